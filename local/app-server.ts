@@ -1,0 +1,136 @@
+import { createReadStream, existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT_DIR } from './config.ts';
+import { readBody, sendJson } from './http.ts';
+
+const FUNCTIONS_DIR = path.join(ROOT_DIR, 'netlify', 'functions');
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.csv': 'text/csv; charset=utf-8',
+  '.wasm': 'application/wasm',
+};
+
+/** The shape of a modern Netlify function module. */
+interface FunctionModule {
+  default: (req: Request, context: FunctionContext) => Promise<Response> | Response;
+}
+
+/** The part of Netlify's Context our functions use. */
+export interface FunctionContext {
+  requestId: string;
+  ip: string;
+  params: Record<string, string>;
+  site: { url: string };
+}
+
+/** Calls `netlify/functions/<name>.ts` the way Netlify would, with a Web Request. */
+export async function invokeFunction(name: string, request: Request, siteUrl: string): Promise<Response> {
+  if (!/^[a-z0-9-]+$/.test(name)) return Response.json({ error: 'Function not found' }, { status: 404 });
+  const file = path.join(FUNCTIONS_DIR, `${name}.ts`);
+  if (!existsSync(file)) return Response.json({ error: 'Function not found' }, { status: 404 });
+  const mod = (await import(pathToFileURL(file).href)) as FunctionModule;
+  const context: FunctionContext = {
+    requestId: crypto.randomUUID(),
+    ip: '127.0.0.1',
+    params: {},
+    site: { url: siteUrl },
+  };
+  return mod.default(request, context);
+}
+
+async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const method = req.method ?? 'GET';
+  const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req);
+  return new Request(new URL(req.url ?? '/', origin), { method, headers, body });
+}
+
+async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, key) => {
+    if (key === 'set-cookie') return;
+    headers[key] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) headers['set-cookie'] = cookies;
+  res.writeHead(response.status, headers);
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+async function serveStatic(res: ServerResponse, distDir: string, pathname: string): Promise<void> {
+  const decoded = decodeURIComponent(pathname);
+  const file = path.normalize(path.join(distDir, decoded));
+  if (!file.startsWith(distDir)) {
+    sendJson(res, 400, { error: 'Bad path' });
+    return;
+  }
+  const stat = await fs.stat(file).catch(() => null);
+  if (stat?.isFile()) {
+    const ext = path.extname(file);
+    res.writeHead(200, {
+      'content-type': TYPES[ext] ?? 'application/octet-stream',
+      'content-length': stat.size,
+      // Vite fingerprints everything under /assets; the rest may change between builds.
+      'cache-control': decoded.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    createReadStream(file).pipe(res);
+    return;
+  }
+  // A missing asset is a 404; any other path is a client-side route (Netlify's SPA redirect).
+  if (path.extname(decoded) && decoded.startsWith('/assets/')) {
+    res.writeHead(404, { 'content-type': 'text/plain' });
+    res.end('Not found');
+    return;
+  }
+  const index = path.join(distDir, 'index.html');
+  const html = await fs.readFile(index).catch(() => null);
+  if (!html) {
+    res.writeHead(503, { 'content-type': 'text/plain' });
+    res.end('The app is not built. Run `npm run build`.');
+    return;
+  }
+  res.writeHead(200, { 'content-type': TYPES['.html']!, 'cache-control': 'no-cache' });
+  res.end(html);
+}
+
+/** Port 8888 like `netlify dev`: the built SPA with history fallback, and the functions. */
+export function createAppServer(opts: { distDir: string | null; siteUrl: () => string }): http.Server {
+  return http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://app');
+    try {
+      const fn = /^\/\.netlify\/functions\/([^/]+)\/?$/.exec(url.pathname);
+      if (fn) {
+        const request = await toRequest(req, opts.siteUrl());
+        await writeResponse(res, await invokeFunction(fn[1]!, request, opts.siteUrl()));
+        return;
+      }
+      if (!opts.distDir) {
+        sendJson(res, 404, { error: 'Not found' });
+        return;
+      }
+      await serveStatic(res, opts.distDir, url.pathname);
+    } catch (error) {
+      const status = (error as { status?: number }).status ?? 500;
+      if (!res.headersSent) sendJson(res, status, { error: (error as Error).message });
+      else res.destroy();
+    }
+  });
+}

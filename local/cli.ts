@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { ensureBuilt } from './build.ts';
+import { optionsFromEnv, ROOT_DIR } from './config.ts';
+import { seedDemoAccount, DEMO_ACCOUNT } from './demo.ts';
+import { signApiKey } from './keys.ts';
+import { readRunningStack, startStack, type RunningStack } from './stack.ts';
+
+const [command = 'start', ...args] = process.argv.slice(2);
+
+function stopOnSignals(stop: () => Promise<void>): void {
+  let stopping = false;
+  const handler = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping the stack…`);
+    stop()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+  process.on('SIGHUP', handler);
+}
+
+function printReady(stack: RunningStack, appUrl: string): void {
+  const { env } = stack;
+  console.log(`
+Stockroom is running (stack ready in ${(stack.startMs / 1000).toFixed(2)} s${
+    stack.applied.length ? `, ${stack.applied.length} migrations applied` : ''
+  }).
+
+  App           ${appUrl}
+  API           ${env.API_URL}  (/rest/v1, /auth/v1)
+  Database      ${env.DB_URL}
+  Mailbox       ${env.MAILBOX_URL}/messages
+  Anon key      ${env.ANON_KEY}
+
+  Sign in with  ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}
+
+Ctrl-C stops everything.`);
+}
+
+async function start(dev: boolean): Promise<void> {
+  const fresh = args.includes('--fresh');
+  const options = optionsFromEnv({ fresh, distDir: dev ? null : path.join(ROOT_DIR, 'dist') });
+  if (!dev && options.distDir) {
+    const anonKey = await signApiKey('anon', options.jwtSecret);
+    await ensureBuilt({
+      distDir: options.distDir,
+      env: { VITE_SUPABASE_URL: `http://127.0.0.1:${options.apiPort}`, VITE_SUPABASE_ANON_KEY: anonKey },
+      log: console.log,
+    });
+  }
+  const stack = await startStack(options);
+  stopOnSignals(() => stack.stop());
+  await seedDemoAccount(stack.env);
+
+  let appUrl = stack.env.APP_URL;
+  if (dev) {
+    const { createServer } = await import('vite');
+    Object.assign(process.env, {
+      VITE_SUPABASE_URL: stack.env.API_URL,
+      VITE_SUPABASE_ANON_KEY: stack.env.ANON_KEY,
+    });
+    const vite = await createServer({
+      root: ROOT_DIR,
+      configFile: path.join(ROOT_DIR, 'vite.config.ts'),
+      server: { host: '127.0.0.1', proxy: { '/.netlify/functions': stack.env.APP_URL } },
+    });
+    await vite.listen();
+    appUrl = vite.resolvedUrls?.local[0] ?? appUrl;
+    stopOnSignals(async () => {
+      await vite.close();
+      await stack.stop();
+    });
+  }
+  printReady(stack, appUrl);
+}
+
+function status(): void {
+  const { dataDir } = optionsFromEnv();
+  const state = readRunningStack(dataDir);
+  if (!state) {
+    console.error(`No stack is running on ${dataDir}. Start one with \`npm start\`.`);
+    process.exit(1);
+  }
+  for (const key of ['API_URL', 'DB_URL', 'ANON_KEY', 'SERVICE_ROLE_KEY', 'JWT_SECRET', 'APP_URL', 'MAILBOX_URL'] as const) {
+    console.log(`${key}=${state[key]}`);
+  }
+}
+
+try {
+  if (command === 'start') await start(false);
+  else if (command === 'dev') await start(true);
+  else if (command === 'status') status();
+  else {
+    console.error(`Unknown command '${command}'. Use start, dev or status.`);
+    process.exit(2);
+  }
+} catch (error) {
+  console.error(`\nCould not start Stockroom: ${(error as Error).message}`);
+  process.exit(1);
+}

@@ -1,0 +1,118 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { apiKeyRole } from './keys.ts';
+import { sendJson } from './http.ts';
+
+export type RouteHandler = (req: IncomingMessage, res: ServerResponse, path: string) => Promise<void> | void;
+
+// Auth routes Supabase's gateway leaves open: e-mail links and OAuth redirects carry no apikey.
+const OPEN_AUTH_PATHS = ['/verify', '/callback', '/authorize'];
+
+const CORS_HEADERS = {
+  'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+  'access-control-allow-headers':
+    'authorization, x-client-info, apikey, content-type, prefer, range, accept, accept-profile, content-profile, x-supabase-api-version, x-upsert, x-region',
+  'access-control-expose-headers': 'content-range, content-location, x-supabase-api-version, retry-after',
+  'access-control-max-age': '3600',
+};
+
+function corsHeaders(req: IncomingMessage): Record<string, string> {
+  return { ...CORS_HEADERS, 'access-control-allow-origin': req.headers.origin ?? '*', vary: 'Origin' };
+}
+
+/**
+ * One port like Supabase's API gateway: checks the `apikey`, answers CORS, and routes
+ * /rest/v1 to PostgREST and /auth/v1 to the auth service.
+ */
+export function createGateway(opts: {
+  jwtSecret: string;
+  postgrestUrl: string;
+  auth: RouteHandler;
+}): http.Server {
+  const upstream = new URL(opts.postgrestUrl);
+  // Keep-alive to PostgREST: a fresh TCP connection per request would be most of our overhead.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const keyCache = new Map<string, Promise<string | null>>();
+  const roleOf = (key: string) => {
+    let role = keyCache.get(key);
+    if (!role) {
+      role = apiKeyRole(key, opts.jwtSecret);
+      if (keyCache.size > 1000) keyCache.clear();
+      keyCache.set(key, role);
+    }
+    return role;
+  };
+
+  return http.createServer(async (req, res) => {
+    const cors = corsHeaders(req);
+    for (const [k, v] of Object.entries(cors)) res.setHeader(k, v);
+    if (req.method === 'OPTIONS') {
+      res.writeHead(200, { 'content-length': '0' });
+      res.end();
+      return;
+    }
+    const url = new URL(req.url ?? '/', 'http://gateway');
+    const [service, rest] = splitService(url.pathname);
+    if (!service) {
+      sendJson(res, 404, { message: 'no Route matched with those values' });
+      return;
+    }
+
+    const open = service === 'auth' && OPEN_AUTH_PATHS.some((p) => rest === p || rest.startsWith(`${p}/`));
+    const apikey = headerValue(req.headers.apikey) ?? url.searchParams.get('apikey');
+    if (!open) {
+      if (!apikey) {
+        sendJson(res, 401, { message: 'No API key found in request' });
+        return;
+      }
+      if (!(await roleOf(apikey))) {
+        sendJson(res, 401, { message: 'Invalid API key' });
+        return;
+      }
+    }
+    // Like Supabase: with no user token, the request runs as the key's role.
+    if (!req.headers.authorization && apikey) req.headers.authorization = `Bearer ${apikey}`;
+
+    try {
+      if (service === 'auth') {
+        await opts.auth(req, res, rest + url.search);
+      } else {
+        proxy(req, res, upstream, rest + url.search, agent);
+      }
+    } catch (error) {
+      if (!res.headersSent) sendJson(res, 500, { message: (error as Error).message });
+      else res.destroy();
+    }
+  });
+}
+
+function headerValue(value: string | string[] | undefined): string | null {
+  if (Array.isArray(value)) return value[0] ?? null;
+  return value ?? null;
+}
+
+function splitService(pathname: string): ['rest' | 'auth' | null, string] {
+  for (const service of ['rest', 'auth'] as const) {
+    const prefix = `/${service}/v1`;
+    if (pathname === prefix || pathname.startsWith(`${prefix}/`)) {
+      return [service, pathname.slice(prefix.length) || '/'];
+    }
+  }
+  return [null, pathname];
+}
+
+function proxy(req: IncomingMessage, res: ServerResponse, upstream: URL, path: string, agent: http.Agent): void {
+  const headers = { ...req.headers, host: upstream.host };
+  delete headers.apikey;
+  const outgoing = http.request(
+    { host: upstream.hostname, port: upstream.port, method: req.method, path, headers, agent },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  outgoing.on('error', (error) => {
+    if (!res.headersSent) sendJson(res, 502, { message: `PostgREST unavailable: ${error.message}` });
+    else res.destroy();
+  });
+  req.pipe(outgoing);
+}

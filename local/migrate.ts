@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { ROOT_DIR } from './config.ts';
+
+const BOOTSTRAP_DIR = path.join(ROOT_DIR, 'local', 'sql');
+const MIGRATIONS_DIR = path.join(ROOT_DIR, 'supabase', 'migrations');
+const SEED_FILE = path.join(ROOT_DIR, 'supabase', 'seed.sql');
+
+async function sqlFiles(dir: string): Promise<string[]> {
+  if (!existsSync(dir)) return [];
+  return (await fs.readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
+}
+
+/** Postgres's error with the line it points at, so a bad migration is easy to find. */
+function describeSqlError(file: string, sql: string, error: pg.DatabaseError): Error {
+  let where = '';
+  const position = Number(error.position);
+  if (Number.isInteger(position) && position > 0) {
+    const line = sql.slice(0, position).split('\n').length;
+    where = ` (line ${line})`;
+  }
+  const detail = [error.detail, error.hint].filter(Boolean).join(' ');
+  return new Error(`${file}${where}: ${error.message}${detail ? ` — ${detail}` : ''}`);
+}
+
+async function runFile(client: pg.Client, file: string, sql: string): Promise<void> {
+  try {
+    await client.query('begin');
+    await client.query(sql);
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw describeSqlError(file, sql, error as pg.DatabaseError);
+  }
+}
+
+export interface MigrationReport {
+  applied: string[];
+}
+
+/**
+ * Brings a database to what the app expects: Supabase's bootstrap, then each migration once in
+ * name order (recorded like the Supabase CLI records them), then the seed. Safe to run on every start.
+ */
+export async function migrate(databaseUrl: string, authenticatorPassword: string): Promise<MigrationReport> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    // Two stacks on one server (DATABASE_URL) must not bootstrap at the same time.
+    await client.query('select pg_advisory_lock(727274)');
+    for (const file of await sqlFiles(BOOTSTRAP_DIR)) {
+      await runFile(client, `local/sql/${file}`, await fs.readFile(path.join(BOOTSTRAP_DIR, file), 'utf8'));
+    }
+    await client.query(`alter role authenticator with login password ${pg.escapeLiteral(authenticatorPassword)}`);
+
+    const done = new Set(
+      (await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
+        (r) => r.version,
+      ),
+    );
+    const applied: string[] = [];
+    for (const file of await sqlFiles(MIGRATIONS_DIR)) {
+      const version = file.split('_')[0] ?? file;
+      if (done.has(version)) continue;
+      const sql = await fs.readFile(path.join(MIGRATIONS_DIR, file), 'utf8');
+      try {
+        await client.query('begin');
+        await client.query(sql);
+        await client.query(
+          'insert into supabase_migrations.schema_migrations (version, name, statements_hash) values ($1, $2, $3)',
+          [version, file.replace(/\.sql$/, ''), createHash('sha256').update(sql).digest('hex')],
+        );
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw describeSqlError(`supabase/migrations/${file}`, sql, error as pg.DatabaseError);
+      }
+      applied.push(file);
+    }
+
+    if (existsSync(SEED_FILE)) {
+      await runFile(client, 'supabase/seed.sql', await fs.readFile(SEED_FILE, 'utf8'));
+    }
+    // PostgREST caches the schema; tell a running one to reload it.
+    await client.query(`notify pgrst, 'reload schema'`);
+    return { applied };
+  } finally {
+    await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
+    await client.end();
+  }
+}

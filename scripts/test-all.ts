@@ -1,0 +1,81 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * `npm test`: every check in order — typecheck, lint, unit, integration, e2e — each run even when
+ * an earlier one failed, so one run shows everything that is wrong. Ends with a plain
+ * `N passed, N failed` line (checks count as one each, test suites by their tests).
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const RESULTS = path.join(ROOT, 'test-results');
+
+interface Tally {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+function run(command: string, args: string[]): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: process.env });
+    child.on('close', (code) => resolve(code ?? 1));
+    child.on('error', () => resolve(1));
+  });
+}
+
+function readJson<T>(file: string): T | null {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : null;
+}
+
+async function check(name: string, command: string, args: string[]): Promise<Tally> {
+  console.log(`\n▶ ${name}`);
+  const code = await run(command, args);
+  console.log(code === 0 ? `✔ ${name}` : `✘ ${name} (exit ${code})`);
+  return code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 };
+}
+
+async function vitest(project: string): Promise<Tally> {
+  console.log(`\n▶ ${project} tests`);
+  const out = path.join(RESULTS, `${project}.json`);
+  rmSync(out, { force: true });
+  const code = await run('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  const report = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>(out);
+  if (!report) return { passed: 0, failed: 1, skipped: 0 };
+  // A crash outside any test (a broken global setup, say) still has to count as a failure.
+  const failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
+  return { passed: report.numPassedTests, failed, skipped: report.numPendingTests + report.numTodoTests };
+}
+
+async function playwright(): Promise<Tally> {
+  console.log('\n▶ e2e tests');
+  const out = path.join(RESULTS, 'e2e.json');
+  rmSync(out, { force: true });
+  const code = await run('npx', ['playwright', 'test', '--reporter=list,json']);
+  const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number }; errors?: unknown[] }>(out);
+  if (!report) return { passed: 0, failed: 1, skipped: 0 };
+  const crashed = code !== 0 && report.stats.unexpected === 0 ? 1 : 0;
+  return {
+    passed: report.stats.expected + report.stats.flaky,
+    failed: report.stats.unexpected + crashed,
+    skipped: report.stats.skipped,
+  };
+}
+
+const started = Date.now();
+process.env.PLAYWRIGHT_JSON_OUTPUT_NAME = path.join(RESULTS, 'e2e.json');
+const tallies: Tally[] = [
+  await check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']),
+  await check('lint', 'npx', ['eslint', '.', '--max-warnings=0']),
+  await vitest('unit'),
+  await vitest('integration'),
+  await playwright(),
+];
+const total = tallies.reduce(
+  (sum, t) => ({ passed: sum.passed + t.passed, failed: sum.failed + t.failed, skipped: sum.skipped + t.skipped }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
+console.log(`\nAll checks done in ${Math.round((Date.now() - started) / 1000)} s.`);
+console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+process.exit(total.failed === 0 ? 0 : 1);

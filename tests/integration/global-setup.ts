@@ -1,0 +1,37 @@
+import type { TestProject } from 'vitest/node';
+import { startTestStack } from '../../local/test-stack.ts';
+
+export interface TestStackEnv {
+  apiUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  dbUrl: string;
+  mailboxUrl: string;
+  appUrl: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: TestStackEnv;
+  }
+}
+
+/** One real local stack (fresh database, free ports) for the whole integration run. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const stack = await startTestStack({
+    // High enough for the whole suite from one IP; the rate-limit tests lower them per request key.
+    authRateLimits: { signInPerIpPerWindow: 1000, signUpPerIpPerWindow: 1000, emailSentPerHour: 1000 },
+  });
+  const { env } = stack;
+  project.provide('stack', {
+    apiUrl: env.API_URL,
+    anonKey: env.ANON_KEY,
+    serviceRoleKey: env.SERVICE_ROLE_KEY,
+    jwtSecret: env.JWT_SECRET,
+    dbUrl: env.DB_URL,
+    mailboxUrl: env.MAILBOX_URL,
+    appUrl: env.APP_URL,
+  });
+  return () => stack.stop();
+}

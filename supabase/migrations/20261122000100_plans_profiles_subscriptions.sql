@@ -1,0 +1,254 @@
+-- Plans, profiles and subscriptions: what a user has paid for and therefore what they may store.
+--
+-- The browser may read its own profile and subscription but never write them: plan_id and status
+-- change only through the server (Stripe webhook / Netlify functions using the service_role key),
+-- otherwise anyone could upgrade themselves with one PATCH request.
+
+-- Helpers that are not part of the API live in a schema PostgREST does not expose.
+create schema if not exists private;
+revoke all on schema private from public;
+-- authenticated needs usage because some RLS policies call private.plan_allows().
+grant usage on schema private to authenticated, service_role;
+
+-- Every table keeps updated_at itself so the client cannot forge or forget it.
+create or replace function private.set_updated_at()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.updated_at := now();
+  return new;
+end;
+$$;
+
+-- A row never changes owner: moving rows between accounts would bypass every per-user rule
+-- (limits, parent ownership) at once.
+create or replace function private.keep_owner()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if new.user_id is distinct from old.user_id then
+    raise exception 'The owner of a row cannot be changed' using errcode = '42501';
+  end if;
+  return new;
+end;
+$$;
+
+revoke all on function private.set_updated_at() from public;
+revoke all on function private.keep_owner() from public;
+
+-- ---------------------------------------------------------------------------------------------
+-- plans: the catalogue of SPEC section 6. src/domain/plans.ts holds the same numbers and a unit
+-- test (tests/unit/domain/plans.test.ts) parses the insert below so the two cannot drift.
+-- ---------------------------------------------------------------------------------------------
+create table public.plans (
+  plan_id text primary key check (plan_id in ('free', 'growing', 'power', 'elite')),
+  display_name text not null,
+  sort_order integer not null unique,
+  max_items integer not null check (max_items > 0),
+  max_units integer not null check (max_units > 0),
+  max_rooms integer not null check (max_rooms > 0),
+  feature_view_3d boolean not null,
+  feature_listings boolean not null,
+  feature_barcode_scanning boolean not null,
+  feature_restore_backup boolean not null,
+  feature_orders boolean not null
+);
+comment on table public.plans is
+  'Subscription plans and their limits (SPEC section 6). Read-only reference data; must match src/domain/plans.ts.';
+
+insert into public.plans
+  (plan_id, display_name, sort_order, max_items, max_units, max_rooms,
+   feature_view_3d, feature_listings, feature_barcode_scanning, feature_restore_backup, feature_orders)
+values
+  ('free', 'Free', 0, 100, 3, 1, false, false, false, false, false),
+  ('growing', 'Growing Seller', 1, 500, 20, 2, true, true, false, false, false),
+  ('power', 'Power Seller', 2, 1000, 50, 5, true, true, true, true, false),
+  ('elite', 'Elite Seller', 3, 5000, 100, 10, true, true, true, true, true)
+on conflict (plan_id) do update set
+  display_name = excluded.display_name,
+  sort_order = excluded.sort_order,
+  max_items = excluded.max_items,
+  max_units = excluded.max_units,
+  max_rooms = excluded.max_rooms,
+  feature_view_3d = excluded.feature_view_3d,
+  feature_listings = excluded.feature_listings,
+  feature_barcode_scanning = excluded.feature_barcode_scanning,
+  feature_restore_backup = excluded.feature_restore_backup,
+  feature_orders = excluded.feature_orders;
+
+alter table public.plans enable row level security;
+revoke all on table public.plans from anon, authenticated;
+grant select on table public.plans to authenticated;
+grant all on table public.plans to service_role;
+
+-- Reference data: every signed-in user may read the whole catalogue; nobody writes it via REST.
+create policy plans_select on public.plans
+  for select to authenticated
+  using (true);
+
+-- ---------------------------------------------------------------------------------------------
+-- profiles: one per auth user (created by the new-user trigger). plan_id is the plan the
+-- database enforces; it follows subscriptions.plan_id (trigger below).
+-- ---------------------------------------------------------------------------------------------
+create table public.profiles (
+  id uuid primary key references auth.users (id) on delete cascade,
+  email text,
+  plan_id text not null default 'free' references public.plans (plan_id),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+comment on table public.profiles is
+  'One row per user: e-mail and the plan the database enforces limits with. Written only by the server.';
+
+create trigger profiles_set_updated_at
+  before update on public.profiles
+  for each row execute function private.set_updated_at();
+
+alter table public.profiles enable row level security;
+revoke all on table public.profiles from anon, authenticated;
+grant select on table public.profiles to authenticated;
+grant all on table public.profiles to service_role;
+
+create policy profiles_select on public.profiles
+  for select to authenticated
+  using (id = (select auth.uid()));
+-- No insert/update/delete policy (and no grant): a user must not change their own plan.
+
+-- ---------------------------------------------------------------------------------------------
+-- subscriptions: the billing state mirrored from Stripe. One row per user.
+-- ---------------------------------------------------------------------------------------------
+create table public.subscriptions (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
+  stripe_customer_id text,
+  stripe_subscription_id text unique,
+  plan_id text not null default 'free' references public.plans (plan_id),
+  status text not null default 'active'
+    check (status in ('active', 'past_due', 'canceled', 'incomplete', 'incomplete_expired',
+                      'trialing', 'unpaid', 'paused')),
+  cancel_at timestamptz,
+  target_plan_id text references public.plans (plan_id),
+  overdue_date timestamptz,
+  deadline_date timestamptz,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  constraint subscriptions_user_id_key unique (user_id)
+);
+comment on table public.subscriptions is
+  'Billing state per user (mirrors Stripe). Users read their own row; only the server writes.';
+
+create trigger subscriptions_set_updated_at
+  before update on public.subscriptions
+  for each row execute function private.set_updated_at();
+create trigger subscriptions_keep_owner
+  before update on public.subscriptions
+  for each row execute function private.keep_owner();
+
+-- One source of truth for limits: whenever the server records a plan on the subscription, the
+-- profile follows, so limit triggers only ever read profiles.plan_id. (Servers may also write
+-- profiles.plan_id directly; the subscription row is then informational.)
+create or replace function private.sync_profile_plan()
+returns trigger
+language plpgsql
+security definer -- runs for the service role and the new-user trigger alike; touches profiles only
+set search_path = ''
+as $$
+begin
+  update public.profiles
+     set plan_id = new.plan_id
+   where id = new.user_id
+     and plan_id is distinct from new.plan_id;
+  return null;
+end;
+$$;
+revoke all on function private.sync_profile_plan() from public;
+
+create trigger subscriptions_sync_profile_plan
+  after insert or update of plan_id on public.subscriptions
+  for each row execute function private.sync_profile_plan();
+
+alter table public.subscriptions enable row level security;
+revoke all on table public.subscriptions from anon, authenticated;
+grant select on table public.subscriptions to authenticated;
+grant all on table public.subscriptions to service_role;
+
+create policy subscriptions_select on public.subscriptions
+  for select to authenticated
+  using (user_id = (select auth.uid()));
+-- No insert/update/delete policy (and no grant): plan and status are server-only.
+
+-- ---------------------------------------------------------------------------------------------
+-- Plan lookups used by triggers, policies and functions.
+-- ---------------------------------------------------------------------------------------------
+
+-- The plan a user is on, read from the server-written profile (never from the request).
+-- security definer: the limit triggers and policies must see the truth even when the caller's
+-- RLS view is narrower (e.g. before the profile row exists it falls back to free).
+create or replace function private.user_plan(p_user_id uuid)
+returns public.plans
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select p.*
+    from public.plans p
+   where p.plan_id = coalesce(
+           (select pr.plan_id from public.profiles pr where pr.id = p_user_id),
+           'free')
+$$;
+
+-- Whether a user's plan includes a feature: view_3d, listings, barcode_scanning,
+-- restore_backup, orders (the same ids as PlanFeature in src/domain/plans.ts).
+create or replace function private.plan_allows(p_user_id uuid, p_feature text)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(
+    case p_feature
+      when 'view_3d' then p.feature_view_3d
+      when 'listings' then p.feature_listings
+      when 'barcode_scanning' then p.feature_barcode_scanning
+      when 'restore_backup' then p.feature_restore_backup
+      when 'orders' then p.feature_orders
+      else false
+    end, false)
+  from private.user_plan(p_user_id) p
+$$;
+
+revoke all on function private.user_plan(uuid) from public;
+revoke all on function private.plan_allows(uuid, text) from public;
+grant execute on function private.plan_allows(uuid, text) to authenticated, service_role;
+grant execute on function private.user_plan(uuid) to service_role;
+
+-- API: does the caller's plan (or, for the service role, the given user's plan) include a
+-- feature? The browser uses it to show/hide, Netlify functions to refuse (e.g. orders).
+-- Invoker: a signed-in user may only ask about themselves.
+create or replace function public.has_plan_feature(p_feature text, p_user_id uuid default null)
+returns boolean
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  if p_user_id is not null and p_user_id is distinct from auth.uid()
+     and current_user in ('anon', 'authenticated') then
+    raise exception 'Not allowed to read another user''s plan' using errcode = '42501';
+  end if;
+  if coalesce(p_user_id, auth.uid()) is null then
+    raise exception 'Not authenticated' using errcode = '42501';
+  end if;
+  return private.plan_allows(coalesce(p_user_id, auth.uid()), p_feature);
+end;
+$$;
+comment on function public.has_plan_feature(text, uuid) is
+  'True when the plan of the caller (or of p_user_id, service role only) includes the feature.';
+revoke all on function public.has_plan_feature(text, uuid) from public, anon;
+grant execute on function public.has_plan_feature(text, uuid) to authenticated, service_role;

@@ -1,0 +1,213 @@
+-- Marketplace (eBay) integration and server-side rate limits.
+--
+-- Secrets: the browser may store and delete its marketplace tokens (the OAuth callback hands
+-- them over) and may ask whether it is connected and until when, but it can never read
+-- access_token or refresh_token back: those columns are not granted for SELECT to
+-- authenticated. The Netlify functions read them with the service role.
+
+-- ---------------------------------------------------------------------------------------------
+-- ebay_tokens: one row per user
+-- ---------------------------------------------------------------------------------------------
+create table public.ebay_tokens (
+  user_id uuid primary key default auth.uid() references auth.users (id) on delete cascade,
+  access_token text not null,
+  refresh_token text,
+  expires_at timestamptz,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+comment on table public.ebay_tokens is
+  'Marketplace OAuth tokens, one row per user. Tokens are write-only for the browser; functions read them as service_role.';
+
+create trigger ebay_tokens_set_updated_at before update on public.ebay_tokens
+  for each row execute function private.set_updated_at();
+create trigger ebay_tokens_keep_owner before update on public.ebay_tokens
+  for each row execute function private.keep_owner();
+
+alter table public.ebay_tokens enable row level security;
+revoke all on table public.ebay_tokens from anon, authenticated;
+-- column privileges: readable = connection status only
+grant select (user_id, expires_at, created_at, updated_at) on table public.ebay_tokens to authenticated;
+grant insert (user_id, access_token, refresh_token, expires_at) on table public.ebay_tokens to authenticated;
+grant update (access_token, refresh_token, expires_at) on table public.ebay_tokens to authenticated;
+grant delete on table public.ebay_tokens to authenticated;
+grant all on table public.ebay_tokens to service_role;
+
+create policy ebay_tokens_select on public.ebay_tokens for select to authenticated
+  using (user_id = (select auth.uid()));
+create policy ebay_tokens_insert on public.ebay_tokens for insert to authenticated
+  with check (user_id = (select auth.uid()));
+create policy ebay_tokens_update on public.ebay_tokens for update to authenticated
+  using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
+create policy ebay_tokens_delete on public.ebay_tokens for delete to authenticated
+  using (user_id = (select auth.uid()));
+
+-- ---------------------------------------------------------------------------------------------
+-- ebay_processed_listings: listings fetched by the server; the browser shows display = true
+-- ones and hides a listing once it was dropped on a shelf. Plan-gated (growing and up).
+-- ---------------------------------------------------------------------------------------------
+create table public.ebay_processed_listings (
+  user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
+  listing_id text not null,
+  title text not null default '',
+  quantity integer not null default 1 check (quantity >= 0),
+  image_url text,
+  sku text,
+  display boolean not null default true,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  primary key (user_id, listing_id)
+);
+comment on table public.ebay_processed_listings is
+  'Marketplace listings per user, written by the server; display=false once placed on a shelf. Growing plan and up.';
+
+create index ebay_processed_listings_display_idx
+  on public.ebay_processed_listings (user_id, created_at desc) where display;
+
+create trigger ebay_processed_listings_set_updated_at before update on public.ebay_processed_listings
+  for each row execute function private.set_updated_at();
+create trigger ebay_processed_listings_keep_owner before update on public.ebay_processed_listings
+  for each row execute function private.keep_owner();
+
+alter table public.ebay_processed_listings enable row level security;
+revoke all on table public.ebay_processed_listings from anon, authenticated;
+-- the browser reads and hides listings; the server (service_role) inserts and deletes them
+grant select on table public.ebay_processed_listings to authenticated;
+grant update (display) on table public.ebay_processed_listings to authenticated;
+grant all on table public.ebay_processed_listings to service_role;
+
+-- SPEC section 6: free has no marketplace listings. Served only when the plan allows it.
+create policy ebay_processed_listings_select on public.ebay_processed_listings for select to authenticated
+  using (user_id = (select auth.uid())
+         and (select private.plan_allows((select auth.uid()), 'listings')));
+create policy ebay_processed_listings_update on public.ebay_processed_listings for update to authenticated
+  using (user_id = (select auth.uid())
+         and (select private.plan_allows((select auth.uid()), 'listings')))
+  with check (user_id = (select auth.uid()));
+
+-- ---------------------------------------------------------------------------------------------
+-- ebay_inventory: the cached marketplace inventory list, one row per user.
+-- ---------------------------------------------------------------------------------------------
+create table public.ebay_inventory (
+  user_id uuid primary key default auth.uid() references auth.users (id) on delete cascade,
+  -- array of inventory entries as returned by ebay-get-inventory
+  inventory jsonb not null default '[]'::jsonb check (jsonb_typeof(inventory) = 'array'),
+  total_items integer not null default 0 check (total_items >= 0),
+  fetched_at timestamptz,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+comment on table public.ebay_inventory is
+  'Cached marketplace inventory list per user (refreshed at most every 8 minutes).';
+
+create trigger ebay_inventory_set_updated_at before update on public.ebay_inventory
+  for each row execute function private.set_updated_at();
+create trigger ebay_inventory_keep_owner before update on public.ebay_inventory
+  for each row execute function private.keep_owner();
+
+alter table public.ebay_inventory enable row level security;
+revoke all on table public.ebay_inventory from anon, authenticated;
+grant select, insert, update, delete on table public.ebay_inventory to authenticated;
+grant all on table public.ebay_inventory to service_role;
+
+create policy ebay_inventory_select on public.ebay_inventory for select to authenticated
+  using (user_id = (select auth.uid()));
+create policy ebay_inventory_insert on public.ebay_inventory for insert to authenticated
+  with check (user_id = (select auth.uid()));
+create policy ebay_inventory_update on public.ebay_inventory for update to authenticated
+  using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
+create policy ebay_inventory_delete on public.ebay_inventory for delete to authenticated
+  using (user_id = (select auth.uid()));
+
+-- ---------------------------------------------------------------------------------------------
+-- api_rate_limits: last marketplace fetch per endpoint and user. Written only by the server
+-- (public.hit_rate_limit); the browser may read its own rows to say 'Please wait N minutes'.
+-- ---------------------------------------------------------------------------------------------
+create table public.api_rate_limits (
+  endpoint text not null check (length(endpoint) between 1 and 100),
+  user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
+  last_request timestamptz not null default now(),
+  request_count integer not null default 1 check (request_count >= 0),
+  primary key (endpoint, user_id)
+);
+comment on table public.api_rate_limits is
+  'Marketplace fetch rate limits per endpoint and user. Server-written; users read their own.';
+
+create index api_rate_limits_user_idx on public.api_rate_limits (user_id);
+
+alter table public.api_rate_limits enable row level security;
+revoke all on table public.api_rate_limits from anon, authenticated;
+grant select on table public.api_rate_limits to authenticated;
+grant all on table public.api_rate_limits to service_role;
+
+create policy api_rate_limits_select on public.api_rate_limits for select to authenticated
+  using (user_id = (select auth.uid()));
+-- no insert/update/delete for authenticated: a client must not reset its own limit
+
+-- Records a request for (user, endpoint) if at least p_min_interval_seconds passed since the
+-- last recorded one, atomically (one INSERT .. ON CONFLICT with a row lock). Returns whether the
+-- request is allowed and, if not, how long to wait. Service role only (Netlify functions).
+create or replace function public.hit_rate_limit(p_user_id uuid, p_endpoint text, p_min_interval_seconds integer)
+returns table (allowed boolean, retry_after_seconds integer, last_request timestamptz)
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_last timestamptz;
+begin
+  insert into public.api_rate_limits as r (endpoint, user_id, last_request, request_count)
+  values (p_endpoint, p_user_id, now(), 1)
+  on conflict (endpoint, user_id) do update
+     set last_request = now(), request_count = r.request_count + 1
+   where r.last_request <= now() - make_interval(secs => p_min_interval_seconds)
+  returning r.last_request into v_last;
+
+  if found then
+    return query select true, 0, v_last;
+    return;
+  end if;
+
+  select r.last_request into v_last
+    from public.api_rate_limits r where r.endpoint = p_endpoint and r.user_id = p_user_id;
+  return query select false,
+    greatest(1, ceil(extract(epoch from (v_last + make_interval(secs => p_min_interval_seconds) - now())))::integer),
+    v_last;
+end;
+$$;
+comment on function public.hit_rate_limit(uuid, text, integer) is
+  'Service role: record a marketplace fetch if the minimum interval passed; returns allowed, retry_after_seconds, last_request.';
+revoke all on function public.hit_rate_limit(uuid, text, integer) from public, anon, authenticated;
+grant execute on function public.hit_rate_limit(uuid, text, integer) to service_role;
+
+-- The marketplace token for a purpose, only if the user's plan includes it: 'listings' (growing
+-- and up), 'orders' (elite), 'inventory' (any plan). This is where plan-gated marketplace data is
+-- refused in SQL: without the token the functions cannot fetch it. Service role only.
+create or replace function public.get_ebay_token(p_user_id uuid, p_purpose text)
+returns table (access_token text, refresh_token text, expires_at timestamptz)
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  if p_purpose in ('listings', 'orders') and not private.plan_allows(p_user_id, p_purpose) then
+    raise exception using
+      errcode = '42501',
+      message = 'PLAN_FEATURE_UNAVAILABLE: ' || case p_purpose
+        when 'orders' then 'Marketplace orders require the Elite Seller plan'
+        else 'Marketplace listings require the Growing Seller plan or higher' end,
+      detail = json_build_object('feature', p_purpose)::text;
+  elsif p_purpose not in ('listings', 'orders', 'inventory') then
+    raise exception 'Unknown purpose %', p_purpose using errcode = '22023';
+  end if;
+  return query
+    select t.access_token, t.refresh_token, t.expires_at
+      from public.ebay_tokens t where t.user_id = p_user_id;
+  if not found then
+    raise exception 'No eBay token found' using errcode = 'P0002';
+  end if;
+end;
+$$;
+comment on function public.get_ebay_token(uuid, text) is
+  'Service role: the user''s marketplace tokens for listings/orders/inventory, refused below the plan that includes it.';
+revoke all on function public.get_ebay_token(uuid, text) from public, anon, authenticated;
+grant execute on function public.get_ebay_token(uuid, text) to service_role;

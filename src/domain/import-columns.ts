@@ -1,0 +1,35 @@
+// The columns of the import template, in template order. Export writes the same columns so a
+// seller's export can be imported back unchanged.
+
+export const IMPORT_FIELDS = [
+  'item_name',
+  'quantity',
+  'room',
+  'isle',
+  'unit',
+  'shelf',
+  'barcode',
+  'sku',
+  'price_paid',
+  'expiry_date',
+] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+
+export const COLUMN_HEADERS: Readonly<Record<ImportField, string>> = {
+  item_name: 'Item Name',
+  quantity: 'Quantity',
+  room: 'Room',
+  isle: 'Isle',
+  unit: 'Unit',
+  shelf: 'Shelf',
+  barcode: 'Barcode',
+  sku: 'SKU',
+  price_paid: 'Price Paid',
+  expiry_date: 'Expiry Date',
+};
+
+/** Without these a row cannot be placed on a shelf, so the file is refused before row checks. */
+export const REQUIRED_FIELDS: readonly ImportField[] = ['item_name', 'quantity', 'room', 'isle', 'unit', 'shelf'];
+
+/** One parsed row keyed by field. Cells are text from CSV, or numbers from a spreadsheet. */
+export type ImportRow = Partial<Record<ImportField, string | number | null>>;

@@ -1,0 +1,247 @@
+import { parseDate, parsePrice, DATE_FORMATS, DEFAULT_DATE_FORMAT, type DateFormat } from './currency-date';
+import type { ImportField, ImportRow } from './import-columns';
+import { INVALID_ISLE_NUMBER } from './isle-numbering';
+import { canAdd, importLimitMessage } from './plans';
+import { matchKey } from './text-match';
+import type { TreeIsle, TreeRoom, TreeShelf, TreeUnit } from './storage-tree';
+
+export { INVALID_ISLE_NUMBER } from './isle-numbering';
+
+export const IMPORT_BATCH_SIZE = 50;
+/** A log line names the imported items only up to this many, so the log stays readable. */
+export const IMPORT_LOG_NAME_LIMIT = 20;
+/** Postgres integer columns stop here; a bigger number is a typo, not stock. */
+const LARGEST_WHOLE_NUMBER = 2_147_483_647;
+
+export const MISSING_ITEM_NAME = 'Missing item name';
+export const INVALID_QUANTITY = 'Invalid quantity';
+export const MISSING_ROOM = 'Missing room';
+export const MISSING_UNIT = 'Missing unit';
+export const INVALID_SHELF_NUMBER = 'Invalid shelf number';
+
+export const roomNotFound = (room: string) => `Room '${room}' not found`;
+export const isleNotFound = (isle: number, room: string) => `Isle ${isle} not found in room '${room}'`;
+export const unitNotFound = (unit: string, isle: number) => `Unit '${unit}' not found in isle ${isle}`;
+export const shelfNotFound = (shelf: number, unit: string) => `Shelf ${shelf} not found in unit '${unit}'`;
+export const invalidPrice = (value: string) => `Invalid price paid '${value}': use a number such as 4.99`;
+export const invalidExpiryDate = (value: string, format: DateFormat) =>
+  `Invalid expiry date '${value}': use ${DATE_FORMATS[format]} or YYYY-MM-DD`;
+
+export interface ImportRowError {
+  /** The spreadsheet line: data index + 2 (line 1 is the header). */
+  row: number;
+  field: ImportField;
+  message: string;
+}
+
+export interface ResolvedImportRow {
+  row: number;
+  item_name: string;
+  quantity: number;
+  unit_id: string;
+  shelf_id: string;
+  barcode: string | null;
+  sku: string | null;
+  price_paid: number | null;
+  expiry_date: string | null;
+}
+
+export interface ImportValidation {
+  /** Rows that passed every check, ready to insert. The import is all-or-nothing, so only
+   * write them when `errors` is empty. */
+  items: ResolvedImportRow[];
+  errors: ImportRowError[];
+}
+
+export function formatImportError(error: ImportRowError): string {
+  return `Row ${error.row}: ${error.message}`;
+}
+
+function text(value: string | number | null | undefined): string {
+  return value === null || value === undefined ? '' : String(value).trim();
+}
+
+/** A positive whole number from a cell ('3', ' 3 ', 3, '3.0'), or null for anything else. */
+export function parsePositiveWholeNumber(value: string | number | null | undefined): number | null {
+  const cleaned = text(value);
+  if (!/^\+?\d+(?:\.0+)?$/.test(cleaned)) return null;
+  const number = Number(cleaned);
+  return number > 0 && number <= LARGEST_WHOLE_NUMBER ? number : null;
+}
+
+interface UnitLookup {
+  unit: TreeUnit;
+  shelves: Map<number, TreeShelf>;
+}
+interface IsleLookup {
+  isle: TreeIsle;
+  units: Map<string, UnitLookup>;
+}
+interface RoomLookup {
+  room: TreeRoom;
+  isles: Map<number, IsleLookup>;
+}
+
+// Names that clash case-insensitively resolve to the first in display order, which is the one
+// the seller sees first on screen.
+function firstWins<K, V>(entries: Iterable<[K, V]>): Map<K, V> {
+  const map = new Map<K, V>();
+  for (const [key, value] of entries) if (!map.has(key)) map.set(key, value);
+  return map;
+}
+
+function buildLookup(rooms: readonly TreeRoom[]): Map<string, RoomLookup> {
+  const byIndex = <T>(things: readonly T[], index: (thing: T) => number) =>
+    [...things].sort((a, b) => index(a) - index(b));
+  return firstWins(
+    byIndex(rooms, (room) => room.room_index).map((room): [string, RoomLookup] => [
+      matchKey(room.room_name),
+      {
+        room,
+        isles: firstWins(
+          (room.isles ?? []).map((isle): [number, IsleLookup] => [
+            isle.isle_index,
+            {
+              isle,
+              units: firstWins(
+                byIndex(isle.units ?? [], (unit) => unit.unit_index ?? Number.MAX_SAFE_INTEGER).map(
+                  (unit): [string, UnitLookup] => [
+                    matchKey(unit.unit_name),
+                    { unit, shelves: firstWins((unit.shelves ?? []).map((shelf) => [shelf.shelf_index, shelf])) },
+                  ],
+                ),
+              ),
+            },
+          ]),
+        ),
+      },
+    ]),
+  );
+}
+
+/**
+ * Checks every row against the seller's storage before anything is written. A row can have
+ * several errors (name, quantity, location, price, date); the location is checked room first and
+ * stops at the first link that is missing, since nothing below it can be looked up.
+ */
+export function validateImportRows(
+  rows: readonly ImportRow[],
+  rooms: readonly TreeRoom[],
+  options: { dateFormat?: DateFormat } = {},
+): ImportValidation {
+  const dateFormat = options.dateFormat ?? DEFAULT_DATE_FORMAT;
+  const lookup = buildLookup(rooms);
+  const items: ResolvedImportRow[] = [];
+  const errors: ImportRowError[] = [];
+
+  rows.forEach((input, index) => {
+    const row = index + 2;
+    const rowErrors: ImportRowError[] = [];
+    const fail = (field: ImportField, message: string) => rowErrors.push({ row, field, message });
+
+    const itemName = text(input.item_name);
+    if (itemName === '') fail('item_name', MISSING_ITEM_NAME);
+
+    const quantity = parsePositiveWholeNumber(input.quantity);
+    if (quantity === null) fail('quantity', INVALID_QUANTITY);
+
+    const isleNumber = parsePositiveWholeNumber(input.isle);
+    if (isleNumber === null) fail('isle', INVALID_ISLE_NUMBER);
+
+    const shelf = locate(input, isleNumber, lookup, fail);
+
+    const priceText = text(input.price_paid);
+    const price = priceText === '' ? null : parsePrice(priceText);
+    if (priceText !== '' && price === null) fail('price_paid', invalidPrice(priceText));
+
+    const expiryText = text(input.expiry_date);
+    const expiry = expiryText === '' ? null : parseDate(expiryText, dateFormat);
+    if (expiryText !== '' && expiry === null) fail('expiry_date', invalidExpiryDate(expiryText, dateFormat));
+
+    if (rowErrors.length > 0 || quantity === null || shelf === null) {
+      errors.push(...rowErrors);
+      return;
+    }
+    items.push({
+      row,
+      item_name: itemName,
+      quantity,
+      unit_id: shelf.unitId,
+      shelf_id: shelf.shelfId,
+      barcode: text(input.barcode) || null,
+      sku: text(input.sku) || null,
+      price_paid: price,
+      expiry_date: expiry,
+    });
+  });
+  return { items, errors };
+}
+
+function locate(
+  input: ImportRow,
+  isleNumber: number | null,
+  lookup: Map<string, RoomLookup>,
+  fail: (field: ImportField, message: string) => void,
+): { unitId: string; shelfId: string } | null {
+  const roomName = text(input.room);
+  const unitName = text(input.unit);
+  const shelfNumber = parsePositiveWholeNumber(input.shelf);
+  if (roomName === '') fail('room', MISSING_ROOM);
+  if (unitName === '') fail('unit', MISSING_UNIT);
+  if (shelfNumber === null) fail('shelf', INVALID_SHELF_NUMBER);
+  if (roomName === '') return null;
+
+  const room = lookup.get(matchKey(roomName));
+  if (!room) {
+    fail('room', roomNotFound(roomName));
+    return null;
+  }
+  if (isleNumber === null) return null;
+  const isle = room.isles.get(isleNumber);
+  if (!isle) {
+    fail('isle', isleNotFound(isleNumber, roomName));
+    return null;
+  }
+  if (unitName === '') return null;
+  const unit = isle.units.get(matchKey(unitName));
+  if (!unit) {
+    fail('unit', unitNotFound(unitName, isleNumber));
+    return null;
+  }
+  if (shelfNumber === null) return null;
+  const shelf = unit.shelves.get(shelfNumber);
+  if (!shelf) {
+    fail('shelf', shelfNotFound(shelfNumber, unitName));
+    return null;
+  }
+  return { unitId: unit.unit.unit_id, shelfId: shelf.shelf_id };
+}
+
+/**
+ * The refusal for an import that would take the seller past their plan's item limit, or null
+ * when it fits. The whole import is refused, never part of it (SPEC 5); the wording is the one
+ * the database's import function uses, so the toast reads the same whichever refuses first.
+ */
+export function importLimitProblem(
+  planId: string | null | undefined,
+  currentItemCount: number,
+  adding: number,
+): string | null {
+  return canAdd(planId, 'items', currentItemCount, adding) ? null : importLimitMessage(planId, adding);
+}
+
+/** Splits rows into the groups written one request at a time (50 by default, SPEC 9). */
+export function inBatches<T>(rows: readonly T[], size: number = IMPORT_BATCH_SIZE): T[][] {
+  if (!Number.isInteger(size) || size <= 0) throw new RangeError(`Batch size must be a positive whole number, got ${size}`);
+  const batches: T[][] = [];
+  for (let start = 0; start < rows.length; start += size) batches.push(rows.slice(start, start + size));
+  return batches;
+}
+
+/** The import_items log details: names are listed only for 20 items or fewer. */
+export function importLogDetails(itemNames: readonly string[]): string {
+  const count = itemNames.length;
+  const summary = `Imported ${count} ${count === 1 ? 'item' : 'items'}`;
+  if (count === 0 || count > IMPORT_LOG_NAME_LIMIT) return summary;
+  return `${summary}: ${itemNames.join(', ')}`;
+}

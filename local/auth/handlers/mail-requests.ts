@@ -1,0 +1,171 @@
+// Endpoints that only send mail: POST /recover, POST /otp (e-mail magic link / code),
+// POST /resend, GET /reauthenticate. Unknown addresses get the same empty 200 as known ones,
+// so these endpoints do not reveal who has an account.
+import type { Ctx } from '../context.ts';
+import { badRequest, internal, sendJSON, unprocessable } from '../errors.ts';
+import { sendConfirmation, sendEmailChange, sendReauthentication, sendRecovery } from '../flows.ts';
+import { requireUser } from '../guards.ts';
+import { bool, obj, readParams, str } from '../http.ts';
+import { hashPassword } from '../passwords.ts';
+import { isUniqueViolation, withTx } from '../store/db.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  insertIdentity,
+  insertUser,
+  isConfirmed,
+} from '../store/users.ts';
+import { newRefreshTokenString } from '../store/sessions.ts';
+import { safeRedirect, validateEmail } from '../validate.ts';
+
+function enforceLimit(ctx: Ctx, name: string): void {
+  const { limits } = ctx.svc.cfg;
+  ctx.svc.limiter.enforce(
+    `${name}:ip:${ctx.ip}`,
+    limits.verifyPerIpPerWindow,
+    limits.windowSeconds,
+  );
+}
+
+export async function recover(ctx: Ctx): Promise<void> {
+  enforceLimit(ctx, 'recover');
+  const p = await readParams(ctx.req);
+  const raw = str(p, 'email');
+  if (!raw) throw badRequest('validation_failed', 'Password recovery requires an email');
+  const email = validateEmail(raw);
+  const { cfg } = ctx.svc;
+  const redirectTo = safeRedirect(cfg, ctx.query.get('redirect_to'));
+  const user = await findUserByEmail(cfg.pool, email);
+  if (user) {
+    await withTx(cfg.pool, async (c) => {
+      const locked = await findUserById(c, user.id, true);
+      if (locked) await sendRecovery(ctx, c, locked, 'recovery', redirectTo);
+    });
+  }
+  sendJSON(ctx.res, 200, {});
+}
+
+export async function otp(ctx: Ctx): Promise<void> {
+  enforceLimit(ctx, 'otp');
+  const p = await readParams(ctx.req);
+  const raw = str(p, 'email');
+  const phone = str(p, 'phone');
+  const createUser = bool(p, 'create_user', true);
+  const data = obj(p, 'data') ?? {};
+  if (raw && phone) {
+    throw badRequest(
+      'validation_failed',
+      'Only an email address or phone number should be provided',
+    );
+  }
+  if (phone) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
+  if (!raw) throw badRequest('validation_failed', 'One of email or phone must be set');
+  const email = validateEmail(raw);
+  const { cfg } = ctx.svc;
+  const redirectTo = safeRedirect(cfg, ctx.query.get('redirect_to'));
+
+  const existing = await findUserByEmail(cfg.pool, email);
+  if (!existing && !createUser) {
+    throw unprocessable('otp_disabled', 'Signups not allowed for otp');
+  }
+  // Passwordless sign-up: the account gets a random password nobody knows, as in GoTrue.
+  const passwordHash = existing ? null : await hashPassword(newRefreshTokenString().slice(0, 33));
+
+  await withTx(cfg.pool, async (c) => {
+    let userId = existing?.id;
+    if (!userId) {
+      try {
+        userId = await insertUser(c, {
+          email,
+          passwordHash,
+          appMetadata: { provider: 'email', providers: ['email'] },
+          userMetadata: data,
+          emailConfirmedAt: null,
+          now: ctx.now,
+        });
+      } catch (e) {
+        if (isUniqueViolation(e)) return;
+        throw internal('Database error saving new user');
+      }
+      await insertIdentity(
+        c,
+        userId,
+        'email',
+        userId,
+        { sub: userId, email, email_verified: false, phone_verified: false, ...data },
+        ctx.now,
+      );
+    }
+    const user = await findUserById(c, userId, true);
+    if (!user) return;
+    if (isConfirmed(user) || cfg.autoconfirm) {
+      await sendRecovery(ctx, c, user, 'magiclink', redirectTo);
+    } else {
+      // An unconfirmed address gets the sign-up confirmation, which also signs the user in.
+      await sendConfirmation(ctx, c, user, redirectTo);
+    }
+  });
+  sendJSON(ctx.res, 200, {});
+}
+
+export async function resend(ctx: Ctx): Promise<void> {
+  enforceLimit(ctx, 'resend');
+  const p = await readParams(ctx.req);
+  const type = str(p, 'type');
+  const raw = str(p, 'email');
+  const phone = str(p, 'phone');
+  if (!['signup', 'email_change', 'sms', 'phone_change'].includes(type)) {
+    throw badRequest(
+      'validation_failed',
+      'Missing one of these types: signup, email_change, sms, phone_change',
+    );
+  }
+  if (!raw && type === 'signup') {
+    throw badRequest('validation_failed', 'Type provided requires an email address');
+  }
+  if (raw && phone) {
+    throw badRequest(
+      'validation_failed',
+      'Only an email address or phone number should be provided.',
+    );
+  }
+  if (phone || type === 'sms' || type === 'phone_change') {
+    throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
+  }
+  if (!raw) throw badRequest('validation_failed', 'Missing email address or phone number');
+  const email = validateEmail(raw);
+  const { cfg } = ctx.svc;
+  const redirectTo = safeRedirect(cfg, ctx.query.get('redirect_to'));
+
+  const user = await findUserByEmail(cfg.pool, email);
+  if (user) {
+    await withTx(cfg.pool, async (c) => {
+      const locked = await findUserById(c, user.id, true);
+      if (!locked) return;
+      if (type === 'signup' && !isConfirmed(locked)) {
+        await sendConfirmation(ctx, c, locked, redirectTo);
+      } else if (type === 'email_change' && locked.email_change) {
+        await sendEmailChange(ctx, c, locked, locked.email_change, redirectTo);
+      }
+    });
+  }
+  sendJSON(ctx.res, 200, {});
+}
+
+export async function reauthenticate(ctx: Ctx): Promise<void> {
+  const { user } = await requireUser(ctx);
+  if (!user.email) {
+    throw badRequest(
+      'validation_failed',
+      'Reauthentication requires the user to have an email or a phone number',
+    );
+  }
+  if (!isConfirmed(user)) {
+    throw unprocessable('email_not_confirmed', 'Please verify your email first.');
+  }
+  await withTx(ctx.svc.cfg.pool, async (c) => {
+    const locked = await findUserById(c, user.id, true);
+    if (locked) await sendReauthentication(ctx, c, locked);
+  });
+  sendJSON(ctx.res, 200, {});
+}

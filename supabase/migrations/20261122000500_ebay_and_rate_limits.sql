@@ -29,7 +29,9 @@ revoke all on table public.ebay_tokens from anon, authenticated;
 -- column privileges: readable = connection status only
 grant select (user_id, expires_at, created_at, updated_at) on table public.ebay_tokens to authenticated;
 grant insert (user_id, access_token, refresh_token, expires_at) on table public.ebay_tokens to authenticated;
-grant update (access_token, refresh_token, expires_at) on table public.ebay_tokens to authenticated;
+-- user_id is included because PostgREST's upsert SETs every payload column; keep_owner and the
+-- policy stop it from ever changing.
+grant update (user_id, access_token, refresh_token, expires_at) on table public.ebay_tokens to authenticated;
 grant delete on table public.ebay_tokens to authenticated;
 grant all on table public.ebay_tokens to service_role;
 
@@ -41,6 +43,43 @@ create policy ebay_tokens_update on public.ebay_tokens for update to authenticat
   using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
 create policy ebay_tokens_delete on public.ebay_tokens for delete to authenticated
   using (user_id = (select auth.uid()));
+
+-- Store (or replace) the caller's marketplace tokens. PostgREST's upsert cannot do this for the
+-- browser: INSERT .. ON CONFLICT DO UPDATE SET col = EXCLUDED.col needs SELECT on col, which is
+-- exactly what the browser must not have. security definer so it can replace the row; it only
+-- ever writes the caller's own row (auth.uid()) and returns nothing secret.
+create or replace function public.save_ebay_tokens(
+  p_access_token text,
+  p_refresh_token text default null,
+  p_expires_at timestamptz default null
+)
+returns timestamptz
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_uid uuid := auth.uid();
+begin
+  if v_uid is null then
+    raise exception 'Not authenticated' using errcode = '42501';
+  end if;
+  if p_access_token is null or btrim(p_access_token) = '' then
+    raise exception 'Missing access token' using errcode = '22023';
+  end if;
+  insert into public.ebay_tokens (user_id, access_token, refresh_token, expires_at)
+  values (v_uid, p_access_token, p_refresh_token, p_expires_at)
+  on conflict (user_id) do update
+     set access_token = excluded.access_token,
+         refresh_token = coalesce(excluded.refresh_token, public.ebay_tokens.refresh_token),
+         expires_at = excluded.expires_at;
+  return p_expires_at;
+end;
+$$;
+comment on function public.save_ebay_tokens(text, text, timestamptz) is
+  'Store or replace the caller''s marketplace tokens (write-only for the browser); returns expires_at.';
+revoke all on function public.save_ebay_tokens(text, text, timestamptz) from public, anon;
+grant execute on function public.save_ebay_tokens(text, text, timestamptz) to authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------
 -- ebay_processed_listings: listings fetched by the server; the browser shows display = true

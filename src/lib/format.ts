@@ -1,0 +1,50 @@
+/** Display formatting shared by every screen. Pure, so it is unit-tested directly. */
+
+/** Date formats a seller can pick in settings; US is the default (SPEC 3). */
+export type DateFormat = 'US' | 'UK' | 'ISO';
+
+function toDate(value: Date | string): Date | undefined {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A calendar date in the seller's chosen format, e.g. 12/31/2026 (US), 31/12/2026 (UK). */
+export function formatDate(value: Date | string, format: DateFormat = 'US'): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const y = date.getFullYear();
+  const m = pad(date.getMonth() + 1);
+  const d = pad(date.getDate());
+  switch (format) {
+    case 'UK':
+      return `${d}/${m}/${y}`;
+    case 'ISO':
+      return `${y}-${m}-${d}`;
+    default:
+      return `${m}/${d}/${y}`;
+  }
+}
+
+/** A date written out in words, unambiguous in any locale, e.g. 'December 31, 2026'. */
+export function formatLongDate(value: Date | string): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(date);
+}
+
+/** Money in the seller's currency (USD by default, SPEC 3). */
+export function formatCurrency(amount: number, currency = 'USD'): string {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+  } catch {
+    // An unknown currency code must not break a whole screen.
+    return `${amount.toFixed(2)} ${currency}`;
+  }
+}
+
+/** Whole numbers with thousands separators, e.g. 5,000. */
+export function formatCount(n: number): string {
+  return new Intl.NumberFormat('en-US').format(n);
+}

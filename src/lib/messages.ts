@@ -1,0 +1,227 @@
+import type { MarketplaceFetch } from '../domain/rate-limit';
+
+/**
+ * Every user-facing toast of the product, keyed as in SPEC section 8. Where the spec gives the
+ * wording it is used verbatim; where it says "not shown" the text is ours, written to tell the
+ * seller what happened and what to do next. Screens never write toast text inline: they pick
+ * an entry here and hand it to `notify` (src/components/toasts.tsx).
+ */
+
+export type ToastKind = 'success' | 'error';
+
+export interface ToastMessage {
+  readonly kind: ToastKind;
+  readonly title: string;
+  readonly message: string;
+}
+
+/** What a rate-limited marketplace fetch was for: orders, listings or inventory. */
+export type RateLimitedKind = MarketplaceFetch;
+
+const success = (title: string, message: string): ToastMessage => ({
+  kind: 'success',
+  title,
+  message,
+});
+
+const error = (title: string, message: string): ToastMessage => ({ kind: 'error', title, message });
+
+/** Picks the server's explanation when there is one, else our default sentence. */
+const detailOr = (detail: string | undefined, fallback: string): string =>
+  detail !== undefined && detail.trim() !== '' ? detail : fallback;
+
+const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
+
+export const messages = {
+  // Plan limits (SPEC 5, 8): checked before adding items, units and rooms.
+  planLimitItems: (limit: number, plan: string) =>
+    error(
+      'Plan Limit Reached',
+      `Your ${plan} plan only allows ${limit} items. Visit the pricing page to upgrade your plan`,
+    ),
+  planLimitUnits: (limit: number, _plan: string) =>
+    error('Plan Limit Reached', `You can only add up to ${limit} units in your current plan`),
+  planLimitRooms: (limit: number, plan: string) =>
+    error(
+      'Plan Limit Reached',
+      `Your ${plan} plan is limited to ${limit} ${plural(limit, 'room', 'rooms')}. Please upgrade to add more`,
+    ),
+  planLimitStorageUnits: (limit: number, plan: string) =>
+    error(
+      'Plan Limit Reached',
+      `Your ${plan} plan is limited to ${limit} storage ${plural(limit, 'unit', 'units')}. Please upgrade to add more`,
+    ),
+  importExceedsLimit: (adding: number, plan: string, limit: number) =>
+    error(
+      'Import Failed',
+      `Adding ${adding} items would exceed your ${plan} plan limit of ${limit} items`,
+    ),
+
+  // Items
+  itemAdded: (itemName?: string) =>
+    success(
+      'Item Added',
+      itemName ? `${itemName} was added to your inventory` : 'The item was added to your inventory',
+    ),
+  itemAdd: (detail?: string) =>
+    error('Failed to Add Item', detailOr(detail, 'The item could not be added. Please try again')),
+  itemMoved: (itemName?: string) =>
+    success('Item Moved', itemName ? `${itemName} was moved` : 'The item was moved'),
+  itemMove: (detail?: string) =>
+    error('Move Failed', detailOr(detail, 'The item could not be moved. Please try again')),
+  itemLocation: (detail?: string) =>
+    error('Move Failed', detailOr(detail, 'Failed to update item location')),
+  itemUpdate: (detail?: string) =>
+    error('Update Failed', detailOr(detail, 'The item could not be updated. Please try again')),
+  itemDelete: (detail?: string) =>
+    error('Delete Failed', detailOr(detail, 'The item could not be deleted. Please try again')),
+  duplicateItem: () => error('Duplicate Item', 'This item has already been scanned'),
+  scanFailed: (detail?: string) =>
+    error('Scan Failed', detailOr(detail, 'The barcode could not be read. Please try again')),
+
+  // Rooms, isles, units, shelves
+  roomAdded: (roomName?: string) =>
+    success('Room Added', roomName ? `${roomName} was added` : 'The room was added'),
+  roomAdd: (detail?: string) =>
+    error('Failed to Add Room', detailOr(detail, 'The room could not be added. Please try again')),
+  roomUpdate: (detail?: string) =>
+    error(
+      'Failed to Update Room',
+      detailOr(detail, 'The room could not be updated. Please try again'),
+    ),
+  roomDelete: (detail?: string) =>
+    error(
+      'Failed to Delete Room',
+      detailOr(detail, 'The room could not be deleted. Please try again'),
+    ),
+  roomRequired: () => error('Room Required', 'Please select a room first'),
+  storageAdd: (detail?: string) =>
+    error('Failed to Add Storage', detailOr(detail, 'The storage could not be added')),
+  unitAdd: (detail?: string) => error('Error', detailOr(detail, 'Failed to add storage unit')),
+  unitDelete: (detail?: string) =>
+    error(
+      'Failed to Delete Unit',
+      detailOr(detail, 'The unit could not be deleted. Please try again'),
+    ),
+  shelfAdd: (detail?: string) =>
+    error('Failed to Add Shelf', detailOr(detail, 'The shelf could not be added')),
+  shelfRemove: (detail?: string) =>
+    error('Failed to Remove Shelf', detailOr(detail, 'The shelf could not be removed')),
+  isleIndexInUse: (isleNumber: number) =>
+    error('Isle Number In Use', `Isle number ${isleNumber} is already in use in this room`),
+  isleIndexUpdated: (isleNumber: number) =>
+    success('Isle Updated', `The isle is now number ${isleNumber}`),
+  isleUpdate: (detail?: string) =>
+    error(
+      'Failed to Update Aisle',
+      detailOr(detail, 'The isle could not be updated. Please try again'),
+    ),
+  isleDelete: (detail?: string) =>
+    error(
+      'Failed to Delete Aisle',
+      detailOr(detail, 'The isle could not be deleted. Please try again'),
+    ),
+  layoutSaved: () => success('Layout Saved', 'Your storage layout was saved'),
+  layoutSave: () => error('Save Failed', 'Failed to save layout, please try again'),
+
+  // Import, logs, backups
+  importComplete: (count: number) =>
+    success('Import Complete', `${count} ${plural(count, 'item was', 'items were')} imported`),
+  importFailed: (detail?: string) =>
+    error('Import Failed', detailOr(detail, 'The file could not be imported')),
+  logsClear: (detail?: string) =>
+    error('Clear Failed', detailOr(detail, 'The activity log could not be cleared')),
+  backupRestored: () => success('Backup Restored', 'Your data was restored from the backup'),
+  restoreFailed: (detail?: string) =>
+    error('Restore Failed', detailOr(detail, 'Failed to restore backup')),
+
+  // eBay
+  ebayItemAdded: (title?: string) =>
+    success(
+      'Item Added',
+      title ? `${title} was added to the shelf` : 'The listing was added to the shelf',
+    ),
+  ebayItemAdd: (detail?: string) =>
+    error('Failed to Add Item', detailOr(detail, 'The listing could not be added to the shelf')),
+  ebayRateLimit: (minutes: number, kind: RateLimitedKind) =>
+    error(
+      'Rate Limit Reached',
+      `Please wait ${minutes} ${plural(minutes, 'minute', 'minutes')} before fetching ${kind} again. Using cached data`,
+    ),
+  ebayConnect: (detail?: string) => error('Error', detailOr(detail, 'Failed to connect')),
+  ebayCallback: () => error('Error', 'Invalid callback parameters'),
+  ordersLoaded: (count: number) =>
+    success('Orders Loaded', `${count} ${plural(count, 'order', 'orders')} loaded`),
+  ordersFetch: (detail?: string) => error('Error', detailOr(detail, 'Failed to fetch orders')),
+  cleanupFailed: () => error('Cleanup Failed', 'Failed to cleanup list'),
+
+  // Preferences
+  preferencesLoad: (detail?: string) =>
+    error('Failed to Load Settings', detailOr(detail, 'Your settings could not be loaded')),
+  preferencesSaved: () => success('Settings Saved', 'Your settings were saved'),
+  preferencesSave: (detail?: string) =>
+    error('Failed to Save Settings', detailOr(detail, 'Your settings could not be saved')),
+
+  // Subscription and billing
+  subscriptionUpdated: (planName?: string) =>
+    success(
+      'Plan Changed',
+      planName ? `You are now on the ${planName} plan` : 'Your subscription was updated',
+    ),
+  subscriptionError: (detail?: string) =>
+    error('Subscription Error', detailOr(detail, 'Failed to start subscription')),
+  invalidPlan: () => error('Invalid Plan', 'Please choose one of the available plans'),
+  updateError: () => error('Update Error', 'Failed to process subscription updates'),
+  billingPortal: (detail?: string) =>
+    error('Billing Portal Error', detailOr(detail, 'The billing portal could not be opened')),
+  cancelDialog: (detail?: string) =>
+    error('Cancel Dialog Error', detailOr(detail, 'The cancellation could not be started')),
+  cancelError: (detail?: string) =>
+    error('Cancel Error', detailOr(detail, 'Failed to cancel subscription')),
+  reactivationError: (detail?: string) =>
+    error('Reactivation Error', detailOr(detail, 'Failed to update subscription')),
+
+  // Session
+  loggedIn: (name?: string) =>
+    success('Logged In', name ? `Welcome back, ${name}` : 'You are signed in'),
+  passwordUpdated: () => success('Password Updated', 'Your new password is saved'),
+  logoutFailed: (detail?: string) =>
+    error('Logout Failed', detailOr(detail, 'You could not be signed out. Please try again')),
+
+  // Expiry notifications (SPEC 4): several at once give one summary toast.
+  expiryMany: (count: number) =>
+    error('Expiry Alert', `${count} ${plural(count, 'item needs', 'items need')} attention`),
+  expiryOne: (message: string) => error('Expiry Alert', message),
+
+  /** The generic error toast: 'Error' with the message, else 'An unexpected error occurred'. */
+  genericError: (detail?: string) =>
+    error('Error', detailOr(detail, 'An unexpected error occurred')),
+} as const;
+
+export type MessageKey = keyof typeof messages;
+
+/** Plain texts of SPEC section 8 used outside toasts (thrown errors, inline notices). */
+export const texts = {
+  userMustBeLoggedIn: 'User must be logged in',
+  planLimitReachedCode: 'PLAN_LIMIT_REACHED',
+  invalidLocation: 'Invalid location for item',
+  notAuthenticated: 'Not authenticated',
+  notAuthenticatedWithEbay: 'Not authenticated with eBay',
+  noEbayToken: 'No eBay token found',
+  ebaySyncFailed: 'Failed to sync with eBay',
+  invalidResponse: 'Invalid response from server',
+  noSessionUrl: 'No session URL in response',
+  checkoutFailed: 'Failed to create checkout session',
+  cancelFailed: 'Failed to cancel subscription',
+  archiveFailed: 'Failed to archive storage',
+  updateSubscriptionFailed: 'Failed to update subscription',
+  roomNotFound: 'Room not found',
+  itemNotFound: 'Item not found',
+  invalidState: 'Invalid state parameter',
+  selectRoomFirst: 'Please select a room first',
+  alreadyScanned: 'This item has already been scanned',
+  confirmMoveTitle: 'Confirm Move',
+  confirmMoveQuestion: 'Are you sure you want to move this item to this location?',
+  processing: 'Processing...',
+  unexpectedError: 'An unexpected error occurred',
+} as const;

@@ -1,0 +1,32 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/** Status codes where retrying the same request cannot help. */
+const NON_RETRYABLE_STATUSES = new Set([400, 401, 403, 404, 406, 409, 422]);
+
+function statusOf(error: unknown): number | undefined {
+  if (typeof error === 'object' && error !== null && 'status' in error) {
+    const status = (error as { status: unknown }).status;
+    if (typeof status === 'number') return status;
+  }
+  return undefined;
+}
+
+/** Retries a failed query twice unless the server already said no. */
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  const status = statusOf(error);
+  if (status !== undefined && NON_RETRYABLE_STATUSES.has(status)) return false;
+  return failureCount < 2;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        retry: shouldRetryQuery,
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,21 @@
+import { createClient } from '@supabase/supabase-js';
+import type { Database } from './database.types';
+import { getEnv } from './env';
+
+const env = getEnv();
+
+/**
+ * The one Supabase client of the SPA. Only feature data-access files (`src/features/*`) use
+ * it; components go through those. supabase-js keeps the session in localStorage, refreshes
+ * it before expiry (retrying retryable failures with a doubling 200 ms back-off) and picks up
+ * sessions from confirmation and recovery links.
+ */
+export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
+  auth: {
+    persistSession: true,
+    autoRefreshToken: true,
+    detectSessionInUrl: true,
+  },
+});
+
+export type SupabaseClient = typeof supabase;

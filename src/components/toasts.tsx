@@ -1,0 +1,102 @@
+import toast, { Toaster, type Toast } from 'react-hot-toast';
+import type { ToastMessage } from '../lib/messages';
+
+/** SPEC 9: toasts stay 3.5 s, expiry toasts 5 s. */
+export const TOAST_DURATION_MS = 3500;
+export const EXPIRY_TOAST_DURATION_MS = 5000;
+
+function SuccessIcon() {
+  return (
+    <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
+      <circle cx="10" cy="10" r="10" fill="currentColor" />
+      <path
+        d="M5.5 10.5l3 3 6-6.5"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+function ErrorIcon() {
+  return (
+    <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
+      <circle cx="10" cy="10" r="10" fill="currentColor" />
+      <path d="M10 5v6M10 14.5v.5" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function ToastCard({ t, message }: { t: Toast; message: ToastMessage }) {
+  return (
+    <div
+      className={`toast toast--${message.kind}${t.visible ? ' toast--visible' : ''}`}
+      data-testid="toast"
+      data-kind={message.kind}
+      data-visible={t.visible ? 'true' : 'false'}
+      // Errors interrupt the screen reader; successes wait their turn.
+      role={message.kind === 'error' ? 'alert' : 'status'}
+      aria-live={message.kind === 'error' ? 'assertive' : 'polite'}
+    >
+      <span className="toast__icon">
+        {message.kind === 'success' ? <SuccessIcon /> : <ErrorIcon />}
+      </span>
+      <div className="toast__body">
+        <p className="toast__title" data-testid="toast-title">
+          {message.title}
+        </p>
+        <p className="toast__message" data-testid="toast-message">
+          {message.message}
+        </p>
+      </div>
+      <button
+        type="button"
+        className="toast__close"
+        aria-label="Dismiss notification"
+        onClick={() => toast.dismiss(t.id)}
+      >
+        ×
+      </button>
+    </div>
+  );
+}
+
+export interface NotifyOptions {
+  /** Replaces an open toast with the same id instead of stacking a duplicate. */
+  id?: string;
+  duration?: number;
+}
+
+/** Shows a catalogue message (src/lib/messages.ts) as a toast; returns the toast id. */
+export function notify(message: ToastMessage, options: NotifyOptions = {}): string {
+  return toast.custom((t) => <ToastCard t={t} message={message} />, {
+    duration: options.duration ?? TOAST_DURATION_MS,
+    ...(options.id === undefined ? {} : { id: options.id }),
+  });
+}
+
+/** Expiry notifications stay longer so a seller has time to read which items they are. */
+export function notifyExpiry(
+  message: ToastMessage,
+  options: Omit<NotifyOptions, 'duration'> = {},
+): string {
+  return notify(message, { ...options, duration: EXPIRY_TOAST_DURATION_MS });
+}
+
+export function dismissAllToasts(): void {
+  toast.dismiss();
+}
+
+/** The one toast outlet of the app, bottom-right as SPEC 2 asks. */
+export function AppToaster() {
+  return (
+    <Toaster
+      position="bottom-right"
+      gutter={8}
+      containerClassName="toaster"
+      toastOptions={{ duration: TOAST_DURATION_MS }}
+    />
+  );
+}

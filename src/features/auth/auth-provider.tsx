@@ -1,0 +1,77 @@
+import { useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { loadSupabase } from '../../lib/supabase-client';
+import { AuthContext, type AuthContextValue } from './auth-context';
+import { authReducer, initialAuthState, type AuthState } from './auth-state';
+import { isExpiredJwtError } from './retry';
+import { refreshSessionWithRetry } from './session-refresh';
+
+type Action = Parameters<typeof authReducer>[1] | { event: 'END_RECOVERY' };
+
+function reducer(state: AuthState, action: Action): AuthState {
+  if (action.event === 'END_RECOVERY') return { ...state, recovering: false };
+  return authReducer(state, action);
+}
+
+/**
+ * Holds the session for the whole app and follows every auth event supabase-js emits (SPEC 4).
+ * The callback only records the event: supabase-js warns against awaiting other auth calls
+ * inside it, and everything else (cache clearing, refresh) happens in effects.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, dispatch] = useReducer(reducer, initialAuthState);
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    let unsubscribe: (() => void) | undefined;
+    let active = true;
+    loadSupabase()
+      .then((supabase) => {
+        if (!active) return;
+        const { data } = supabase.auth.onAuthStateChange((event, session) => {
+          dispatch({ event, session });
+        });
+        unsubscribe = () => data.subscription.unsubscribe();
+      })
+      .catch((error: unknown) => {
+        // The client could not load (offline on first visit): treat as signed out so public
+        // pages and the sign-in form still work, and report the cause.
+        console.error('Could not start the session client', error);
+        if (active) dispatch({ event: 'INITIAL_SESSION', session: null });
+      });
+    return () => {
+      active = false;
+      unsubscribe?.();
+    };
+  }, []);
+
+  // Cached data belongs to one user: drop it when they sign out or someone else signs in.
+  const userId = state.user?.id ?? null;
+  const previousUserId = useRef<string | null>(null);
+  useEffect(() => {
+    if (state.status === 'loading') return;
+    if (previousUserId.current !== null && previousUserId.current !== userId) queryClient.clear();
+    previousUserId.current = userId;
+  }, [state.status, userId, queryClient]);
+
+  // A query rejected with "JWT expired" (a laptop woke after the token's expiry, before
+  // supabase-js's own timer ran) triggers one refresh, then the failed queries run again.
+  useEffect(() => {
+    return queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'error') return;
+      if (!isExpiredJwtError(event.action.error)) return;
+      refreshSessionWithRetry()
+        .then(() => queryClient.invalidateQueries({ predicate: (q) => q.state.status === 'error' }))
+        .catch(() => {
+          // A non-retryable failure already removed the session (SIGNED_OUT follows).
+        });
+    });
+  }, [queryClient]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ ...state, endRecovery: () => dispatch({ event: 'END_RECOVERY' }) }),
+    [state],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,78 @@
+import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
+import { nameFromEmail } from './user-name';
+
+export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+export interface AppUser {
+  id: string;
+  email: string;
+  /** The part of the e-mail before the '@' (SPEC 3). */
+  name: string;
+}
+
+export interface AuthState {
+  status: AuthStatus;
+  session: Session | null;
+  user: AppUser | null;
+  /** True after a recovery link signed the user in: they should choose a new password. */
+  recovering: boolean;
+}
+
+export const initialAuthState: AuthState = {
+  status: 'loading',
+  session: null,
+  user: null,
+  recovering: false,
+};
+
+export function userFromSession(session: Session | null): AppUser | null {
+  if (!session) return null;
+  const email = session.user.email ?? '';
+  return { id: session.user.id, email, name: nameFromEmail(email) };
+}
+
+function withSession(state: AuthState, session: Session | null): AuthState {
+  if (!session)
+    return { ...state, status: 'unauthenticated', session: null, user: null, recovering: false };
+  const user = userFromSession(session);
+  // Keep the same user object when nothing visible changed, so a token refresh every hour
+  // does not re-render every screen that reads the user.
+  const sameUser =
+    state.user !== null &&
+    user !== null &&
+    state.user.id === user.id &&
+    state.user.email === user.email;
+  return { ...state, status: 'authenticated', session, user: sameUser ? state.user : user };
+}
+
+/** How each auth event of SPEC 4 changes what the app knows about the session. */
+export function authReducer(
+  state: AuthState,
+  action: { event: AuthChangeEvent; session: Session | null },
+): AuthState {
+  const { event, session } = action;
+  switch (event) {
+    case 'INITIAL_SESSION':
+      // Stored session read (or not) at start-up: loading ends here.
+      return withSession(state, session);
+    case 'SIGNED_IN':
+      return withSession(state, session);
+    case 'SIGNED_OUT':
+      return { status: 'unauthenticated', session: null, user: null, recovering: false };
+    case 'TOKEN_REFRESHED':
+      // New tokens for the same session; a null session means the refresh gave up.
+      return withSession(state, session);
+    case 'USER_UPDATED': {
+      // E-mail or password changed; a completed password change ends the recovery flow.
+      const next = withSession(state, session);
+      return { ...next, recovering: false };
+    }
+    case 'PASSWORD_RECOVERY':
+      return { ...withSession(state, session), recovering: session !== null };
+    case 'MFA_CHALLENGE_VERIFIED':
+      // The session is now aal2; keep it.
+      return withSession(state, session);
+    default:
+      return state;
+  }
+}

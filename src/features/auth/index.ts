@@ -1,0 +1,12 @@
+// The public face of the auth feature; other features import from here only.
+export { AuthProvider } from './auth-provider';
+export { useAuth, type AuthContextValue } from './auth-context';
+export type { AppUser, AuthStatus } from './auth-state';
+export { RequireAuth } from './require-auth';
+export { AuthLoadingGate } from './auth-loading-gate';
+export { PasswordRecoveryDialog } from './password-recovery-dialog';
+export { useSignIn } from './sign-in';
+export { useSignUp } from './sign-up';
+export { useSignOut } from './sign-out';
+export { nameFromEmail } from './user-name';
+export { redirectTargetFrom, loginPathFor, DEFAULT_AFTER_LOGIN } from './redirect';

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { loadSupabase } from '../../lib/supabase-client';
+import { isIgnorableSignOutError } from './auth-errors';
+
+export async function signOut(): Promise<void> {
+  const supabase = await loadSupabase();
+  const { error } = await supabase.auth.signOut();
+  if (!error) return;
+  if (!isIgnorableSignOutError(error)) throw error;
+  // The server had already forgotten us: make sure the browser forgets too.
+  await supabase.auth.signOut({ scope: 'local' });
+}
+
+export function useSignOut() {
+  return useMutation({ mutationFn: signOut });
+}

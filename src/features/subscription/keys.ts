@@ -1,0 +1,5 @@
+/** Query keys of the subscription feature, scoped by user so accounts never share cache. */
+export const subscriptionKeys = {
+  all: ['subscription'] as const,
+  byUser: (userId: string) => ['subscription', userId] as const,
+};

@@ -1,0 +1,2 @@
+// The public face of the team feature.
+export { TeamPage } from './team-page';

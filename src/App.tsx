@@ -1,0 +1,109 @@
+import { lazy, useState, type ComponentType } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { ProcessingOverlayProvider } from './components/processing-overlay';
+import { AppToaster } from './components/toasts';
+import {
+  AuthLoadingGate,
+  AuthProvider,
+  PasswordRecoveryDialog,
+  RequireAuth,
+} from './features/auth';
+import { SubscriptionBanner } from './features/subscription';
+import { createQueryClient } from './lib/query-client';
+import { AuthLayout } from './pages/auth-layout';
+import { FeaturesPage } from './pages/features-page';
+import { HomePage } from './pages/home-page';
+import { LoginPage } from './pages/login-page';
+import { NotFoundPage } from './pages/not-found-page';
+import { PricingPage } from './pages/pricing-page';
+import { PublicLayout } from './pages/public-layout';
+import { SignupPage } from './pages/signup-page';
+
+// The landing pages ship in the first bundle; everything behind sign-in and the long legal
+// and help texts load on demand.
+const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(() => load().then((module) => ({ default: module[name] })));
+
+const PrivacyPage = named(() => import('./pages/privacy-page'), 'PrivacyPage');
+const TermsPage = named(() => import('./pages/terms-page'), 'TermsPage');
+const HelpPage = named(() => import('./pages/help-page'), 'HelpPage');
+const DashboardLayout = named(
+  () => import('./pages/dashboard/dashboard-layout'),
+  'DashboardLayout',
+);
+const TeamPage = named(() => import('./features/team'), 'TeamPage');
+const InventoryPage = lazy(() => import('./pages/dashboard/inventory-page'));
+const ImportPage = lazy(() => import('./pages/dashboard/import-page'));
+const ExportPage = lazy(() => import('./pages/dashboard/export-page'));
+const LogsPage = lazy(() => import('./pages/dashboard/logs-page'));
+const ProductsPage = lazy(() => import('./pages/dashboard/products-page'));
+const SettingsPage = lazy(() => import('./pages/dashboard/settings-page'));
+const IntegrationsPage = lazy(() => import('./pages/dashboard/integrations-page'));
+const EbayCallbackPage = lazy(() => import('./pages/dashboard/ebay-callback-page'));
+const BarcodeLabelsPage = lazy(() => import('./pages/dashboard/barcode-labels-page'));
+const EbayOrdersPage = lazy(() => import('./pages/dashboard/ebay-orders-page'));
+
+function AppRoutes() {
+  return (
+    <>
+      <SubscriptionBanner />
+      <AuthLoadingGate>
+        <Routes>
+          <Route element={<PublicLayout />}>
+            <Route index element={<HomePage />} />
+            <Route path="features" element={<FeaturesPage />} />
+            <Route path="pricing" element={<PricingPage />} />
+            <Route path="privacy" element={<PrivacyPage />} />
+            <Route path="terms" element={<TermsPage />} />
+            <Route path="help" element={<HelpPage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+          <Route element={<AuthLayout />}>
+            <Route path="login" element={<LoginPage />} />
+            <Route path="signup" element={<SignupPage />} />
+          </Route>
+          <Route
+            path="dashboard"
+            element={
+              <RequireAuth>
+                <DashboardLayout />
+              </RequireAuth>
+            }
+          >
+            <Route index element={<Navigate to="/dashboard/inventory" replace />} />
+            <Route path="inventory" element={<InventoryPage />} />
+            <Route path="import" element={<ImportPage />} />
+            <Route path="export" element={<ExportPage />} />
+            <Route path="logs" element={<LogsPage />} />
+            <Route path="products" element={<ProductsPage />} />
+            <Route path="team" element={<TeamPage />} />
+            <Route path="settings" element={<SettingsPage />} />
+            <Route path="integrations" element={<IntegrationsPage />} />
+            <Route path="ebay/callback" element={<EbayCallbackPage />} />
+            <Route path="barcode-labels" element={<BarcodeLabelsPage />} />
+            <Route path="ebay-orders" element={<EbayOrdersPage />} />
+            <Route path="*" element={<Navigate to="/dashboard/inventory" replace />} />
+          </Route>
+        </Routes>
+      </AuthLoadingGate>
+    </>
+  );
+}
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <AuthProvider>
+          <ProcessingOverlayProvider>
+            <AppRoutes />
+            <PasswordRecoveryDialog />
+            <AppToaster />
+          </ProcessingOverlayProvider>
+        </AuthProvider>
+      </BrowserRouter>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,34 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { EnvError, getEnv } from './lib/env';
+import './styles.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+const root = createRoot(container);
+
+function ConfigError({ error }: { error: EnvError }) {
+  return (
+    <main className="config-error card" role="alert">
+      <h1>Stockroom cannot start</h1>
+      <p>{error.message}</p>
+      <p className="muted">Set these variables when building the app, then build it again.</p>
+    </main>
+  );
+}
+
+// Validate the configuration before anything creates the Supabase client, so a missing
+// variable is named on screen rather than failing somewhere deep inside a request.
+try {
+  getEnv();
+  const { App } = await import('./App');
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+} catch (error) {
+  if (!(error instanceof EnvError)) throw error;
+  console.error(error.message);
+  root.render(<ConfigError error={error} />);
+}

@@ -1,0 +1,108 @@
+import { Suspense, useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Brand } from '../../components/brand';
+import { ErrorBoundary } from '../../components/error-boundary';
+import { LoadingScreen } from '../../components/loading-screen';
+import { notify } from '../../components/toasts';
+import { useAuth, useSignOut } from '../../features/auth';
+import { CurrentPlanBadge, useSubscription } from '../../features/subscription';
+import { errorMessage } from '../../lib/errors';
+import { messages } from '../../lib/messages';
+
+export const DASHBOARD_SCREENS = [
+  { path: 'inventory', label: 'Inventory' },
+  { path: 'import', label: 'Import' },
+  { path: 'export', label: 'Export' },
+  { path: 'logs', label: 'Activity Log' },
+  { path: 'products', label: 'Products' },
+  { path: 'ebay-orders', label: 'eBay Orders' },
+  { path: 'barcode-labels', label: 'Barcode Labels' },
+  { path: 'integrations', label: 'Integrations' },
+  { path: 'team', label: 'Team' },
+  { path: 'settings', label: 'Settings' },
+] as const;
+
+/** Navigation, current plan, the user's name and sign-out around every dashboard screen. */
+export function DashboardLayout() {
+  const { user } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const subscription = useSubscription(user?.id);
+  // On narrow screens the navigation folds away behind a menu button; it closes on navigation.
+  const [menuFor, setMenuFor] = useState<string | null>(null);
+  const menuOpen = menuFor === location.pathname;
+
+  const onSignOut = () => {
+    signOut.mutate(undefined, {
+      onSuccess: () => navigate('/login', { replace: true }),
+      onError: (error) => notify(messages.logoutFailed(errorMessage(error))),
+    });
+  };
+
+  return (
+    <div className="dashboard" data-testid="dashboard">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <div className="dashboard__sidebar">
+        <Brand to="/dashboard/inventory" />
+        <button
+          type="button"
+          className="button button--secondary dash-nav__toggle"
+          aria-expanded={menuOpen}
+          aria-controls="dashboard-nav"
+          onClick={() => setMenuFor(menuOpen ? null : location.pathname)}
+        >
+          Menu
+        </button>
+        <nav
+          id="dashboard-nav"
+          className="dash-nav"
+          aria-label="Dashboard"
+          data-open={menuOpen ? 'true' : 'false'}
+          data-testid="dashboard-nav"
+        >
+          <ul>
+            {DASHBOARD_SCREENS.map((screen) => (
+              <li key={screen.path}>
+                <NavLink to={`/dashboard/${screen.path}`} data-testid={`nav-${screen.path}`}>
+                  {screen.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <header className="dashboard__header">
+        <CurrentPlanBadge />
+        <div className="account">
+          <span className="account__name" data-testid="user-name" title={user?.email}>
+            {user?.name}
+          </span>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={onSignOut}
+            disabled={signOut.isPending}
+            data-testid="sign-out"
+          >
+            {signOut.isPending ? 'Signing out…' : 'Sign out'}
+          </button>
+        </div>
+      </header>
+      <main id="main" className="dashboard__main" tabIndex={-1}>
+        {subscription.isPending ? (
+          // Screens need the plan (limits, features): wait for it rather than flash wrong limits.
+          <LoadingScreen />
+        ) : (
+          <ErrorBoundary section="This screen" resetKeys={[location.pathname]}>
+            <Suspense fallback={<LoadingScreen />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        )}
+      </main>
+    </div>
+  );
+}

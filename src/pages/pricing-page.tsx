@@ -1,0 +1,89 @@
+import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '../components/document-title';
+import { EVERY_PLAN_INCLUDES, PlanFeatures, PlanLimits } from '../components/plan-details';
+import { PLAN_IDS, PLANS, type PlanId } from '../domain/plans';
+import { useAuth } from '../features/auth';
+import { getEnv } from '../lib/env';
+
+/**
+ * Prices are configuration (VITE_PLAN_PRICES), because the specification does not give them.
+ * A paid plan without a configured price says so rather than showing an invented number.
+ */
+function priceLabel(planId: PlanId, prices: Readonly<Record<string, string>>): string | undefined {
+  return prices[planId] ?? (planId === 'free' ? 'Free' : undefined);
+}
+
+export function PricingPage() {
+  useDocumentTitle('Pricing');
+  const { status } = useAuth();
+  const { planPrices } = getEnv();
+  const signedIn = status === 'authenticated';
+
+  return (
+    <div className="page" data-testid="pricing-page">
+      <h1>Pricing</h1>
+      <p className="lead">
+        Start free and move up when your stockroom grows. Plans differ in how much you can store and
+        which features you can use.
+      </p>
+
+      <div className="plans">
+        {PLAN_IDS.map((id) => {
+          const plan = PLANS[id];
+          const price = priceLabel(id, planPrices);
+          return (
+            <section
+              key={id}
+              className="card plan"
+              aria-labelledby={`plan-${id}-title`}
+              data-testid={`plan-${id}`}
+            >
+              <h2 id={`plan-${id}-title`}>{plan.name}</h2>
+              {price ? (
+                <p className="plan__price" data-testid={`plan-price-${id}`}>
+                  {price}
+                </p>
+              ) : (
+                <p className="plan__price plan__price--unknown" data-testid={`plan-price-${id}`}>
+                  Price shown at checkout
+                </p>
+              )}
+              <PlanLimits plan={plan} />
+              <PlanFeatures plan={plan} />
+              {id === 'free' ? (
+                <Link
+                  to={signedIn ? '/dashboard/inventory' : '/signup'}
+                  className="button button--secondary button--block"
+                >
+                  {signedIn ? 'Go to your dashboard' : 'Start free'}
+                </Link>
+              ) : (
+                <Link
+                  to={signedIn ? '/dashboard/settings?tab=subscription' : '/signup'}
+                  className="button button--primary button--block"
+                >
+                  {signedIn ? `Choose ${plan.name}` : 'Sign up to upgrade'}
+                </Link>
+              )}
+            </section>
+          );
+        })}
+      </div>
+
+      <section className="section card" aria-labelledby="every-plan-title">
+        <h2 id="every-plan-title">Every plan includes</h2>
+        <ul className="feature-list">
+          {EVERY_PLAN_INCLUDES.map((feature) => (
+            <li key={feature} className="yes">
+              <span>{feature}</span>
+            </li>
+          ))}
+        </ul>
+        <p className="muted">
+          Upgrades and changes between paid plans apply immediately. Moving back to Free takes
+          effect at the end of the billing period. Payments are handled by Stripe.
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { formatCount, formatCurrency, formatDate, formatLongDate } from '../../../src/lib/format';
+
+describe('format', () => {
+  const date = new Date(2026, 11, 31);
+
+  it('writes dates in the chosen format, US by default', () => {
+    expect(formatDate(date)).toBe('12/31/2026');
+    expect(formatDate(date, 'UK')).toBe('31/12/2026');
+    expect(formatDate(date, 'ISO')).toBe('2026-12-31');
+  });
+
+  it('writes long dates in words and gives nothing for invalid input', () => {
+    expect(formatLongDate(date)).toBe('December 31, 2026');
+    expect(formatLongDate('not a date')).toBe('');
+    expect(formatDate('not a date')).toBe('');
+  });
+
+  it('formats money and counts', () => {
+    expect(formatCurrency(12.5)).toBe('$12.50');
+    expect(formatCurrency(3, 'GBP')).toBe('£3.00');
+    expect(formatCurrency(3, 'NOPE')).toBe('3.00 NOPE');
+    expect(formatCount(5000)).toBe('5,000');
+  });
+});

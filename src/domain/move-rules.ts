@@ -1,0 +1,54 @@
+/** Pause after switching rooms so the target room's shelves are on screen before the drop. */
+export const ROOM_SWITCH_WAIT_MS = 300;
+export const MOUSE_ACTIVATION_DISTANCE = 15;
+export const TOUCH_ACTIVATION_DELAY_MS = 300;
+export const TOUCH_ACTIVATION_TOLERANCE = 5;
+
+export const CONFIRM_MOVE_TITLE = 'Confirm Move';
+export const CONFIRM_MOVE_QUESTION = 'Are you sure you want to move this item to this location?';
+
+export interface MovingItem {
+  item_id: string;
+  shelf_id: string | null;
+}
+
+export interface DropTarget {
+  shelf_id: string;
+  unit_id: string;
+  room_id: string;
+}
+
+export type MovePlan =
+  | { kind: 'nothing' }
+  | {
+      kind: 'move';
+      /** Items actually changing shelf; ones already on the target are left out. */
+      itemIds: string[];
+      /** Room to activate first, then wait ROOM_SWITCH_WAIT_MS; null when already there. */
+      activateRoomId: string | null;
+      waitMs: number;
+      /** Ask 'Confirm Move' first (the seller's drag_confirm preference). */
+      confirm: boolean;
+    };
+
+/**
+ * What a drop should do (SPEC 4): nothing when every dragged item is already on that shelf;
+ * otherwise activate the target room if it isn't active, then confirm or move at once.
+ */
+export function planMove(args: {
+  items: readonly MovingItem[];
+  target: DropTarget;
+  activeRoomId: string | null;
+  dragConfirm: boolean;
+}): MovePlan {
+  const itemIds = args.items.filter((item) => item.shelf_id !== args.target.shelf_id).map((item) => item.item_id);
+  if (itemIds.length === 0) return { kind: 'nothing' };
+  const crossRoom = args.activeRoomId !== args.target.room_id;
+  return {
+    kind: 'move',
+    itemIds,
+    activateRoomId: crossRoom ? args.target.room_id : null,
+    waitMs: crossRoom ? ROOM_SWITCH_WAIT_MS : 0,
+    confirm: args.dragConfirm,
+  };
+}

@@ -55,7 +55,8 @@ export type ScanResult = { ok: true; scanned: string[] } | { ok: false; message:
 export function addScan(scanned: readonly string[], code: string): ScanResult {
   const key = matchKey(code);
   if (key === '') return { ok: false, message: EMPTY_SCAN };
-  if (scanned.some((existing) => matchKey(existing) === key)) return { ok: false, message: DUPLICATE_SCAN };
+  if (scanned.some((existing) => matchKey(existing) === key))
+    return { ok: false, message: DUPLICATE_SCAN };
   return { ok: true, scanned: [...scanned, code.trim()] };
 }
 
@@ -64,7 +65,10 @@ export function removeScan(scanned: readonly string[], code: string): string[] {
 }
 
 /** The seller's item carrying this code, for filling in a scanned item's name (barcode_lookup). */
-export function lookupByBarcode<T extends { barcode: string | null }>(items: readonly T[], code: string): T | null {
+export function lookupByBarcode<T extends { barcode: string | null }>(
+  items: readonly T[],
+  code: string,
+): T | null {
   const key = matchKey(code);
   if (key === '') return null;
   return items.find((item) => matchKey(item.barcode) === key) ?? null;
@@ -91,11 +95,16 @@ const GENERATED_SPACE = 10 ** GENERATED_BODY_DIGITS;
  * and scans anywhere. Unique among `existingCodes`: on a clash it steps to the next number, so
  * it always ends, even with a broken random source.
  */
-export function generateBarcode(existingCodes: Iterable<string | null | undefined>, random: () => number): string {
+export function generateBarcode(
+  existingCodes: Iterable<string | null | undefined>,
+  random: () => number,
+): string {
   const taken = new Set<string>();
   for (const code of existingCodes) taken.add(matchKey(code));
   const draw = random();
-  const start = Number.isFinite(draw) ? Math.floor(Math.abs(draw) * GENERATED_SPACE) % GENERATED_SPACE : 0;
+  const start = Number.isFinite(draw)
+    ? Math.floor(Math.abs(draw) * GENERATED_SPACE) % GENERATED_SPACE
+    : 0;
   for (let step = 0; step < GENERATED_SPACE; step += 1) {
     const body = `2${String((start + step) % GENERATED_SPACE).padStart(GENERATED_BODY_DIGITS, '0')}`;
     const code = `${body}${gs1CheckDigit(body)}`;

@@ -37,7 +37,11 @@ export function toIsoDate({ year, month, day }: CalendarDate): string {
 
 /** The seller's local calendar date for a moment, e.g. to work out "today" in the browser. */
 export function localIsoDate(moment: Date): string {
-  return toIsoDate({ year: moment.getFullYear(), month: moment.getMonth() + 1, day: moment.getDate() });
+  return toIsoDate({
+    year: moment.getFullYear(),
+    month: moment.getMonth() + 1,
+    day: moment.getDate(),
+  });
 }
 
 function dayNumber({ year, month, day }: CalendarDate): number {

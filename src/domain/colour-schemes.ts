@@ -72,7 +72,10 @@ export function schemeColours(preferences: StorageColours | null | undefined): U
 }
 
 /** A unit's colour; a unit without a known type is a box (the default type). */
-export function unitColour(unitType: string | null | undefined, preferences: StorageColours | null | undefined): string {
+export function unitColour(
+  unitType: string | null | undefined,
+  preferences: StorageColours | null | undefined,
+): string {
   return schemeColours(preferences)[isUnitType(unitType) ? unitType : DEFAULT_UNIT_TYPE];
 }
 
@@ -87,11 +90,15 @@ function relativeLuminance(hex: string): number {
 
 /** WCAG contrast ratio between two '#rrggbb' colours (1 to 21). */
 export function contrastRatio(first: string, second: string): number {
-  const [lighter, darker] = [relativeLuminance(first), relativeLuminance(second)].sort((a, b) => b - a);
+  const [lighter, darker] = [relativeLuminance(first), relativeLuminance(second)].sort(
+    (a, b) => b - a,
+  );
   return ((lighter ?? 0) + 0.05) / ((darker ?? 0) + 0.05);
 }
 
 /** Black or white, whichever reads better on a unit of this colour (for labels drawn on it). */
 export function readableTextColour(background: string): '#000000' | '#ffffff' {
-  return contrastRatio(background, '#000000') >= contrastRatio(background, '#ffffff') ? '#000000' : '#ffffff';
+  return contrastRatio(background, '#000000') >= contrastRatio(background, '#ffffff')
+    ? '#000000'
+    : '#ffffff';
 }

@@ -94,7 +94,10 @@ export function exportRow(item: ExportableItem, location: ShelfLocation | undefi
 }
 
 /** The export file: template headers, then one row per item in the order given. */
-export function exportItemsCsv(items: readonly ExportableItem[], rooms: readonly TreeRoom[]): string {
+export function exportItemsCsv(
+  items: readonly ExportableItem[],
+  rooms: readonly TreeRoom[],
+): string {
   const shelves = indexShelves(rooms);
   const header = IMPORT_FIELDS.map((field) => COLUMN_HEADERS[field]);
   const rows = items.map((item) => {

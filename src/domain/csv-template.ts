@@ -1,7 +1,19 @@
 import { isFormulaInjection, restoreCell, toCsv } from './csv-escape';
-import { COLUMN_HEADERS, IMPORT_FIELDS, REQUIRED_FIELDS, type ImportField, type ImportRow } from './import-columns';
+import {
+  COLUMN_HEADERS,
+  IMPORT_FIELDS,
+  REQUIRED_FIELDS,
+  type ImportField,
+  type ImportRow,
+} from './import-columns';
 
-export { COLUMN_HEADERS, IMPORT_FIELDS, REQUIRED_FIELDS, type ImportField, type ImportRow } from './import-columns';
+export {
+  COLUMN_HEADERS,
+  IMPORT_FIELDS,
+  REQUIRED_FIELDS,
+  type ImportField,
+  type ImportRow,
+} from './import-columns';
 
 /** Header line, then one example row showing what each column expects. */
 export const TEMPLATE_CSV = toCsv([
@@ -48,7 +60,10 @@ const HEADER_ALIASES: Readonly<Record<string, ImportField>> = {
 };
 
 function headerKey(header: string): string {
-  return header.replace(/^\uFEFF/, '').toLowerCase().replace(/[\s_.\-]+/g, '');
+  return header
+    .replace(/^\uFEFF/, '')
+    .toLowerCase()
+    .replace(/[\s_.-]+/g, '');
 }
 
 /** The field a header names, or null when it is not one of ours. */
@@ -70,7 +85,7 @@ export function importFileProblem(file: { name: string; size: number }): string 
 /** Binary files decode to text full of NULs and replacement characters; CSV never has them. */
 export function looksLikeBinary(text: string): boolean {
   const sample = text.slice(0, 4096);
-  return /\u0000/.test(sample) || (sample.match(/\uFFFD/g)?.length ?? 0) > 4;
+  return sample.includes('\u0000') || (sample.match(/\uFFFD/g)?.length ?? 0) > 4;
 }
 
 export interface FormulaCell {
@@ -101,7 +116,11 @@ function isBlankRecord(record: readonly string[]): boolean {
  * can act on. Row numbers follow the spec: data index + 2, i.e. the spreadsheet line.
  */
 export function rowsFromRecords(records: readonly (readonly string[])[]): ParsedImport {
-  const failed = (message: string): ParsedImport => ({ rows: [], fileProblems: [message], formulaCells: [] });
+  const failed = (message: string): ParsedImport => ({
+    rows: [],
+    fileProblems: [message],
+    formulaCells: [],
+  });
 
   const lastUsed = records.findLastIndex((record) => !isBlankRecord(record));
   const header = records[0];
@@ -120,10 +139,13 @@ export function rowsFromRecords(records: readonly (readonly string[])[]): Parsed
   const problems: string[] = [];
   const missing = REQUIRED_FIELDS.filter((field) => !fieldAt.includes(field));
   if (missing.length > 0) {
-    problems.push(`Missing column${missing.length > 1 ? 's' : ''}: ${missing.map((field) => COLUMN_HEADERS[field]).join(', ')}`);
+    problems.push(
+      `Missing column${missing.length > 1 ? 's' : ''}: ${missing.map((field) => COLUMN_HEADERS[field]).join(', ')}`,
+    );
   }
   const repeated = IMPORT_FIELDS.filter((field) => fieldAt.filter((at) => at === field).length > 1);
-  for (const field of repeated) problems.push(`Column '${COLUMN_HEADERS[field]}' appears more than once`);
+  for (const field of repeated)
+    problems.push(`Column '${COLUMN_HEADERS[field]}' appears more than once`);
   if (problems.length > 0) return { rows: [], fileProblems: problems, formulaCells: [] };
 
   if (lastUsed === 0) return failed('The file has a header but no items');

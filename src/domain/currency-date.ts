@@ -39,7 +39,10 @@ export function formatPrice(
   locale = 'en-US',
 ): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return '';
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: currencyOrDefault(currency) }).format(amount);
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: currencyOrDefault(currency),
+  }).format(amount);
 }
 
 /**

@@ -44,7 +44,10 @@ export interface DismissedNotification {
 }
 
 /** Calendar days from `today` to the expiry date; negative once expired; null without a real date. */
-export function daysUntilExpiry(expiryDate: string | null | undefined, today: string): number | null {
+export function daysUntilExpiry(
+  expiryDate: string | null | undefined,
+  today: string,
+): number | null {
   if (!expiryDate) return null;
   return daysBetween(today, expiryDate);
 }
@@ -76,7 +79,9 @@ function reasonFor(daysLeft: number, settings: readonly ExpirySetting[]): Reason
   const enabled = settings.filter((setting) => setting.enabled && Number.isInteger(setting.days));
   if (enabled.length === 0 || daysLeft > EXPIRY_WINDOW_DAYS) return null;
   if (daysLeft < 0) return { kind: 'expired' };
-  return enabled.some((setting) => setting.days === daysLeft) ? { kind: 'reminder', days: daysLeft } : null;
+  return enabled.some((setting) => setting.days === daysLeft)
+    ? { kind: 'reminder', days: daysLeft }
+    : null;
 }
 
 /** Whether a dismissal made on `dismissedOn` still silences its notification on `today`. */
@@ -113,7 +118,11 @@ export function expiryNotifications(args: {
   );
   const notifications: ExpiryNotification[] = [];
   for (const item of args.items) {
-    if (item.active === false || (item.quantity !== undefined && item.quantity !== null && item.quantity <= 0)) continue;
+    if (
+      item.active === false ||
+      (item.quantity !== undefined && item.quantity !== null && item.quantity <= 0)
+    )
+      continue;
     const daysLeft = daysUntilExpiry(item.expiry_date, args.today);
     if (daysLeft === null) continue;
     const reason = reasonFor(daysLeft, args.settings);
@@ -136,7 +145,9 @@ export function expiryNotifications(args: {
 }
 
 /** The toast for a check: one notification speaks for itself, several are summed up. */
-export function expiryToastText(notifications: readonly Pick<ExpiryNotification, 'message'>[]): string | null {
+export function expiryToastText(
+  notifications: readonly Pick<ExpiryNotification, 'message'>[],
+): string | null {
   const [first] = notifications;
   if (first === undefined) return null;
   if (notifications.length === 1) return first.message;

@@ -29,7 +29,14 @@ export const COLUMN_HEADERS: Readonly<Record<ImportField, string>> = {
 };
 
 /** Without these a row cannot be placed on a shelf, so the file is refused before row checks. */
-export const REQUIRED_FIELDS: readonly ImportField[] = ['item_name', 'quantity', 'room', 'isle', 'unit', 'shelf'];
+export const REQUIRED_FIELDS: readonly ImportField[] = [
+  'item_name',
+  'quantity',
+  'room',
+  'isle',
+  'unit',
+  'shelf',
+];
 
 /** One parsed row keyed by field. Cells are text from CSV, or numbers from a spreadsheet. */
 export type ImportRow = Partial<Record<ImportField, string | number | null>>;

@@ -1,4 +1,10 @@
-import { parseDate, parsePrice, DATE_FORMATS, DEFAULT_DATE_FORMAT, type DateFormat } from './currency-date';
+import {
+  parseDate,
+  parsePrice,
+  DATE_FORMATS,
+  DEFAULT_DATE_FORMAT,
+  type DateFormat,
+} from './currency-date';
 import type { ImportField, ImportRow } from './import-columns';
 import { INVALID_ISLE_NUMBER } from './isle-numbering';
 import { canAdd, importLimitMessage } from './plans';
@@ -20,10 +26,14 @@ export const MISSING_UNIT = 'Missing unit';
 export const INVALID_SHELF_NUMBER = 'Invalid shelf number';
 
 export const roomNotFound = (room: string) => `Room '${room}' not found`;
-export const isleNotFound = (isle: number, room: string) => `Isle ${isle} not found in room '${room}'`;
-export const unitNotFound = (unit: string, isle: number) => `Unit '${unit}' not found in isle ${isle}`;
-export const shelfNotFound = (shelf: number, unit: string) => `Shelf ${shelf} not found in unit '${unit}'`;
-export const invalidPrice = (value: string) => `Invalid price paid '${value}': use a number such as 4.99`;
+export const isleNotFound = (isle: number, room: string) =>
+  `Isle ${isle} not found in room '${room}'`;
+export const unitNotFound = (unit: string, isle: number) =>
+  `Unit '${unit}' not found in isle ${isle}`;
+export const shelfNotFound = (shelf: number, unit: string) =>
+  `Shelf ${shelf} not found in unit '${unit}'`;
+export const invalidPrice = (value: string) =>
+  `Invalid price paid '${value}': use a number such as 4.99`;
 export const invalidExpiryDate = (value: string, format: DateFormat) =>
   `Invalid expiry date '${value}': use ${DATE_FORMATS[format]} or YYYY-MM-DD`;
 
@@ -107,7 +117,12 @@ function buildLookup(rooms: readonly TreeRoom[]): Map<string, RoomLookup> {
                 byIndex(isle.units ?? [], (unit) => unit.unit_index ?? Number.MAX_SAFE_INTEGER).map(
                   (unit): [string, UnitLookup] => [
                     matchKey(unit.unit_name),
-                    { unit, shelves: firstWins((unit.shelves ?? []).map((shelf) => [shelf.shelf_index, shelf])) },
+                    {
+                      unit,
+                      shelves: firstWins(
+                        (unit.shelves ?? []).map((shelf) => [shelf.shelf_index, shelf]),
+                      ),
+                    },
                   ],
                 ),
               ),
@@ -156,7 +171,8 @@ export function validateImportRows(
 
     const expiryText = text(input.expiry_date);
     const expiry = expiryText === '' ? null : parseDate(expiryText, dateFormat);
-    if (expiryText !== '' && expiry === null) fail('expiry_date', invalidExpiryDate(expiryText, dateFormat));
+    if (expiryText !== '' && expiry === null)
+      fail('expiry_date', invalidExpiryDate(expiryText, dateFormat));
 
     if (rowErrors.length > 0 || quantity === null || shelf === null) {
       errors.push(...rowErrors);
@@ -227,14 +243,18 @@ export function importLimitProblem(
   currentItemCount: number,
   adding: number,
 ): string | null {
-  return canAdd(planId, 'items', currentItemCount, adding) ? null : importLimitMessage(planId, adding);
+  return canAdd(planId, 'items', currentItemCount, adding)
+    ? null
+    : importLimitMessage(planId, adding);
 }
 
 /** Splits rows into the groups written one request at a time (50 by default, SPEC 9). */
 export function inBatches<T>(rows: readonly T[], size: number = IMPORT_BATCH_SIZE): T[][] {
-  if (!Number.isInteger(size) || size <= 0) throw new RangeError(`Batch size must be a positive whole number, got ${size}`);
+  if (!Number.isInteger(size) || size <= 0)
+    throw new RangeError(`Batch size must be a positive whole number, got ${size}`);
   const batches: T[][] = [];
-  for (let start = 0; start < rows.length; start += size) batches.push(rows.slice(start, start + size));
+  for (let start = 0; start < rows.length; start += size)
+    batches.push(rows.slice(start, start + size));
   return batches;
 }
 

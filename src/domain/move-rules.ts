@@ -41,7 +41,9 @@ export function planMove(args: {
   activeRoomId: string | null;
   dragConfirm: boolean;
 }): MovePlan {
-  const itemIds = args.items.filter((item) => item.shelf_id !== args.target.shelf_id).map((item) => item.item_id);
+  const itemIds = args.items
+    .filter((item) => item.shelf_id !== args.target.shelf_id)
+    .map((item) => item.item_id);
   if (itemIds.length === 0) return { kind: 'nothing' };
   const crossRoom = args.activeRoomId !== args.target.room_id;
   return {

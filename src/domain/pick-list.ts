@@ -1,5 +1,11 @@
 import { matchKey } from './text-match';
-import { compareWalkingOrder, indexShelves, locationLabel, type ShelfLocation, type TreeRoom } from './storage-tree';
+import {
+  compareWalkingOrder,
+  indexShelves,
+  locationLabel,
+  type ShelfLocation,
+  type TreeRoom,
+} from './storage-tree';
 
 export { locationLabel } from './storage-tree';
 
@@ -55,20 +61,30 @@ export function pickList<L extends OrderLine, I extends LocatableItem>(
 ): PickLine<L>[] {
   const shelves = indexShelves(rooms);
   const placedFirst = [...items].sort(
-    (a, b) => Number(b.shelf_id !== null && shelves.has(b.shelf_id)) - Number(a.shelf_id !== null && shelves.has(a.shelf_id)),
+    (a, b) =>
+      Number(b.shelf_id !== null && shelves.has(b.shelf_id)) -
+      Number(a.shelf_id !== null && shelves.has(a.shelf_id)),
   );
   const bySku = indexBy(placedFirst, (item) => item.sku);
   const byBarcode = indexBy(placedFirst, (item) => item.barcode);
   const located = lines.map((line): PickLine<L> => {
     const item = findItem(line, bySku, byBarcode);
     const location = item?.shelf_id ? (shelves.get(item.shelf_id) ?? null) : null;
-    return { line, item_id: item?.item_id ?? null, location, label: location ? locationLabel(location) : null };
+    return {
+      line,
+      item_id: item?.item_id ?? null,
+      location,
+      label: location ? locationLabel(location) : null,
+    };
   });
   return sortByWalkingOrder(located, (entry) => entry.location);
 }
 
 /** Any list sorted by walking order of its locations; entries without one go last, order kept. */
-export function sortByWalkingOrder<T>(entries: readonly T[], locationOf: (entry: T) => ShelfLocation | null): T[] {
+export function sortByWalkingOrder<T>(
+  entries: readonly T[],
+  locationOf: (entry: T) => ShelfLocation | null,
+): T[] {
   return [...entries].sort((a, b) => {
     const first = locationOf(a);
     const second = locationOf(b);

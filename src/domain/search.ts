@@ -9,7 +9,6 @@ export interface SearchableItem {
   created_at?: string | null;
 }
 
-
 /**
  * SPEC 5 barcode search: when some item's barcode is exactly the query (a scan), only those are
  * returned; otherwise every item whose name or barcode contains it. Case-insensitive throughout.

@@ -37,7 +37,8 @@ export interface ShelfLocation {
 
 // Units may lack unit_index on old rows; they then sort after indexed ones, by name.
 function unitOrder(a: TreeUnit, b: TreeUnit): number {
-  const byIndex = (a.unit_index ?? Number.MAX_SAFE_INTEGER) - (b.unit_index ?? Number.MAX_SAFE_INTEGER);
+  const byIndex =
+    (a.unit_index ?? Number.MAX_SAFE_INTEGER) - (b.unit_index ?? Number.MAX_SAFE_INTEGER);
   return byIndex !== 0 ? byIndex : a.unit_name.localeCompare(b.unit_name);
 }
 
@@ -63,7 +64,8 @@ export function indexShelves(rooms: readonly TreeRoom[]): Map<string, ShelfLocat
   for (const room of rooms) {
     for (const isle of room.isles ?? []) {
       for (const unit of isle.units ?? []) {
-        for (const shelf of unit.shelves ?? []) byShelf.set(shelf.shelf_id, { room, isle, unit, shelf });
+        for (const shelf of unit.shelves ?? [])
+          byShelf.set(shelf.shelf_id, { room, isle, unit, shelf });
       }
     }
   }

@@ -60,8 +60,14 @@ describe('bulk scan list', () => {
   });
   it('rejects a code already scanned', () => {
     expect(DUPLICATE_SCAN).toBe('This item has already been scanned');
-    expect(addScan(['111', '222'], '222')).toEqual({ ok: false, message: 'This item has already been scanned' });
-    expect(addScan(['abc-1'], 'ABC-1 ')).toEqual({ ok: false, message: 'This item has already been scanned' });
+    expect(addScan(['111', '222'], '222')).toEqual({
+      ok: false,
+      message: 'This item has already been scanned',
+    });
+    expect(addScan(['abc-1'], 'ABC-1 ')).toEqual({
+      ok: false,
+      message: 'This item has already been scanned',
+    });
   });
   it('rejects an empty scan', () => {
     expect(addScan([], '  ')).toEqual({ ok: false, message: 'Nothing was scanned' });

@@ -1,17 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDate, daysBetween, localIsoDate, parseIsoDate, toIsoDate } from '../../../src/domain/calendar-date';
+import {
+  calendarDate,
+  daysBetween,
+  localIsoDate,
+  parseIsoDate,
+  toIsoDate,
+} from '../../../src/domain/calendar-date';
 
 describe('parseIsoDate', () => {
   it('reads a real date', () => {
     expect(parseIsoDate('2025-03-09')).toEqual({ year: 2025, month: 3, day: 9 });
     expect(parseIsoDate(' 2024-02-29 ')).toEqual({ year: 2024, month: 2, day: 29 });
   });
-  it.each(['2025-02-29', '2025-13-01', '2025-00-10', '2025-04-31', '2025-1-5', '05/03/2025', '', '2025-03-09T10:00:00Z', '0000-01-01'])(
-    'refuses %j',
-    (value) => {
-      expect(parseIsoDate(value)).toBeNull();
-    },
-  );
+  it.each([
+    '2025-02-29',
+    '2025-13-01',
+    '2025-00-10',
+    '2025-04-31',
+    '2025-1-5',
+    '05/03/2025',
+    '',
+    '2025-03-09T10:00:00Z',
+    '0000-01-01',
+  ])('refuses %j', (value) => {
+    expect(parseIsoDate(value)).toBeNull();
+  });
 });
 
 describe('calendarDate and toIsoDate', () => {

@@ -18,27 +18,46 @@ function rgbDistance(a: string, b: string): number {
 
 describe('schemes', () => {
   it('offers the nine spec schemes', () => {
-    expect(COLOUR_SCHEMES).toEqual(['default', 'ocean', 'forest', 'sunset', 'berry', 'monochrome', 'purple', 'warm', 'custom']);
+    expect(COLOUR_SCHEMES).toEqual([
+      'default',
+      'ocean',
+      'forest',
+      'sunset',
+      'berry',
+      'monochrome',
+      'purple',
+      'warm',
+      'custom',
+    ]);
   });
-  it.each(Object.entries(SCHEME_COLOURS))('%s colours every unit type with a valid hex colour', (_name, colours) => {
-    expect(Object.keys(colours).sort()).toEqual([...UNIT_TYPES].sort());
-    expect(Object.values(colours).every(isHexColour)).toBe(true);
-  });
-  it.each(Object.entries(SCHEME_COLOURS))('%s keeps its four unit types visibly apart', (_name, colours) => {
-    const values = Object.values(colours);
-    for (const [i, a] of values.entries()) {
-      for (const b of values.slice(i + 1)) expect(rgbDistance(a, b)).toBeGreaterThan(60);
-    }
-  });
-  it.each(Object.entries(SCHEME_COLOURS))('%s separates its types by lightness too, in the same order as every scheme', (_name, colours) => {
-    const darkestFirst = (['bay', 'cabinet', 'box', 'bin'] as const).map((type) => colours[type]);
-    for (const [i, darker] of darkestFirst.entries()) {
-      const lighter = darkestFirst[i + 1];
-      if (lighter === undefined) continue;
-      expect(contrastRatio(lighter, '#000000')).toBeGreaterThan(contrastRatio(darker, '#000000'));
-      expect(contrastRatio(darker, lighter)).toBeGreaterThan(1.3);
-    }
-  });
+  it.each(Object.entries(SCHEME_COLOURS))(
+    '%s colours every unit type with a valid hex colour',
+    (_name, colours) => {
+      expect(Object.keys(colours).sort()).toEqual([...UNIT_TYPES].sort());
+      expect(Object.values(colours).every(isHexColour)).toBe(true);
+    },
+  );
+  it.each(Object.entries(SCHEME_COLOURS))(
+    '%s keeps its four unit types visibly apart',
+    (_name, colours) => {
+      const values = Object.values(colours);
+      for (const [i, a] of values.entries()) {
+        for (const b of values.slice(i + 1)) expect(rgbDistance(a, b)).toBeGreaterThan(60);
+      }
+    },
+  );
+  it.each(Object.entries(SCHEME_COLOURS))(
+    '%s separates its types by lightness too, in the same order as every scheme',
+    (_name, colours) => {
+      const darkestFirst = (['bay', 'cabinet', 'box', 'bin'] as const).map((type) => colours[type]);
+      for (const [i, darker] of darkestFirst.entries()) {
+        const lighter = darkestFirst[i + 1];
+        if (lighter === undefined) continue;
+        expect(contrastRatio(lighter, '#000000')).toBeGreaterThan(contrastRatio(darker, '#000000'));
+        expect(contrastRatio(darker, lighter)).toBeGreaterThan(1.3);
+      }
+    },
+  );
 });
 
 describe('resolving colours from preferences', () => {
@@ -58,7 +77,10 @@ describe('resolving colours from preferences', () => {
     expect(unitColour('drawer', { currentScheme: 'forest' })).toBe(SCHEME_COLOURS.forest.box);
   });
   it('uses custom colours, filling gaps and bad values from the default scheme', () => {
-    const preferences = { currentScheme: 'custom', customColors: { bay: '#ABCDEF', box: 'red', bin: null } };
+    const preferences = {
+      currentScheme: 'custom',
+      customColors: { bay: '#ABCDEF', box: 'red', bin: null },
+    };
     expect(schemeColours(preferences)).toEqual({
       bay: '#abcdef',
       box: SCHEME_COLOURS.default.box,
@@ -67,7 +89,9 @@ describe('resolving colours from preferences', () => {
     });
   });
   it('ignores custom colours unless the custom scheme is chosen', () => {
-    expect(unitColour('bay', { currentScheme: 'warm', customColors: { bay: '#000000' } })).toBe(SCHEME_COLOURS.warm.bay);
+    expect(unitColour('bay', { currentScheme: 'warm', customColors: { bay: '#000000' } })).toBe(
+      SCHEME_COLOURS.warm.bay,
+    );
   });
 });
 

@@ -29,7 +29,7 @@ describe('escapeCsvCell', () => {
     expect(escapeCsvCell('line one\nline two')).toBe('"line one\nline two"');
     expect(escapeCsvCell('a\r\nb')).toBe('"a\r\nb"');
   });
-  it.each(['=cmd|\' /C calc\'!A0', '+1+1', '-2+3', '@SUM(A1)', '\tTAB', '\rCR'])(
+  it.each(["=cmd|' /C calc'!A0", '+1+1', '-2+3', '@SUM(A1)', '\tTAB', '\rCR'])(
     'neutralises %j so a spreadsheet shows it as text',
     (value) => {
       expect(escapeCsvCell(value).replace(/^"/, '').startsWith("'")).toBe(true);
@@ -41,9 +41,12 @@ describe('escapeCsvCell', () => {
 });
 
 describe('neutraliseCell and restoreCell', () => {
-  it.each(['=1+1', '+44', '-', '@home', "'90s jacket", "''", "'=x", 'plain', '', '\tx'])('round-trips %j', (value) => {
-    expect(restoreCell(neutraliseCell(value))).toBe(value);
-  });
+  it.each(['=1+1', '+44', '-', '@home', "'90s jacket", "''", "'=x", 'plain', '', '\tx'])(
+    'round-trips %j',
+    (value) => {
+      expect(restoreCell(neutraliseCell(value))).toBe(value);
+    },
+  );
   it("keeps a seller's own leading apostrophe when it was not ours", () => {
     expect(restoreCell("'90s jacket")).toBe("'90s jacket");
     expect(neutraliseCell("'90s jacket")).toBe("''90s jacket");
@@ -51,18 +54,29 @@ describe('neutraliseCell and restoreCell', () => {
 });
 
 describe('isFormulaInjection', () => {
-  it.each(['=cmd', '=1+1', '@SUM(A1)', '+A1', '-A1', '- vintage', '\t=1', '\rx'])('flags %j', (value) => {
-    expect(isFormulaInjection(value)).toBe(true);
-  });
-  it.each(['-3', '+2.5', '-1,5', 'Mug', '', "'=cmd", ' =cmd', 'a=b'])('lets %j through', (value) => {
-    expect(isFormulaInjection(value)).toBe(false);
-  });
+  it.each(['=cmd', '=1+1', '@SUM(A1)', '+A1', '-A1', '- vintage', '\t=1', '\rx'])(
+    'flags %j',
+    (value) => {
+      expect(isFormulaInjection(value)).toBe(true);
+    },
+  );
+  it.each(['-3', '+2.5', '-1,5', 'Mug', '', "'=cmd", ' =cmd', 'a=b'])(
+    'lets %j through',
+    (value) => {
+      expect(isFormulaInjection(value)).toBe(false);
+    },
+  );
 });
 
 describe('CSV lines', () => {
   it('joins cells with commas and rows with CRLF, ending with one', () => {
     expect(toCsvLine(['a', 1, null, 'b,c'])).toBe('a,1,,"b,c"');
-    expect(toCsv([['a', 'b'], [1, 2]])).toBe('a,b\r\n1,2\r\n');
+    expect(
+      toCsv([
+        ['a', 'b'],
+        [1, 2],
+      ]),
+    ).toBe('a,b\r\n1,2\r\n');
   });
 });
 
@@ -93,11 +107,31 @@ describe('export', () => {
   });
   it('leaves the location blank for an item not on a shelf, and a bad price blank', () => {
     const row = exportRow({ ...item, shelf_id: null, price_paid: 'n/a' }, undefined);
-    expect([row.room, row.isle, row.unit, row.shelf, row.price_paid]).toEqual([null, null, null, null, null]);
+    expect([row.room, row.isle, row.unit, row.shelf, row.price_paid]).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
     expect(exportRow({ ...item, price_paid: null }, undefined).price_paid).toBeNull();
   });
   it('writes the template header then one escaped row per item', () => {
-    const csv = exportItemsCsv([item, { ...item, item_name: '=evil, "quoted"', shelf_id: 'gone', barcode: null, sku: null, price_paid: null, expiry_date: null }], storage);
+    const csv = exportItemsCsv(
+      [
+        item,
+        {
+          ...item,
+          item_name: '=evil, "quoted"',
+          shelf_id: 'gone',
+          barcode: null,
+          sku: null,
+          price_paid: null,
+          expiry_date: null,
+        },
+      ],
+      storage,
+    );
     expect(csv.split('\r\n')).toEqual([
       'Item Name,Quantity,Room,Isle,Unit,Shelf,Barcode,SKU,Price Paid,Expiry Date',
       'Blue mug,3,Garage,1,B,2,5012345678900,MUG-1,4.5,2026-01-31',
@@ -106,6 +140,8 @@ describe('export', () => {
     ]);
   });
   it('writes just the header for no items', () => {
-    expect(exportItemsCsv([], storage)).toBe('Item Name,Quantity,Room,Isle,Unit,Shelf,Barcode,SKU,Price Paid,Expiry Date\r\n');
+    expect(exportItemsCsv([], storage)).toBe(
+      'Item Name,Quantity,Room,Isle,Unit,Shelf,Barcode,SKU,Price Paid,Expiry Date\r\n',
+    );
   });
 });

@@ -13,7 +13,9 @@ describe('parseCsv', () => {
     expect(parseCsv('a\r\nb\rc\n')).toEqual([['a'], ['b'], ['c']]);
   });
   it('reads quoted commas, doubled quotes and line breaks', () => {
-    expect(parseCsv('"Mug, blue","12"" record","two\nlines"\r\n')).toEqual([['Mug, blue', '12" record', 'two\nlines']]);
+    expect(parseCsv('"Mug, blue","12"" record","two\nlines"\r\n')).toEqual([
+      ['Mug, blue', '12" record', 'two\nlines'],
+    ]);
   });
   it('keeps empty cells, including a last empty one', () => {
     expect(parseCsv('a,,c,\n')).toEqual([['a', '', 'c', '']]);

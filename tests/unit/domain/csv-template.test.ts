@@ -11,7 +11,18 @@ import {
   rowsFromRecords,
 } from '../../../src/domain/csv-template';
 
-const HEADER = ['Item Name', 'Quantity', 'Room', 'Isle', 'Unit', 'Shelf', 'Barcode', 'SKU', 'Price Paid', 'Expiry Date'];
+const HEADER = [
+  'Item Name',
+  'Quantity',
+  'Room',
+  'Isle',
+  'Unit',
+  'Shelf',
+  'Barcode',
+  'SKU',
+  'Price Paid',
+  'Expiry Date',
+];
 
 describe('template', () => {
   it('has the spec columns in order', () => {
@@ -23,7 +34,14 @@ describe('template', () => {
     expect(records).toHaveLength(2);
     const parsed = rowsFromRecords(records);
     expect(parsed.fileProblems).toEqual([]);
-    expect(parsed.rows[0]).toMatchObject({ item_name: 'Blue ceramic mug', quantity: '2', room: 'Garage', isle: '1', unit: 'A', shelf: '1' });
+    expect(parsed.rows[0]).toMatchObject({
+      item_name: 'Blue ceramic mug',
+      quantity: '2',
+      room: 'Garage',
+      isle: '1',
+      unit: 'A',
+      shelf: '1',
+    });
   });
 });
 
@@ -57,7 +75,9 @@ describe('rowsFromRecords', () => {
       ['2', 'fragile', 'Garage', 'Mug', '1', 'A', '3'],
     ]);
     expect(parsed.fileProblems).toEqual([]);
-    expect(parsed.rows).toEqual([{ quantity: '2', room: 'Garage', item_name: 'Mug', isle: '1', unit: 'A', shelf: '3' }]);
+    expect(parsed.rows).toEqual([
+      { quantity: '2', room: 'Garage', item_name: 'Mug', isle: '1', unit: 'A', shelf: '3' },
+    ]);
   });
   it('fills short records with blanks and drops trailing blank lines only', () => {
     const parsed = rowsFromRecords([HEADER, ['Mug'], ['', '', ''], ['Cup', '1'], [''], ['  ']]);
@@ -70,32 +90,55 @@ describe('rowsFromRecords', () => {
     expect(rowsFromRecords([[''], ['']]).fileProblems).toEqual(['The file is empty']);
   });
   it('reports a header with no items', () => {
-    expect(rowsFromRecords([HEADER, ['']])).toEqual({ rows: [], fileProblems: ['The file has a header but no items'], formulaCells: [] });
+    expect(rowsFromRecords([HEADER, ['']])).toEqual({
+      rows: [],
+      fileProblems: ['The file has a header but no items'],
+      formulaCells: [],
+    });
   });
   it('reports the wrong delimiter', () => {
     expect(rowsFromRecords([[HEADER.join(';')], ['a;1']]).fileProblems).toEqual([
       "Columns must be separated by commas; this file uses ';'",
     ]);
-    expect(rowsFromRecords([[HEADER.join('\t')]]).fileProblems).toEqual(['Columns must be separated by commas; this file uses tabs']);
+    expect(rowsFromRecords([[HEADER.join('\t')]]).fileProblems).toEqual([
+      'Columns must be separated by commas; this file uses tabs',
+    ]);
   });
   it('names missing required columns', () => {
-    expect(rowsFromRecords([['Item Name', 'Quantity', 'Room'], ['a', '1', 'b']]).fileProblems).toEqual([
-      'Missing columns: Isle, Unit, Shelf',
+    expect(
+      rowsFromRecords([
+        ['Item Name', 'Quantity', 'Room'],
+        ['a', '1', 'b'],
+      ]).fileProblems,
+    ).toEqual(['Missing columns: Isle, Unit, Shelf']);
+    expect(rowsFromRecords([HEADER.filter((h) => h !== 'Shelf')]).fileProblems).toEqual([
+      'Missing column: Shelf',
     ]);
-    expect(rowsFromRecords([HEADER.filter((h) => h !== 'Shelf')]).fileProblems).toEqual(['Missing column: Shelf']);
   });
   it('names repeated columns', () => {
-    expect(rowsFromRecords([[...HEADER, 'qty'], []]).fileProblems).toEqual(["Column 'Quantity' appears more than once"]);
+    expect(rowsFromRecords([[...HEADER, 'qty'], []]).fileProblems).toEqual([
+      "Column 'Quantity' appears more than once",
+    ]);
   });
   it('flags formula cells with their row number and restores neutralised ones', () => {
     const parsed = rowsFromRecords([
       HEADER,
-      ['=cmd|\' /C calc\'!A0', '1', 'Garage', '1', 'A', '1'],
+      ["=cmd|' /C calc'!A0", '1', 'Garage', '1', 'A', '1'],
       ["'=SUM(1)", '1', 'Garage', '1', 'A', '1', '', '@x'],
     ]);
     expect(parsed.formulaCells).toEqual([
-      { row: 2, field: 'item_name', message: "Item Name looks like a spreadsheet formula; start the cell with an apostrophe (') to keep it as text" },
-      { row: 3, field: 'sku', message: "SKU looks like a spreadsheet formula; start the cell with an apostrophe (') to keep it as text" },
+      {
+        row: 2,
+        field: 'item_name',
+        message:
+          "Item Name looks like a spreadsheet formula; start the cell with an apostrophe (') to keep it as text",
+      },
+      {
+        row: 3,
+        field: 'sku',
+        message:
+          "SKU looks like a spreadsheet formula; start the cell with an apostrophe (') to keep it as text",
+      },
     ]);
     expect(parsed.rows[1]?.item_name).toBe('=SUM(1)');
   });
@@ -109,7 +152,9 @@ describe('rowsFromRecords', () => {
 describe('file checks', () => {
   it('refuses empty, oversized and non-CSV files', () => {
     expect(importFileProblem({ name: 'stock.csv', size: 0 })).toBe('The file is empty');
-    expect(importFileProblem({ name: 'stock.csv', size: 50 * 1024 * 1024 })).toBe('The file is too large; the limit is 10 MB');
+    expect(importFileProblem({ name: 'stock.csv', size: 50 * 1024 * 1024 })).toBe(
+      'The file is too large; the limit is 10 MB',
+    );
     expect(importFileProblem({ name: 'stock.xlsx', size: 100 })).toBe('Please choose a .csv file');
     expect(importFileProblem({ name: 'Stock.CSV', size: MAX_IMPORT_FILE_BYTES })).toBeNull();
   });

@@ -56,9 +56,12 @@ describe('parsePrice', () => {
     expect(parsePrice(formatPrice(1234.5))).toBe(1234.5);
     expect(parsePrice(formatPrice(7.25, 'GBP'))).toBe(7.25);
   });
-  it.each(['', '   ', 'abc', '-4', '$-4', '4.5.6', '1,23,4', '12a', '4..5', null, undefined])('refuses %j', (text) => {
-    expect(parsePrice(text)).toBeNull();
-  });
+  it.each(['', '   ', 'abc', '-4', '$-4', '4.5.6', '1,23,4', '12a', '4..5', null, undefined])(
+    'refuses %j',
+    (text) => {
+      expect(parsePrice(text)).toBeNull();
+    },
+  );
   it('takes numbers from a spreadsheet as they are, refusing negatives', () => {
     expect(parsePrice(3.25)).toBe(3.25);
     expect(parsePrice(-1)).toBeNull();
@@ -110,9 +113,12 @@ describe('parseDate', () => {
     expect(parseDate('02/30/2025', 'US')).toBeNull();
     expect(parseDate('01/02/2025', 'ISO')).toBeNull();
   });
-  it.each(['', '2025', '1/2/25', 'tomorrow', '2025-02-30', null, undefined])('refuses %j', (text) => {
-    expect(parseDate(text, 'US')).toBeNull();
-  });
+  it.each(['', '2025', '1/2/25', 'tomorrow', '2025-02-30', null, undefined])(
+    'refuses %j',
+    (text) => {
+      expect(parseDate(text, 'US')).toBeNull();
+    },
+  );
   it('knows its formats', () => {
     expect(isDateFormat('UK')).toBe(true);
     expect(isDateFormat('toString')).toBe(false);

@@ -3,7 +3,11 @@ import { dragPreview } from '../../../src/domain/drag-preview';
 
 describe('dragPreview', () => {
   it('names the one item being moved', () => {
-    expect(dragPreview(['Blue mug'])).toEqual({ title: 'Moving 1 item(s)', firstItemName: 'Blue mug', more: null });
+    expect(dragPreview(['Blue mug'])).toEqual({
+      title: 'Moving 1 item(s)',
+      firstItemName: 'Blue mug',
+      more: null,
+    });
   });
   it("adds '+N more' for the others", () => {
     expect(dragPreview(['Blue mug', 'Red mug', 'Teapot'])).toEqual({

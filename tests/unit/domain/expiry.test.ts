@@ -15,14 +15,22 @@ import {
 const TODAY = '2025-06-01';
 const NOW = '2025-06-01T09:00:00.000Z';
 
-const item = (item_id: string, expiry_date: string | null, extra: Partial<ExpiringItem> = {}): ExpiringItem => ({
+const item = (
+  item_id: string,
+  expiry_date: string | null,
+  extra: Partial<ExpiringItem> = {},
+): ExpiringItem => ({
   item_id,
   item_name: `Item ${item_id}`,
   expiry_date,
   ...extra,
 });
 
-function raised(items: ExpiringItem[], settings: readonly ExpirySetting[] = DEFAULT_EXPIRY_SETTINGS, dismissed = [] as { id: string; dismissed_on: string }[]) {
+function raised(
+  items: ExpiringItem[],
+  settings: readonly ExpirySetting[] = DEFAULT_EXPIRY_SETTINGS,
+  dismissed = [] as { id: string; dismissed_on: string }[],
+) {
   return expiryNotifications({ items, settings, today: TODAY, now: NOW, dismissed });
 }
 
@@ -75,15 +83,23 @@ describe('expiryNotifications: the SPEC 4 rule', () => {
     expect(raised([item('a', '2025-07-31'), item('b', '2025-08-30')])).toEqual([]);
   });
   it('raises for any enabled setting inside the window', () => {
-    const settings = [{ days: 7, enabled: true }, { days: 0, enabled: true }];
-    expect(raised([item('a', '2025-06-08'), item('b', TODAY), item('c', '2025-06-02')], settings).map((n) => n.message)).toEqual([
-      'Item b expires today',
-      'Item a expires in 7 days',
-    ]);
+    const settings = [
+      { days: 7, enabled: true },
+      { days: 0, enabled: true },
+    ];
+    expect(
+      raised([item('a', '2025-06-08'), item('b', TODAY), item('c', '2025-06-02')], settings).map(
+        (n) => n.message,
+      ),
+    ).toEqual(['Item b expires today', 'Item a expires in 7 days']);
   });
   it('raises an expired item while any setting is enabled', () => {
     const [notification] = raised([item('a', '2025-05-29')]);
-    expect(notification).toMatchObject({ id: 'expiry:a:2025-05-29:expired', days_until_expiry: -3, message: 'Item a expired 3 days ago' });
+    expect(notification).toMatchObject({
+      id: 'expiry:a:2025-05-29:expired',
+      days_until_expiry: -3,
+      message: 'Item a expired 3 days ago',
+    });
   });
   it('raises nothing at all when every setting is disabled', () => {
     const off = DEFAULT_EXPIRY_SETTINGS.map((setting) => ({ ...setting, enabled: false }));
@@ -92,12 +108,21 @@ describe('expiryNotifications: the SPEC 4 rule', () => {
   });
   it('skips items with no date, inactive items and items out of stock', () => {
     expect(
-      raised([item('a', null), item('b', 'never'), item('c', '2025-07-01', { active: false }), item('d', '2025-07-01', { quantity: 0 })]),
+      raised([
+        item('a', null),
+        item('b', 'never'),
+        item('c', '2025-07-01', { active: false }),
+        item('d', '2025-07-01', { quantity: 0 }),
+      ]),
     ).toEqual([]);
     expect(raised([item('e', '2025-07-01', { quantity: 2, active: true })])).toHaveLength(1);
   });
   it('lists the most urgent first', () => {
-    expect(raised([item('a', '2025-07-01'), item('b', '2025-05-01'), item('c', '2025-05-31')]).map((n) => n.item_id)).toEqual(['b', 'c', 'a']);
+    expect(
+      raised([item('a', '2025-07-01'), item('b', '2025-05-01'), item('c', '2025-05-31')]).map(
+        (n) => n.item_id,
+      ),
+    ).toEqual(['b', 'c', 'a']);
   });
 });
 
@@ -106,10 +131,16 @@ describe('dismissals', () => {
   const id = 'expiry:a:2025-05-29:expired';
 
   it('keeps a notification dismissed 29 days ago quiet', () => {
-    expect(raised([expired], DEFAULT_EXPIRY_SETTINGS, [{ id, dismissed_on: '2025-05-03' }])).toEqual([]);
+    expect(
+      raised([expired], DEFAULT_EXPIRY_SETTINGS, [{ id, dismissed_on: '2025-05-03' }]),
+    ).toEqual([]);
   });
   it('raises it again once dismissed 31 days ago', () => {
-    expect(raised([expired], DEFAULT_EXPIRY_SETTINGS, [{ id, dismissed_on: '2025-05-01' }]).map((n) => n.id)).toEqual([id]);
+    expect(
+      raised([expired], DEFAULT_EXPIRY_SETTINGS, [{ id, dismissed_on: '2025-05-01' }]).map(
+        (n) => n.id,
+      ),
+    ).toEqual([id]);
   });
   it('remembers for 30 days, counting the day of dismissal', () => {
     expect(isStillDismissed('2025-05-03', TODAY)).toBe(true); // 29 days
@@ -120,10 +151,16 @@ describe('dismissals', () => {
     expect(isStillDismissed('garbage', TODAY)).toBe(false);
   });
   it('only silences the notification that was dismissed', () => {
-    expect(raised([expired, item('b', '2025-05-29')], DEFAULT_EXPIRY_SETTINGS, [dismiss(id, TODAY)]).map((n) => n.item_id)).toEqual(['b']);
+    expect(
+      raised([expired, item('b', '2025-05-29')], DEFAULT_EXPIRY_SETTINGS, [dismiss(id, TODAY)]).map(
+        (n) => n.item_id,
+      ),
+    ).toEqual(['b']);
   });
   it('raises afresh when the expiry date changes after a dismissal', () => {
-    expect(raised([item('a', '2025-05-30')], DEFAULT_EXPIRY_SETTINGS, [dismiss(id, TODAY)])).toHaveLength(1);
+    expect(
+      raised([item('a', '2025-05-30')], DEFAULT_EXPIRY_SETTINGS, [dismiss(id, TODAY)]),
+    ).toHaveLength(1);
   });
   it('drops dismissals that no longer silence anything', () => {
     const kept = { id: 'x', dismissed_on: '2025-05-15' };
@@ -145,7 +182,9 @@ describe('messages and toast', () => {
     expect(expiryToastText([{ message: 'Tea expires in 30 days' }])).toBe('Tea expires in 30 days');
   });
   it("sums up several as 'N items need attention'", () => {
-    expect(expiryToastText([{ message: 'a' }, { message: 'b' }, { message: 'c' }])).toBe('3 items need attention');
+    expect(expiryToastText([{ message: 'a' }, { message: 'b' }, { message: 'c' }])).toBe(
+      '3 items need attention',
+    );
   });
   it('gives no toast for none', () => {
     expect(expiryToastText([])).toBeNull();

@@ -14,7 +14,14 @@ import {
 } from '../../../src/domain/import-validation';
 import { storage } from './storage-fixture';
 
-const good: ImportRow = { item_name: 'Blue mug', quantity: '3', room: 'Garage', isle: '1', unit: 'B', shelf: '2' };
+const good: ImportRow = {
+  item_name: 'Blue mug',
+  quantity: '3',
+  room: 'Garage',
+  isle: '1',
+  unit: 'B',
+  shelf: '2',
+};
 
 function errorsFor(row: ImportRow, options?: Parameters<typeof validateImportRows>[2]) {
   return validateImportRows([row], storage, options).errors.map((error) => error.message);
@@ -23,7 +30,16 @@ function errorsFor(row: ImportRow, options?: Parameters<typeof validateImportRow
 describe('validateImportRows: a good row', () => {
   it('resolves the unit and shelf ids and cleans the values', () => {
     const result = validateImportRows(
-      [{ ...good, item_name: '  Blue mug ', barcode: ' 123 ', sku: '', price_paid: '$4.50', expiry_date: '2026-01-31' }],
+      [
+        {
+          ...good,
+          item_name: '  Blue mug ',
+          barcode: ' 123 ',
+          sku: '',
+          price_paid: '$4.50',
+          expiry_date: '2026-01-31',
+        },
+      ],
       storage,
     );
     expect(result.errors).toEqual([]);
@@ -46,8 +62,15 @@ describe('validateImportRows: a good row', () => {
     expect(result.items[0]?.shelf_id).toBe('garage-1-b-2');
   });
   it('accepts numbers straight from a spreadsheet', () => {
-    const result = validateImportRows([{ ...good, quantity: 5, isle: 2, unit: 'A', shelf: 1, price_paid: 12 }], storage);
-    expect(result.items[0]).toMatchObject({ quantity: 5, shelf_id: 'garage-2-a-1', price_paid: 12 });
+    const result = validateImportRows(
+      [{ ...good, quantity: 5, isle: 2, unit: 'A', shelf: 1, price_paid: 12 }],
+      storage,
+    );
+    expect(result.items[0]).toMatchObject({
+      quantity: 5,
+      shelf_id: 'garage-2-a-1',
+      price_paid: 12,
+    });
   });
   it('validates nothing for no rows', () => {
     expect(validateImportRows([], storage)).toEqual({ items: [], errors: [] });
@@ -75,7 +98,9 @@ describe('validateImportRows: spec messages', () => {
     expect(errorsFor({ ...good, room: 'Basement' })).toEqual(["Room 'Basement' not found"]);
   });
   it('names an isle missing from the room', () => {
-    expect(errorsFor({ ...good, room: 'loft', isle: '2' })).toEqual(["Isle 2 not found in room 'loft'"]);
+    expect(errorsFor({ ...good, room: 'loft', isle: '2' })).toEqual([
+      "Isle 2 not found in room 'loft'",
+    ]);
   });
   it('names a unit missing from the isle', () => {
     expect(errorsFor({ ...good, unit: 'C' })).toEqual(["Unit 'C' not found in isle 1"]);
@@ -84,8 +109,14 @@ describe('validateImportRows: spec messages', () => {
     expect(errorsFor({ ...good, shelf: '3' })).toEqual(["Shelf 3 not found in unit 'B'"]);
   });
   it('uses the row number index + 2', () => {
-    const result = validateImportRows([good, { ...good, item_name: '' }, good, { ...good, room: 'Nowhere' }], storage);
-    expect(result.errors.map(formatImportError)).toEqual(['Row 3: Missing item name', "Row 5: Room 'Nowhere' not found"]);
+    const result = validateImportRows(
+      [good, { ...good, item_name: '' }, good, { ...good, room: 'Nowhere' }],
+      storage,
+    );
+    expect(result.errors.map(formatImportError)).toEqual([
+      'Row 3: Missing item name',
+      "Row 5: Room 'Nowhere' not found",
+    ]);
     expect(result.items.map((item) => item.row)).toEqual([2, 4]);
   });
 });
@@ -97,26 +128,52 @@ describe('validateImportRows: other checks', () => {
     expect(errorsFor({ ...good, shelf: '0' })).toEqual(['Invalid shelf number']);
   });
   it('stops the location chain at the first missing link', () => {
-    expect(errorsFor({ ...good, room: 'Basement', unit: 'Z', shelf: '9' })).toEqual(["Room 'Basement' not found"]);
+    expect(errorsFor({ ...good, room: 'Basement', unit: 'Z', shelf: '9' })).toEqual([
+      "Room 'Basement' not found",
+    ]);
     expect(errorsFor({ ...good, isle: '0', unit: 'Z' })).toEqual(['Invalid isle number']);
   });
   it('reports every independent problem in a row', () => {
-    const result = validateImportRows([{ item_name: '', quantity: '0', room: 'Garage', isle: '', unit: 'B', shelf: '1', price_paid: 'free' }], storage);
+    const result = validateImportRows(
+      [
+        {
+          item_name: '',
+          quantity: '0',
+          room: 'Garage',
+          isle: '',
+          unit: 'B',
+          shelf: '1',
+          price_paid: 'free',
+        },
+      ],
+      storage,
+    );
     expect(result.errors).toEqual([
       { row: 2, field: 'item_name', message: 'Missing item name' },
       { row: 2, field: 'quantity', message: 'Invalid quantity' },
       { row: 2, field: 'isle', message: 'Invalid isle number' },
-      { row: 2, field: 'price_paid', message: "Invalid price paid 'free': use a number such as 4.99" },
+      {
+        row: 2,
+        field: 'price_paid',
+        message: "Invalid price paid 'free': use a number such as 4.99",
+      },
     ]);
     expect(result.items).toEqual([]);
   });
   it('refuses a bad or negative price but allows none', () => {
-    expect(errorsFor({ ...good, price_paid: '-3' })).toEqual(["Invalid price paid '-3': use a number such as 4.99"]);
+    expect(errorsFor({ ...good, price_paid: '-3' })).toEqual([
+      "Invalid price paid '-3': use a number such as 4.99",
+    ]);
     expect(errorsFor({ ...good, price_paid: ' ' })).toEqual([]);
   });
   it("reads expiry dates as ISO or in the seller's format", () => {
-    expect(validateImportRows([{ ...good, expiry_date: '31/01/2026' }], storage, { dateFormat: 'UK' }).items[0]?.expiry_date).toBe('2026-01-31');
-    expect(validateImportRows([{ ...good, expiry_date: '01/31/2026' }], storage).items[0]?.expiry_date).toBe('2026-01-31');
+    expect(
+      validateImportRows([{ ...good, expiry_date: '31/01/2026' }], storage, { dateFormat: 'UK' })
+        .items[0]?.expiry_date,
+    ).toBe('2026-01-31');
+    expect(
+      validateImportRows([{ ...good, expiry_date: '01/31/2026' }], storage).items[0]?.expiry_date,
+    ).toBe('2026-01-31');
   });
   it('explains a bad expiry date with the expected format', () => {
     expect(errorsFor({ ...good, expiry_date: '31/01/2026' })).toEqual([
@@ -128,10 +185,39 @@ describe('validateImportRows: other checks', () => {
   });
   it('resolves clashing room names to the first room by room_index', () => {
     const twins = [
-      { room_id: 'second', room_name: 'Store', room_index: 2, isles: [{ isle_id: 'x', isle_index: 1, units: [{ unit_id: 'ux', unit_name: 'A', shelves: [{ shelf_id: 'sx', shelf_index: 1 }] }] }] },
-      { room_id: 'first', room_name: 'STORE', room_index: 1, isles: [{ isle_id: 'y', isle_index: 1, units: [{ unit_id: 'uy', unit_name: 'A', shelves: [{ shelf_id: 'sy', shelf_index: 1 }] }] }] },
+      {
+        room_id: 'second',
+        room_name: 'Store',
+        room_index: 2,
+        isles: [
+          {
+            isle_id: 'x',
+            isle_index: 1,
+            units: [
+              { unit_id: 'ux', unit_name: 'A', shelves: [{ shelf_id: 'sx', shelf_index: 1 }] },
+            ],
+          },
+        ],
+      },
+      {
+        room_id: 'first',
+        room_name: 'STORE',
+        room_index: 1,
+        isles: [
+          {
+            isle_id: 'y',
+            isle_index: 1,
+            units: [
+              { unit_id: 'uy', unit_name: 'A', shelves: [{ shelf_id: 'sy', shelf_index: 1 }] },
+            ],
+          },
+        ],
+      },
     ];
-    expect(validateImportRows([{ ...good, room: 'store', unit: 'a', shelf: '1' }], twins).items[0]?.shelf_id).toBe('sy');
+    expect(
+      validateImportRows([{ ...good, room: 'store', unit: 'a', shelf: '1' }], twins).items[0]
+        ?.shelf_id,
+    ).toBe('sy');
   });
 });
 
@@ -149,9 +235,33 @@ describe('parsePositiveWholeNumber', () => {
 describe('export → import round trip', () => {
   it('reads an export back to the same items and shelves', () => {
     const items = [
-      { item_name: 'Mug, "blue"', quantity: 3, shelf_id: 'garage-1-b-2', barcode: '5012345678900', sku: 'MUG-1', price_paid: 4.5, expiry_date: '2026-01-31' },
-      { item_name: '=SUM(A1)', quantity: 1, shelf_id: 'loft-1-a-1', barcode: null, sku: '-007', price_paid: null, expiry_date: null },
-      { item_name: "'90s jacket\nsize M", quantity: 12, shelf_id: 'garage-2-a-1', barcode: 'abc', sku: null, price_paid: 1200, expiry_date: null },
+      {
+        item_name: 'Mug, "blue"',
+        quantity: 3,
+        shelf_id: 'garage-1-b-2',
+        barcode: '5012345678900',
+        sku: 'MUG-1',
+        price_paid: 4.5,
+        expiry_date: '2026-01-31',
+      },
+      {
+        item_name: '=SUM(A1)',
+        quantity: 1,
+        shelf_id: 'loft-1-a-1',
+        barcode: null,
+        sku: '-007',
+        price_paid: null,
+        expiry_date: null,
+      },
+      {
+        item_name: "'90s jacket\nsize M",
+        quantity: 12,
+        shelf_id: 'garage-2-a-1',
+        barcode: 'abc',
+        sku: null,
+        price_paid: 1200,
+        expiry_date: null,
+      },
     ];
     const parsed = rowsFromRecords(parseCsv(exportItemsCsv(items, storage)));
     expect(parsed.fileProblems).toEqual([]);
@@ -167,8 +277,12 @@ describe('importLimitProblem', () => {
     expect(importLimitProblem('free', 90, 10)).toBeNull();
   });
   it('refuses one that goes past it, with the spec wording', () => {
-    expect(importLimitProblem('free', 90, 11)).toBe('Adding 11 items would exceed your free plan limit of 100 items');
-    expect(importLimitProblem('elite', 0, 5001)).toBe('Adding 5001 items would exceed your elite plan limit of 5000 items');
+    expect(importLimitProblem('free', 90, 11)).toBe(
+      'Adding 11 items would exceed your free plan limit of 100 items',
+    );
+    expect(importLimitProblem('elite', 0, 5001)).toBe(
+      'Adding 5001 items would exceed your elite plan limit of 5000 items',
+    );
   });
 });
 
@@ -195,7 +309,9 @@ describe('importLogDetails', () => {
     expect(importLogDetails(twenty)).toBe(`Imported 20 items: ${twenty.join(', ')}`);
   });
   it('gives only the count above 20', () => {
-    expect(importLogDetails(Array.from({ length: 21 }, (_, i) => `Item ${i}`))).toBe('Imported 21 items');
+    expect(importLogDetails(Array.from({ length: 21 }, (_, i) => `Item ${i}`))).toBe(
+      'Imported 21 items',
+    );
   });
   it('handles an empty import', () => {
     expect(importLogDetails([])).toBe('Imported 0 items');

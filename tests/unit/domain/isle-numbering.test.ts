@@ -29,9 +29,12 @@ describe('checkIsleNumber', () => {
       message: 'Isle number 4 is already in use in this room',
     });
   });
-  it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])('refuses %s as not a valid number', (n) => {
-    expect(checkIsleNumber(n, roomIsles)).toEqual({ ok: false, message: 'Invalid isle number' });
-  });
+  it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])(
+    'refuses %s as not a valid number',
+    (n) => {
+      expect(checkIsleNumber(n, roomIsles)).toEqual({ ok: false, message: 'Invalid isle number' });
+    },
+  );
 });
 
 describe('isle numbering', () => {

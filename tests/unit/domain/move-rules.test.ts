@@ -1,14 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { CONFIRM_MOVE_QUESTION, ROOM_SWITCH_WAIT_MS, planMove } from '../../../src/domain/move-rules';
+import {
+  CONFIRM_MOVE_QUESTION,
+  ROOM_SWITCH_WAIT_MS,
+  planMove,
+} from '../../../src/domain/move-rules';
 
 const target = { shelf_id: 's2', unit_id: 'u1', room_id: 'garage' };
 
 describe('planMove', () => {
   it('does nothing when dropped on the same shelf', () => {
-    expect(planMove({ items: [{ item_id: 'a', shelf_id: 's2' }], target, activeRoomId: 'garage', dragConfirm: true })).toEqual({ kind: 'nothing' });
+    expect(
+      planMove({
+        items: [{ item_id: 'a', shelf_id: 's2' }],
+        target,
+        activeRoomId: 'garage',
+        dragConfirm: true,
+      }),
+    ).toEqual({ kind: 'nothing' });
   });
   it('moves at once within the room when drag_confirm is off', () => {
-    expect(planMove({ items: [{ item_id: 'a', shelf_id: 's1' }], target, activeRoomId: 'garage', dragConfirm: false })).toEqual({
+    expect(
+      planMove({
+        items: [{ item_id: 'a', shelf_id: 's1' }],
+        target,
+        activeRoomId: 'garage',
+        dragConfirm: false,
+      }),
+    ).toEqual({
       kind: 'move',
       itemIds: ['a'],
       activateRoomId: null,
@@ -17,12 +35,22 @@ describe('planMove', () => {
     });
   });
   it('asks first when drag_confirm is on', () => {
-    const plan = planMove({ items: [{ item_id: 'a', shelf_id: 's1' }], target, activeRoomId: 'garage', dragConfirm: true });
+    const plan = planMove({
+      items: [{ item_id: 'a', shelf_id: 's1' }],
+      target,
+      activeRoomId: 'garage',
+      dragConfirm: true,
+    });
     expect(plan).toMatchObject({ kind: 'move', confirm: true });
     expect(CONFIRM_MOVE_QUESTION).toBe('Are you sure you want to move this item to this location?');
   });
   it('activates the target room first, then waits 300 ms, for a cross-room move', () => {
-    const plan = planMove({ items: [{ item_id: 'a', shelf_id: 's9' }], target, activeRoomId: 'loft', dragConfirm: false });
+    const plan = planMove({
+      items: [{ item_id: 'a', shelf_id: 's9' }],
+      target,
+      activeRoomId: 'loft',
+      dragConfirm: false,
+    });
     expect(plan).toMatchObject({ kind: 'move', activateRoomId: 'garage', waitMs: 300 });
     expect(ROOM_SWITCH_WAIT_MS).toBe(300);
   });
@@ -40,6 +68,8 @@ describe('planMove', () => {
     expect(plan).toMatchObject({ kind: 'move', itemIds: ['b', 'c'] });
   });
   it('does nothing for an empty selection', () => {
-    expect(planMove({ items: [], target, activeRoomId: null, dragConfirm: false })).toEqual({ kind: 'nothing' });
+    expect(planMove({ items: [], target, activeRoomId: null, dragConfirm: false })).toEqual({
+      kind: 'nothing',
+    });
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { changedIndices, lowestUnusedIndex, removeAndRenumber, renumber } from '../../../src/domain/numbering';
+import {
+  changedIndices,
+  lowestUnusedIndex,
+  removeAndRenumber,
+  renumber,
+} from '../../../src/domain/numbering';
 
 describe('lowestUnusedIndex', () => {
   it('is 1 when nothing is taken', () => {
@@ -80,6 +85,8 @@ describe('removeAndRenumber and changedIndices', () => {
   it('reports only the things whose number moved', () => {
     const after = removeAndRenumber(things, 'n', 'id', 'b');
     expect(changedIndices(things, after, 'n', 'id')).toEqual([{ id: 'c', n: 2 }]);
-    expect(changedIndices(things, removeAndRenumber(things, 'n', 'id', 'c'), 'n', 'id')).toEqual([]);
+    expect(changedIndices(things, removeAndRenumber(things, 'n', 'id', 'c'), 'n', 'id')).toEqual(
+      [],
+    );
   });
 });

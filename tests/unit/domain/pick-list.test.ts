@@ -13,9 +13,21 @@ const items = [
 
 describe('pickList', () => {
   it('sorts lines by room, isle, unit and shelf, with labels', () => {
-    const lines = [{ sku: 'LOFT' }, { sku: 'TWO' }, { sku: 'FAR' }, { sku: 'UNITB' }, { barcode: '222' }];
+    const lines = [
+      { sku: 'LOFT' },
+      { sku: 'TWO' },
+      { sku: 'FAR' },
+      { sku: 'UNITB' },
+      { barcode: '222' },
+    ];
     const result = pickList(lines, items, storage);
-    expect(result.map((entry) => entry.item_id)).toEqual(['near-shelf', 'far-shelf', 'unit-b', 'isle-two', 'loft-item']);
+    expect(result.map((entry) => entry.item_id)).toEqual([
+      'near-shelf',
+      'far-shelf',
+      'unit-b',
+      'isle-two',
+      'loft-item',
+    ]);
     expect(result.map((entry) => entry.label)).toEqual([
       'Garage › Isle 1 › A › Shelf 1',
       'Garage › Isle 1 › A › Shelf 3',
@@ -25,7 +37,14 @@ describe('pickList', () => {
     ]);
   });
   it('matches by SKU first, then barcode, ignoring case', () => {
-    const result = pickList([{ sku: 'far', barcode: '222', n: 1 }, { sku: 'unknown', barcode: ' 222 ', n: 2 }], items, storage);
+    const result = pickList(
+      [
+        { sku: 'far', barcode: '222', n: 1 },
+        { sku: 'unknown', barcode: ' 222 ', n: 2 },
+      ],
+      items,
+      storage,
+    );
     expect(result.find((entry) => entry.line.n === 1)?.item_id).toBe('far-shelf');
     expect(result.find((entry) => entry.line.n === 2)?.item_id).toBe('near-shelf');
   });
@@ -33,7 +52,12 @@ describe('pickList', () => {
     const lines = [{ sku: 'NOPE', n: 1 }, { sku: 'LOOSE', n: 2 }, { sku: 'LOFT', n: 3 }, { n: 4 }];
     const result = pickList(lines, items, storage);
     expect(result.map((entry) => entry.line.n)).toEqual([3, 1, 2, 4]);
-    expect(result[2]).toEqual({ line: { sku: 'LOOSE', n: 2 }, item_id: 'nowhere', location: null, label: null });
+    expect(result[2]).toEqual({
+      line: { sku: 'LOOSE', n: 2 },
+      item_id: 'nowhere',
+      location: null,
+      label: null,
+    });
     expect(result[1]?.item_id).toBeNull();
   });
   it('prefers a placed item when two share a code', () => {

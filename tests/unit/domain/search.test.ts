@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { QUICK_SEARCH_LIMIT, RECENT_ITEMS_LIMIT, quickSearch, recentItems, searchByBarcode } from '../../../src/domain/search';
+import {
+  QUICK_SEARCH_LIMIT,
+  RECENT_ITEMS_LIMIT,
+  quickSearch,
+  recentItems,
+  searchByBarcode,
+} from '../../../src/domain/search';
 
 const items = [
-  { item_id: '1', item_name: 'Blue mug', barcode: '5012345678900', created_at: '2025-01-01T10:00:00Z' },
+  {
+    item_id: '1',
+    item_name: 'Blue mug',
+    barcode: '5012345678900',
+    created_at: '2025-01-01T10:00:00Z',
+  },
   { item_id: '2', item_name: 'Red mug', barcode: '501234', created_at: '2025-01-03T10:00:00Z' },
   { item_id: '3', item_name: 'Mug tree', barcode: null, created_at: '2025-01-02T10:00:00Z' },
   { item_id: '4', item_name: 'Teapot', barcode: 'ABC-123', created_at: null },
@@ -42,7 +53,10 @@ describe('quickSearch', () => {
     expect(quickSearch(many, 'box', 3)).toHaveLength(3);
   });
   it('keeps starting matches first even when containing matches come earlier', () => {
-    const list = [...Array.from({ length: 10 }, (_, i) => ({ item_name: `Old lamp ${i}` })), { item_name: 'Lamp shade' }];
+    const list = [
+      ...Array.from({ length: 10 }, (_, i) => ({ item_name: `Old lamp ${i}` })),
+      { item_name: 'Lamp shade' },
+    ];
     expect(quickSearch(list, 'lamp')[0]?.item_name).toBe('Lamp shade');
   });
   it('finds nothing for a blank query or a zero limit', () => {
@@ -56,7 +70,10 @@ describe('recentItems', () => {
     expect(ids(recentItems(items))).toEqual(['2', '3', '1', '4']);
   });
   it('keeps only the 10 newest', () => {
-    const many = Array.from({ length: 15 }, (_, i) => ({ item_id: String(i), created_at: new Date(Date.UTC(2025, 0, i + 1)).toISOString() }));
+    const many = Array.from({ length: 15 }, (_, i) => ({
+      item_id: String(i),
+      created_at: new Date(Date.UTC(2025, 0, i + 1)).toISOString(),
+    }));
     expect(RECENT_ITEMS_LIMIT).toBe(10);
     expect(ids(recentItems(many))).toEqual(['14', '13', '12', '11', '10', '9', '8', '7', '6', '5']);
   });

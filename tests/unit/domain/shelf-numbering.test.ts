@@ -33,6 +33,8 @@ describe('removeShelf', () => {
     expect(removeShelf([shelf('only', 1)], 'only')).toEqual({ remaining: [], changed: [] });
   });
   it('repairs gaps left by earlier data', () => {
-    expect(renumberShelves([shelf('x', 5), shelf('y', 9)]).map((s) => s.shelf_index)).toEqual([1, 2]);
+    expect(renumberShelves([shelf('x', 5), shelf('y', 9)]).map((s) => s.shelf_index)).toEqual([
+      1, 2,
+    ]);
   });
 });

@@ -25,7 +25,12 @@ describe('indexShelves', () => {
   it('copes with rooms, isles and units that have no children', () => {
     const sparse = indexShelves([
       { room_id: 'r', room_name: 'Empty', room_index: 1 },
-      { room_id: 's', room_name: 'Bare', room_index: 2, isles: [{ isle_id: 'i', isle_index: 1, units: null }] },
+      {
+        room_id: 's',
+        room_name: 'Bare',
+        room_index: 2,
+        isles: [{ isle_id: 'i', isle_index: 1, units: null }],
+      },
     ]);
     expect(sparse.size).toBe(0);
   });
@@ -45,7 +50,9 @@ describe('ordering', () => {
     expect(sortedIsles(garage?.isles).map((isle) => isle.isle_index)).toEqual([1, 2]);
     const isleOne = sortedIsles(garage?.isles)[0];
     expect(sortedUnits(isleOne?.units).map((unit) => unit.unit_name)).toEqual(['A', 'B']);
-    expect(sortedShelves(sortedUnits(isleOne?.units)[1]?.shelves).map((shelf) => shelf.shelf_index)).toEqual([1, 2]);
+    expect(
+      sortedShelves(sortedUnits(isleOne?.units)[1]?.shelves).map((shelf) => shelf.shelf_index),
+    ).toEqual([1, 2]);
     expect(sortedIsles(undefined)).toEqual([]);
   });
   it('puts units without an index after indexed ones, by name', () => {
@@ -58,7 +65,9 @@ describe('ordering', () => {
   });
   it('compares locations in walking order: room, isle, unit, shelf', () => {
     const shelves = indexShelves(storage);
-    const ordered = [...shelves.values()].sort(compareWalkingOrder).map((location) => location.shelf.shelf_id);
+    const ordered = [...shelves.values()]
+      .sort(compareWalkingOrder)
+      .map((location) => location.shelf.shelf_id);
     expect(ordered).toEqual([
       'garage-1-a-1',
       'garage-1-a-2',

@@ -11,7 +11,13 @@ export const PLAN_IDS = ['free', 'growing', 'power', 'elite'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
 /** Feature ids; the same strings the SQL uses (private.plan_allows, public.has_plan_feature). */
-export const PLAN_FEATURES = ['view_3d', 'listings', 'barcode_scanning', 'restore_backup', 'orders'] as const;
+export const PLAN_FEATURES = [
+  'view_3d',
+  'listings',
+  'barcode_scanning',
+  'restore_backup',
+  'orders',
+] as const;
 export type PlanFeature = (typeof PLAN_FEATURES)[number];
 
 export type LimitKind = 'items' | 'units' | 'rooms';
@@ -37,25 +43,49 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     id: 'free',
     name: 'Free',
     limits: { items: 100, units: 3, rooms: 1 },
-    features: { view_3d: false, listings: false, barcode_scanning: false, restore_backup: false, orders: false },
+    features: {
+      view_3d: false,
+      listings: false,
+      barcode_scanning: false,
+      restore_backup: false,
+      orders: false,
+    },
   },
   growing: {
     id: 'growing',
     name: 'Growing Seller',
     limits: { items: 500, units: 20, rooms: 2 },
-    features: { view_3d: true, listings: true, barcode_scanning: false, restore_backup: false, orders: false },
+    features: {
+      view_3d: true,
+      listings: true,
+      barcode_scanning: false,
+      restore_backup: false,
+      orders: false,
+    },
   },
   power: {
     id: 'power',
     name: 'Power Seller',
     limits: { items: 1000, units: 50, rooms: 5 },
-    features: { view_3d: true, listings: true, barcode_scanning: true, restore_backup: true, orders: false },
+    features: {
+      view_3d: true,
+      listings: true,
+      barcode_scanning: true,
+      restore_backup: true,
+      orders: false,
+    },
   },
   elite: {
     id: 'elite',
     name: 'Elite Seller',
     limits: { items: 5000, units: 100, rooms: 10 },
-    features: { view_3d: true, listings: true, barcode_scanning: true, restore_backup: true, orders: true },
+    features: {
+      view_3d: true,
+      listings: true,
+      barcode_scanning: true,
+      restore_backup: true,
+      orders: true,
+    },
   },
 };
 
@@ -88,7 +118,12 @@ export function planLimit(id: string | null | undefined, kind: LimitKind): numbe
 }
 
 /** Whether `adding` more rows fit when the user already has `current` of them. */
-export function canAdd(id: string | null | undefined, kind: LimitKind, current: number, adding = 1): boolean {
+export function canAdd(
+  id: string | null | undefined,
+  kind: LimitKind,
+  current: number,
+  adding = 1,
+): boolean {
   return current + adding <= planLimit(id, kind);
 }
 
@@ -125,5 +160,7 @@ export function isPlanLimitError(error: { message?: string } | null | undefined)
 
 /** The human text of a plan-limit error message, without the PLAN_LIMIT_REACHED prefix. */
 export function planLimitText(message: string): string {
-  return message.startsWith(`${PLAN_LIMIT_REACHED}: `) ? message.slice(PLAN_LIMIT_REACHED.length + 2) : message;
+  return message.startsWith(`${PLAN_LIMIT_REACHED}: `)
+    ? message.slice(PLAN_LIMIT_REACHED.length + 2)
+    : message;
 }

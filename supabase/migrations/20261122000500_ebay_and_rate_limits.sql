@@ -242,7 +242,7 @@ begin
     select t.access_token, t.refresh_token, t.expires_at
       from public.ebay_tokens t where t.user_id = p_user_id;
   if not found then
-    raise exception 'No eBay token found' using errcode = 'P0002';
+    raise exception 'No eBay token found' using errcode = 'PT404';
   end if;
 end;
 $$;

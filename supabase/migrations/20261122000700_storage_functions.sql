@@ -8,6 +8,8 @@
 --
 -- Called through PostgREST as POST /rest/v1/rpc/<name> with named arguments
 -- (supabase.rpc('add_shelf', { p_unit_id })). Executable by authenticated and service_role only.
+-- Errors: 'X not found' uses SQLSTATE PT404 (PostgREST answers HTTP 404), validation 22023
+-- (400), plan limits P0001 with 'PLAN_LIMIT_REACHED: ...' (400), plan features 42501 (403).
 
 -- ---------------------------------------------------------------------------------------------
 -- Helpers
@@ -149,7 +151,7 @@ begin
   -- and sees the shelf the previous one committed, so two calls never pick the same number.
   select u.* into v_unit from public.storage_units u where u.unit_id = p_unit_id for update;
   if not found then
-    raise exception 'Unit not found' using errcode = 'P0002';
+    raise exception 'Unit not found' using errcode = 'PT404';
   end if;
 
   insert into public.storage_shelves (unit_id, user_id)
@@ -183,7 +185,7 @@ begin
      for update;
   select s.* into v_shelf from public.storage_shelves s where s.shelf_id = p_shelf_id;
   if v_unit.unit_id is null or v_shelf.shelf_id is null then
-    raise exception 'Shelf not found' using errcode = 'P0002';
+    raise exception 'Shelf not found' using errcode = 'PT404';
   end if;
 
   select count(*) into v_items from public.storage_items i where i.shelf_id = p_shelf_id;
@@ -220,7 +222,7 @@ begin
      for update;
   select i.* into v_isle from public.storage_isles i where i.isle_id = p_isle_id;
   if v_room.room_id is null or v_isle.isle_id is null then
-    raise exception 'Isle not found' using errcode = 'P0002';
+    raise exception 'Isle not found' using errcode = 'PT404';
   end if;
 
   select count(*) into v_units from public.storage_units u where u.isle_id = p_isle_id;
@@ -267,7 +269,7 @@ begin
      for update;
   select u.* into v_unit from public.storage_units u where u.unit_id = p_unit_id for update;
   if v_room.room_id is null or v_isle.isle_id is null or v_unit.unit_id is null then
-    raise exception 'Unit not found' using errcode = 'P0002';
+    raise exception 'Unit not found' using errcode = 'PT404';
   end if;
 
   select count(*) into v_shelves from public.storage_shelves s where s.unit_id = p_unit_id;
@@ -330,7 +332,7 @@ begin
   select count(*) into v_found from public.storage_items it
    where it.item_id = any (p_item_ids) and it.user_id = v_shelf.user_id;
   if v_found <> v_wanted or array_position(p_item_ids, null) is not null then
-    raise exception 'Item not found' using errcode = 'P0002';
+    raise exception 'Item not found' using errcode = 'PT404';
   end if;
 
   with moved as (
@@ -423,7 +425,7 @@ begin
   )
   select array_agg(g.item_name order by g.created_at desc) into v_names from gone g;
   if coalesce(cardinality(v_names), 0) <> v_wanted then
-    raise exception 'Item not found' using errcode = 'P0002'; -- undoes the delete
+    raise exception 'Item not found' using errcode = 'PT404'; -- undoes the delete
   end if;
 
   insert into public.storage_logs (user_id, action, details)
@@ -446,7 +448,7 @@ declare
 begin
   select r.room_name into v_old from public.storage_rooms r where r.room_id = p_room_id for update;
   if not found then
-    raise exception 'Room not found' using errcode = 'P0002';
+    raise exception 'Room not found' using errcode = 'PT404';
   end if;
   update public.storage_rooms r set room_name = btrim(p_room_name)
    where r.room_id = p_room_id
@@ -476,13 +478,13 @@ declare
 begin
   select r.* into v_room from public.storage_rooms r where r.room_id = p_room_id;
   if not found then
-    raise exception 'Room not found' using errcode = 'P0002';
+    raise exception 'Room not found' using errcode = 'PT404';
   end if;
   -- serialise with room inserts and other removals of this user (renumbering touches all rooms)
   perform private.limit_lock('rooms', v_room.user_id);
   select r.* into v_room from public.storage_rooms r where r.room_id = p_room_id for update;
   if not found then
-    raise exception 'Room not found' using errcode = 'P0002';
+    raise exception 'Room not found' using errcode = 'PT404';
   end if;
 
   select count(*) into v_isles from public.storage_isles i where i.room_id = p_room_id;
@@ -761,7 +763,7 @@ declare
 begin
   select b.* into v_backup from public.backups b where b.backup_id = p_backup_id;
   if not found then
-    raise exception 'Backup not found' using errcode = 'P0002';
+    raise exception 'Backup not found' using errcode = 'PT404';
   end if;
   v_uid := v_backup.user_id;
   if not private.plan_allows(v_uid, 'restore_backup') then

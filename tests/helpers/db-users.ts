@@ -59,7 +59,10 @@ export function serviceDbClient(): SupabaseClient {
 }
 
 /** Creates `count` confirmed users with one INSERT and returns them with signed-in clients. */
-export async function createDbUsers(count: number, opts: { plan?: PlanId; prefix?: string } = {}): Promise<DbUser[]> {
+export async function createDbUsers(
+  count: number,
+  opts: { plan?: PlanId; prefix?: string } = {},
+): Promise<DbUser[]> {
   const users = Array.from({ length: count }, () => {
     const id = crypto.randomUUID();
     return { id, email: `${opts.prefix ?? 'db'}-${id.slice(0, 8)}@example.test` };
@@ -71,7 +74,11 @@ export async function createDbUsers(count: number, opts: { plan?: PlanId; prefix
        from unnest($1::uuid[], $2::text[]) as u(id, email)`,
     [users.map((u) => u.id), users.map((u) => u.email)],
   );
-  if (opts.plan && opts.plan !== 'free') await setPlan(users.map((u) => u.id), opts.plan);
+  if (opts.plan && opts.plan !== 'free')
+    await setPlan(
+      users.map((u) => u.id),
+      opts.plan,
+    );
   const env = stack();
   return Promise.all(
     users.map(async (u) => {
@@ -79,6 +86,14 @@ export async function createDbUsers(count: number, opts: { plan?: PlanId; prefix
       return { ...u, token, client: clientWithToken(token) };
     }),
   );
+}
+
+/** Two users at once (A and B of the isolation tests). */
+export async function createDbUserPair(
+  opts: { plan?: PlanId; prefix?: string } = {},
+): Promise<[DbUser, DbUser]> {
+  const [a, b] = await createDbUsers(2, opts);
+  return [a!, b!];
 }
 
 export async function createDbUser(opts: { plan?: PlanId; prefix?: string } = {}): Promise<DbUser> {
@@ -100,9 +115,10 @@ export async function setPlan(userIds: string | string[], plan: PlanId): Promise
 
 /** The plan the database enforces for a user (profiles.plan_id). */
 export async function enforcedPlan(userId: string): Promise<string | undefined> {
-  const { rows } = await db().query<{ plan_id: string }>('select plan_id from public.profiles where id = $1', [
-    userId,
-  ]);
+  const { rows } = await db().query<{ plan_id: string }>(
+    'select plan_id from public.profiles where id = $1',
+    [userId],
+  );
   return rows[0]?.plan_id;
 }
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   anonDbClient,
   closeDb,
+  createDbUserPair,
   createDbUsers,
   createStorage,
   db,
@@ -97,7 +98,12 @@ const cases: TableCase[] = [
     columns: '*',
     key: (_a, o) => ({ room_id: o.storage.roomId }),
     change: { room_name: 'Taken over' },
-    forged: (a, o) => ({ room_id: o.storage.roomId, user_id: a.id, room_name: 'Forged', room_index: 1 }),
+    forged: (a, o) => ({
+      room_id: o.storage.roomId,
+      user_id: a.id,
+      room_name: 'Forged',
+      room_index: 1,
+    }),
     onConflict: 'room_id',
   },
   {
@@ -106,7 +112,12 @@ const cases: TableCase[] = [
     columns: '*',
     key: (_a, o) => ({ isle_id: o.storage.isleId }),
     change: { position_x: 99 },
-    forged: (a, o) => ({ isle_id: o.storage.isleId, user_id: a.id, room_id: o.storage.roomId, isle_index: 1 }),
+    forged: (a, o) => ({
+      isle_id: o.storage.isleId,
+      user_id: a.id,
+      room_id: o.storage.roomId,
+      isle_index: 1,
+    }),
     onConflict: 'isle_id',
   },
   {
@@ -115,7 +126,12 @@ const cases: TableCase[] = [
     columns: '*',
     key: (_a, o) => ({ unit_id: o.storage.unitIds[0]! }),
     change: { unit_name: 'Z' },
-    forged: (a, o) => ({ unit_id: o.storage.unitIds[0]!, user_id: a.id, isle_id: o.storage.isleId, unit_name: 'Q' }),
+    forged: (a, o) => ({
+      unit_id: o.storage.unitIds[0]!,
+      user_id: a.id,
+      isle_id: o.storage.isleId,
+      unit_name: 'Q',
+    }),
     onConflict: 'unit_id',
   },
   {
@@ -124,7 +140,12 @@ const cases: TableCase[] = [
     columns: '*',
     key: (_a, o) => ({ shelf_id: o.storage.shelfIds[0]! }),
     change: { shelf_index: 9 },
-    forged: (a, o) => ({ shelf_id: o.storage.shelfIds[0]!, user_id: a.id, unit_id: o.storage.unitIds[0]!, shelf_index: 1 }),
+    forged: (a, o) => ({
+      shelf_id: o.storage.shelfIds[0]!,
+      user_id: a.id,
+      unit_id: o.storage.unitIds[0]!,
+      shelf_index: 1,
+    }),
     onConflict: 'shelf_id',
   },
   {
@@ -133,7 +154,12 @@ const cases: TableCase[] = [
     columns: '*',
     key: (_a, o) => ({ item_id: o.storage.itemIds[0]! }),
     change: { quantity: 99 },
-    forged: (a, o) => ({ item_id: o.storage.itemIds[0]!, user_id: a.id, item_name: 'Forged', shelf_id: o.storage.shelfIds[0]! }),
+    forged: (a, o) => ({
+      item_id: o.storage.itemIds[0]!,
+      user_id: a.id,
+      item_name: 'Forged',
+      shelf_id: o.storage.shelfIds[0]!,
+    }),
     onConflict: 'item_id',
   },
   {
@@ -142,7 +168,12 @@ const cases: TableCase[] = [
     columns: '*',
     key: (_a, o) => ({ log_id: o.logId }),
     change: { details: 'rewritten' },
-    forged: (a, o) => ({ log_id: o.logId, user_id: a.id, action: 'remove_item', details: 'forged' }),
+    forged: (a, o) => ({
+      log_id: o.logId,
+      user_id: a.id,
+      action: 'remove_item',
+      details: 'forged',
+    }),
     onConflict: 'log_id',
   },
   {
@@ -187,7 +218,12 @@ const cases: TableCase[] = [
     columns: '*',
     key: (a) => ({ user_id: a.id, endpoint: 'orders' }),
     change: { request_count: 0, last_request: '2000-01-01T00:00:00Z' },
-    forged: (a) => ({ user_id: a.id, endpoint: 'orders', request_count: 0, last_request: '2000-01-01T00:00:00Z' }),
+    forged: (a) => ({
+      user_id: a.id,
+      endpoint: 'orders',
+      request_count: 0,
+      last_request: '2000-01-01T00:00:00Z',
+    }),
     onConflict: 'endpoint,user_id',
   },
   {
@@ -205,7 +241,11 @@ const cases: TableCase[] = [
     columns: 'backup_id, user_id, item_count, created_at',
     key: (_a, o) => ({ backup_id: o.backupId }),
     change: { item_count: 99 },
-    forged: (a, o) => ({ backup_id: o.backupId, user_id: a.id, snapshot: { version: 1, rooms: [] } }),
+    forged: (a, o) => ({
+      backup_id: o.backupId,
+      user_id: a.id,
+      snapshot: { version: 1, rooms: [] },
+    }),
     onConflict: 'backup_id',
   },
 ];
@@ -226,7 +266,7 @@ async function rowsOf(table: string, owner: string, userId: string): Promise<str
 }
 
 beforeAll(async () => {
-  [alice, bob] = await createDbUsers(2, { plan: 'elite', prefix: 'rls' });
+  [alice, bob] = await createDbUserPair({ plan: 'elite', prefix: 'rls' });
   anon = anonDbClient();
   aliceOwns = await seedEverything(alice.id);
   await seedEverything(bob.id);
@@ -257,7 +297,12 @@ describe('row-level security: schema guards', () => {
   });
 
   it('writes policies only for signed-in users, one command each', async () => {
-    const { rows } = await db().query<{ tablename: string; policyname: string; roles: string[]; cmd: string }>(
+    const { rows } = await db().query<{
+      tablename: string;
+      policyname: string;
+      roles: string[];
+      cmd: string;
+    }>(
       `select tablename, policyname, roles::text[] as roles, cmd from pg_policies where schemaname = 'public'`,
     );
     expect(rows.length).toBeGreaterThan(0);
@@ -268,7 +313,11 @@ describe('row-level security: schema guards', () => {
   });
 
   it('gives anon no privilege on any table and no TRUNCATE to anyone but the server', async () => {
-    const { rows } = await db().query<{ grantee: string; table_name: string; privilege_type: string }>(
+    const { rows } = await db().query<{
+      grantee: string;
+      table_name: string;
+      privilege_type: string;
+    }>(
       `select grantee, table_name, privilege_type from information_schema.role_table_grants
         where table_schema = 'public' and table_name not like 'stack_probe%'
           and (grantee in ('anon', 'PUBLIC') or (grantee = 'authenticated' and privilege_type in ('TRUNCATE', 'REFERENCES', 'TRIGGER')))`,
@@ -287,12 +336,15 @@ describe('row-level security: schema guards', () => {
 
 describe.each(cases)('row-level security: $table', (c) => {
   it('A reads their own row (the tests below could fail)', async () => {
-    const { data, error } = await alice.client.from(c.table).select(c.columns).match(c.key(alice, aliceOwns));
+    const { data, error } = await alice.client
+      .from(c.table)
+      .select(c.columns)
+      .match(c.key(alice, aliceOwns));
     expect(error).toBeNull();
     expect(data).toHaveLength(1);
   });
 
-  it('B reads only B\'s rows, never A\'s', async () => {
+  it("B reads only B's rows, never A's", async () => {
     const own = await bob.client.from(c.table).select(c.columns);
     expect(own.error).toBeNull();
     expect(own.data!.length).toBeGreaterThan(0);
@@ -310,7 +362,7 @@ describe.each(cases)('row-level security: $table', (c) => {
     expect(await rowsOf(c.table, c.owner, alice.id)).toBe(before);
   });
 
-  it('B cannot update A\'s row', async () => {
+  it("B cannot update A's row", async () => {
     const before = await rowsOf(c.table, c.owner, alice.id);
     const { data, error } = await bob.client
       .from(c.table)
@@ -322,20 +374,29 @@ describe.each(cases)('row-level security: $table', (c) => {
     expect(await rowsOf(c.table, c.owner, alice.id)).toBe(before);
   });
 
-  it('B cannot delete A\'s row', async () => {
+  it("B cannot delete A's row", async () => {
     const before = await rowsOf(c.table, c.owner, alice.id);
-    const { data, error } = await bob.client.from(c.table).delete().match(c.key(alice, aliceOwns)).select(c.columns);
+    const { data, error } = await bob.client
+      .from(c.table)
+      .delete()
+      .match(c.key(alice, aliceOwns))
+      .select(c.columns);
     if (!error) expect(data).toEqual([]);
     expect(await rowsOf(c.table, c.owner, alice.id)).toBe(before);
   });
 
-  it('B cannot upsert over A\'s row, as A or as B', async () => {
+  it("B cannot upsert over A's row, as A or as B", async () => {
     const before = await rowsOf(c.table, c.owner, alice.id);
-    const asA = await bob.client.from(c.table).upsert({ ...c.forged(alice, aliceOwns), ...c.change }, { onConflict: c.onConflict });
+    const asA = await bob.client
+      .from(c.table)
+      .upsert({ ...c.forged(alice, aliceOwns), ...c.change }, { onConflict: c.onConflict });
     expect(asA.error).not.toBeNull();
     await bob.client
       .from(c.table)
-      .upsert({ ...c.forged(alice, aliceOwns), ...c.change, [c.owner]: bob.id }, { onConflict: c.onConflict });
+      .upsert(
+        { ...c.forged(alice, aliceOwns), ...c.change, [c.owner]: bob.id },
+        { onConflict: c.onConflict },
+      );
     // with B as owner the conflict target may be B's own row (allowed); A's row must stay as it was
     expect(await rowsOf(c.table, c.owner, alice.id)).toBe(before);
   });
@@ -351,7 +412,9 @@ describe.each(cases)('row-level security: $table', (c) => {
     expect(upd.error).not.toBeNull();
     const del = await anon.from(c.table).delete().match(c.key(alice, aliceOwns));
     expect(del.error).not.toBeNull();
-    const ups = await anon.from(c.table).upsert(c.forged(alice, aliceOwns), { onConflict: c.onConflict });
+    const ups = await anon
+      .from(c.table)
+      .upsert(c.forged(alice, aliceOwns), { onConflict: c.onConflict });
     expect(ups.error).not.toBeNull();
     expect(await rowsOf(c.table, c.owner, alice.id)).toBe(before);
   });
@@ -363,47 +426,94 @@ describe('row-level security: plans catalogue', () => {
     expect(read.error).toBeNull();
     expect(read.data!.map((p) => p.plan_id)).toEqual(['free', 'growing', 'power', 'elite']);
 
-    const upd = await bob.client.from('plans').update({ max_items: 1_000_000 }).eq('plan_id', 'free');
+    const upd = await bob.client
+      .from('plans')
+      .update({ max_items: 1_000_000 })
+      .eq('plan_id', 'free');
     expect(upd.error).not.toBeNull();
     const ins = await bob.client.from('plans').insert({ plan_id: 'free', display_name: 'x' });
     expect(ins.error).not.toBeNull();
     const anonRead = await anon.from('plans').select('plan_id');
     expect(anonRead.error).not.toBeNull();
-    const { rows } = await db().query('select max_items from public.plans where plan_id = $1', ['free']);
+    const { rows } = await db().query('select max_items from public.plans where plan_id = $1', [
+      'free',
+    ]);
     expect(rows[0].max_items).toBe(100);
   });
 });
 
-describe('row-level security: attaching to another user\'s parent', () => {
+describe("row-level security: attaching to another user's parent", () => {
   // B uses B as owner (which RLS allows) but points at A's parent row: must be refused.
   it.each([
-    ['an isle to A\'s room', 'storage_isles', (o: Owned) => ({ room_id: o.storage.roomId, isle_index: 7 })],
-    ['a unit to A\'s isle', 'storage_units', (o: Owned) => ({ isle_id: o.storage.isleId, unit_name: 'Sneaky' })],
-    ['a shelf to A\'s unit', 'storage_shelves', (o: Owned) => ({ unit_id: o.storage.unitIds[0]!, shelf_index: 7 })],
-    ['an item to A\'s shelf', 'storage_items', (o: Owned) => ({ item_name: 'Sneaky', shelf_id: o.storage.shelfIds[0]! })],
-    ['an item to A\'s unit', 'storage_items', (o: Owned) => ({ item_name: 'Sneaky', unit_id: o.storage.unitIds[0]! })],
-    ['a dismissal to A\'s item', 'dismissed_notifications', (o: Owned) => ({ notification_id: 'x', item_id: o.storage.itemIds[0]! })],
+    [
+      "an isle to A's room",
+      'storage_isles',
+      (o: Owned) => ({ room_id: o.storage.roomId, isle_index: 7 }),
+    ],
+    [
+      "a unit to A's isle",
+      'storage_units',
+      (o: Owned) => ({ isle_id: o.storage.isleId, unit_name: 'Sneaky' }),
+    ],
+    [
+      "a shelf to A's unit",
+      'storage_shelves',
+      (o: Owned) => ({ unit_id: o.storage.unitIds[0]!, shelf_index: 7 }),
+    ],
+    [
+      "an item to A's shelf",
+      'storage_items',
+      (o: Owned) => ({ item_name: 'Sneaky', shelf_id: o.storage.shelfIds[0]! }),
+    ],
+    [
+      "an item to A's unit",
+      'storage_items',
+      (o: Owned) => ({ item_name: 'Sneaky', unit_id: o.storage.unitIds[0]! }),
+    ],
+    [
+      "a dismissal to A's item",
+      'dismissed_notifications',
+      (o: Owned) => ({ notification_id: 'x', item_id: o.storage.itemIds[0]! }),
+    ],
   ])('B cannot attach %s', async (_label, table, row) => {
     const { error } = await bob.client.from(table).insert({ ...row(aliceOwns), user_id: bob.id });
     expect(error).not.toBeNull();
-    const { rows } = await db().query(`select count(*)::int as n from public.${table} where user_id = $1`, [bob.id]);
+    const { rows } = await db().query(
+      `select count(*)::int as n from public.${table} where user_id = $1`,
+      [bob.id],
+    );
     expect(rows[0].n).toBe(1); // only B's seed row
   });
 
-  it('B cannot move B\'s own item onto A\'s shelf by update', async () => {
-    const { data: mine } = await bob.client.from('storage_items').select('item_id, shelf_id').limit(1).single();
+  it("B cannot move B's own item onto A's shelf by update", async () => {
+    const { data: mine } = await bob.client
+      .from('storage_items')
+      .select('item_id, shelf_id')
+      .limit(1)
+      .single();
     const { error } = await bob.client
       .from('storage_items')
       .update({ shelf_id: aliceOwns.storage.shelfIds[0]! })
       .eq('item_id', mine!.item_id);
     expect(error).not.toBeNull();
-    const { data: after } = await bob.client.from('storage_items').select('shelf_id').eq('item_id', mine!.item_id).single();
+    const { data: after } = await bob.client
+      .from('storage_items')
+      .select('shelf_id')
+      .eq('item_id', mine!.item_id)
+      .single();
     expect(after!.shelf_id).toBe(mine!.shelf_id);
   });
 
   it('nobody can hand a row to another user', async () => {
-    const { data: mine } = await bob.client.from('storage_rooms').select('room_id').limit(1).single();
-    const { error } = await bob.client.from('storage_rooms').update({ user_id: alice.id }).eq('room_id', mine!.room_id);
+    const { data: mine } = await bob.client
+      .from('storage_rooms')
+      .select('room_id')
+      .limit(1)
+      .single();
+    const { error } = await bob.client
+      .from('storage_rooms')
+      .update({ user_id: alice.id })
+      .eq('room_id', mine!.room_id);
     expect(error).not.toBeNull();
   });
 });
@@ -432,12 +542,16 @@ describe('row-level security: secrets and server-only data', () => {
       p_expires_at: expires,
     });
     expect(second.error).toBeNull();
-    const { rows } = await db().query('select access_token, refresh_token from public.ebay_tokens where user_id = $1', [
-      carol!.id,
-    ]);
+    const { rows } = await db().query(
+      'select access_token, refresh_token from public.ebay_tokens where user_id = $1',
+      [carol!.id],
+    );
     expect(rows).toEqual([{ access_token: 'a2', refresh_token: 'r2' }]);
     // a refresh can also update in place without reading anything back
-    const refreshed = await c.from('ebay_tokens').update({ access_token: 'a3' }).eq('user_id', carol!.id);
+    const refreshed = await c
+      .from('ebay_tokens')
+      .update({ access_token: 'a3' })
+      .eq('user_id', carol!.id);
     expect(refreshed.error).toBeNull();
     const status = await c.from('ebay_tokens').select('user_id, expires_at').single();
     expect(status.error).toBeNull();
@@ -445,19 +559,25 @@ describe('row-level security: secrets and server-only data', () => {
     // and B's call only ever writes B's row
     const bobSave = await bob.client.rpc('save_ebay_tokens', { p_access_token: 'bob' });
     expect(bobSave.error).toBeNull();
-    const { rows: carolRow } = await db().query('select access_token from public.ebay_tokens where user_id = $1', [
-      carol!.id,
-    ]);
+    const { rows: carolRow } = await db().query(
+      'select access_token from public.ebay_tokens where user_id = $1',
+      [carol!.id],
+    );
     expect(carolRow).toEqual([{ access_token: 'a3' }]);
     const del = await c.from('ebay_tokens').delete().eq('user_id', carol!.id);
     expect(del.error).toBeNull();
-    const { rows: gone } = await db().query('select 1 from public.ebay_tokens where user_id = $1', [carol!.id]);
+    const { rows: gone } = await db().query('select 1 from public.ebay_tokens where user_id = $1', [
+      carol!.id,
+    ]);
     expect(gone).toEqual([]);
   });
 
   it('does not let a user reset their own rate limit', async () => {
     const before = await rowsOf('api_rate_limits', 'user_id', alice.id);
-    const upd = await alice.client.from('api_rate_limits').update({ request_count: 0 }).eq('user_id', alice.id);
+    const upd = await alice.client
+      .from('api_rate_limits')
+      .update({ request_count: 0 })
+      .eq('user_id', alice.id);
     expect(upd.error).not.toBeNull();
     const del = await alice.client.from('api_rate_limits').delete().eq('user_id', alice.id);
     expect(del.error).not.toBeNull();

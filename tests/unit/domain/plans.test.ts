@@ -31,9 +31,15 @@ interface SqlPlan {
 
 /** Parses the `insert into public.plans (...) values (...)` statement of the migrations. */
 function plansFromMigrations(): SqlPlan[] {
-  const files = readdirSync(MIGRATIONS).filter((f) => f.endsWith('.sql')).sort();
+  const files = readdirSync(MIGRATIONS)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
   const sql = files.map((f) => readFileSync(join(MIGRATIONS, f), 'utf8')).join('\n');
-  const matches = [...sql.matchAll(/insert\s+into\s+public\.plans\s*\(([^)]*)\)\s*values\s*([\s\S]*?)(?:\s+on\s+conflict|;)/gi)];
+  const matches = [
+    ...sql.matchAll(
+      /insert\s+into\s+public\.plans\s*\(([^)]*)\)\s*values\s*([\s\S]*?)(?:\s+on\s+conflict|;)/gi,
+    ),
+  ];
   expect(matches, 'exactly one insert into public.plans in the migrations').toHaveLength(1);
   const [, columnList, valuesBlock] = matches[0]!;
   const columns = columnList!.split(',').map((c) => c.trim());
@@ -77,7 +83,10 @@ describe('plans: TypeScript and SQL agree', () => {
   });
 
   it('the SQL plan_id check lists exactly the plan ids', () => {
-    const sql = readFileSync(join(MIGRATIONS, '20261122000100_plans_profiles_subscriptions.sql'), 'utf8');
+    const sql = readFileSync(
+      join(MIGRATIONS, '20261122000100_plans_profiles_subscriptions.sql'),
+      'utf8',
+    );
     const check = /plan_id text primary key check \(plan_id in \(([^)]*)\)\)/.exec(sql);
     expect(check).not.toBeNull();
     expect(check![1]!.split(',').map((v) => v.trim().replace(/'/g, ''))).toEqual([...PLAN_IDS]);
@@ -93,7 +102,12 @@ describe('plans: SPEC section 6', () => {
   });
 
   it('names the paid plans as sellers see them', () => {
-    expect(PLAN_IDS.map(planName)).toEqual(['Free', 'Growing Seller', 'Power Seller', 'Elite Seller']);
+    expect(PLAN_IDS.map(planName)).toEqual([
+      'Free',
+      'Growing Seller',
+      'Power Seller',
+      'Elite Seller',
+    ]);
   });
 
   it('gives free none of the features', () => {
@@ -109,7 +123,8 @@ describe('plans: SPEC section 6', () => {
     // a higher plan never loses a feature of a lower one
     for (let i = 1; i < PLAN_IDS.length; i++) {
       for (const feature of PLAN_FEATURES) {
-        if (planAllows(PLAN_IDS[i - 1], feature)) expect(planAllows(PLAN_IDS[i], feature)).toBe(true);
+        if (planAllows(PLAN_IDS[i - 1], feature))
+          expect(planAllows(PLAN_IDS[i], feature)).toBe(true);
       }
     }
   });
@@ -137,10 +152,18 @@ describe('plans: limit messages (as the database words them)', () => {
     expect(planLimitMessage('items', 'free')).toBe(
       'Your free plan only allows 100 items. Visit the pricing page to upgrade your plan',
     );
-    expect(planLimitMessage('units', 'free')).toBe('You can only add up to 3 units in your current plan');
-    expect(planLimitMessage('rooms', 'free')).toBe('Your free plan is limited to 1 room. Please upgrade to add more');
-    expect(planLimitMessage('rooms', 'power')).toBe('Your power plan is limited to 5 rooms. Please upgrade to add more');
-    expect(importLimitMessage('free', 5)).toBe('Adding 5 items would exceed your free plan limit of 100 items');
+    expect(planLimitMessage('units', 'free')).toBe(
+      'You can only add up to 3 units in your current plan',
+    );
+    expect(planLimitMessage('rooms', 'free')).toBe(
+      'Your free plan is limited to 1 room. Please upgrade to add more',
+    );
+    expect(planLimitMessage('rooms', 'power')).toBe(
+      'Your power plan is limited to 5 rooms. Please upgrade to add more',
+    );
+    expect(importLimitMessage('free', 5)).toBe(
+      'Adding 5 items would exceed your free plan limit of 100 items',
+    );
   });
 
   it('recognises and strips the PLAN_LIMIT_REACHED prefix', () => {
@@ -154,7 +177,9 @@ describe('plans: limit messages (as the database words them)', () => {
 
   it('uses the same sentences as the SQL', () => {
     const sql = readFileSync(join(MIGRATIONS, '20261122000200_storage.sql'), 'utf8');
-    expect(sql).toContain("'Your %s plan only allows %s items. Visit the pricing page to upgrade your plan'");
+    expect(sql).toContain(
+      "'Your %s plan only allows %s items. Visit the pricing page to upgrade your plan'",
+    );
     expect(sql).toContain("'You can only add up to %s units in your current plan'");
     expect(sql).toContain("'Your %s plan is limited to %s %s. Please upgrade to add more'");
     const fns = readFileSync(join(MIGRATIONS, '20261122000700_storage_functions.sql'), 'utf8');

@@ -144,13 +144,15 @@ export async function addAmrClaim(
 
 const AAL2_METHODS = new Set(['totp', 'mfa/phone', 'mfa/webauthn']);
 
-/** The session's assurance level and amr list, most recent first (GoTrue's CalculateAALAndAMR). */
+/** The session's assurance level and amr list, most recent first (GoTrue's CalculateAALAndAMR).
+ * Ordered by the full timestamp in SQL, so methods used within one second keep their order. */
 export async function aalAndAmr(
   db: Db,
   sessionId: string,
 ): Promise<{ aal: string; amr: AmrEntry[] }> {
   const r = await db.query<{ authentication_method: string; updated_at: Date }>(
-    `select authentication_method, updated_at from auth.mfa_amr_claims where session_id = $1`,
+    `select authentication_method, updated_at from auth.mfa_amr_claims
+      where session_id = $1 order by updated_at desc`,
     [sessionId],
   );
   let aal = 'aal1';
@@ -161,7 +163,6 @@ export async function aalAndAmr(
       timestamp: Math.floor(row.updated_at.getTime() / 1000),
     };
   });
-  amr.sort((a, b) => b.timestamp - a.timestamp);
   return { aal, amr };
 }
 

@@ -1,0 +1,199 @@
+// Bad input gets a clear 4xx in GoTrue's error shape, and nothing is stored.
+import { createClient } from '@supabase/supabase-js';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ws from 'ws';
+import { listMail } from '../helpers/mailbox.ts';
+import { stack } from '../helpers/stack.ts';
+
+const newEmail = () => `${crypto.randomUUID()}@example.test`;
+
+/** Raw POST to the auth API; `v2024` sends the header supabase-js sends. */
+async function post(path: string, body: string, v2024 = false) {
+  const res = await fetch(`${stack().apiUrl}/auth/v1${path}`, {
+    method: 'POST',
+    headers: {
+      apikey: stack().anonKey,
+      'Content-Type': 'application/json',
+      ...(v2024 ? { 'X-Supabase-Api-Version': '2024-01-01' } : {}),
+    },
+    body,
+  });
+  const text = await res.text();
+  return {
+    status: res.status,
+    headers: res.headers,
+    json: JSON.parse(text) as Record<string, unknown>,
+  };
+}
+
+describe('bad input', () => {
+  let db: pg.Client;
+  let usersBefore: number;
+  const countUsers = async () =>
+    Number(
+      (await db.query<{ n: string }>('select count(*)::text as n from auth.users')).rows[0]?.n,
+    );
+
+  beforeAll(async () => {
+    db = new pg.Client({ connectionString: stack().dbUrl });
+    await db.connect();
+    usersBefore = await countUsers();
+  });
+  afterAll(async () => {
+    // None of the requests in this file may have created a user.
+    expect(await countUsers()).toBe(usersBefore);
+    await db.end();
+  });
+
+  it('malformed JSON is bad_json in both error shapes', async () => {
+    const legacy = await post('/signup', '{"email": "a@example.test", "password": ');
+    expect(legacy.status).toBe(400);
+    expect(legacy.json).toMatchObject({ code: 400, error_code: 'bad_json' });
+    expect(legacy.json.msg).toMatch(/^Could not parse request body as JSON/);
+    expect(legacy.headers.get('x-sb-error-code')).toBe('bad_json');
+
+    const current = await post('/token?grant_type=password', 'not json', true);
+    expect(current.status).toBe(400);
+    expect(current.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+    expect(current.json).toEqual({
+      code: 'bad_json',
+      message: expect.stringMatching(/^Could not parse/),
+    });
+
+    expect((await post('/signup', '[1, 2, 3]')).json.error_code).toBe('bad_json');
+    expect(
+      (await post('/signup', JSON.stringify({ email: 42, password: 'abcdefgh' }))).json.error_code,
+    ).toBe('bad_json');
+  });
+
+  it('missing fields are validation_failed', async () => {
+    const noPassword = await post('/signup', JSON.stringify({ email: newEmail() }));
+    expect(noPassword.status).toBe(400);
+    expect(noPassword.json).toMatchObject({
+      error_code: 'validation_failed',
+      msg: 'Signup requires a valid password',
+    });
+    const noEmail = await post('/signup', JSON.stringify({ password: 'long enough' }));
+    expect(noEmail.status).toBe(400);
+    expect(noEmail.json.error_code).toBe('validation_failed');
+    const noLogin = await post('/token?grant_type=password', JSON.stringify({ password: 'x' }));
+    expect(noLogin.status).toBe(400);
+    expect(noLogin.json).toMatchObject({
+      error_code: 'validation_failed',
+      msg: 'missing email or phone',
+    });
+    const noGrant = await post('/token', '{}');
+    expect(noGrant.status).toBe(400);
+    const noRefresh = await post('/token?grant_type=refresh_token', '{}');
+    expect(noRefresh.status).toBe(400);
+    expect(noRefresh.json).toMatchObject({ error: 'invalid_request' });
+    const noRecover = await post('/recover', '{}');
+    expect(noRecover.json).toMatchObject({ error_code: 'validation_failed' });
+  });
+
+  it('a weak password is weak_password with its reasons', async () => {
+    const res = await post(
+      '/signup',
+      JSON.stringify({ email: newEmail(), password: '12345' }),
+      true,
+    );
+    expect(res.status).toBe(422);
+    expect(res.json).toEqual({
+      code: 'weak_password',
+      message: 'Password should be at least 6 characters.',
+      weak_password: { reasons: ['length'] },
+    });
+    const viaClient = await createClient(stack().apiUrl, stack().anonKey, {
+      auth: { persistSession: false },
+      realtime: { transport: ws as never },
+    }).auth.signUp({ email: newEmail(), password: '123' });
+    expect(viaClient.error?.name).toBe('AuthWeakPasswordError');
+    expect(viaClient.error?.code).toBe('weak_password');
+  });
+
+  it('a 1 MB password is refused without being hashed or stored', async () => {
+    const email = newEmail();
+    const huge = 'x'.repeat(1024 * 1024);
+    const tooBig = await post('/signup', JSON.stringify({ email, password: huge }));
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.json.error_code).toBe('request_entity_too_large');
+
+    // Just under the body limit, the password rule answers.
+    const big = await post('/signup', JSON.stringify({ email, password: 'x'.repeat(1_000_000) }));
+    expect(big.status).toBe(400);
+    expect(big.json).toMatchObject({
+      error_code: 'validation_failed',
+      msg: 'Password cannot be longer than 72 characters',
+    });
+    const signIn = await post(
+      '/token?grant_type=password',
+      JSON.stringify({ email, password: 'x'.repeat(1_000_000) }),
+    );
+    expect(signIn.status).toBe(400);
+    expect(signIn.json.error_code).toBe('invalid_credentials');
+    expect(await listMail(stack().mailboxUrl, email)).toHaveLength(0);
+  });
+
+  it('SQL in the e-mail address is refused as an invalid address, and the tables survive', async () => {
+    for (const email of [
+      "x'; drop table auth.users; --@example.test",
+      "a@example.test'); delete from auth.users; --",
+      'robert@example.test OR 1=1',
+    ]) {
+      const res = await post('/signup', JSON.stringify({ email, password: 'long enough 1' }));
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({
+        error_code: 'validation_failed',
+        msg: 'Unable to validate email address: invalid format',
+      });
+      const signIn = await post(
+        '/token?grant_type=password',
+        JSON.stringify({ email, password: 'x' }),
+      );
+      expect(signIn.status).toBe(400);
+      expect(signIn.json.error_code).toBe('invalid_credentials');
+    }
+    expect(await countUsers()).toBe(usersBefore);
+  });
+
+  it('an invalid address through supabase-js is a 400 validation_failed', async () => {
+    const res = await createClient(stack().apiUrl, stack().anonKey, {
+      auth: { persistSession: false },
+      realtime: { transport: ws as never },
+    }).auth.signUp({ email: 'not-an-email', password: 'long enough 1' });
+    expect(res.error?.status).toBe(400);
+    expect(res.error?.code).toBe('validation_failed');
+  });
+
+  it('a broken or unknown verify link redirects with the error in the fragment', async () => {
+    const res = await fetch(
+      `${stack().apiUrl}/auth/v1/verify?token=deadbeef&type=signup&redirect_to=${encodeURIComponent(`${stack().appUrl}/login`)}`,
+      { redirect: 'manual' },
+    );
+    expect(res.status).toBe(303);
+    const location = res.headers.get('location')!;
+    expect(location.startsWith(`${stack().appUrl}/login#`)).toBe(true);
+    const fragment = new URLSearchParams(location.split('#')[1]);
+    expect(fragment.get('error')).toBe('access_denied');
+    expect(fragment.get('error_code')).toBe('otp_expired');
+    expect(fragment.get('error_description')).toBe('Email link is invalid or has expired');
+
+    const missing = await fetch(`${stack().apiUrl}/auth/v1/verify?type=signup`, {
+      redirect: 'manual',
+    });
+    expect(missing.status).toBe(400);
+
+    // A redirect to a foreign site falls back to the app.
+    const foreign = await fetch(
+      `${stack().apiUrl}/auth/v1/verify?token=deadbeef&type=signup&redirect_to=https://evil.example/`,
+      { redirect: 'manual' },
+    );
+    expect(foreign.headers.get('location')?.startsWith(stack().appUrl)).toBe(true);
+  });
+
+  it('unknown endpoints are 404', async () => {
+    const res = await post('/nope', '{}');
+    expect(res.status).toBe(404);
+  });
+});

@@ -38,9 +38,14 @@ export interface FunctionContext {
 }
 
 /** Calls `netlify/functions/<name>.ts` the way Netlify would, with a Web Request. */
-export async function invokeFunction(name: string, request: Request, siteUrl: string): Promise<Response> {
+export async function invokeFunction(
+  name: string,
+  request: Request,
+  siteUrl: string,
+  functionsDir = FUNCTIONS_DIR,
+): Promise<Response> {
   if (!/^[a-z0-9-]+$/.test(name)) return Response.json({ error: 'Function not found' }, { status: 404 });
-  const file = path.join(FUNCTIONS_DIR, `${name}.ts`);
+  const file = path.join(functionsDir, `${name}.ts`);
   if (!existsSync(file)) return Response.json({ error: 'Function not found' }, { status: 404 });
   const mod = (await import(pathToFileURL(file).href)) as FunctionModule;
   const context: FunctionContext = {
@@ -59,7 +64,7 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
     headers.set(key, Array.isArray(value) ? value.join(', ') : value);
   }
   const method = req.method ?? 'GET';
-  const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req);
+  const body = method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(await readBody(req));
   return new Request(new URL(req.url ?? '/', origin), { method, headers, body });
 }
 
@@ -76,9 +81,15 @@ async function writeResponse(res: ServerResponse, response: Response): Promise<v
 }
 
 async function serveStatic(res: ServerResponse, distDir: string, pathname: string): Promise<void> {
-  const decoded = decodeURIComponent(pathname);
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    sendJson(res, 400, { error: 'Bad path' });
+    return;
+  }
   const file = path.normalize(path.join(distDir, decoded));
-  if (!file.startsWith(distDir)) {
+  if (file !== distDir && !file.startsWith(distDir + path.sep)) {
     sendJson(res, 400, { error: 'Bad path' });
     return;
   }
@@ -112,14 +123,18 @@ async function serveStatic(res: ServerResponse, distDir: string, pathname: strin
 }
 
 /** Port 8888 like `netlify dev`: the built SPA with history fallback, and the functions. */
-export function createAppServer(opts: { distDir: string | null; siteUrl: () => string }): http.Server {
+export function createAppServer(opts: {
+  distDir: string | null;
+  siteUrl: () => string;
+  functionsDir?: string;
+}): http.Server {
   return http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://app');
     try {
       const fn = /^\/\.netlify\/functions\/([^/]+)\/?$/.exec(url.pathname);
       if (fn) {
         const request = await toRequest(req, opts.siteUrl());
-        await writeResponse(res, await invokeFunction(fn[1]!, request, opts.siteUrl()));
+        await writeResponse(res, await invokeFunction(fn[1]!, request, opts.siteUrl(), opts.functionsDir));
         return;
       }
       if (!opts.distDir) {

@@ -29,6 +29,8 @@ export interface StackOptions {
     emailSentPerHour?: number;
     windowSeconds?: number;
   };
+  /** Where the migrations are read from (tests point this elsewhere). */
+  migrationsDir?: string;
   /** Extra environment for the Netlify functions (secrets, sandbox base URLs). */
   functionEnv?: Record<string, string>;
   log: (line: string) => void;

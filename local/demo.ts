@@ -1,3 +1,4 @@
+import './node-websocket.ts';
 import { createClient } from '@supabase/supabase-js';
 import type { StackEnv } from './stack.ts';
 

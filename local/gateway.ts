@@ -101,8 +101,8 @@ function splitService(pathname: string): ['rest' | 'auth' | null, string] {
 }
 
 function proxy(req: IncomingMessage, res: ServerResponse, upstream: URL, path: string, agent: http.Agent): void {
-  const headers = { ...req.headers, host: upstream.host };
-  delete headers.apikey;
+  const headers: http.OutgoingHttpHeaders = { ...req.headers, host: upstream.host };
+  delete headers['apikey'];
   const outgoing = http.request(
     { host: upstream.hostname, port: upstream.port, method: req.method, path, headers, agent },
     (answer) => {

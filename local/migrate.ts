@@ -9,6 +9,12 @@ const BOOTSTRAP_DIR = path.join(ROOT_DIR, 'local', 'sql');
 const MIGRATIONS_DIR = path.join(ROOT_DIR, 'supabase', 'migrations');
 const SEED_FILE = path.join(ROOT_DIR, 'supabase', 'seed.sql');
 
+/** Repository-relative where possible: the name a developer would look for. */
+function displayPath(file: string): string {
+  const relative = path.relative(ROOT_DIR, file);
+  return relative.startsWith('..') ? file : relative;
+}
+
 async function sqlFiles(dir: string): Promise<string[]> {
   if (!existsSync(dir)) return [];
   return (await fs.readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
@@ -45,7 +51,11 @@ export interface MigrationReport {
  * Brings a database to what the app expects: Supabase's bootstrap, then each migration once in
  * name order (recorded like the Supabase CLI records them), then the seed. Safe to run on every start.
  */
-export async function migrate(databaseUrl: string, authenticatorPassword: string): Promise<MigrationReport> {
+export async function migrate(
+  databaseUrl: string,
+  authenticatorPassword: string,
+  migrationsDir = MIGRATIONS_DIR,
+): Promise<MigrationReport> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -62,10 +72,10 @@ export async function migrate(databaseUrl: string, authenticatorPassword: string
       ),
     );
     const applied: string[] = [];
-    for (const file of await sqlFiles(MIGRATIONS_DIR)) {
+    for (const file of await sqlFiles(migrationsDir)) {
       const version = file.split('_')[0] ?? file;
       if (done.has(version)) continue;
-      const sql = await fs.readFile(path.join(MIGRATIONS_DIR, file), 'utf8');
+      const sql = await fs.readFile(path.join(migrationsDir, file), 'utf8');
       try {
         await client.query('begin');
         await client.query(sql);
@@ -76,7 +86,7 @@ export async function migrate(databaseUrl: string, authenticatorPassword: string
         await client.query('commit');
       } catch (error) {
         await client.query('rollback').catch(() => undefined);
-        throw describeSqlError(`supabase/migrations/${file}`, sql, error as pg.DatabaseError);
+        throw describeSqlError(displayPath(path.join(migrationsDir, file)), sql, error as pg.DatabaseError);
       }
       applied.push(file);
     }

@@ -29,6 +29,8 @@ export interface StackEnv {
 export interface RunningStack {
   env: StackEnv;
   mailbox: Mailbox;
+  /** PostgREST itself, behind the gateway; for benches that compare the two. */
+  postgrestUrl: string;
   /** Migration files applied by this start (empty on a warm start). */
   applied: string[];
   startMs: number;
@@ -139,7 +141,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     }
     stops.push(() => postgres.stop());
 
-    const { applied } = await migrate(postgres.url, AUTHENTICATOR_PASSWORD);
+    const { applied } = await migrate(postgres.url, AUTHENTICATOR_PASSWORD, opts.migrationsDir);
 
     const [anonKey, serviceRoleKey] = await Promise.all([
       signApiKey('anon', opts.jwtSecret),
@@ -214,6 +216,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     return {
       env,
       mailbox,
+      postgrestUrl: postgrest.url,
       applied,
       startMs: performance.now() - started,
       stop: () => (stopping ??= stopAll()),

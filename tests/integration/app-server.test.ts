@@ -1,0 +1,72 @@
+import fs from 'node:fs/promises';
+import type http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppServer } from '../../local/app-server.ts';
+
+// A tiny built app and a function in the modern Netlify shape, served the way `npm start` serves
+// the real ones.
+describe('the app server', () => {
+  let dir: string;
+  let server: http.Server;
+  let base: string;
+
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'stockroom-app-'));
+    const dist = path.join(dir, 'dist');
+    const functions = path.join(dir, 'functions');
+    await fs.mkdir(path.join(dist, 'assets'), { recursive: true });
+    await fs.mkdir(functions);
+    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Stockroom</title><div id="root"></div>');
+    await fs.writeFile(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+    await fs.writeFile(
+      path.join(functions, 'echo.ts'),
+      `export default async (req: Request, context: { requestId: string }) => {
+         const body = req.method === 'POST' ? await req.json() : null;
+         return Response.json({ method: req.method, body, auth: req.headers.get('authorization'), hasId: Boolean(context.requestId) }, { status: 201 });
+       };
+       export const config = { path: '/echo' };`,
+    );
+    server = createAppServer({ distDir: dist, siteUrl: () => base, functionsDir: functions });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('serves files, and the SPA for client-side routes', async () => {
+    const asset = await fetch(`${base}/assets/app-1234.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toContain('javascript');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+
+    for (const route of ['/', '/dashboard/inventory', '/pricing?x=1']) {
+      const page = await fetch(`${base}${route}`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<title>Stockroom</title>');
+    }
+
+    expect((await fetch(`${base}/assets/missing-9999.js`)).status).toBe(404);
+    expect((await fetch(`${base}/..%2f..%2fetc/passwd`)).status).toBe(400);
+  });
+
+  it('runs a function module with a Web Request, as Netlify does', async () => {
+    const res = await fetch(`${base}/.netlify/functions/echo`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer abc', 'content-type': 'application/json' },
+      body: JSON.stringify({ priceId: 'price_growing' }),
+    });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ method: 'POST', body: { priceId: 'price_growing' }, auth: 'Bearer abc', hasId: true });
+  });
+
+  it('answers 404 for a function that does not exist, and refuses odd names', async () => {
+    expect((await fetch(`${base}/.netlify/functions/nope`)).status).toBe(404);
+    expect((await fetch(`${base}/.netlify/functions/..%2fsecret`)).status).toBe(404);
+  });
+});

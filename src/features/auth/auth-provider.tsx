@@ -6,11 +6,20 @@ import { authReducer, initialAuthState, type AuthState } from './auth-state';
 import { isExpiredJwtError } from './retry';
 import { refreshSessionWithRetry } from './session-refresh';
 
-type Action = Parameters<typeof authReducer>[1] | { event: 'END_RECOVERY' };
+type LocalEvent = 'END_RECOVERY' | 'SIGN_OUT_STARTED' | 'SIGN_OUT_FAILED';
+type Action = Parameters<typeof authReducer>[1] | { event: LocalEvent };
 
 function reducer(state: AuthState, action: Action): AuthState {
-  if (action.event === 'END_RECOVERY') return { ...state, recovering: false };
-  return authReducer(state, action);
+  switch (action.event) {
+    case 'END_RECOVERY':
+      return { ...state, recovering: false };
+    case 'SIGN_OUT_STARTED':
+      return { ...state, signingOut: true };
+    case 'SIGN_OUT_FAILED':
+      return { ...state, signingOut: false };
+    default:
+      return authReducer(state, action);
+  }
 }
 
 /**
@@ -69,7 +78,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ ...state, endRecovery: () => dispatch({ event: 'END_RECOVERY' }) }),
+    () => ({
+      ...state,
+      endRecovery: () => dispatch({ event: 'END_RECOVERY' }),
+      signOutStarted: () => dispatch({ event: 'SIGN_OUT_STARTED' }),
+      signOutFailed: () => dispatch({ event: 'SIGN_OUT_FAILED' }),
+    }),
     [state],
   );
 

@@ -16,6 +16,10 @@ export interface AuthState {
   user: AppUser | null;
   /** True after a recovery link signed the user in: they should choose a new password. */
   recovering: boolean;
+  /** The user asked to sign out and the request is under way. */
+  signingOut: boolean;
+  /** The last sign-out was the user's own choice (not an expired or revoked session). */
+  signedOutByUser: boolean;
 }
 
 export const initialAuthState: AuthState = {
@@ -23,6 +27,8 @@ export const initialAuthState: AuthState = {
   session: null,
   user: null,
   recovering: false,
+  signingOut: false,
+  signedOutByUser: false,
 };
 
 export function userFromSession(session: Session | null): AppUser | null {
@@ -42,7 +48,13 @@ function withSession(state: AuthState, session: Session | null): AuthState {
     user !== null &&
     state.user.id === user.id &&
     state.user.email === user.email;
-  return { ...state, status: 'authenticated', session, user: sameUser ? state.user : user };
+  return {
+    ...state,
+    status: 'authenticated',
+    session,
+    user: sameUser ? state.user : user,
+    signedOutByUser: false,
+  };
 }
 
 /** How each auth event of SPEC 4 changes what the app knows about the session. */
@@ -58,7 +70,14 @@ export function authReducer(
     case 'SIGNED_IN':
       return withSession(state, session);
     case 'SIGNED_OUT':
-      return { status: 'unauthenticated', session: null, user: null, recovering: false };
+      return {
+        status: 'unauthenticated',
+        session: null,
+        user: null,
+        recovering: false,
+        signingOut: false,
+        signedOutByUser: state.signingOut,
+      };
     case 'TOKEN_REFRESHED':
       // New tokens for the same session; a null session means the refresh gave up.
       return withSession(state, session);

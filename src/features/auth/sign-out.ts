@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { loadSupabase } from '../../lib/supabase-client';
+import { useAuth } from './auth-context';
 import { isIgnorableSignOutError } from './auth-errors';
 
 export async function signOut(): Promise<void> {
@@ -12,5 +13,16 @@ export async function signOut(): Promise<void> {
 }
 
 export function useSignOut() {
-  return useMutation({ mutationFn: signOut });
+  const { signOutStarted, signOutFailed } = useAuth();
+  return useMutation({
+    mutationFn: async () => {
+      signOutStarted();
+      try {
+        await signOut();
+      } catch (error) {
+        signOutFailed();
+        throw error;
+      }
+    },
+  });
 }

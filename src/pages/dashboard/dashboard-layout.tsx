@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Brand } from '../../components/brand';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { LoadingScreen } from '../../components/loading-screen';
@@ -26,7 +26,6 @@ export const DASHBOARD_SCREENS = [
 export function DashboardLayout() {
   const { user } = useAuth();
   const location = useLocation();
-  const navigate = useNavigate();
   const signOut = useSignOut();
   const subscription = useSubscription(user?.id);
   // On narrow screens the navigation folds away behind a menu button; it closes on navigation.
@@ -34,8 +33,8 @@ export function DashboardLayout() {
   const menuOpen = menuFor === location.pathname;
 
   const onSignOut = () => {
+    // On success the SIGNED_OUT event takes the user to /login (RequireAuth).
     signOut.mutate(undefined, {
-      onSuccess: () => navigate('/login', { replace: true }),
       onError: (error) => notify(messages.logoutFailed(errorMessage(error))),
     });
   };

@@ -53,13 +53,22 @@ describe('authReducer', () => {
     });
   });
 
-  it('signs out', () => {
+  it('signs out, remembering whether the user asked to', () => {
     expect(authReducer(signedIn, { event: 'SIGNED_OUT', session: null })).toEqual({
       status: 'unauthenticated',
       session: null,
       user: null,
       recovering: false,
+      signingOut: false,
+      signedOutByUser: false,
     });
+    const asked = authReducer(
+      { ...signedIn, signingOut: true },
+      { event: 'SIGNED_OUT', session: null },
+    );
+    expect(asked).toMatchObject({ signedOutByUser: true, signingOut: false });
+    const back = authReducer(asked, { event: 'SIGNED_IN', session: session() });
+    expect(back.signedOutByUser).toBe(false);
   });
 
   it('takes new tokens on TOKEN_REFRESHED without changing the user object', () => {

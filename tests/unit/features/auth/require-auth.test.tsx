@@ -6,13 +6,17 @@ import { AuthLoadingGate } from '../../../../src/features/auth/auth-loading-gate
 import { RequireAuth } from '../../../../src/features/auth/require-auth';
 import type { AuthStatus } from '../../../../src/features/auth/auth-state';
 
-function auth(status: AuthStatus): AuthContextValue {
+function auth(status: AuthStatus, signedOutByUser = false): AuthContextValue {
   return {
     status,
     session: null,
     user: status === 'authenticated' ? { id: 'u1', email: 'sam@example.com', name: 'sam' } : null,
     recovering: false,
+    signingOut: false,
+    signedOutByUser,
     endRecovery: () => undefined,
+    signOutStarted: () => undefined,
+    signOutFailed: () => undefined,
   };
 }
 
@@ -21,9 +25,9 @@ function LoginProbe() {
   return <p data-testid="login">{`${location.pathname}${location.search}`}</p>;
 }
 
-function renderAt(path: string, status: AuthStatus) {
+function renderAt(path: string, status: AuthStatus, signedOutByUser = false) {
   return render(
-    <AuthContext.Provider value={auth(status)}>
+    <AuthContext.Provider value={auth(status, signedOutByUser)}>
       <MemoryRouter initialEntries={[path]}>
         <AuthLoadingGate>
           <Routes>
@@ -71,6 +75,11 @@ describe('RequireAuth', () => {
     expect(screen.getByTestId('login')).toHaveTextContent(
       '/login?redirectTo=%2Fdashboard%2Fsettings%3Ftab%3Dsubscription',
     );
+  });
+
+  it('goes to plain /login after the user chose to sign out', () => {
+    renderAt('/dashboard/inventory', 'unauthenticated', true);
+    expect(screen.getByTestId('login')).toHaveTextContent(/^\/login$/);
   });
 
   it('lets a signed-in user through', () => {

@@ -10,7 +10,7 @@ import { getEnv } from '../lib/env';
  * A paid plan without a configured price says so rather than showing an invented number.
  */
 function priceLabel(planId: PlanId, prices: Readonly<Record<string, string>>): string | undefined {
-  return prices[planId] ?? (planId === 'free' ? 'Free' : undefined);
+  return prices[planId] ?? (planId === 'free' ? 'No charge' : undefined);
 }
 
 export function PricingPage() {

@@ -1,0 +1,104 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures';
+
+const PUBLIC_PAGES = [
+  { path: '/', title: 'Stockroom', heading: 'Know exactly where every item you sell is stored' },
+  { path: '/features', title: 'Features · Stockroom', heading: 'Features' },
+  { path: '/pricing', title: 'Pricing · Stockroom', heading: 'Pricing' },
+  { path: '/privacy', title: 'Privacy · Stockroom', heading: 'Privacy Policy' },
+  { path: '/terms', title: 'Terms · Stockroom', heading: 'Terms of Service' },
+  { path: '/help', title: 'Help Center · Stockroom', heading: 'Help Center' },
+  { path: '/login', title: 'Sign in · Stockroom', heading: 'Sign in' },
+  { path: '/signup', title: 'Create your account · Stockroom', heading: 'Create your account' },
+  { path: '/no-such-page', title: 'Page not found · Stockroom', heading: 'Page not found' },
+] as const;
+
+test.describe('public pages', () => {
+  for (const { path, title, heading } of PUBLIC_PAGES) {
+    test(`${path} renders with a title, a main landmark, no console errors and no serious axe violations`, async ({
+      page,
+      consoleErrors,
+    }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page).toHaveTitle(title);
+      await expect(page.getByRole('main')).toBeVisible();
+      await expect(page.getByTestId('loading-screen')).toHaveCount(0);
+
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+      expect(serious).toEqual([]);
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+
+  test('the home page navigation bar leads to every public page', async ({ page }, testInfo) => {
+    const touch = Boolean(testInfo.project.use.hasTouch);
+    const go = async (name: string, heading: string, url: RegExp) => {
+      const link = page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name, exact: true });
+      if (touch) await link.tap();
+      else await link.click();
+      await expect(page).toHaveURL(url);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    };
+    await page.goto('/');
+    await go('Features', 'Features', /\/features$/);
+    await go('Pricing', 'Pricing', /\/pricing$/);
+    await go('Help', 'Help Center', /\/help$/);
+    await go('Sign in', 'Sign in', /\/login$/);
+    await page.goto('/');
+    await go('Get started', 'Create your account', /\/signup$/);
+  });
+
+  test('pricing shows the four plans with their limits and features', async ({ page }) => {
+    await page.goto('/pricing');
+    const plans = [
+      { id: 'free', name: 'Free', items: '100', units: '3', rooms: '1' },
+      { id: 'growing', name: 'Growing Seller', items: '500', units: '20', rooms: '2' },
+      { id: 'power', name: 'Power Seller', items: '1,000', units: '50', rooms: '5' },
+      { id: 'elite', name: 'Elite Seller', items: '5,000', units: '100', rooms: '10' },
+    ];
+    for (const plan of plans) {
+      const card = page.getByTestId(`plan-${plan.id}`);
+      await expect(card.getByRole('heading', { name: plan.name })).toBeVisible();
+      await expect(card.getByTestId(`plan-limits-${plan.id}`)).toContainText(
+        `Items${plan.items}Storage units${plan.units}Rooms${plan.rooms}`,
+      );
+    }
+    await expect(page.getByTestId('plan-features-free')).toContainText('eBay orders: not included');
+    await expect(page.getByTestId('plan-features-elite')).toContainText('eBay orders: included');
+    await expect(page.getByTestId('plan-features-growing')).toContainText(
+      '3D view of your rooms: included',
+    );
+    await expect(page.getByTestId('plan-features-growing')).toContainText(
+      'Barcode scanning: not included',
+    );
+    await expect(page.getByTestId('plan-features-power')).toContainText(
+      'Restore from backup: included',
+    );
+    await expect(page.getByTestId('plan-price-free')).toHaveText('No charge');
+  });
+
+  test('the Help Center has its six sections and a contact-support link', async ({ page }) => {
+    await page.goto('/help');
+    for (const section of [
+      'Getting Started',
+      'Storage Management',
+      'Inventory Management',
+      'eBay Integration',
+      'Data Management',
+      'Account & Settings',
+    ]) {
+      await expect(
+        page.getByRole('heading', { level: 2, name: section, exact: true }),
+      ).toBeVisible();
+    }
+    await expect(page.getByTestId('help-data-management')).toContainText('backed up daily');
+    await expect(page.getByTestId('help-data-management')).toContainText('kept for 3 days');
+    await expect(page.getByTestId('contact-support')).toHaveAttribute('href', /^mailto:/);
+  });
+});

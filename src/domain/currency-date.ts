@@ -5,10 +5,11 @@ export const DEFAULT_CURRENCY = 'USD';
 /** Currencies offered in settings; formatPrice accepts any ISO 4217 code Intl knows. */
 export const CURRENCIES = ['USD', 'GBP', 'EUR', 'CAD', 'AUD', 'JPY'] as const;
 
+// UK also serves sellers elsewhere in Europe (day first); ISO suits spreadsheets. The same ids
+// as src/lib/format.ts, so a stored preference means the same everywhere.
 export const DATE_FORMATS = {
   US: 'MM/DD/YYYY',
   UK: 'DD/MM/YYYY',
-  EU: 'DD.MM.YYYY',
   ISO: 'YYYY-MM-DD',
 } as const;
 export type DateFormat = keyof typeof DATE_FORMATS;
@@ -94,8 +95,6 @@ export function formatDate(
       return `${mm}/${dd}/${yyyy}`;
     case 'UK':
       return `${dd}/${mm}/${yyyy}`;
-    case 'EU':
-      return `${dd}.${mm}.${yyyy}`;
     case 'ISO':
       return `${yyyy}-${mm}-${dd}`;
   }

@@ -179,8 +179,8 @@ describe('validateImportRows: other checks', () => {
     expect(errorsFor({ ...good, expiry_date: '31/01/2026' })).toEqual([
       "Invalid expiry date '31/01/2026': use MM/DD/YYYY or YYYY-MM-DD",
     ]);
-    expect(errorsFor({ ...good, expiry_date: 'soon' }, { dateFormat: 'EU' })).toEqual([
-      "Invalid expiry date 'soon': use DD.MM.YYYY or YYYY-MM-DD",
+    expect(errorsFor({ ...good, expiry_date: 'soon' }, { dateFormat: 'UK' })).toEqual([
+      "Invalid expiry date 'soon': use DD/MM/YYYY or YYYY-MM-DD",
     ]);
   });
   it('resolves clashing room names to the first room by room_index', () => {

@@ -10,6 +10,10 @@
 -- each statement, so one UPDATE (or PostgREST upsert) can renumber 3,4 -> 2,3 without colliding
 -- halfway, while two rows can still never share a number.
 
+-- Trigram indexes for name/barcode search. Hosted projects have pg_trgm available but not
+-- necessarily enabled; Supabase keeps extensions in schema extensions.
+create extension if not exists pg_trgm with schema extensions;
+
 -- ---------------------------------------------------------------------------------------------
 -- storage_rooms
 -- ---------------------------------------------------------------------------------------------

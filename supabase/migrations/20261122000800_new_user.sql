@@ -44,12 +44,10 @@ $$;
 revoke all on function private.handle_new_user() from public;
 revoke all on function private.handle_user_email_change() from public;
 
-drop trigger if exists on_auth_user_created on auth.users;
 create trigger on_auth_user_created
   after insert on auth.users
   for each row execute function private.handle_new_user();
 
-drop trigger if exists on_auth_user_email_changed on auth.users;
 create trigger on_auth_user_email_changed
   after update of email on auth.users
   for each row execute function private.handle_user_email_change();

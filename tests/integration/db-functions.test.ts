@@ -144,6 +144,48 @@ describe('new accounts', () => {
   });
 });
 
+describe('numbering constraints', () => {
+  it('lets one upsert swap isle numbers but refuses a number already in use', async () => {
+    const { roomId, isleIds } = await roomWithIsles(user.id, 2, 'Swap');
+    const rows = await user.client
+      .from('storage_isles')
+      .select('isle_id, room_id, isle_index')
+      .eq('room_id', roomId);
+    const swapped = rows.data!.map((i) => ({ ...i, isle_index: 3 - i.isle_index }));
+    const swap = await user.client.from('storage_isles').upsert(swapped);
+    expect(swap.error).toBeNull();
+    expect(await islesOf(roomId)).toEqual([
+      { isle_id: isleIds[1], isle_index: 1 },
+      { isle_id: isleIds[0], isle_index: 2 },
+    ]);
+    const clash = await user.client
+      .from('storage_isles')
+      .update({ isle_index: 1 })
+      .eq('isle_id', isleIds[0]!);
+    expect(clash.error?.code).toBe('23505');
+    expect(clash.error?.message).toContain('storage_isles_isle_index_key');
+  });
+
+  it('refuses two units with the same name in an isle, and names new units A, B, ...', async () => {
+    const storage = await createStorage(user.id, { roomName: 'Names', units: 1 });
+    const dup = await user.client
+      .from('storage_units')
+      .insert({ isle_id: storage.isleId, unit_name: 'a' });
+    expect(dup.error?.code).toBe('23505');
+    const auto = await user.client
+      .from('storage_units')
+      .insert({ isle_id: storage.isleId })
+      .select('unit_name, unit_index, unit_type, naming_convention')
+      .single();
+    expect(auto.data).toEqual({
+      unit_name: 'B',
+      unit_index: 2,
+      unit_type: 'box',
+      naming_convention: 'alphabetical',
+    });
+  });
+});
+
 describe('add_shelf', () => {
   it('takes the lowest unused index and logs add_shelf', async () => {
     const storage = await createStorage(user.id, { roomName: 'Shelving', shelves: 4 });

@@ -94,6 +94,42 @@ describe('item limit', () => {
     expect(await count('storage_items', user.id)).toBe(100);
   });
 
+  it('makes a second transaction wait for the first and then refuses it (no race window)', async () => {
+    // Deterministic version of the race above: two open transactions as the same signed-in
+    // user, the first one not yet committed when the second inserts.
+    const user = await createDbUser({ prefix: 'race2' });
+    const storage = await createStorage(user.id, { items: 99 });
+    const claims = JSON.stringify({ sub: user.id, role: 'authenticated' });
+    const first = await db().connect();
+    const second = await db().connect();
+    try {
+      for (const c of [first, second]) {
+        await c.query('begin');
+        await c.query(`select set_config('request.jwt.claims', $1, true)`, [claims]);
+        await c.query('set local role authenticated');
+      }
+      const insert = `insert into public.storage_items (item_name, shelf_id) values ('racer', $1)`;
+      await first.query(insert, [storage.shelfIds[0]]);
+      let secondDone = false;
+      const secondInsert = second.query(insert, [storage.shelfIds[0]]).then(
+        () => ((secondDone = true), null),
+        (error: Error) => ((secondDone = true), error),
+      );
+      await new Promise((r) => setTimeout(r, 150));
+      expect(secondDone).toBe(false); // waiting on the first transaction's limit lock
+      await first.query('commit');
+      const error = await secondInsert;
+      expect(error?.message).toContain(PLAN_LIMIT_REACHED);
+    } finally {
+      // never hand a connection back to the pool inside a transaction
+      for (const c of [first, second]) {
+        await c.query('rollback').catch(() => undefined);
+        c.release();
+      }
+    }
+    expect(await count('storage_items', user.id)).toBe(100);
+  });
+
   it('counts every item of the user, active or not', async () => {
     const user = await createDbUser({ prefix: 'inactive' });
     const storage = await createStorage(user.id, { items: 100 });

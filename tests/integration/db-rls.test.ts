@@ -325,6 +325,26 @@ describe('row-level security: schema guards', () => {
     expect(rows).toEqual([]);
   });
 
+  it('describes every table with a comment', async () => {
+    const { rows } = await db().query<{ relname: string }>(
+      `select c.relname from pg_class c
+        where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p')
+          and c.relname not like 'stack_probe%' and obj_description(c.oid, 'pg_class') is null`,
+    );
+    expect(rows.map((r) => r.relname)).toEqual([]);
+  });
+
+  it('maintains updated_at by trigger on every table that has one', async () => {
+    const { rows } = await db().query<{ table_name: string }>(
+      `select c.table_name from information_schema.columns c
+        where c.table_schema = 'public' and c.column_name = 'updated_at'
+          and not exists (
+            select 1 from pg_trigger t join pg_proc p on p.oid = t.tgfoid
+             where t.tgrelid = format('public.%I', c.table_name)::regclass and p.proname = 'set_updated_at')`,
+    );
+    expect(rows.map((r) => r.table_name)).toEqual([]);
+  });
+
   it('lets anon execute no function in public', async () => {
     const { rows } = await db().query<{ proname: string }>(
       `select p.proname from pg_proc p

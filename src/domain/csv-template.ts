@@ -25,39 +25,40 @@ export const TEMPLATE_FILE_NAME = 'stockroom-import-template.csv';
 
 // Headers are compared with case, spaces, underscores, dashes and dots removed, so 'Item Name',
 // 'item_name' and 'ITEM-NAME' all match. 'Aisle' is here because that is how most sellers spell it.
-const HEADER_ALIASES: Readonly<Record<string, ImportField>> = {
-  itemname: 'item_name',
-  item: 'item_name',
-  name: 'item_name',
-  title: 'item_name',
-  productname: 'item_name',
-  quantity: 'quantity',
-  qty: 'quantity',
-  room: 'room',
-  roomname: 'room',
-  isle: 'isle',
-  islenumber: 'isle',
-  isleno: 'isle',
-  aisle: 'isle',
-  aislenumber: 'isle',
-  unit: 'unit',
-  unitname: 'unit',
-  shelf: 'shelf',
-  shelfnumber: 'shelf',
-  shelfno: 'shelf',
-  barcode: 'barcode',
-  upc: 'barcode',
-  ean: 'barcode',
-  sku: 'sku',
-  pricepaid: 'price_paid',
-  price: 'price_paid',
-  cost: 'price_paid',
-  expirydate: 'expiry_date',
-  expiry: 'expiry_date',
-  expirationdate: 'expiry_date',
-  expires: 'expiry_date',
-  bestbefore: 'expiry_date',
-};
+// A Map, not an object, so a header such as 'constructor' can't find Object.prototype.
+const HEADER_ALIASES: ReadonlyMap<string, ImportField> = new Map<string, ImportField>([
+  ['itemname', 'item_name'],
+  ['item', 'item_name'],
+  ['name', 'item_name'],
+  ['title', 'item_name'],
+  ['productname', 'item_name'],
+  ['quantity', 'quantity'],
+  ['qty', 'quantity'],
+  ['room', 'room'],
+  ['roomname', 'room'],
+  ['isle', 'isle'],
+  ['islenumber', 'isle'],
+  ['isleno', 'isle'],
+  ['aisle', 'isle'],
+  ['aislenumber', 'isle'],
+  ['unit', 'unit'],
+  ['unitname', 'unit'],
+  ['shelf', 'shelf'],
+  ['shelfnumber', 'shelf'],
+  ['shelfno', 'shelf'],
+  ['barcode', 'barcode'],
+  ['upc', 'barcode'],
+  ['ean', 'barcode'],
+  ['sku', 'sku'],
+  ['pricepaid', 'price_paid'],
+  ['price', 'price_paid'],
+  ['cost', 'price_paid'],
+  ['expirydate', 'expiry_date'],
+  ['expiry', 'expiry_date'],
+  ['expirationdate', 'expiry_date'],
+  ['expires', 'expiry_date'],
+  ['bestbefore', 'expiry_date'],
+]);
 
 function headerKey(header: string): string {
   return header
@@ -68,7 +69,7 @@ function headerKey(header: string): string {
 
 /** The field a header names, or null when it is not one of ours. */
 export function fieldForHeader(header: string): ImportField | null {
-  return HEADER_ALIASES[headerKey(header)] ?? null;
+  return HEADER_ALIASES.get(headerKey(header)) ?? null;
 }
 
 /** 5000 rows (the largest plan) of full columns is well under 2 MB; 10 MB leaves room. */

@@ -65,6 +65,8 @@ describe('fieldForHeader', () => {
   it('does not map unknown headers', () => {
     expect(fieldForHeader('Colour')).toBeNull();
     expect(fieldForHeader('')).toBeNull();
+    expect(fieldForHeader('constructor')).toBeNull();
+    expect(fieldForHeader('toString')).toBeNull();
   });
 });
 

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import { DASHBOARD_SCREENS } from './pages/dashboard-page';
 
@@ -55,19 +56,22 @@ test.describe('dashboard layout', () => {
 
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/dashboard\/inventory$/);
-  });
 
-  test('settings takes a tab parameter and the eBay callback has its route', async ({
-    page,
-    seller,
-    dashboard,
-  }) => {
-    expect(seller.email).toContain('@');
+    // Settings keeps its tab parameter; the eBay callback has its own route.
     await dashboard.goto('settings?tab=subscription');
     await expect(dashboard.heading('Settings')).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/settings\?tab=subscription$/);
     await dashboard.goto('ebay/callback');
     await expect(dashboard.heading('Connecting eBay')).toBeVisible();
+
+    // The signed-in layout meets the same accessibility bar as the public pages.
+    await dashboard.goto('inventory');
+    await dashboard.expectLoaded();
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help}`);
+    expect(serious).toEqual([]);
   });
 
   test('the team screen shows the account owner and what the plan includes', async ({
@@ -161,5 +165,41 @@ test.describe('overdue banner', () => {
     await page.reload();
     await dashboard.expectLoaded();
     await expect(dashboard.overdueBanner).toHaveCount(0);
+  });
+});
+
+test.describe('sign out', () => {
+  test("a server failure shows 'Logout Failed'; a 401 from the server still signs out", async ({
+    page,
+    seller,
+    dashboard,
+  }) => {
+    expect(seller.id).toBeTruthy();
+    // The auth server is made to fail the way an outage would, once.
+    await page.route('**/auth/v1/logout**', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 500, error_code: 'unexpected_failure', msg: 'Auth is down' }),
+      }),
+    );
+    await dashboard.signOut();
+    await expect(dashboard.toast.filter({ hasText: 'Logout Failed' })).toBeVisible();
+    await expect(dashboard.root).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/inventory$/);
+
+    // A session the server already forgot answers 401: the user is signed out all the same.
+    await page.unroute('**/auth/v1/logout**');
+    await page.route('**/auth/v1/logout**', (route) =>
+      route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 401, error_code: 'bad_jwt', msg: 'invalid JWT' }),
+      }),
+    );
+    await dashboard.signOut();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   });
 });

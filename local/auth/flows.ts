@@ -4,18 +4,33 @@
 import type pg from 'pg';
 import type { Ctx } from './context.ts';
 import { checkSendFrequency, generateOtp, sendAuthMail, tokenHash, verifyUrl } from './mail.ts';
+import { createFlowState, PKCE_PREFIX, type PkceParams } from './pkce.ts';
 import type { UserRow } from './store/users.ts';
+
+/** Stores a flow state for a PKCE request and returns the token prefix its links carry. */
+async function flowPrefix(
+  ctx: Ctx,
+  c: pg.PoolClient,
+  user: UserRow,
+  pkce: PkceParams | null,
+  authenticationMethod: string,
+): Promise<string> {
+  if (!pkce) return '';
+  await createFlowState(c, user.id, pkce, authenticationMethod, ctx.now);
+  return PKCE_PREFIX;
+}
 
 export async function sendConfirmation(
   ctx: Ctx,
   c: pg.PoolClient,
   user: UserRow,
   redirectTo: string,
+  pkce: PkceParams | null = null,
 ): Promise<void> {
   checkSendFrequency(ctx, user.confirmation_sent_at);
   const email = user.email ?? '';
   const otp = generateOtp();
-  const hash = tokenHash(email, otp);
+  const hash = (await flowPrefix(ctx, c, user, pkce, 'email/signup')) + tokenHash(email, otp);
   await c.query(
     `update auth.users set confirmation_token = $2, confirmation_sent_at = $3 where id = $1`,
     [user.id, hash, ctx.now],
@@ -34,11 +49,12 @@ export async function sendRecovery(
   user: UserRow,
   kind: 'recovery' | 'magiclink',
   redirectTo: string,
+  pkce: PkceParams | null = null,
 ): Promise<void> {
   checkSendFrequency(ctx, user.recovery_sent_at);
   const email = user.email ?? '';
   const otp = generateOtp();
-  const hash = tokenHash(email, otp);
+  const hash = (await flowPrefix(ctx, c, user, pkce, kind)) + tokenHash(email, otp);
   await c.query(`update auth.users set recovery_token = $2, recovery_sent_at = $3 where id = $1`, [
     user.id,
     hash,
@@ -61,13 +77,15 @@ export async function sendEmailChange(
   user: UserRow,
   newEmail: string,
   redirectTo: string,
+  pkce: PkceParams | null = null,
 ): Promise<void> {
   checkSendFrequency(ctx, user.email_change_sent_at);
   const current = user.email ?? '';
+  const prefix = await flowPrefix(ctx, c, user, pkce, 'email_change');
   const otpNew = generateOtp();
-  const hashNew = tokenHash(newEmail, otpNew);
+  const hashNew = prefix + tokenHash(newEmail, otpNew);
   const otpCurrent = current ? generateOtp() : '';
-  const hashCurrent = current ? tokenHash(current, otpCurrent) : '';
+  const hashCurrent = current ? prefix + tokenHash(current, otpCurrent) : '';
   await c.query(
     `update auth.users set email_change = $2, email_change_token_new = $3,
         email_change_token_current = $4, email_change_confirm_status = 0,

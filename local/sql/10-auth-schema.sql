@@ -152,3 +152,30 @@ alter table auth.refresh_tokens enable row level security;
 alter table auth.mfa_factors enable row level security;
 alter table auth.mfa_challenges enable row level security;
 alter table auth.mfa_amr_claims enable row level security;
+
+-- PKCE: a sign-up, recovery, magic-link or e-mail-change request that carried a code challenge
+-- leaves its flow state here; the mailed link then yields an auth code that only the holder of
+-- the code verifier can exchange for a session.
+do $$ begin
+  create type auth.code_challenge_method as enum ('s256', 'plain');
+exception when duplicate_object then null;
+end $$;
+
+create table if not exists auth.flow_state (
+  id uuid primary key,
+  user_id uuid,
+  auth_code text not null,
+  code_challenge_method auth.code_challenge_method not null,
+  code_challenge text not null,
+  provider_type text not null,
+  provider_access_token text,
+  provider_refresh_token text,
+  created_at timestamptz,
+  updated_at timestamptz,
+  authentication_method text not null,
+  auth_code_issued_at timestamptz
+);
+create index if not exists idx_auth_code on auth.flow_state (auth_code);
+create index if not exists idx_user_id_auth_method on auth.flow_state (user_id, authentication_method);
+comment on table auth.flow_state is 'stores metadata for pkce logins';
+alter table auth.flow_state enable row level security;

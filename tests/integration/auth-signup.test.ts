@@ -5,9 +5,9 @@ import ws from 'ws';
 import { stack } from '../helpers/stack.ts';
 import { codeIn, followLink, linkIn, listMail, waitForMail } from '../helpers/mailbox.ts';
 
-function anon(): SupabaseClient {
+function anon(flowType: 'implicit' | 'pkce' = 'implicit'): SupabaseClient {
   return createClient(stack().apiUrl, stack().anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, flowType },
     realtime: { transport: ws as never },
   });
 }
@@ -171,6 +171,46 @@ describe('sign-up and sign-in', () => {
       options: { shouldCreateUser: false },
     });
     expect(noSignup.error?.code).toBe('otp_disabled');
+  });
+
+  it('with the PKCE flow, the link yields a code only the requesting client can exchange', async () => {
+    const client = anon('pkce');
+    const email = newEmail();
+    const signUp = await client.auth.signUp({
+      email,
+      password: PASSWORD,
+      options: { emailRedirectTo: `${stack().appUrl}/login` },
+    });
+    expect(signUp.error).toBeNull();
+    const mail = await waitForMail(stack().mailboxUrl, email, 'Confirm Your Signup');
+    expect(linkIn(mail)).toContain('token=pkce_');
+    const followed = await followLink(linkIn(mail));
+    expect(followed.status).toBe(303);
+    const target = new URL(followed.location);
+    expect(`${target.origin}${target.pathname}`).toBe(`${stack().appUrl}/login`);
+    const code = target.searchParams.get('code')!;
+    expect(code).toBeTruthy();
+    expect(followed.fragment.get('access_token')).toBeNull();
+
+    // Someone else holding the code but not the verifier gets nothing.
+    const pkceToken = (body: unknown) =>
+      fetch(`${stack().apiUrl}/auth/v1/token?grant_type=pkce`, {
+        method: 'POST',
+        headers: { apikey: stack().anonKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const thief = await pkceToken({ auth_code: code, code_verifier: 'a'.repeat(64) });
+    expect(thief.status).toBe(400);
+    expect(await thief.json()).toMatchObject({ error_code: 'bad_code_verifier' });
+
+    const exchanged = await client.auth.exchangeCodeForSession(code);
+    expect(exchanged.error).toBeNull();
+    expect(exchanged.data.session?.user.email).toBe(email);
+    expect(exchanged.data.user?.email_confirmed_at).toBeTruthy();
+    // A code is single-use.
+    const again = await pkceToken({ auth_code: code, code_verifier: 'a'.repeat(64) });
+    expect(again.status).toBe(404);
+    expect(await again.json()).toMatchObject({ error_code: 'flow_state_not_found' });
   });
 
   it('reports settings and health', async () => {

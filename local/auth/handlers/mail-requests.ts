@@ -16,6 +16,7 @@ import {
   isConfirmed,
 } from '../store/users.ts';
 import { newRefreshTokenString } from '../store/sessions.ts';
+import { pkceParams } from '../pkce.ts';
 import { safeRedirect, validateEmail } from '../validate.ts';
 
 function enforceLimit(ctx: Ctx, name: string): void {
@@ -33,13 +34,14 @@ export async function recover(ctx: Ctx): Promise<void> {
   const raw = str(p, 'email');
   if (!raw) throw badRequest('validation_failed', 'Password recovery requires an email');
   const email = validateEmail(raw);
+  const pkce = pkceParams(p);
   const { cfg } = ctx.svc;
   const redirectTo = safeRedirect(cfg, ctx.query.get('redirect_to'));
   const user = await findUserByEmail(cfg.pool, email);
   if (user) {
     await withTx(cfg.pool, async (c) => {
       const locked = await findUserById(c, user.id, true);
-      if (locked) await sendRecovery(ctx, c, locked, 'recovery', redirectTo);
+      if (locked) await sendRecovery(ctx, c, locked, 'recovery', redirectTo, pkce);
     });
   }
   sendJSON(ctx.res, 200, {});
@@ -61,6 +63,7 @@ export async function otp(ctx: Ctx): Promise<void> {
   if (phone) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
   if (!raw) throw badRequest('validation_failed', 'One of email or phone must be set');
   const email = validateEmail(raw);
+  const pkce = pkceParams(p);
   const { cfg } = ctx.svc;
   const redirectTo = safeRedirect(cfg, ctx.query.get('redirect_to'));
 
@@ -99,10 +102,10 @@ export async function otp(ctx: Ctx): Promise<void> {
     const user = await findUserById(c, userId, true);
     if (!user) return;
     if (isConfirmed(user) || cfg.autoconfirm) {
-      await sendRecovery(ctx, c, user, 'magiclink', redirectTo);
+      await sendRecovery(ctx, c, user, 'magiclink', redirectTo, pkce);
     } else {
       // An unconfirmed address gets the sign-up confirmation, which also signs the user in.
-      await sendConfirmation(ctx, c, user, redirectTo);
+      await sendConfirmation(ctx, c, user, redirectTo, pkce);
     }
   });
   sendJSON(ctx.res, 200, {});
@@ -134,6 +137,7 @@ export async function resend(ctx: Ctx): Promise<void> {
   }
   if (!raw) throw badRequest('validation_failed', 'Missing email address or phone number');
   const email = validateEmail(raw);
+  const pkce = pkceParams(p);
   const { cfg } = ctx.svc;
   const redirectTo = safeRedirect(cfg, ctx.query.get('redirect_to'));
 
@@ -143,9 +147,9 @@ export async function resend(ctx: Ctx): Promise<void> {
       const locked = await findUserById(c, user.id, true);
       if (!locked) return;
       if (type === 'signup' && !isConfirmed(locked)) {
-        await sendConfirmation(ctx, c, locked, redirectTo);
+        await sendConfirmation(ctx, c, locked, redirectTo, pkce);
       } else if (type === 'email_change' && locked.email_change) {
-        await sendEmailChange(ctx, c, locked, locked.email_change, redirectTo);
+        await sendEmailChange(ctx, c, locked, locked.email_change, redirectTo, pkce);
       }
     });
   }

@@ -6,6 +6,7 @@ import { badRequest, internal, sendJSON, unprocessable } from '../errors.ts';
 import { sendConfirmation } from '../flows.ts';
 import { obj, readParams, str } from '../http.ts';
 import { checkPasswordStrength, hashPassword } from '../passwords.ts';
+import { pkceParams } from '../pkce.ts';
 import { isUniqueViolation, withTx } from '../store/db.ts';
 import {
   findUserByEmail,
@@ -30,6 +31,7 @@ export async function signup(ctx: Ctx): Promise<void> {
   const phone = str(p, 'phone');
   const password = str(p, 'password');
   const data = obj(p, 'data') ?? {};
+  const pkce = pkceParams(p);
 
   if (password === '') throw badRequest('validation_failed', 'Signup requires a valid password');
   checkPasswordStrength(password, cfg.minPasswordLength);
@@ -91,7 +93,7 @@ export async function signup(ctx: Ctx): Promise<void> {
       if (cfg.autoconfirm) {
         return { kind: 'session' as const, body: await issueSessionIn(ctx, c, user, 'password') };
       }
-      await sendConfirmation(ctx, c, user, redirectTo);
+      await sendConfirmation(ctx, c, user, redirectTo, pkce);
       const fresh = await findUserById(c, user.id);
       return { kind: 'user' as const, body: await userJson(c, fresh ?? user) };
     },

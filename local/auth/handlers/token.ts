@@ -1,10 +1,12 @@
 // POST /token?grant_type=password|refresh_token
 import type { Ctx } from '../context.ts';
-import { badRequest, sendJSON, unprocessable } from '../errors.ts';
+import { badRequest, notFound, sendJSON, unprocessable } from '../errors.ts';
 import { readParams, str } from '../http.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
-import { findUserByEmail, isBanned, isConfirmed } from '../store/users.ts';
-import { issueSession, refreshTokenGrant } from '../tokens.ts';
+import { consumeAuthCode } from '../pkce.ts';
+import { withTx } from '../store/db.ts';
+import { findUserByEmail, findUserById, isBanned, isConfirmed } from '../store/users.ts';
+import { issueSession, issueSessionIn, refreshTokenGrant } from '../tokens.ts';
 
 const INVALID_LOGIN = 'Invalid login credentials';
 
@@ -31,9 +33,12 @@ export async function token(ctx: Ctx): Promise<void> {
       sendJSON(ctx.res, 200, await refreshTokenGrant(ctx, str(p, 'refresh_token')));
       return;
     }
+    case 'pkce':
+      limiter.enforce(`signin:ip:${ctx.ip}`, limits.signInPerIpPerWindow, limits.windowSeconds);
+      return pkceGrant(ctx);
     default:
-      // GoTrue's answer for grants it does not know (PKCE, id_token and web3 are not offered
-      // by this local server).
+      // GoTrue's answer for grants it does not know (id_token and web3 are not offered by this
+      // local server).
       throw badRequest('invalid_credentials', 'unsupported_grant_type');
   }
 }
@@ -73,4 +78,25 @@ async function passwordGrant(ctx: Ctx): Promise<void> {
   if (!isConfirmed(user)) throw badRequest('email_not_confirmed', 'Email not confirmed');
 
   sendJSON(ctx.res, 200, await issueSession(ctx, user, 'password'));
+}
+
+/** grant_type=pkce: the auth code from a PKCE link plus the verifier only the requester holds. */
+async function pkceGrant(ctx: Ctx): Promise<void> {
+  const p = await readParams(ctx.req);
+  const authCode = str(p, 'auth_code');
+  const verifier = str(p, 'code_verifier');
+  if (!authCode || !verifier) {
+    throw badRequest(
+      'validation_failed',
+      'invalid request: both auth code and code verifier should be non-empty',
+    );
+  }
+  const session = await withTx(ctx.svc.cfg.pool, async (c) => {
+    const { userId, method } = await consumeAuthCode(ctx, c, authCode, verifier);
+    const user = await findUserById(c, userId);
+    if (!user) throw notFound('user_not_found', 'User not found');
+    if (isBanned(user, ctx.now)) throw badRequest('user_banned', 'User is banned');
+    return issueSessionIn(ctx, c, user, method);
+  });
+  sendJSON(ctx.res, 200, session);
 }

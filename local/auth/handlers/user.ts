@@ -9,6 +9,7 @@ import { withTx } from '../store/db.ts';
 import { hasVerifiedFactor } from '../store/factors.ts';
 import { deleteUserSessions } from '../store/sessions.ts';
 import { findUserByEmail, findUserById, mergeMetadata, userJson } from '../store/users.ts';
+import { pkceParams } from '../pkce.ts';
 import { safeRedirect, validateEmail } from '../validate.ts';
 
 export async function getUser(ctx: Ctx): Promise<void> {
@@ -29,6 +30,7 @@ export async function updateUser(ctx: Ctx): Promise<void> {
   const password = optStr(p, 'password');
   const data = obj(p, 'data');
   const appData = obj(p, 'app_metadata');
+  const pkce = pkceParams(p);
 
   const email = rawEmail ? validateEmail(rawEmail) : '';
   if (password !== undefined) checkPasswordStrength(password, cfg.minPasswordLength);
@@ -95,7 +97,7 @@ export async function updateUser(ctx: Ctx): Promise<void> {
     }
     if (changingEmail) {
       const current = (await findUserById(c, user.id)) ?? locked;
-      await sendEmailChange(ctx, c, current, email, redirectTo);
+      await sendEmailChange(ctx, c, current, email, redirectTo, pkce);
     }
     const fresh = (await findUserById(c, user.id)) ?? locked;
     return userJson(c, fresh);

@@ -9,19 +9,25 @@ import { isUniqueViolation, withTx } from '../store/db.ts';
 import {
   findUserByEmail,
   findUserById,
-  findUserByToken,
+  findUserByToken as findByToken,
   isBanned,
   updateIdentityData,
   type UserRow,
 } from '../store/users.ts';
-import { issueSessionIn, type SessionResponse } from '../tokens.ts';
+import { authMethodForType, issueAuthCode, PKCE_PREFIX } from '../pkce.ts';
+import { issueSessionIn } from '../tokens.ts';
 import { safeRedirect, validateEmail } from '../validate.ts';
 
 const EMAIL_TYPES = ['signup', 'invite', 'recovery', 'magiclink', 'email_change', 'email'];
 const SINGLE_CONFIRMATION =
   'Confirmation link accepted. Please proceed to confirm link sent to the other email';
 
-type Outcome = { kind: 'session'; session: SessionResponse } | { kind: 'single' };
+/** What a verified token did: completed (sign the user in) or half of an e-mail change. */
+type Outcome = { kind: 'user'; user: UserRow; type: string } | { kind: 'single' };
+
+/** A stored token matches a presented hash with or without the PKCE prefix. */
+const sameToken = (stored: string | null, hash: string): boolean =>
+  !!stored && !!hash && (stored === hash || stored === PKCE_PREFIX + hash);
 
 function sentAtFor(u: UserRow, type: string): Date | null {
   if (type === 'recovery' || type === 'magiclink') return u.recovery_sent_at;
@@ -40,23 +46,27 @@ async function userByHash(
   type: string,
   hash: string,
 ): Promise<{ user: UserRow; type: string }> {
+  // token_hash from verifyOtp may come without the "pkce_" prefix the stored token has.
+  const findUserByToken = async (column: Parameters<typeof findByToken>[1], h: string) =>
+    (await findByToken(c, column, h)) ??
+    (h.startsWith(PKCE_PREFIX) ? null : await findByToken(c, column, PKCE_PREFIX + h));
   let user: UserRow | null;
   let effective = type;
   if (type === 'email') {
-    user = await findUserByToken(c, 'confirmation_token', hash);
+    user = await findUserByToken('confirmation_token', hash);
     effective = 'signup';
     if (!user) {
-      user = await findUserByToken(c, 'recovery_token', hash);
+      user = await findUserByToken('recovery_token', hash);
       effective = 'magiclink';
     }
   } else if (type === 'signup' || type === 'invite') {
-    user = await findUserByToken(c, 'confirmation_token', hash);
+    user = await findUserByToken('confirmation_token', hash);
   } else if (type === 'recovery' || type === 'magiclink') {
-    user = await findUserByToken(c, 'recovery_token', hash);
+    user = await findUserByToken('recovery_token', hash);
   } else if (type === 'email_change') {
     user =
-      (await findUserByToken(c, 'email_change_token_new', hash)) ??
-      (await findUserByToken(c, 'email_change_token_current', hash));
+      (await findUserByToken('email_change_token_new', hash)) ??
+      (await findUserByToken('email_change_token_current', hash));
   } else {
     throw badRequest('validation_failed', 'Invalid email verification type');
   }
@@ -80,10 +90,10 @@ async function userByCode(
   if (type === 'email_change') {
     const r = await c.query<{ id: string }>(
       `select id from auth.users
-        where (lower(email_change) = $1 and email_change_token_new = $2)
-           or (lower(email) = $1 and email_change_token_current = $3)
+        where (lower(email_change) = $1 and email_change_token_new in ($2, $3))
+           or (lower(email) = $1 and email_change_token_current in ($2, $3))
         limit 1`,
-      [email, tokenHash(email, code), tokenHash(email, code)],
+      [email, tokenHash(email, code), PKCE_PREFIX + tokenHash(email, code)],
     );
     const id = r.rows[0]?.id;
     const user = id ? await findUserById(c, id, true) : null;
@@ -96,7 +106,7 @@ async function userByCode(
   if (isBanned(user, ctx.now)) throw forbidden('user_banned', 'User is banned');
   const hash = tokenHash(user.email ?? email, code);
   const matches = (stored: string | null, sentAt: Date | null) =>
-    !!stored && stored === hash && !expired(ctx, sentAt);
+    sameToken(stored, hash) && !expired(ctx, sentAt);
   if (type === 'email') {
     if (matches(user.confirmation_token, user.confirmation_sent_at))
       return { user, type: 'signup' };
@@ -124,7 +134,7 @@ async function confirmEmail(ctx: Ctx, c: pg.PoolClient, user: UserRow): Promise<
   await updateIdentityData(c, user.id, 'email', { email_verified: true }, ctx.now);
 }
 
-/** Applies what the verified link means, then signs the user in (amr method "otp"). */
+/** Applies what the verified link or code means (confirm, clear, change the address). */
 async function apply(
   ctx: Ctx,
   c: pg.PoolClient,
@@ -144,10 +154,9 @@ async function apply(
     const secure = !ctx.svc.cfg.autoconfirm && (user.email ?? '') !== '';
     if (secure && (user.email_change_confirm_status ?? 0) === 0) {
       // First of the two links: remember it and wait for the other one.
-      const column =
-        hash === user.email_change_token_current
-          ? 'email_change_token_current'
-          : 'email_change_token_new';
+      const column = sameToken(user.email_change_token_current, hash)
+        ? 'email_change_token_current'
+        : 'email_change_token_new';
       await c.query(
         `update auth.users set email_change_confirm_status = 1, ${column} = '' where id = $1`,
         [user.id],
@@ -182,7 +191,7 @@ async function apply(
   }
   const fresh = await findUserById(c, user.id);
   if (!fresh) throw forbidden('user_not_found', 'User not found');
-  return { kind: 'session', session: await issueSessionIn(ctx, c, fresh, 'otp') };
+  return { kind: 'user', user: fresh, type };
 }
 
 function enforceVerifyLimit(ctx: Ctx): void {
@@ -211,6 +220,13 @@ function redirect(ctx: Ctx, location: string): void {
   ctx.res.end();
 }
 
+/** Adds parameters to a URL's query string (PKCE redirects carry ?code= and errors there). */
+function withQuery(base: string, values: Record<string, string>): string {
+  const url = new URL(base);
+  for (const [k, v] of Object.entries(values)) url.searchParams.set(k, v);
+  return url.toString();
+}
+
 export async function verifyGet(ctx: Ctx): Promise<void> {
   enforceVerifyLimit(ctx);
   const type = ctx.query.get('type') ?? '';
@@ -222,30 +238,51 @@ export async function verifyGet(ctx: Ctx): Promise<void> {
     throw badRequest('validation_failed', 'Unsupported verification type');
   }
   const base = redirectTo.split('#')[0] ?? redirectTo;
-  let outcome: Outcome;
+  // Links sent for requests that carried a code challenge finish with ?code= (PKCE); the rest
+  // put the session itself in the fragment (implicit flow).
+  const pkce = token.startsWith(PKCE_PREFIX);
+  let done:
+    | { kind: 'single' }
+    | { kind: 'code'; code: string }
+    | { kind: 'session'; session: Awaited<ReturnType<typeof issueSessionIn>> };
   try {
-    outcome = await withTx(ctx.svc.cfg.pool, async (c) => {
+    done = await withTx(ctx.svc.cfg.pool, async (c) => {
       const found = await userByHash(ctx, c, type, token);
-      return apply(ctx, c, found.user, found.type, token);
+      const outcome = await apply(ctx, c, found.user, found.type, token);
+      if (outcome.kind === 'single') return outcome;
+      if (pkce) {
+        const code = await issueAuthCode(ctx, c, outcome.user.id, authMethodForType(outcome.type));
+        return { kind: 'code' as const, code };
+      }
+      return {
+        kind: 'session' as const,
+        session: await issueSessionIn(ctx, c, outcome.user, 'otp'),
+      };
     });
   } catch (e) {
     if (!(e instanceof AuthError)) throw e;
-    // Errors travel back to the app in the fragment, as GoTrue does, so the SPA can show them.
-    const hq: Record<string, string> = {
+    // Errors travel back to the app in the fragment (and for PKCE the query too), as GoTrue
+    // does, so the SPA can show them.
+    const err: Record<string, string> = {
       error_code: e.errorCode,
       error_description: e.message,
-      sb: '',
     };
     const oauth = OAUTH_ERROR[e.status];
-    if (oauth) hq.error = oauth;
-    redirect(ctx, `${base}#${encodeSorted(hq)}`);
+    if (oauth) err.error = oauth;
+    const target = pkce ? withQuery(base, err) : base;
+    redirect(ctx, `${target}#${encodeSorted({ ...err, sb: '' })}`);
     return;
   }
-  if (outcome.kind === 'single') {
-    redirect(ctx, `${base}#${encodeSorted({ message: SINGLE_CONFIRMATION, sb: '' })}`);
+  if (done.kind === 'single') {
+    const target = pkce ? withQuery(base, { message: SINGLE_CONFIRMATION }) : base;
+    redirect(ctx, `${target}#${encodeSorted({ message: SINGLE_CONFIRMATION, sb: '' })}`);
     return;
   }
-  const s = outcome.session;
+  if (done.kind === 'code') {
+    redirect(ctx, withQuery(base, { code: done.code }));
+    return;
+  }
+  const s = done.session;
   redirect(
     ctx,
     `${base}#${encodeSorted({
@@ -295,16 +332,19 @@ export async function verifyPost(ctx: Ctx): Promise<void> {
     throw badRequest('validation_failed', 'Unsupported verification type');
   }
 
-  const outcome = await withTx(ctx.svc.cfg.pool, async (c) => {
+  const done = await withTx(ctx.svc.cfg.pool, async (c) => {
     const found = token
       ? await userByCode(ctx, c, type, email, token)
       : await userByHash(ctx, c, type, hashParam);
     const matchedHash = token ? tokenHash(email, token) : hashParam;
-    return apply(ctx, c, found.user, found.type, matchedHash);
+    const outcome = await apply(ctx, c, found.user, found.type, matchedHash);
+    // POST /verify answers the session directly in both flows, as GoTrue does.
+    if (outcome.kind === 'single') return outcome;
+    return { kind: 'session' as const, session: await issueSessionIn(ctx, c, outcome.user, 'otp') };
   });
-  if (outcome.kind === 'single') {
+  if (done.kind === 'single') {
     sendJSON(ctx.res, 200, { msg: SINGLE_CONFIRMATION, code: '200' });
     return;
   }
-  sendJSON(ctx.res, 200, outcome.session);
+  sendJSON(ctx.res, 200, done.session);
 }

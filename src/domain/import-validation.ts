@@ -9,7 +9,14 @@ import type { ImportField, ImportRow } from './import-columns';
 import { INVALID_ISLE_NUMBER } from './isle-numbering';
 import { canAdd, importLimitMessage } from './plans';
 import { matchKey } from './text-match';
-import type { TreeIsle, TreeRoom, TreeShelf, TreeUnit } from './storage-tree';
+import {
+  sortedRooms,
+  sortedUnits,
+  type TreeIsle,
+  type TreeRoom,
+  type TreeShelf,
+  type TreeUnit,
+} from './storage-tree';
 
 export { INVALID_ISLE_NUMBER } from './isle-numbering';
 
@@ -92,46 +99,28 @@ interface RoomLookup {
   isles: Map<number, IsleLookup>;
 }
 
-// Names that clash case-insensitively resolve to the first in display order, which is the one
-// the seller sees first on screen.
-function firstWins<K, V>(entries: Iterable<[K, V]>): Map<K, V> {
-  const map = new Map<K, V>();
-  for (const [key, value] of entries) if (!map.has(key)) map.set(key, value);
-  return map;
+function setIfAbsent<K, V>(map: Map<K, V>, key: K, value: V): void {
+  if (!map.has(key)) map.set(key, value);
 }
 
+// Names that clash case-insensitively resolve to the first in display order (room_index,
+// unit_index), which is the one the seller sees first on screen.
 function buildLookup(rooms: readonly TreeRoom[]): Map<string, RoomLookup> {
-  const byIndex = <T>(things: readonly T[], index: (thing: T) => number) =>
-    [...things].sort((a, b) => index(a) - index(b));
-  return firstWins(
-    byIndex(rooms, (room) => room.room_index).map((room): [string, RoomLookup] => [
-      matchKey(room.room_name),
-      {
-        room,
-        isles: firstWins(
-          (room.isles ?? []).map((isle): [number, IsleLookup] => [
-            isle.isle_index,
-            {
-              isle,
-              units: firstWins(
-                byIndex(isle.units ?? [], (unit) => unit.unit_index ?? Number.MAX_SAFE_INTEGER).map(
-                  (unit): [string, UnitLookup] => [
-                    matchKey(unit.unit_name),
-                    {
-                      unit,
-                      shelves: firstWins(
-                        (unit.shelves ?? []).map((shelf) => [shelf.shelf_index, shelf]),
-                      ),
-                    },
-                  ],
-                ),
-              ),
-            },
-          ]),
-        ),
-      },
-    ]),
-  );
+  const byRoom = new Map<string, RoomLookup>();
+  for (const room of sortedRooms(rooms)) {
+    const isles = new Map<number, IsleLookup>();
+    for (const isle of room.isles ?? []) {
+      const units = new Map<string, UnitLookup>();
+      for (const unit of sortedUnits(isle.units)) {
+        const shelves = new Map<number, TreeShelf>();
+        for (const shelf of unit.shelves ?? []) setIfAbsent(shelves, shelf.shelf_index, shelf);
+        setIfAbsent(units, matchKey(unit.unit_name), { unit, shelves });
+      }
+      setIfAbsent(isles, isle.isle_index, { isle, units });
+    }
+    setIfAbsent(byRoom, matchKey(room.room_name), { room, isles });
+  }
+  return byRoom;
 }
 
 /**

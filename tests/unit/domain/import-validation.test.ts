@@ -221,6 +221,39 @@ describe('validateImportRows: other checks', () => {
   });
 });
 
+describe('validateImportRows: clashing unit names', () => {
+  it('resolves to the first unit by unit_index', () => {
+    const rooms = [
+      {
+        room_id: 'r',
+        room_name: 'Garage',
+        room_index: 1,
+        isles: [
+          {
+            isle_id: 'i',
+            isle_index: 1,
+            units: [
+              {
+                unit_id: 'later',
+                unit_name: 'a',
+                unit_index: 2,
+                shelves: [{ shelf_id: 's-later', shelf_index: 2 }],
+              },
+              {
+                unit_id: 'earlier',
+                unit_name: 'A ',
+                unit_index: 1,
+                shelves: [{ shelf_id: 's-earlier', shelf_index: 2 }],
+              },
+            ],
+          },
+        ],
+      },
+    ];
+    expect(validateImportRows([{ ...good, unit: 'a' }], rooms).items[0]?.unit_id).toBe('earlier');
+  });
+});
+
 describe('parsePositiveWholeNumber', () => {
   it('reads positive whole numbers only', () => {
     expect(parsePositiveWholeNumber('12')).toBe(12);

@@ -155,7 +155,7 @@ export async function createStorage(
        returning shelf_id, unit_id, shelf_index
      ), items as (
        insert into public.storage_items (user_id, item_name, quantity, shelf_id, unit_id, barcode, created_at)
-       select $1, 'Item ' || g, 1, shelves.shelf_id, shelves.unit_id, 'BC' || g, now() + g * interval '1 ms'
+       select $1, 'Item ' || g, 1, shelves.shelf_id, shelves.unit_id, 'BC' || g, now() + g * interval '1 microsecond'
          from shelves, generate_series(1, $5::int) g where shelves.shelf_index = 1
        returning item_id, created_at
      )

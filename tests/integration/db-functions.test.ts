@@ -768,3 +768,73 @@ describe('rate limits and access to functions', () => {
     expect(await shelvesOf(storage.unitIds[0]!)).toHaveLength(1);
   });
 });
+
+describe('remove_excess_storage (downgrade to Free)', () => {
+  it('keeps the first room, the oldest units and items within the new plan, and logs what went', async () => {
+    const owner = await createDbUser({ prefix: 'downgrade', plan: 'growing' });
+    // Kept: isle 1 with units A, B (60 items); Dropped: 2 units (10 items)
+    const kept = await createStorage(owner.id, {
+      roomName: 'Kept',
+      units: 2,
+      shelves: 1,
+      items: 60,
+    });
+    await createStorage(owner.id, { roomName: 'Dropped', units: 2, shelves: 1, items: 10 });
+    // then, later, isles 2 and 3 of Kept with one unit each: the newest unit is over the limit
+    const { rows } = await db().query(
+      `with i as (
+         insert into public.storage_isles (user_id, room_id, isle_index) values ($1, $2, 2), ($1, $2, 3)
+         returning isle_id, isle_index)
+       insert into public.storage_units (user_id, isle_id, unit_name, unit_index, created_at)
+       select $1, isle_id, 'A', 1, now() + isle_index * interval '1 second' from i returning isle_id, created_at`,
+      [owner.id, kept.roomId],
+    );
+    const [, newestIsle] = rows
+      .sort((a, b) => a.created_at - b.created_at)
+      .map((r) => r.isle_id as string);
+    const late = Array.from({ length: 50 }, (_, i) => ({
+      item_name: `Late ${i}`,
+      quantity: 1,
+      shelf_id: kept.shelfIds[0],
+    }));
+    expect((await owner.client.rpc('import_items', { p_rows: late })).error).toBeNull(); // 120 items in all
+
+    await setPlan(owner.id, 'free');
+    const browser = await owner.client.rpc('remove_excess_storage', { p_user_id: owner.id });
+    expect(browser.error).not.toBeNull(); // server only
+
+    const { data, error } = await serviceDbClient().rpc('remove_excess_storage', {
+      p_user_id: owner.id,
+    });
+    expect(error).toBeNull();
+    // Dropped with its isle, 2 units and 10 items; the newest unit and its isle; 10 newest items
+    expect(data).toEqual({
+      plan: 'free',
+      rooms_removed: 1,
+      isles_removed: 2,
+      units_removed: 3,
+      items_removed: 20,
+    });
+    const counts = await db().query(
+      `select (select count(*)::int from public.storage_rooms where user_id = $1) as rooms,
+              (select count(*)::int from public.storage_units where user_id = $1) as units,
+              (select count(*)::int from public.storage_items where user_id = $1) as items,
+              (select count(*)::int from public.storage_items where user_id = $1 and item_name like 'Late %') as late,
+              (select count(*)::int from public.storage_isles where isle_id = $2) as newest_isle`,
+      [owner.id, newestIsle],
+    );
+    expect(counts.rows[0]).toEqual({ rooms: 1, units: 3, items: 100, late: 40, newest_isle: 0 });
+    const room = await owner.client.from('storage_rooms').select('room_id, room_index, active');
+    expect(room.data).toEqual([{ room_id: kept.roomId, room_index: 1, active: true }]);
+    expect((await islesOf(kept.roomId)).map((i) => i.isle_index)).toEqual([1, 2]);
+    const lines = (await logs(owner.id, 'remove_room')).concat(
+      await logs(owner.id, 'remove_unit'),
+      await logs(owner.id, 'remove_item'),
+    );
+    expect(lines.map((l) => l.details)).toEqual([
+      'Removed 1 room(s) over the free plan limit of 1',
+      'Removed 1 unit(s) over the free plan limit of 3',
+      'Removed 10 item(s) over the free plan limit of 100',
+    ]);
+  });
+});

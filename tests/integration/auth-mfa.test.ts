@@ -50,6 +50,8 @@ describe('TOTP factors', () => {
     expect(factor.totp.uri).toContain(`secret=${factor.totp.secret}`);
     expect(decodeURIComponent(factor.totp.uri)).toContain(email);
     expect(factor.totp.qr_code.startsWith('data:image/svg+xml;utf-8,<svg')).toBe(true);
+    // Usable as an <img src> as it is: nothing in it starts a URL fragment.
+    expect(factor.totp.qr_code).not.toContain('#');
 
     // Unverified factors do not raise the next level yet.
     expect((await c.auth.mfa.getAuthenticatorAssuranceLevel()).data?.nextLevel).toBe('aal1');

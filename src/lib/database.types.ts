@@ -176,6 +176,30 @@ export type Database = {
         }
         Relationships: []
       }
+      import_batches: {
+        Row: {
+          batch_no: number
+          created_at: string
+          import_id: string
+          rows: NonNullable<Json>
+          user_id: string
+        }
+        Insert: {
+          batch_no: number
+          created_at?: string
+          import_id: string
+          rows: NonNullable<Json>
+          user_id?: string
+        }
+        Update: {
+          batch_no?: number
+          created_at?: string
+          import_id?: string
+          rows?: NonNullable<Json>
+          user_id?: string
+        }
+        Relationships: []
+      }
       plans: {
         Row: {
           display_name: string
@@ -633,6 +657,15 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      add_isle: {
+        Args: {
+          p_isle_index?: number
+          p_position3d?: Json
+          p_room_id: string
+          p_unit_type?: string
+        }
+        Returns: Json
+      }
       add_item: {
         Args: {
           p_barcode?: string
@@ -682,6 +715,10 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      commit_import: {
+        Args: { p_batches: number; p_import_id: string }
+        Returns: Json
+      }
       create_backup: {
         Args: { p_user_id?: string }
         Returns: {
@@ -702,6 +739,7 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: number
       }
+      discard_import: { Args: { p_import_id: string }; Returns: number }
       get_ebay_token: {
         Args: { p_purpose: string; p_user_id: string }
         Returns: {
@@ -751,6 +789,7 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      remove_excess_storage: { Args: { p_user_id: string }; Returns: Json }
       remove_isle: {
         Args: { p_isle_id: string }
         Returns: {
@@ -800,6 +839,30 @@ export type Database = {
           p_refresh_token?: string
         }
         Returns: string
+      }
+      update_item: {
+        Args: { p_changes: Json; p_item_id: string }
+        Returns: {
+          active: boolean
+          barcode: string | null
+          created_at: string
+          expiry_date: string | null
+          item_id: string
+          item_name: string
+          price_paid: number | null
+          quantity: number
+          shelf_id: string | null
+          sku: string | null
+          unit_id: string | null
+          updated_at: string
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "storage_items"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       update_room: {
         Args: { p_room_id: string; p_room_name: string }

@@ -53,7 +53,7 @@ export function LoginPage() {
           <p>{serverMessage}</p>
         </div>
       ) : null}
-      <form className="form" onSubmit={onSubmit} data-testid="login-form" noValidate={false}>
+      <form className="form" onSubmit={onSubmit} data-testid="login-form">
         <div className="field">
           <label htmlFor="login-email">E-mail</label>
           <input

@@ -23,6 +23,9 @@ export function subscriptionQueryOptions(userId: string) {
   return queryOptions({
     queryKey: subscriptionKeys.byUser(userId),
     queryFn: () => getSubscription(userId),
+    // Billing changes happen elsewhere (Stripe's pages, webhooks): coming back to the tab should
+    // show them, e.g. clear the overdue banner once the card was updated.
+    refetchOnWindowFocus: true,
   });
 }
 

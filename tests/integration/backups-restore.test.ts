@@ -1,0 +1,303 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  closeDb,
+  createDbUser,
+  createStorage,
+  db,
+  setPlan,
+  type DbUser,
+} from '../helpers/db-users.ts';
+import { stack } from '../helpers/stack.ts';
+
+// Backups through the API the browser uses (create_backup, select on backups, restore_backup)
+// and the scheduled function, against the real local stack.
+
+const TABLES = [
+  'storage_rooms',
+  'storage_isles',
+  'storage_units',
+  'storage_shelves',
+  'storage_items',
+];
+
+/** Every storage row of a user, as jsonb text per table, in a stable order. */
+async function storageOf(userId: string): Promise<Record<string, unknown[]>> {
+  const out: Record<string, unknown[]> = {};
+  for (const table of TABLES) {
+    const { rows } = await db().query<{ rows: unknown[] }>(
+      `select coalesce(jsonb_agg(to_jsonb(t) order by to_jsonb(t)::text), '[]'::jsonb) as rows
+         from public.${table} t where t.user_id = $1`,
+      [userId],
+    );
+    out[table] = rows[0]!.rows;
+  }
+  return out;
+}
+
+/** The snapshot's rows in the same shape and order as storageOf. */
+async function snapshotRows(backupId: string): Promise<Record<string, unknown[]>> {
+  const out: Record<string, unknown[]> = {};
+  const parts: Record<string, string> = {
+    storage_rooms: 'rooms',
+    storage_isles: 'isles',
+    storage_units: 'units',
+    storage_shelves: 'shelves',
+    storage_items: 'items',
+  };
+  for (const table of TABLES) {
+    const { rows } = await db().query<{ rows: unknown[] }>(
+      `select coalesce(jsonb_agg(e order by e::text), '[]'::jsonb) as rows
+         from public.backups b, jsonb_array_elements(b.snapshot -> $2) e where b.backup_id = $1`,
+      [backupId, parts[table]],
+    );
+    out[table] = rows[0]!.rows;
+  }
+  return out;
+}
+
+async function takeBackup(user: DbUser): Promise<string> {
+  const { data, error } = await user.client.rpc('create_backup');
+  expect(error).toBeNull();
+  return (data as { backup_id: string }).backup_id;
+}
+
+/** Changes of every kind: a rename, an edit, a new item, a removed unit with its contents. */
+async function changeThings(user: DbUser, storage: Awaited<ReturnType<typeof createStorage>>) {
+  const renamed = await user.client.rpc('update_room', {
+    p_room_id: storage.roomId,
+    p_room_name: 'Renamed after backup',
+  });
+  expect(renamed.error).toBeNull();
+  const edited = await user.client
+    .from('storage_items')
+    .update({ quantity: 42, item_name: 'Edited' })
+    .eq('item_id', storage.itemIds[0]!);
+  expect(edited.error).toBeNull();
+  const removed = await user.client.rpc('remove_unit', { p_unit_id: storage.unitIds[1]! });
+  expect(removed.error).toBeNull();
+  const added = await user.client
+    .from('storage_items')
+    .insert({ item_name: 'Added after backup', shelf_id: storage.shelfIds[1]!, quantity: 1 });
+  expect(added.error).toBeNull();
+}
+
+afterAll(async () => {
+  await closeDb();
+});
+
+describe('backups: take, list, download', () => {
+  it('lists the seller’s own backups newest first, and downloads the snapshot as JSON', async () => {
+    const seller = await createDbUser({ prefix: 'bk-list' });
+    await createStorage(seller.id, { units: 1, shelves: 1, items: 2 });
+    const first = await takeBackup(seller);
+    const second = await takeBackup(seller);
+
+    const list = await seller.client
+      .from('backups')
+      .select('backup_id, created_at, item_count')
+      .order('created_at', { ascending: false });
+    expect(list.error).toBeNull();
+    expect(list.data!.map((b) => b.backup_id)).toEqual([second, first]);
+    expect(list.data!.every((b) => b.item_count === 2)).toBe(true);
+
+    const download = await seller.client
+      .from('backups')
+      .select('snapshot')
+      .eq('backup_id', first)
+      .single();
+    expect(download.error).toBeNull();
+    const snapshot = download.data!.snapshot as Record<string, unknown[]>;
+    expect(snapshot).toMatchObject({ version: 1 });
+    expect(snapshot.items).toHaveLength(2);
+    expect(snapshot.rooms).toHaveLength(1);
+
+    // another seller sees none of it
+    const other = await createDbUser({ prefix: 'bk-other' });
+    const theirs = await other.client.from('backups').select('backup_id').eq('backup_id', first);
+    expect(theirs.data).toEqual([]);
+  });
+});
+
+describe('backups: restore', () => {
+  it('gives back exactly the snapshot’s rows after things changed, and logs it', async () => {
+    const seller = await createDbUser({ prefix: 'bk-restore', plan: 'power' });
+    const storage = await createStorage(seller.id, {
+      roomName: 'Stock room',
+      units: 3,
+      shelves: 2,
+      items: 4,
+    });
+    // an item with everything filled in, to show no field is lost
+    await db().query(
+      `update public.storage_items set sku = 'SKU-1', price_paid = 12.5, expiry_date = '2030-01-31', barcode = '5012345678900'
+        where item_id = $1`,
+      [storage.itemIds[1]],
+    );
+    const before = await storageOf(seller.id);
+    const backupId = await takeBackup(seller);
+    expect(await snapshotRows(backupId)).toEqual(before);
+
+    await changeThings(seller, storage);
+    expect(await storageOf(seller.id)).not.toEqual(before);
+
+    const restored = await seller.client.rpc('restore_backup', { p_backup_id: backupId });
+    expect(restored.error).toBeNull();
+    expect(restored.data).toEqual({ rooms: 1, isles: 1, units: 3, shelves: 2, items: 4 });
+    expect(await storageOf(seller.id)).toEqual(before);
+
+    const { rows } = await db().query<{ details: string }>(
+      `select details from public.storage_logs where user_id = $1 and action = 'restore_backup'`,
+      [seller.id],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.details).toMatch(
+      /^Restored the backup of .*: 1 room\(s\), 3 unit\(s\), 4 item\(s\)$/,
+    );
+  });
+
+  it('keeps dismissed expiry notifications of the items that come back', async () => {
+    const seller = await createDbUser({ prefix: 'bk-dismiss', plan: 'power' });
+    const storage = await createStorage(seller.id, { items: 2 });
+    const backupId = await takeBackup(seller);
+    const dismissed = await seller.client
+      .from('dismissed_notifications')
+      .insert({ notification_id: 'expiry:x:2030-01-01:30d', item_id: storage.itemIds[0]! });
+    expect(dismissed.error).toBeNull();
+
+    expect((await seller.client.rpc('restore_backup', { p_backup_id: backupId })).error).toBeNull();
+    const after = await seller.client.from('dismissed_notifications').select('notification_id');
+    expect(after.data).toEqual([{ notification_id: 'expiry:x:2030-01-01:30d' }]);
+  });
+
+  it('is refused by the server on the free plan, and changes nothing', async () => {
+    const seller = await createDbUser({ prefix: 'bk-free' });
+    const storage = await createStorage(seller.id, { units: 2, items: 2 });
+    const backupId = await takeBackup(seller);
+    await changeThings(seller, storage);
+    const before = await storageOf(seller.id);
+
+    const refused = await seller.client.rpc('restore_backup', { p_backup_id: backupId });
+    expect(refused.error?.message).toBe(
+      'PLAN_FEATURE_UNAVAILABLE: Restoring a backup requires the Power Seller plan or higher',
+    );
+    expect(refused.status).toBe(403);
+    expect(await storageOf(seller.id)).toEqual(before);
+  });
+
+  it('changes nothing when it fails midway (a damaged item row, after rooms went in)', async () => {
+    const seller = await createDbUser({ prefix: 'bk-corrupt', plan: 'power' });
+    const storage = await createStorage(seller.id, { units: 2, shelves: 2, items: 3 });
+    const backupId = await takeBackup(seller);
+    await changeThings(seller, storage);
+    const before = await storageOf(seller.id);
+    const logsBefore = await db().query(
+      `select count(*)::int as n from public.storage_logs where user_id = $1`,
+      [seller.id],
+    );
+
+    // The last item of the snapshot loses its name: rooms, isles, units, shelves and two items
+    // insert fine, then the third item breaks the not-null constraint.
+    await db().query(
+      `update public.backups
+          set snapshot = jsonb_set(snapshot, array['items', (jsonb_array_length(snapshot -> 'items') - 1)::text, 'item_name'], 'null')
+        where backup_id = $1`,
+      [backupId],
+    );
+
+    const failed = await seller.client.rpc('restore_backup', { p_backup_id: backupId });
+    expect(failed.error?.message).toMatch(
+      /^This backup could not be restored, nothing was changed: /,
+    );
+    expect(await storageOf(seller.id)).toEqual(before);
+    const logsAfter = await db().query(
+      `select count(*)::int as n from public.storage_logs where user_id = $1`,
+      [seller.id],
+    );
+    expect(logsAfter.rows[0]).toEqual(logsBefore.rows[0]);
+  });
+
+  it('refuses a snapshot of an unknown shape before touching anything', async () => {
+    const seller = await createDbUser({ prefix: 'bk-shape', plan: 'elite' });
+    await createStorage(seller.id, { items: 1 });
+    const before = await storageOf(seller.id);
+    const { rows } = await db().query<{ backup_id: string }>(
+      `insert into public.backups (user_id, snapshot) values ($1, '{"version":1,"items":{"not":"a list"}}') returning backup_id`,
+      [seller.id],
+    );
+    const failed = await seller.client.rpc('restore_backup', { p_backup_id: rows[0]!.backup_id });
+    expect(failed.error?.message).toBe(
+      'This backup is damaged and cannot be restored (items is not a list)',
+    );
+    expect(await storageOf(seller.id)).toEqual(before);
+  });
+
+  it('keeps the plan limits: a snapshot bigger than the plan now allows is refused whole', async () => {
+    const seller = await createDbUser({ prefix: 'bk-limit', plan: 'elite' });
+    for (let room = 1; room <= 6; room += 1)
+      await createStorage(seller.id, { roomName: `Room ${room}` });
+    const backupId = await takeBackup(seller);
+    // Power Seller may restore but holds 5 rooms; the snapshot has 6.
+    await setPlan(seller.id, 'power');
+    const before = await storageOf(seller.id);
+    const failed = await seller.client.rpc('restore_backup', { p_backup_id: backupId });
+    expect(failed.error?.message).toBe(
+      'PLAN_LIMIT_REACHED: Your power plan is limited to 5 rooms. Please upgrade to add more',
+    );
+    expect(await storageOf(seller.id)).toEqual(before);
+  });
+});
+
+describe('backups: daily snapshot and retention', () => {
+  it('backs up every seller with storage and keeps 3 days of backups', async () => {
+    const withStorage = await createDbUser({ prefix: 'bk-daily' });
+    await createStorage(withStorage.id, { items: 2 });
+    const withoutStorage = await createDbUser({ prefix: 'bk-empty' });
+    const gone = await createDbUser({ prefix: 'bk-gone' });
+
+    // Backups made 1, 2, 2.9 and 3.1, 4 days ago; the seller "gone" emptied their storage.
+    await db().query(
+      `insert into public.backups (user_id, snapshot, item_count, created_at)
+       select u, '{"version":1}'::jsonb, 0, now() - d * interval '1 day'
+         from unnest($1::uuid[]) u, unnest(array[1, 2, 2.9, 3.1, 4]::numeric[]) d`,
+      [[withStorage.id, gone.id]],
+    );
+
+    const res = await fetch(`${stack().appUrl}/.netlify/functions/backup-daily`, {
+      method: 'POST',
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { backedUp: number };
+    expect(body.backedUp).toBeGreaterThanOrEqual(1);
+
+    const ages = async (userId: string) =>
+      (
+        await db().query<{ days: string }>(
+          `select round(extract(epoch from now() - created_at) / 86400, 1)::text as days
+             from public.backups where user_id = $1 order by created_at desc`,
+          [userId],
+        )
+      ).rows.map((r) => r.days);
+    // today's new one plus those younger than 3 days
+    expect(await ages(withStorage.id)).toEqual(['0.0', '1.0', '2.0', '2.9']);
+    expect(await ages(gone.id)).toEqual(['1.0', '2.0', '2.9']);
+    expect(await ages(withoutStorage.id)).toEqual([]);
+
+    const { rows } = await db().query<{ item_count: number; items: number }>(
+      `select item_count, jsonb_array_length(snapshot -> 'items') as items from public.backups
+        where user_id = $1 order by created_at desc limit 1`,
+      [withStorage.id],
+    );
+    expect(rows[0]).toEqual({ item_count: 2, items: 2 });
+  });
+
+  it('answers only POST (how the scheduler and a manual run call it)', async () => {
+    const res = await fetch(`${stack().appUrl}/.netlify/functions/backup-daily`);
+    expect(res.status).toBe(405);
+  });
+
+  it('is not callable by a seller through the API', async () => {
+    const seller = await createDbUser({ prefix: 'bk-nocall' });
+    const { error } = await seller.client.rpc('create_daily_backups');
+    expect(error).not.toBeNull();
+  });
+});

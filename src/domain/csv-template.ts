@@ -5,6 +5,7 @@ import {
   REQUIRED_FIELDS,
   type ImportField,
   type ImportRow,
+  type ImportRowError,
 } from './import-columns';
 
 export {
@@ -13,6 +14,7 @@ export {
   REQUIRED_FIELDS,
   type ImportField,
   type ImportRow,
+  type ImportRowError,
 } from './import-columns';
 
 /** Header line, then one example row showing what each column expects. */
@@ -89,18 +91,12 @@ export function looksLikeBinary(text: string): boolean {
   return sample.includes('\u0000') || (sample.match(/\uFFFD/g)?.length ?? 0) > 4;
 }
 
-export interface FormulaCell {
-  row: number;
-  field: ImportField;
-  message: string;
-}
-
 export interface ParsedImport {
   rows: ImportRow[];
   /** Problems with the file as a whole; when any exist, rows is empty. */
   fileProblems: string[];
   /** Cells that would run as spreadsheet formulas, reported like row errors. */
-  formulaCells: FormulaCell[];
+  formulaCells: ImportRowError[];
 }
 
 export function formulaCellMessage(field: ImportField): string {
@@ -152,7 +148,7 @@ export function rowsFromRecords(records: readonly (readonly string[])[]): Parsed
   if (lastUsed === 0) return failed('The file has a header but no items');
 
   const rows: ImportRow[] = [];
-  const formulaCells: FormulaCell[] = [];
+  const formulaCells: ImportRowError[] = [];
   records.slice(1, lastUsed + 1).forEach((record, index) => {
     const row: ImportRow = {};
     fieldAt.forEach((field, column) => {

@@ -38,5 +38,13 @@ export const REQUIRED_FIELDS: readonly ImportField[] = [
   'shelf',
 ];
 
+/** A problem with one row, from reading the file or from validating it. */
+export interface ImportRowError {
+  /** The spreadsheet line: data index + 2 (line 1 is the header). */
+  row: number;
+  field: ImportField;
+  message: string;
+}
+
 /** One parsed row keyed by field. Cells are text from CSV, or numbers from a spreadsheet. */
 export type ImportRow = Partial<Record<ImportField, string | number | null>>;

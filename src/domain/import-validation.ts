@@ -5,7 +5,14 @@ import {
   DEFAULT_DATE_FORMAT,
   type DateFormat,
 } from './currency-date';
-import type { ImportField, ImportRow } from './import-columns';
+import {
+  COLUMN_HEADERS,
+  IMPORT_FIELDS,
+  type ImportField,
+  type ImportRow,
+  type ImportRowError,
+} from './import-columns';
+import { toCsv } from './csv-escape';
 import { INVALID_ISLE_NUMBER } from './isle-numbering';
 import { canAdd, importLimitMessage } from './plans';
 import { matchKey } from './text-match';
@@ -19,6 +26,7 @@ import {
 } from './storage-tree';
 
 export { INVALID_ISLE_NUMBER } from './isle-numbering';
+export type { ImportRowError } from './import-columns';
 
 export const IMPORT_BATCH_SIZE = 50;
 /** A log line names the imported items only up to this many, so the log stays readable. */
@@ -44,13 +52,6 @@ export const invalidPrice = (value: string) =>
 export const invalidExpiryDate = (value: string, format: DateFormat) =>
   `Invalid expiry date '${value}': use ${DATE_FORMATS[format]} or YYYY-MM-DD`;
 
-export interface ImportRowError {
-  /** The spreadsheet line: data index + 2 (line 1 is the header). */
-  row: number;
-  field: ImportField;
-  message: string;
-}
-
 export interface ResolvedImportRow {
   row: number;
   item_name: string;
@@ -72,6 +73,18 @@ export interface ImportValidation {
 
 export function formatImportError(error: ImportRowError): string {
   return `Row ${error.row}: ${error.message}`;
+}
+
+const columnOrder = (field: ImportField) => IMPORT_FIELDS.indexOf(field);
+
+/** The errors as a CSV, by row and then in column order, the seller can download and work through beside their file. */
+export function importErrorsCsv(errors: readonly ImportRowError[]): string {
+  return toCsv([
+    ['Row', 'Column', 'Error'],
+    ...[...errors]
+      .sort((a, b) => a.row - b.row || columnOrder(a.field) - columnOrder(b.field))
+      .map((error) => [error.row, COLUMN_HEADERS[error.field], error.message]),
+  ]);
 }
 
 function text(value: string | number | null | undefined): string {

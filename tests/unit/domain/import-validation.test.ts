@@ -6,6 +6,7 @@ import type { ImportRow } from '../../../src/domain/import-columns';
 import {
   IMPORT_BATCH_SIZE,
   formatImportError,
+  importErrorsCsv,
   importLimitProblem,
   importLogDetails,
   inBatches,
@@ -251,6 +252,21 @@ describe('validateImportRows: clashing unit names', () => {
       },
     ];
     expect(validateImportRows([{ ...good, unit: 'a' }], rooms).items[0]?.unit_id).toBe('earlier');
+  });
+});
+
+describe('importErrorsCsv', () => {
+  it('lists the errors by row with the column header, ready to download', () => {
+    const { errors } = validateImportRows(
+      [good, { ...good, room: 'Shed, back' }, { ...good, item_name: '', quantity: '0' }],
+      storage,
+    );
+    expect(importErrorsCsv([...errors].reverse())).toBe(
+      'Row,Column,Error\r\n' +
+        '3,Room,"Room \'Shed, back\' not found"\r\n' +
+        '4,Item Name,Missing item name\r\n' +
+        '4,Quantity,Invalid quantity\r\n',
+    );
   });
 });
 

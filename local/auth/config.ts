@@ -65,6 +65,7 @@ export function resolveConfig(c: AuthConfig): ResolvedConfig {
   const trim = (u: string) => u.replace(/\/+$/, '');
   const rl = c.rateLimits ?? {};
   const signInPerIp = rl.signInPerIpPerWindow ?? 30;
+  const signUpPerIp = rl.signUpPerIpPerWindow ?? 30;
   return {
     pool: c.pool,
     jwtSecret: c.jwtSecret,
@@ -80,13 +81,16 @@ export function resolveConfig(c: AuthConfig): ResolvedConfig {
     limits: {
       signInPerIpPerWindow: signInPerIp,
       signInPerEmailPerWindow: rl.signInPerEmailPerWindow ?? signInPerIp,
-      signUpPerIpPerWindow: rl.signUpPerIpPerWindow ?? 30,
+      signUpPerIpPerWindow: signUpPerIp,
       // Hosted Supabase's built-in SMTP allows only a handful per hour; a local mailbox costs
       // nothing, so the default is generous enough for a day of development and e2e runs.
       emailSentPerHour: rl.emailSentPerHour ?? 100,
       emailFrequencySeconds: rl.emailFrequencySeconds ?? 60,
-      tokenRefreshPerIpPerWindow: rl.tokenRefreshPerIpPerWindow ?? 150,
-      verifyPerIpPerWindow: rl.verifyPerIpPerWindow ?? 30,
+      // Unless set, these follow the sign-in / sign-up figures upwards: every sign-up is
+      // followed by a verification and every session by refreshes, so a stack configured for
+      // many sign-ups from one address (a test run) must allow as many of those too.
+      tokenRefreshPerIpPerWindow: rl.tokenRefreshPerIpPerWindow ?? Math.max(150, signInPerIp),
+      verifyPerIpPerWindow: rl.verifyPerIpPerWindow ?? Math.max(30, signUpPerIp),
       windowSeconds: rl.windowSeconds ?? 300,
     },
     now: c.now ?? (() => new Date()),

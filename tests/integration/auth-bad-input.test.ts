@@ -74,9 +74,18 @@ describe('bad input', () => {
       error_code: 'validation_failed',
       msg: 'Signup requires a valid password',
     });
+    // Without an address GoTrue reads the request as an anonymous sign-in, which is off.
     const noEmail = await post('/signup', JSON.stringify({ password: 'long enough' }));
-    expect(noEmail.status).toBe(400);
-    expect(noEmail.json.error_code).toBe('validation_failed');
+    expect(noEmail.status).toBe(422);
+    expect(noEmail.json).toMatchObject({
+      error_code: 'anonymous_provider_disabled',
+      msg: 'Anonymous sign-ins are disabled',
+    });
+    const anonymous = await createClient(stack().apiUrl, stack().anonKey, {
+      auth: { persistSession: false },
+      realtime: { transport: ws as never },
+    }).auth.signInAnonymously();
+    expect(anonymous.error?.code).toBe('anonymous_provider_disabled');
     const noLogin = await post('/token?grant_type=password', JSON.stringify({ password: 'x' }));
     expect(noLogin.status).toBe(400);
     expect(noLogin.json).toMatchObject({

@@ -24,11 +24,15 @@ const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
 
 export async function signup(ctx: Ctx): Promise<void> {
   const { cfg, limiter } = ctx.svc;
-  limiter.enforce(`signup:ip:${ctx.ip}`, cfg.limits.signUpPerIpPerWindow, cfg.limits.windowSeconds);
-
   const p = await readParams(ctx.req);
   const rawEmail = str(p, 'email');
   const phone = str(p, 'phone');
+  // As GoTrue routes it: no e-mail and no phone means an anonymous sign-in, which this
+  // project keeps disabled (settings say anonymous_users: false).
+  if (!rawEmail && !phone) {
+    throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  }
+  limiter.enforce(`signup:ip:${ctx.ip}`, cfg.limits.signUpPerIpPerWindow, cfg.limits.windowSeconds);
   const password = str(p, 'password');
   const data = obj(p, 'data') ?? {};
   const pkce = pkceParams(p);
@@ -42,9 +46,6 @@ export async function signup(ctx: Ctx): Promise<void> {
     );
   }
   if (phone) throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
-  if (!rawEmail) {
-    throw badRequest('validation_failed', 'Sign up only available with email provider');
-  }
   const email = validateEmail(rawEmail);
   const redirectTo = safeRedirect(cfg, ctx.query.get('redirect_to'));
 

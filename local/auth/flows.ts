@@ -109,6 +109,28 @@ export async function sendEmailChange(
   }
 }
 
+/** An admin's invitation: a confirmation link that also marks the user as invited. */
+export async function sendInvite(
+  ctx: Ctx,
+  c: pg.PoolClient,
+  user: UserRow,
+  redirectTo: string,
+): Promise<void> {
+  const email = user.email ?? '';
+  const otp = generateOtp();
+  const hash = tokenHash(email, otp);
+  await c.query(
+    `update auth.users set confirmation_token = $2, confirmation_sent_at = $3, invited_at = $3
+      where id = $1`,
+    [user.id, hash, ctx.now],
+  );
+  await sendAuthMail(ctx, email, 'invite', {
+    otp,
+    email,
+    link: verifyUrl(ctx, hash, 'invite', redirectTo),
+  });
+}
+
 export async function sendReauthentication(
   ctx: Ctx,
   c: pg.PoolClient,

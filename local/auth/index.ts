@@ -14,7 +14,7 @@ import * as admin from './handlers/admin.ts';
 import * as factors from './handlers/factors.ts';
 import { logout } from './handlers/logout.ts';
 import { otp, reauthenticate, recover, resend } from './handlers/mail-requests.ts';
-import { health, jwks, settings } from './handlers/meta.ts';
+import { authorize, health, jwks, settings } from './handlers/meta.ts';
 import { signup } from './handlers/signup.ts';
 import { token } from './handlers/token.ts';
 import { getUser, updateUser } from './handlers/user.ts';
@@ -30,6 +30,8 @@ const ROUTES: Array<[Method, string, Handler]> = [
   ['GET', '/health', health],
   ['GET', '/settings', settings],
   ['GET', '/.well-known/jwks.json', jwks],
+  ['GET', '/authorize', authorize],
+  ['POST', '/invite', admin.invite],
   ['POST', '/signup', signup],
   ['POST', '/token', token],
   ['POST', '/logout', logout],

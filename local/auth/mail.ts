@@ -4,7 +4,8 @@ import { createHash, randomInt } from 'node:crypto';
 import type { Ctx } from './context.ts';
 import { tooMany } from './errors.ts';
 
-export type MailKind = 'signup' | 'recovery' | 'magiclink' | 'email_change' | 'reauthentication';
+export type MailKind =
+  'signup' | 'invite' | 'recovery' | 'magiclink' | 'email_change' | 'reauthentication';
 
 /** Six digits, like GoTrue's default mailer otp_length. */
 export function generateOtp(): string {
@@ -45,8 +46,18 @@ interface Template {
   linkText?: string;
 }
 
-function template(kind: MailKind, vars: { email: string; newEmail?: string }): Template {
+function template(
+  kind: MailKind,
+  vars: { email: string; newEmail?: string; siteUrl: string },
+): Template {
   switch (kind) {
+    case 'invite':
+      return {
+        subject: 'You have been invited',
+        heading: 'You have been invited',
+        body: `You have been invited to create a user on ${vars.siteUrl}. Follow this link to accept the invite:`,
+        linkText: 'Accept the invite',
+      };
     case 'signup':
       return {
         subject: 'Confirm Your Signup',
@@ -98,7 +109,7 @@ export async function sendAuthMail(
   if (!ctx.svc.limiter.hit('email:global', limits.emailSentPerHour, 3600)) {
     throw tooMany('over_email_send_rate_limit', 'email rate limit exceeded');
   }
-  const t = template(kind, opts);
+  const t = template(kind, { ...opts, siteUrl: ctx.svc.cfg.siteUrl });
   const textLines = [t.heading, '', t.body];
   const htmlParts = [`<h2>${esc(t.heading)}</h2>`, `<p>${esc(t.body)}</p>`];
   if (opts.link) {

@@ -4,6 +4,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ws from 'ws';
+import { followLink, linkIn, waitForMail } from '../helpers/mailbox.ts';
 import { stack } from '../helpers/stack.ts';
 
 function client(key: string): SupabaseClient {
@@ -138,6 +139,36 @@ describe('admin users', () => {
     });
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ error_code: 'not_admin', msg: 'User not allowed' });
+  });
+
+  it('invites a user, who accepts from the mail and chooses a password', async () => {
+    const email = newEmail();
+    const invited = await admin.auth.admin.inviteUserByEmail(email, {
+      data: { invited_by: 'ops' },
+      redirectTo: `${stack().appUrl}/login`,
+    });
+    expect(invited.error).toBeNull();
+    expect(invited.data.user?.invited_at).toBeTruthy();
+    expect(invited.data.user?.email_confirmed_at).toBeUndefined();
+
+    const mail = await waitForMail(stack().mailboxUrl, email, 'You have been invited');
+    const followed = await followLink(linkIn(mail));
+    expect(followed.fragment.get('type')).toBe('invite');
+    const invitee = client(stack().anonKey);
+    await invitee.auth.setSession({
+      access_token: followed.fragment.get('access_token')!,
+      refresh_token: followed.fragment.get('refresh_token')!,
+    });
+    expect((await invitee.auth.updateUser({ password: 'chosen password 8' })).error).toBeNull();
+    const signIn = await client(stack().anonKey).auth.signInWithPassword({
+      email,
+      password: 'chosen password 8',
+    });
+    expect(signIn.error).toBeNull();
+    expect(signIn.data.user?.user_metadata).toMatchObject({ invited_by: 'ops' });
+
+    const again = await admin.auth.admin.inviteUserByEmail(email);
+    expect(again.error?.code).toBe('email_exists');
   });
 
   it('generates a recovery link without sending mail', async () => {

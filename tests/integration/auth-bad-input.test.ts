@@ -201,6 +201,17 @@ describe('bad input', () => {
     expect(foreign.headers.get('location')?.startsWith(stack().appUrl)).toBe(true);
   });
 
+  it('OAuth sign-in answers that no provider is enabled', async () => {
+    const res = await fetch(`${stack().apiUrl}/auth/v1/authorize?provider=github`, {
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      error_code: 'validation_failed',
+      msg: 'Unsupported provider: provider is not enabled',
+    });
+  });
+
   it('unknown endpoints are 404', async () => {
     const res = await post('/nope', '{}');
     expect(res.status).toBe(404);

@@ -5,6 +5,7 @@ import type { Ctx } from '../context.ts';
 import { badRequest, internal, notFound, sendJSON, unprocessable } from '../errors.ts';
 import { requireAdmin } from '../guards.ts';
 import { bool, obj, optStr, readBody, readParams, str, type Params } from '../http.ts';
+import { sendInvite } from '../flows.ts';
 import { tokenHash, generateOtp, verifyUrl } from '../mail.ts';
 import { checkPasswordStrength, hashPassword, MAX_PASSWORD_BYTES } from '../passwords.ts';
 import { isUniqueViolation, withTx } from '../store/db.ts';
@@ -494,4 +495,59 @@ export async function generateLink(ctx: Ctx): Promise<void> {
     verification_type: type,
     redirect_to: redirectTo,
   });
+}
+
+/** POST /invite: creates the user if needed and mails an invitation link. */
+export async function invite(ctx: Ctx): Promise<void> {
+  await requireAdmin(ctx);
+  const p = await readParams(ctx.req);
+  const email = validateEmail(str(p, 'email'));
+  const data = obj(p, 'data') ?? {};
+  const { cfg } = ctx.svc;
+  const redirectTo = safeRedirect(cfg, ctx.query.get('redirect_to'));
+  const existing = await findUserByEmail(cfg.pool, email);
+  if (existing?.email_confirmed_at) {
+    throw unprocessable(
+      'email_exists',
+      'A user with this email address has already been registered',
+    );
+  }
+  const body = await withTx(cfg.pool, async (c) => {
+    let userId = existing?.id;
+    if (!userId) {
+      try {
+        // No password: the invitee signs in through the link and chooses one.
+        userId = await insertUser(c, {
+          email,
+          passwordHash: null,
+          appMetadata: { provider: 'email', providers: ['email'] },
+          userMetadata: data,
+          emailConfirmedAt: null,
+          now: ctx.now,
+        });
+      } catch (e) {
+        if (isUniqueViolation(e)) {
+          throw unprocessable(
+            'email_exists',
+            'A user with this email address has already been registered',
+          );
+        }
+        throw internal('Database error saving new user');
+      }
+      await insertIdentity(
+        c,
+        userId,
+        'email',
+        userId,
+        { sub: userId, email, email_verified: false, phone_verified: false },
+        ctx.now,
+      );
+    }
+    const user = await findUserById(c, userId, true);
+    if (!user) throw internal('Database error saving new user');
+    await sendInvite(ctx, c, user, redirectTo);
+    const fresh = await findUserById(c, userId);
+    return userJson(c, fresh ?? user);
+  });
+  sendJSON(ctx.res, 200, body);
 }

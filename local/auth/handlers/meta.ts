@@ -1,6 +1,6 @@
 // GET /health, GET /settings, GET /.well-known/jwks.json
 import type { Ctx } from '../context.ts';
-import { sendJSON } from '../errors.ts';
+import { badRequest, sendJSON } from '../errors.ts';
 
 export function health(ctx: Ctx): void {
   sendJSON(ctx.res, 200, {
@@ -50,6 +50,11 @@ export function settings(ctx: Ctx): void {
     saml_enabled: false,
     passkeys_enabled: false,
   });
+}
+
+/** GET /authorize: no OAuth providers are enabled on this local server, as /settings says. */
+export function authorize(): void {
+  throw badRequest('validation_failed', 'Unsupported provider: provider is not enabled');
 }
 
 /** Tokens are HS256 with a shared secret, which is never published: the key set is empty. */

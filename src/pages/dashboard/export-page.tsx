@@ -1,11 +1,5 @@
-import { ScreenPlaceholder } from './screen-placeholder';
+import { ExportScreen } from '../../features/data-transfer';
 
 export default function ExportPage() {
-  return (
-    <ScreenPlaceholder
-      title="Export"
-      testId="export-page"
-      purpose="Download your inventory, with each item's location, as a file you can open in a spreadsheet."
-    />
-  );
+  return <ExportScreen />;
 }

@@ -1,0 +1,91 @@
+import { useMutation } from '@tanstack/react-query';
+import { supabase } from '../../lib/supabase';
+import { exportItemsCsv } from '../../domain/csv-escape';
+import { datedFileName, downloadText } from './download';
+import { getAllItems, PAGE_SIZE } from './get-all-items';
+import { getStorageTree } from './get-storage-tree';
+
+export const JSON_EXPORT_VERSION = 1;
+
+/** The items CSV: the import template's columns, so the file imports back unchanged. */
+export async function exportItemsFile(userId: string): Promise<{ csv: string; count: number }> {
+  const [items, rooms] = await Promise.all([getAllItems(userId), getStorageTree(userId)]);
+  return { csv: exportItemsCsv(items, rooms), count: items.length };
+}
+
+async function allLogs(userId: string) {
+  const logs = [];
+  for (let from = 0; ; from += PAGE_SIZE) {
+    const { data, error } = await supabase
+      .from('storage_logs')
+      .select('log_id, action, details, user_email, timestamp')
+      .eq('user_id', userId)
+      .order('timestamp', { ascending: false })
+      .range(from, from + PAGE_SIZE - 1);
+    if (error) throw error;
+    logs.push(...data);
+    if (data.length < PAGE_SIZE) return logs;
+  }
+}
+
+/**
+ * Everything the seller owns, as one JSON document: storage with every column (3D positions,
+ * camera, unit types), items, preferences, subscription and the activity log. Tokens for eBay
+ * are left out on purpose: a file on a seller's desktop must not carry live credentials.
+ */
+export async function exportAllData(userId: string, email: string | undefined) {
+  const [rooms, items, preferences, subscription, logs] = await Promise.all([
+    supabase
+      .from('storage_rooms')
+      .select('*, isles:storage_isles(*, units:storage_units(*, shelves:storage_shelves(*)))')
+      .eq('user_id', userId)
+      .order('room_index'),
+    getAllItems(userId),
+    supabase.from('user_preferences').select('*').eq('user_id', userId).maybeSingle(),
+    supabase
+      .from('subscriptions')
+      .select('plan_id, status, cancel_at, target_plan_id, created_at, updated_at')
+      .eq('user_id', userId)
+      .maybeSingle(),
+    allLogs(userId),
+  ]);
+  if (rooms.error) throw rooms.error;
+  if (preferences.error) throw preferences.error;
+  if (subscription.error) throw subscription.error;
+  return {
+    version: JSON_EXPORT_VERSION,
+    exported_at: new Date().toISOString(),
+    user: { id: userId, email: email ?? null },
+    subscription: subscription.data,
+    preferences: preferences.data,
+    rooms: rooms.data,
+    items,
+    logs,
+  };
+}
+
+export type FullExport = Awaited<ReturnType<typeof exportAllData>>;
+
+export function useExportItemsCsv(userId: string) {
+  return useMutation({
+    mutationFn: async () => {
+      const { csv, count } = await exportItemsFile(userId);
+      downloadText(datedFileName('stockroom-items', 'csv'), csv, 'text/csv;charset=utf-8');
+      return count;
+    },
+  });
+}
+
+export function useExportAllData(userId: string, email: string | undefined) {
+  return useMutation({
+    mutationFn: async () => {
+      const data = await exportAllData(userId, email);
+      downloadText(
+        datedFileName('stockroom-data', 'json'),
+        JSON.stringify(data, null, 2),
+        'application/json',
+      );
+      return data.items.length;
+    },
+  });
+}

@@ -1,0 +1,112 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { supabase } from '../../lib/supabase';
+import { AppError, errorMessage } from '../../lib/errors';
+import { messages } from '../../lib/messages';
+import { inBatches, type ResolvedImportRow } from '../../domain/import-validation';
+import { isPlanLimitError, planLimitText } from '../../domain/plans';
+
+/** Batches uploaded at once: enough to hide network latency, few enough to keep order simple. */
+const UPLOADS_IN_FLIGHT = 4;
+
+export interface ImportProgress {
+  /** Batches of 50 staged so far, of `total`. */
+  done: number;
+  total: number;
+  /** true once every batch is up and the single commit is running. */
+  committing: boolean;
+}
+
+export interface ImportResult {
+  imported: number;
+  itemIds: string[];
+}
+
+/** The row shape public.import_items reads: a shelf id, which the server checks is the caller's. */
+function toServerRow(item: ResolvedImportRow) {
+  return {
+    item_name: item.item_name,
+    quantity: item.quantity,
+    shelf_id: item.shelf_id,
+    barcode: item.barcode,
+    sku: item.sku,
+    price_paid: item.price_paid,
+    expiry_date: item.expiry_date,
+  };
+}
+
+/** The server's row errors ('Row 7: Invalid quantity', …) from a refused import's details. */
+export function serverRowErrors(details: unknown): string[] {
+  if (typeof details !== 'string') return [];
+  try {
+    const parsed: unknown = JSON.parse(details);
+    return Array.isArray(parsed) ? parsed.filter((line) => typeof line === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** An import refusal as the 'Import Failed' toast, in the seller's words. */
+export function importError(error: unknown): AppError {
+  const message = errorMessage(error);
+  const text =
+    message !== undefined && isPlanLimitError({ message }) ? planLimitText(message) : message;
+  return new AppError(text ?? 'The file could not be imported', {
+    toast: messages.importFailed(text),
+    cause: error,
+  });
+}
+
+/**
+ * Writes the checked rows: staged in batches of 50 (progress follows them), then one commit that
+ * imports all of them or none. See supabase/migrations/20261122002001_import_staging.sql for why
+ * the batches are staged rather than inserted as items.
+ */
+export async function importItems(
+  items: readonly ResolvedImportRow[],
+  onProgress: (progress: ImportProgress) => void = () => undefined,
+): Promise<ImportResult> {
+  const importId = crypto.randomUUID();
+  const batches = inBatches(items.map(toServerRow));
+  let done = 0;
+  onProgress({ done, total: batches.length, committing: false });
+
+  try {
+    let next = 0;
+    const upload = async (): Promise<void> => {
+      while (next < batches.length) {
+        const batchNo = next;
+        next += 1;
+        const { error } = await supabase
+          .from('import_batches')
+          .insert({ import_id: importId, batch_no: batchNo, rows: batches[batchNo] ?? [] });
+        if (error) throw error;
+        done += 1;
+        onProgress({ done, total: batches.length, committing: false });
+      }
+    };
+    await Promise.all(Array.from({ length: UPLOADS_IN_FLIGHT }, upload));
+
+    onProgress({ done, total: batches.length, committing: true });
+    const { data, error } = await supabase.rpc('commit_import', {
+      p_import_id: importId,
+      p_batches: batches.length,
+    });
+    if (error) throw error;
+    const result = data as { imported?: number; item_ids?: string[] } | null;
+    return { imported: result?.imported ?? 0, itemIds: result?.item_ids ?? [] };
+  } catch (error) {
+    // Nothing reached the items; drop what was staged. Best effort: the server sweeps leftovers.
+    await supabase.rpc('discard_import', { p_import_id: importId });
+    throw importError(error);
+  }
+}
+
+export function useImportItems(onProgress: (progress: ImportProgress) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (items: readonly ResolvedImportRow[]) => importItems(items, onProgress),
+    // Items appear on every screen (inventory, search, expiry, logs), whose keys belong to other
+    // features, so everything is refetched rather than guessing at their keys.
+    onSettled: () => queryClient.invalidateQueries(),
+  });
+}

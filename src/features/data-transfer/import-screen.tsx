@@ -1,0 +1,329 @@
+import { useState, type ChangeEvent } from 'react';
+import { useDocumentTitle } from '../../components/document-title';
+import { notify } from '../../components/toasts';
+import { useProcessingOverlay } from '../../components/processing-overlay';
+import { showError } from '../../lib/errors';
+import { messages } from '../../lib/messages';
+import { formatCount } from '../../lib/format';
+import { DEFAULT_DATE_FORMAT } from '../../domain/currency-date';
+import { COLUMN_HEADERS, IMPORT_FIELDS } from '../../domain/import-columns';
+import { TEMPLATE_CSV, TEMPLATE_FILE_NAME } from '../../domain/csv-template';
+import { formatImportError, importErrorsCsv } from '../../domain/import-validation';
+import { useAuth } from '../auth';
+import { currentPlanId, useSubscription } from '../subscription';
+import { downloadText } from './download';
+import { useDateFormat } from './get-date-format';
+import { getItemCount } from './get-item-count';
+import { getStorageTree } from './get-storage-tree';
+import { buildImportPreview, canCommit, type ImportPreview } from './import-preview';
+import { serverRowErrors, useImportItems, type ImportProgress } from './import-items';
+import { readImportFile } from './read-import-file';
+import './data-transfer.css';
+
+/** A preview of 5000 rows would be a wall; the first rows show the shape, errors list them all. */
+const PREVIEW_ROWS = 100;
+
+type Outcome =
+  { kind: 'complete'; imported: number } | { kind: 'failed'; message: string; rowErrors: string[] };
+
+export function ImportScreen() {
+  useDocumentTitle('Import');
+  const { user } = useAuth();
+  const userId = user?.id ?? '';
+  const subscription = useSubscription(user?.id);
+  const dateFormat = useDateFormat(userId);
+  const overlay = useProcessingOverlay();
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [inputKey, setInputKey] = useState(0);
+  const importMutation = useImportItems(setProgress);
+
+  async function onFileChosen(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    setOutcome(null);
+    setPreview(null);
+    try {
+      const next = await overlay.run(async () => {
+        // Read fresh: rows are checked against the storage and item count as they are now.
+        const [parsed, rooms, currentItemCount] = await Promise.all([
+          readImportFile(file),
+          getStorageTree(userId),
+          getItemCount(userId),
+        ]);
+        return buildImportPreview({
+          fileName: file.name,
+          parsed,
+          rooms,
+          planId: currentPlanId(subscription.data),
+          currentItemCount,
+          dateFormat: dateFormat.data ?? DEFAULT_DATE_FORMAT,
+        });
+      }, 'Checking your file...');
+      setPreview(next);
+    } catch (error) {
+      showError(error, messages.importFailed());
+    }
+  }
+
+  function reset() {
+    setPreview(null);
+    setProgress(null);
+    setInputKey((key) => key + 1);
+  }
+
+  function commit() {
+    if (!preview || !canCommit(preview)) return;
+    importMutation.mutate(preview.items, {
+      onSuccess: (result) => {
+        notify(messages.importComplete(result.imported));
+        setOutcome({ kind: 'complete', imported: result.imported });
+        reset();
+      },
+      onError: (error) => {
+        showError(error, messages.importFailed());
+        setOutcome({
+          kind: 'failed',
+          message: error instanceof Error ? error.message : 'The file could not be imported',
+          // The server checks every row again; if the storage changed since the preview, its
+          // row errors are listed like the preview's.
+          rowErrors: serverRowErrors(
+            error instanceof Error && typeof error.cause === 'object' && error.cause !== null
+              ? (error.cause as { details?: unknown }).details
+              : undefined,
+          ),
+        });
+        setProgress(null);
+      },
+    });
+  }
+
+  const importing = importMutation.isPending;
+
+  return (
+    <section className="screen" data-testid="import-page" aria-labelledby="import-page-title">
+      <header className="screen__header">
+        <h1 id="import-page-title">Import</h1>
+        <p>
+          Add many items at once from a CSV file. Every row is checked against your rooms, isles,
+          units and shelves before anything is saved, and a file with any problem is not imported at
+          all.
+        </p>
+      </header>
+
+      <div className="transfer-actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          data-testid="import-template"
+          onClick={() => downloadText(TEMPLATE_FILE_NAME, TEMPLATE_CSV, 'text/csv;charset=utf-8')}
+        >
+          Download template
+        </button>
+        <span className="muted">
+          Columns: {IMPORT_FIELDS.map((field) => COLUMN_HEADERS[field]).join(', ')}. CSV only.
+        </span>
+      </div>
+
+      <div className="transfer-file">
+        <label htmlFor="import-file">Choose a CSV file</label>
+        <input
+          key={inputKey}
+          id="import-file"
+          type="file"
+          accept=".csv,text/csv"
+          data-testid="import-file-input"
+          disabled={importing || !user}
+          onChange={(event) => void onFileChosen(event)}
+        />
+        <span className="field__hint">Up to 10 MB. Dates as YYYY-MM-DD or your date format.</span>
+      </div>
+
+      {outcome?.kind === 'complete' ? (
+        <div className="notice notice--success" role="status" data-testid="import-complete">
+          <p>
+            <strong>Import Complete</strong>: {formatCount(outcome.imported)}{' '}
+            {outcome.imported === 1 ? 'item was' : 'items were'} imported.
+          </p>
+        </div>
+      ) : null}
+      {outcome?.kind === 'failed' ? (
+        <div className="notice notice--error" role="alert" data-testid="import-failed">
+          <p>
+            <strong>Import Failed</strong>: {outcome.message}. Nothing was imported.
+          </p>
+          {outcome.rowErrors.length > 1 ? (
+            <ul className="transfer-errors">
+              {outcome.rowErrors.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+
+      {importing && progress ? <ImportProgressBar progress={progress} /> : null}
+
+      {preview && !importing ? (
+        <PreviewPanel preview={preview} onCommit={commit} onCancel={reset} />
+      ) : null}
+    </section>
+  );
+}
+
+function ImportProgressBar({ progress }: { progress: ImportProgress }) {
+  const percent = progress.total === 0 ? 100 : Math.round((progress.done / progress.total) * 100);
+  return (
+    <div data-testid="import-progress">
+      <p>
+        {progress.committing
+          ? 'Saving all items...'
+          : `Uploading batch ${progress.done} of ${progress.total}`}
+      </p>
+      <progress
+        className="transfer-progress"
+        max={100}
+        value={percent}
+        aria-label="Import progress"
+      />
+    </div>
+  );
+}
+
+function PreviewPanel({
+  preview,
+  onCommit,
+  onCancel,
+}: {
+  preview: ImportPreview;
+  onCommit: () => void;
+  onCancel: () => void;
+}) {
+  const ready = canCommit(preview);
+  const errorRows = new Set(preview.errors.map((error) => error.row));
+  const errorCount = preview.errors.length;
+
+  return (
+    <section aria-labelledby="import-preview-title" data-testid="import-preview">
+      <h2 id="import-preview-title">Preview of {preview.fileName}</h2>
+
+      {preview.fileProblems.length > 0 ? (
+        <div className="notice notice--error" role="alert" data-testid="import-file-problems">
+          <p>
+            <strong>This file can't be imported.</strong>
+          </p>
+          <ul>
+            {preview.fileProblems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <p data-testid="import-summary">
+          {formatCount(preview.rows.length)} {preview.rows.length === 1 ? 'row' : 'rows'},{' '}
+          {errorCount === 0
+            ? 'no errors'
+            : `${formatCount(errorCount)} ${errorCount === 1 ? 'error' : 'errors'} in ${formatCount(errorRows.size)} ${errorRows.size === 1 ? 'row' : 'rows'}`}
+          .
+        </p>
+      )}
+
+      {preview.limitProblem ? (
+        <div className="notice notice--error" role="alert" data-testid="import-limit">
+          <p>{preview.limitProblem}</p>
+        </div>
+      ) : null}
+
+      {errorCount > 0 ? (
+        <div className="notice notice--error" data-testid="import-errors">
+          <p>
+            <strong>Fix these rows and choose the file again; nothing has been imported.</strong>
+          </p>
+          <ul className="transfer-errors">
+            {preview.errors.map((error) => (
+              <li key={`${error.row}-${error.field}-${error.message}`} data-testid="import-error">
+                {formatImportError(error)}
+              </li>
+            ))}
+          </ul>
+          <p>
+            <button
+              type="button"
+              className="button button--secondary"
+              data-testid="import-errors-download"
+              onClick={() =>
+                downloadText(
+                  'stockroom-import-errors.csv',
+                  importErrorsCsv(preview.errors),
+                  'text/csv;charset=utf-8',
+                )
+              }
+            >
+              Download errors (CSV)
+            </button>
+          </p>
+        </div>
+      ) : null}
+
+      {preview.rows.length > 0 ? (
+        <div className="transfer-table-wrap">
+          <table className="transfer-table" data-testid="import-preview-table">
+            <caption className="visually-hidden">Rows read from {preview.fileName}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Row</th>
+                {IMPORT_FIELDS.map((field) => (
+                  <th key={field} scope="col">
+                    {COLUMN_HEADERS[field]}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {preview.rows.slice(0, PREVIEW_ROWS).map(({ row, cells }) => (
+                <tr
+                  key={row}
+                  data-testid="import-preview-row"
+                  data-has-error={errorRows.has(row) ? 'true' : 'false'}
+                >
+                  <th scope="row">{row}</th>
+                  {IMPORT_FIELDS.map((field) => (
+                    <td key={field}>{cells[field] ?? ''}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {preview.rows.length > PREVIEW_ROWS ? (
+        <p className="muted">
+          Showing the first {PREVIEW_ROWS} of {formatCount(preview.rows.length)} rows.
+        </p>
+      ) : null}
+
+      <div className="transfer-actions">
+        <button
+          type="button"
+          className="button button--primary"
+          data-testid="import-commit"
+          disabled={!ready}
+          onClick={onCommit}
+        >
+          {ready
+            ? `Import ${formatCount(preview.items.length)} ${preview.items.length === 1 ? 'item' : 'items'}`
+            : 'Import'}
+        </button>
+        <button
+          type="button"
+          className="button button--ghost"
+          data-testid="import-cancel"
+          onClick={onCancel}
+        >
+          Choose another file
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { ConfirmDialog } from '../../components/dialog';
+import { useDocumentTitle } from '../../components/document-title';
+import { showError } from '../../lib/errors';
+import { messages } from '../../lib/messages';
+import { formatCount } from '../../lib/format';
+import { useAuth } from '../auth';
+import { useClearLogs } from './clear-logs';
+import { ALL_ACTIONS, LOGS_PAGE_SIZE, useLogs } from './get-logs';
+import { actionLabel, formatLogTime, LOG_ACTIONS, readableDetails } from './log-actions';
+import './activity-log.css';
+
+export function LogsScreen() {
+  useDocumentTitle('Activity Log');
+  const { user } = useAuth();
+  const userId = user?.id ?? '';
+  const [action, setAction] = useState<string>(ALL_ACTIONS);
+  const [page, setPage] = useState(0);
+  const [confirming, setConfirming] = useState(false);
+  const logs = useLogs(userId, action, page);
+  const clear = useClearLogs(userId);
+
+  const total = logs.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / LOGS_PAGE_SIZE));
+  const entries = logs.data?.logs ?? [];
+
+  function clearAll() {
+    clear.mutate(undefined, {
+      onSuccess: () => {
+        setConfirming(false);
+        setPage(0);
+      },
+      onError: (error) => {
+        setConfirming(false);
+        showError(error, messages.logsClear());
+      },
+    });
+  }
+
+  return (
+    <section className="screen" data-testid="logs-page" aria-labelledby="logs-page-title">
+      <header className="screen__header">
+        <h1 id="logs-page-title">Activity Log</h1>
+        <p>
+          A record of changes to your stock: items added, moved, updated, removed and imported, and
+          storage added or removed. Newest first.
+        </p>
+      </header>
+
+      <div className="logs-toolbar">
+        <div className="field">
+          <label htmlFor="logs-filter">Action</label>
+          <select
+            id="logs-filter"
+            data-testid="logs-filter"
+            value={action}
+            onChange={(event) => {
+              setAction(event.target.value);
+              setPage(0);
+            }}
+          >
+            <option value={ALL_ACTIONS}>All actions</option>
+            {LOG_ACTIONS.map((value) => (
+              <option key={value} value={value}>
+                {actionLabel(value)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          type="button"
+          className="button button--secondary"
+          data-testid="logs-clear"
+          disabled={!user || clear.isPending || (action === ALL_ACTIONS && total === 0)}
+          onClick={() => setConfirming(true)}
+        >
+          Clear all
+        </button>
+      </div>
+
+      {logs.isError ? (
+        <div className="notice notice--error" role="alert" data-testid="logs-error">
+          <p>The activity log could not be loaded. Please try again.</p>
+        </div>
+      ) : null}
+
+      {logs.isPending ? (
+        <p className="muted" data-testid="logs-loading">
+          Loading activity...
+        </p>
+      ) : null}
+
+      {logs.isSuccess && entries.length === 0 ? (
+        <p className="muted" data-testid="logs-empty">
+          {action === ALL_ACTIONS
+            ? 'No activity yet. Changes to your stock will be listed here.'
+            : `No ${actionLabel(action).toLowerCase()} entries.`}
+        </p>
+      ) : null}
+
+      {entries.length > 0 ? (
+        <>
+          <div className="logs-table-wrap">
+            <table className="logs-table" data-testid="logs-table">
+              <caption className="visually-hidden">Activity, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Action</th>
+                  <th scope="col">Details</th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map((entry) => (
+                  <tr key={entry.log_id} data-testid="logs-row" data-action={entry.action}>
+                    <td>
+                      <time dateTime={entry.timestamp}>{formatLogTime(entry.timestamp)}</time>
+                    </td>
+                    <td data-testid="logs-row-action">{actionLabel(entry.action)}</td>
+                    <td data-testid="logs-row-details">{readableDetails(entry.details)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav className="logs-pager" aria-label="Activity log pages">
+            <button
+              type="button"
+              className="button button--ghost"
+              data-testid="logs-prev"
+              disabled={page === 0}
+              onClick={() => setPage((current) => Math.max(0, current - 1))}
+            >
+              Newer
+            </button>
+            <span data-testid="logs-page-info">
+              Page {page + 1} of {pages} · {formatCount(total)} {total === 1 ? 'entry' : 'entries'}
+            </span>
+            <button
+              type="button"
+              className="button button--ghost"
+              data-testid="logs-next"
+              disabled={page + 1 >= pages}
+              onClick={() => setPage((current) => current + 1)}
+            >
+              Older
+            </button>
+          </nav>
+        </>
+      ) : null}
+
+      <ConfirmDialog
+        open={confirming}
+        title="Clear Activity Log"
+        message="Delete every entry of your activity log? This cannot be undone."
+        confirmLabel="Clear all"
+        busy={clear.isPending}
+        onConfirm={clearAll}
+        onCancel={() => setConfirming(false)}
+        testId="logs-clear-dialog"
+      />
+    </section>
+  );
+}

@@ -14,6 +14,8 @@ import { assertPortFree } from './ports.ts';
 import { startEmbeddedPostgres, useExistingPostgres, type RunningPostgres } from './postgres.ts';
 import { startPostgrest, type RunningPostgrest } from './postgrest.ts';
 import { endLeftover } from './processes.ts';
+import { startStripeSandbox } from './sandboxes/stripe.ts';
+import { stripeSandboxSettings } from './sandboxes/stripe-config.ts';
 
 /** What `npm run status` prints and tests connect with. */
 export interface StackEnv {
@@ -33,6 +35,8 @@ export interface RunningStack {
   postgrestUrl: string;
   /** Migration files applied by this start (empty on a warm start). */
   applied: string[];
+  /** Base URLs of the outside-API sandboxes; null when the environment names the real service. */
+  sandboxes: { stripe: string | null };
   startMs: number;
   stop(): Promise<void>;
 }
@@ -203,6 +207,21 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     await listen(app, opts.appPort);
     stops.push(() => close(app));
 
+    // Stripe: the sandbox answers the SDK and signs webhooks to the app, unless the environment
+    // names a real Stripe key. Its address and keys reach the functions through process.env.
+    let stripeUrl: string | null = null;
+    const stripeSettings = stripeSandboxSettings(process.env);
+    if (stripeSettings) {
+      const stripe = await startStripeSandbox({
+        ...stripeSettings,
+        webhookUrl: `${env.APP_URL}/.netlify/functions/stripe-webhook`,
+        log: opts.log,
+      });
+      stops.push(() => stripe.stop());
+      Object.assign(process.env, stripeSettings.functionEnv(stripe.url));
+      stripeUrl = stripe.url;
+    }
+
     const state: StackState = {
       ...env,
       pid: process.pid,
@@ -218,6 +237,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       mailbox,
       postgrestUrl: postgrest.url,
       applied,
+      sandboxes: { stripe: stripeUrl },
       startMs: performance.now() - started,
       stop: () => (stopping ??= stopAll()),
     };

@@ -28,6 +28,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     STOCKROOM_E2E_SERVICE_ROLE_KEY: stack.env.SERVICE_ROLE_KEY,
     STOCKROOM_E2E_MAILBOX_URL: stack.env.MAILBOX_URL,
     STOCKROOM_E2E_DB_URL: stack.env.DB_URL,
+    STOCKROOM_E2E_STRIPE_URL: stack.sandboxes.stripe ?? '',
   });
   return () => stack.stop();
 }

@@ -9,6 +9,8 @@ export interface TestStackEnv {
   dbUrl: string;
   mailboxUrl: string;
   appUrl: string;
+  /** The Stripe sandbox the functions talk to (local/sandboxes/stripe.ts). */
+  stripeUrl: string;
 }
 
 declare module 'vitest' {
@@ -32,6 +34,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     dbUrl: env.DB_URL,
     mailboxUrl: env.MAILBOX_URL,
     appUrl: env.APP_URL,
+    stripeUrl: stack.sandboxes.stripe ?? '',
   });
   return () => stack.stop();
 }

@@ -1,0 +1,25 @@
+import type { User } from '@supabase/supabase-js';
+import { jsonError } from './http.ts';
+import { supabaseAdmin } from './supabase-admin.ts';
+
+export type AuthResult = { ok: true; user: User } | { ok: false; response: Response };
+
+/** The bearer token of a request, or null. */
+export function bearerToken(req: Request): string | null {
+  const header = req.headers.get('authorization') ?? '';
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match ? match[1]! : null;
+}
+
+/**
+ * Who is calling: the access token is checked by the auth server itself (getUser), so a
+ * signed-out, expired, forged or revoked-session token is refused, not just a malformed one.
+ * Functions then act only for that user id, never for an id taken from the body.
+ */
+export async function requireUser(req: Request): Promise<AuthResult> {
+  const token = bearerToken(req);
+  if (!token) return { ok: false, response: jsonError(401, 'Not authenticated') };
+  const { data, error } = await supabaseAdmin().auth.getUser(token);
+  if (error || !data.user) return { ok: false, response: jsonError(401, 'Not authenticated') };
+  return { ok: true, user: data.user };
+}

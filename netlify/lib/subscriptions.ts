@@ -1,0 +1,179 @@
+import type Stripe from 'stripe';
+import type { StripeEnv } from './env.ts';
+import { planForPrice } from './billing-plans.ts';
+import { supabaseAdmin } from './supabase-admin.ts';
+
+/** public.subscriptions as the functions read it (the service client is untyped). */
+export interface SubscriptionRow {
+  user_id: string;
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
+  plan_id: string;
+  status: string;
+  cancel_at: string | null;
+  target_plan_id: string | null;
+  overdue_date: string | null;
+  deadline_date: string | null;
+}
+
+const COLUMNS =
+  'user_id, stripe_customer_id, stripe_subscription_id, plan_id, status, cancel_at, target_plan_id, overdue_date, deadline_date';
+
+/** Stripe statuses under which the seller has (or is still owed) a paid plan. */
+const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid']);
+
+export function isLive(row: Pick<SubscriptionRow, 'stripe_subscription_id' | 'status'>): boolean {
+  return row.stripe_subscription_id !== null && LIVE_STATUSES.has(row.status);
+}
+
+export async function getSubscriptionRow(userId: string): Promise<SubscriptionRow | null> {
+  const { data, error } = await supabaseAdmin()
+    .from('subscriptions')
+    .select(COLUMNS)
+    .eq('user_id', userId)
+    .maybeSingle();
+  if (error) throw error;
+  return data as SubscriptionRow | null;
+}
+
+async function findRow(column: string, value: string): Promise<SubscriptionRow | null> {
+  const { data, error } = await supabaseAdmin()
+    .from('subscriptions')
+    .select(COLUMNS)
+    .eq(column, value)
+    .limit(1)
+    .maybeSingle();
+  if (error) throw error;
+  return data as SubscriptionRow | null;
+}
+
+/**
+ * Which of our users a Stripe subscription belongs to: the user id we put in its metadata at
+ * checkout, else the row that already holds its id or its customer.
+ */
+export async function findOwner(sub: Stripe.Subscription): Promise<string | null> {
+  const fromMetadata = sub.metadata?.user_id;
+  if (fromMetadata) return fromMetadata;
+  const bySubscription = await findRow('stripe_subscription_id', sub.id);
+  if (bySubscription) return bySubscription.user_id;
+  const byCustomer = await findRow('stripe_customer_id', customerId(sub.customer));
+  return byCustomer?.user_id ?? null;
+}
+
+export function customerId(customer: string | { id: string } | null): string {
+  return typeof customer === 'string' ? customer : (customer?.id ?? '');
+}
+
+export async function updateSubscriptionRow(
+  userId: string,
+  patch: Partial<Omit<SubscriptionRow, 'user_id'>>,
+): Promise<SubscriptionRow> {
+  const { data, error } = await supabaseAdmin()
+    .from('subscriptions')
+    .upsert({ user_id: userId, ...patch }, { onConflict: 'user_id' })
+    .select(COLUMNS)
+    .single();
+  if (error) throw error;
+  return data as SubscriptionRow;
+}
+
+const iso = (seconds: number | null | undefined): string | null =>
+  seconds ? new Date(seconds * 1000).toISOString() : null;
+
+/** When the current paid period ends (Stripe keeps it per subscription item). */
+export function periodEnd(sub: Stripe.Subscription): number | null {
+  return sub.items.data[0]?.current_period_end ?? null;
+}
+
+/** When a scheduled cancellation takes effect, or null when none is scheduled. */
+export function cancellationDate(sub: Stripe.Subscription): string | null {
+  if (sub.cancel_at) return iso(sub.cancel_at);
+  return sub.cancel_at_period_end ? iso(periodEnd(sub)) : null;
+}
+
+export interface SyncOptions {
+  /** invoice.payment_failed: overdue even if Stripe has not moved the status yet. */
+  paymentFailed?: boolean;
+  now?: Date;
+}
+
+/**
+ * Makes our row tell the truth about a Stripe subscription. Callers pass the subscription as
+ * just retrieved from Stripe, never an event's possibly stale copy, so events arriving out of
+ * order or twice still converge on Stripe's current state.
+ *
+ * - active / trialing: the plan its price sells; a scheduled cancellation shows as cancel_at
+ *   with target_plan_id 'free'; a payment received clears the overdue dates.
+ * - past_due / unpaid: the plan stays until the deadline; overdue_date is when it first became
+ *   overdue and deadline_date that plus the grace period (both kept while it stays overdue).
+ * - canceled / incomplete_expired: Free. An unresolved overdue period is kept, so the deadline
+ *   job still removes the excess when the deadline passes (SPEC 4).
+ * - incomplete / paused: nothing is granted; the row is left as it is.
+ */
+export async function syncSubscription(
+  env: StripeEnv,
+  userId: string,
+  sub: Stripe.Subscription,
+  options: SyncOptions = {},
+): Promise<SubscriptionRow | null> {
+  const now = options.now ?? new Date();
+  const row = await getSubscriptionRow(userId);
+
+  // An older subscription's late events must not undo the one the seller has now.
+  if (row && row.stripe_subscription_id && row.stripe_subscription_id !== sub.id && isLive(row)) {
+    const incomingLive = LIVE_STATUSES.has(sub.status);
+    if (!incomingLive) return row;
+  }
+
+  const ids = { stripe_subscription_id: sub.id, stripe_customer_id: customerId(sub.customer) };
+  const priceId = sub.items.data[0]?.price?.id;
+  const plan = planForPrice(env, priceId);
+
+  const overdue = options.paymentFailed || sub.status === 'past_due' || sub.status === 'unpaid';
+  if (overdue && LIVE_STATUSES.has(sub.status)) {
+    const overdueDate = row?.overdue_date ?? now.toISOString();
+    const deadline =
+      row?.deadline_date ??
+      new Date(Date.parse(overdueDate) + env.OVERDUE_GRACE_DAYS * 86_400_000).toISOString();
+    return updateSubscriptionRow(userId, {
+      ...ids,
+      ...(plan ? { plan_id: plan } : {}),
+      status: 'past_due',
+      cancel_at: cancellationDate(sub),
+      target_plan_id: cancellationDate(sub) ? 'free' : null,
+      overdue_date: overdueDate,
+      deadline_date: deadline,
+    });
+  }
+
+  switch (sub.status) {
+    case 'active':
+    case 'trialing': {
+      if (!plan) {
+        console.warn(`stripe: subscription ${sub.id} has a price that is not a Stockroom plan`);
+        return row;
+      }
+      const cancelAt = cancellationDate(sub);
+      return updateSubscriptionRow(userId, {
+        ...ids,
+        plan_id: plan,
+        status: sub.status,
+        cancel_at: cancelAt,
+        target_plan_id: cancelAt ? 'free' : null,
+        overdue_date: null,
+        deadline_date: null,
+      });
+    }
+    case 'canceled':
+    case 'incomplete_expired':
+      return updateSubscriptionRow(userId, {
+        ...ids,
+        plan_id: 'free',
+        status: 'canceled',
+        cancel_at: null,
+        target_plan_id: null,
+      });
+    default:
+      return row;
+  }
+}

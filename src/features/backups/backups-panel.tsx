@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ConfirmDialog } from '../../components/dialog';
+import { useProcessingOverlay } from '../../components/processing-overlay';
+import { notify } from '../../components/toasts';
+import { minimumPlanFor } from '../../domain/plans';
+import { errorMessage } from '../../lib/errors';
+import { formatCount } from '../../lib/format';
+import { messages } from '../../lib/messages';
+import { backupFileName, restoreErrorText } from './backup-file';
+import {
+  downloadBackup,
+  useBackups,
+  useRestoreAllowed,
+  useRestoreBackup,
+  useTakeBackup,
+  type BackupSummary,
+} from './backups-api';
+
+const when = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
+
+/** Hands the snapshot to the browser as a .json download. */
+function saveJson(data: unknown, fileName: string) {
+  const url = URL.createObjectURL(
+    new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }),
+  );
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoke after the click has been handled; revoking at once can cancel the download.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Take a backup now, see the list, download one, restore one (Power Seller and up). */
+export function BackupsPanel() {
+  const backups = useBackups();
+  const restoreAllowed = useRestoreAllowed();
+  const take = useTakeBackup();
+  const restore = useRestoreBackup();
+  const overlay = useProcessingOverlay();
+  const [confirming, setConfirming] = useState<BackupSummary | null>(null);
+  const [downloading, setDownloading] = useState<string | null>(null);
+  const canRestore = restoreAllowed.data === true;
+
+  const onDownload = async (backup: BackupSummary) => {
+    setDownloading(backup.backup_id);
+    try {
+      saveJson(await downloadBackup(backup.backup_id), backupFileName(backup.created_at));
+    } catch (error) {
+      notify(messages.genericError(errorMessage(error)));
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  const onRestore = (backup: BackupSummary) => {
+    setConfirming(null);
+    void overlay
+      .run(
+        () => restore.mutateAsync(backup.backup_id),
+        'Restoring backup...',
+        when(backup.created_at),
+      )
+      .then(
+        () => notify(messages.backupRestored()),
+        (error: unknown) => notify(messages.restoreFailed(restoreErrorText(errorMessage(error)))),
+      );
+  };
+
+  return (
+    <section className="settings__stack" data-testid="settings-backups">
+      <p className="muted">
+        Your rooms, isles, units, shelves and items are backed up every day, and each backup is kept
+        for 3 days. You can also take one now, before a big change.
+      </p>
+      <div className="settings__actions">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={take.isPending}
+          onClick={() =>
+            take.mutate(undefined, {
+              onError: (error) => notify(messages.genericError(errorMessage(error))),
+            })
+          }
+          data-testid="backup-now"
+        >
+          {take.isPending ? 'Backing up…' : 'Back up now'}
+        </button>
+      </div>
+      {restoreAllowed.data === false ? (
+        <p className="notice" data-testid="restore-upgrade">
+          Restoring a backup needs the {minimumPlanFor('restore_backup').name} plan or higher.{' '}
+          <Link to="/dashboard/settings?tab=subscription">See plans</Link>
+        </p>
+      ) : null}
+
+      {backups.isPending ? (
+        <p className="muted">Loading backups…</p>
+      ) : backups.isError ? (
+        <p className="notice notice--error" role="alert">
+          {errorMessage(backups.error) ?? 'Your backups could not be loaded'}{' '}
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => void backups.refetch()}
+          >
+            Try again
+          </button>
+        </p>
+      ) : backups.data.length === 0 ? (
+        <p data-testid="backups-empty">No backups yet.</p>
+      ) : (
+        <table className="settings__table" data-testid="backups-list">
+          <thead>
+            <tr>
+              <th scope="col">Taken</th>
+              <th scope="col">Items</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {backups.data.map((backup) => (
+              <tr key={backup.backup_id} data-testid="backup-row">
+                <td>{when(backup.created_at)}</td>
+                <td>{formatCount(backup.item_count)}</td>
+                <td className="settings__row-actions">
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    disabled={downloading === backup.backup_id}
+                    onClick={() => void onDownload(backup)}
+                    data-testid="backup-download"
+                  >
+                    Download
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    disabled={!canRestore || restore.isPending}
+                    onClick={() => setConfirming(backup)}
+                    data-testid="backup-restore"
+                  >
+                    Restore
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Restore this backup?"
+        message={
+          confirming
+            ? `Your storage and items will be replaced by the backup taken ${when(confirming.created_at)} (${formatCount(confirming.item_count)} items). Anything added or changed since then is lost.`
+            : ''
+        }
+        confirmLabel="Restore"
+        testId="restore-dialog"
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && onRestore(confirming)}
+      />
+    </section>
+  );
+}

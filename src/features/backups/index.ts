@@ -1,0 +1,3 @@
+// The public face of the backups feature; other features import from here only.
+export { BackupsPanel } from './backups-panel';
+export { backupKeys } from './keys';

@@ -1,11 +1,15 @@
-import { ScreenPlaceholder } from './screen-placeholder';
+import { useDocumentTitle } from '../../components/document-title';
+import { SettingsScreen, SubscriptionTab } from '../../features/settings';
 
 export default function SettingsPage() {
+  useDocumentTitle('Settings');
   return (
-    <ScreenPlaceholder
-      title="Settings"
-      testId="settings-page"
-      purpose="Your preferences (currency, date format, expiry reminders, colours, barcode and eBay options) and your subscription."
-    />
+    <section className="screen" data-testid="settings-page" aria-labelledby="settings-page-title">
+      <header className="screen__header">
+        <h1 id="settings-page-title">Settings</h1>
+        <p>Your preferences, reminders, colours, subscription, sign-in security and backups.</p>
+      </header>
+      <SettingsScreen subscription={<SubscriptionTab />} />
+    </section>
   );
 }

@@ -1,0 +1,116 @@
+import { useId } from 'react';
+import {
+  COLOUR_SCHEMES,
+  SCHEME_LABELS,
+  readableTextColour,
+  schemeColours,
+  type ColourScheme,
+} from '../../domain/colour-schemes';
+import { UNIT_TYPES } from '../../domain/unit-naming';
+import { colourChoice, type Preferences } from './preferences';
+import { SaveBar } from './save-bar';
+import { usePreferencesForm } from './use-preferences-form';
+
+const FIELDS = ['storage_colors'] as const;
+const TYPE_LABELS = { bay: 'Bay', box: 'Box', cabinet: 'Cabinet', bin: 'Bin' } as const;
+
+function Swatches({ colours }: { colours: Record<string, string> }) {
+  return (
+    <span className="swatches" aria-hidden="true">
+      {UNIT_TYPES.map((type) => (
+        <span
+          key={type}
+          className="swatch"
+          style={{
+            background: colours[type],
+            color: readableTextColour(colours[type] ?? '#ffffff'),
+          }}
+        >
+          {TYPE_LABELS[type].charAt(0)}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+export function AppearanceSettings({ stored }: { stored: Preferences }) {
+  const form = usePreferencesForm(stored, FIELDS);
+  const id = useId();
+  const { currentScheme, customColors, colors } = form.draft.storage_colors;
+  const choose = (scheme: ColourScheme, custom = customColors) =>
+    form.set('storage_colors', colourChoice(scheme, custom));
+
+  return (
+    <form
+      className="form settings__form"
+      data-testid="settings-appearance"
+      onSubmit={(event) => {
+        event.preventDefault();
+        form.submit();
+      }}
+    >
+      <fieldset className="settings__fieldset">
+        <legend>Colour scheme for storage units</legend>
+        <div className="scheme-grid">
+          {COLOUR_SCHEMES.map((scheme) => (
+            <label key={scheme} className="scheme-option" data-testid={`scheme-${scheme}`}>
+              <input
+                type="radio"
+                name={`${id}-scheme`}
+                value={scheme}
+                checked={currentScheme === scheme}
+                onChange={() => choose(scheme)}
+              />
+              <span>{SCHEME_LABELS[scheme]}</span>
+              <Swatches
+                colours={
+                  scheme === 'custom'
+                    ? schemeColours({ currentScheme: 'custom', customColors })
+                    : schemeColours({ currentScheme: scheme })
+                }
+              />
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      {currentScheme === 'custom' ? (
+        <fieldset className="settings__fieldset" data-testid="custom-colours">
+          <legend>Custom colours per unit type</legend>
+          {UNIT_TYPES.map((type) => (
+            <div className="field field--colour" key={type}>
+              <label htmlFor={`${id}-${type}`}>{TYPE_LABELS[type]}</label>
+              <input
+                id={`${id}-${type}`}
+                type="color"
+                value={colors[type]}
+                onChange={(event) =>
+                  choose('custom', { ...customColors, [type]: event.target.value.toLowerCase() })
+                }
+                data-testid={`custom-colour-${type}`}
+              />
+            </div>
+          ))}
+        </fieldset>
+      ) : null}
+
+      <div className="field">
+        <span className="field__label">Preview</span>
+        <div className="unit-preview" data-testid="colour-preview">
+          {UNIT_TYPES.map((type) => (
+            <span
+              key={type}
+              className="unit-preview__unit"
+              style={{ background: colors[type], color: readableTextColour(colors[type]) }}
+              data-testid={`preview-${type}`}
+              data-colour={colors[type]}
+            >
+              {TYPE_LABELS[type]}
+            </span>
+          ))}
+        </div>
+      </div>
+      <SaveBar dirty={form.dirty} saving={form.saving} testId="settings-appearance" />
+    </form>
+  );
+}

@@ -1,0 +1,8 @@
+// The public face of the settings feature; other features import from here only.
+export { SettingsScreen } from './settings-screen';
+export { SubscriptionTab } from './subscription-tab';
+export { usePreferences, preferencesQueryOptions, getPreferences } from './get-preferences';
+export { useSavePreferences } from './save-preferences';
+export { settingsKeys } from './keys';
+export { DEFAULT_PREFERENCES, preferencesFromRow, type Preferences } from './preferences';
+export { SETTINGS_TABS, settingsTabFrom, type SettingsTab } from './settings-tabs';

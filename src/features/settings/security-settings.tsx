@@ -1,0 +1,275 @@
+import { useId, useState } from 'react';
+import { ConfirmDialog } from '../../components/dialog';
+import { notify } from '../../components/toasts';
+import { errorMessage } from '../../lib/errors';
+import { messages } from '../../lib/messages';
+import {
+  newPasswordProblem,
+  useChangePassword,
+  useEnrolTotp,
+  useRemoveTotp,
+  useTotpFactors,
+  useVerifyTotp,
+  type TotpEnrolment,
+} from './security-api';
+
+function ChangePassword() {
+  const id = useId();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const change = useChangePassword();
+
+  return (
+    <form
+      className="form settings__form"
+      data-testid="change-password"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const why = newPasswordProblem(password, confirmation);
+        setProblem(why);
+        if (why) return;
+        change.mutate(password, {
+          onSuccess: () => {
+            setPassword('');
+            setConfirmation('');
+            notify(messages.passwordUpdated());
+          },
+          onError: (error) => setProblem(errorMessage(error) ?? 'The password was not changed'),
+        });
+      }}
+    >
+      <h2>Change password</h2>
+      <div className="field">
+        <label htmlFor={`${id}-new`}>New password</label>
+        <input
+          id={`${id}-new`}
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          data-testid="new-password"
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-again`}>Repeat the new password</label>
+        <input
+          id={`${id}-again`}
+          type="password"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={(event) => setConfirmation(event.target.value)}
+          data-testid="confirm-password"
+        />
+      </div>
+      {problem ? (
+        <p className="notice notice--error" role="alert" data-testid="password-error">
+          {problem}
+        </p>
+      ) : null}
+      <div className="settings__actions">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={change.isPending || password === ''}
+          data-testid="change-password-submit"
+        >
+          {change.isPending ? 'Changing…' : 'Change password'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function VerifyEnrolment({
+  enrolment,
+  onDone,
+  onCancel,
+}: {
+  enrolment: TotpEnrolment;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const verify = useVerifyTotp();
+  return (
+    <form
+      className="form settings__form"
+      data-testid="totp-enrolment"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!/^\d{6}$/.test(code.trim())) {
+          setProblem('Enter the 6-digit code your app shows');
+          return;
+        }
+        verify.mutate(
+          { factorId: enrolment.factorId, code },
+          {
+            onSuccess: onDone,
+            onError: (error) => setProblem(errorMessage(error) ?? 'The code was not accepted'),
+          },
+        );
+      }}
+    >
+      <p>
+        Scan this code with an authenticator app (for example Google Authenticator, 1Password or
+        Authy), then enter the 6-digit code it shows.
+      </p>
+      <img
+        className="totp__qr"
+        src={enrolment.qrCode}
+        alt="QR code for your authenticator app"
+        width={180}
+        height={180}
+        data-testid="totp-qr"
+      />
+      <p>
+        Can&apos;t scan it? Type this key into the app instead:{' '}
+        <code className="totp__secret" data-testid="totp-secret">
+          {enrolment.secret}
+        </code>
+      </p>
+      <div className="field">
+        <label htmlFor={`${id}-code`}>Code from the app</label>
+        <input
+          id={`${id}-code`}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          aria-invalid={problem !== null}
+          data-testid="totp-code"
+        />
+      </div>
+      {problem ? (
+        <p className="notice notice--error" role="alert" data-testid="totp-error">
+          {problem}
+        </p>
+      ) : null}
+      <div className="settings__actions">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={verify.isPending}
+          data-testid="totp-verify"
+        >
+          {verify.isPending ? 'Checking…' : 'Turn on two-factor authentication'}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function TwoFactor() {
+  const factors = useTotpFactors();
+  const enrol = useEnrolTotp();
+  const remove = useRemoveTotp();
+  const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
+  const verified = (factors.data ?? []).filter((factor) => factor.status === 'verified');
+
+  return (
+    <section
+      className="settings__section"
+      data-testid="two-factor"
+      aria-labelledby="two-factor-title"
+    >
+      <h2 id="two-factor-title">Two-factor authentication</h2>
+      {factors.isPending ? (
+        <p className="muted">Loading…</p>
+      ) : factors.isError ? (
+        <p className="notice notice--error" role="alert">
+          {errorMessage(factors.error) ?? 'Your sign-in methods could not be loaded'}
+        </p>
+      ) : verified.length > 0 ? (
+        <>
+          <p data-testid="two-factor-status">On: an authenticator app is linked to your account.</p>
+          {verified.map((factor) => (
+            <div className="settings__inline" key={factor.id}>
+              <span>{factor.friendly_name || 'Authenticator app'}</span>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => setRemoving(factor.id)}
+                data-testid="totp-remove"
+              >
+                Remove
+              </button>
+            </div>
+          ))}
+        </>
+      ) : enrolment ? (
+        <VerifyEnrolment
+          enrolment={enrolment}
+          onDone={() => {
+            setEnrolment(null);
+            notify(messages.preferencesSaved());
+          }}
+          onCancel={() => {
+            const abandoned = enrolment.factorId;
+            setEnrolment(null);
+            remove.mutate(abandoned);
+          }}
+        />
+      ) : (
+        <>
+          <p data-testid="two-factor-status">
+            Off. Add a code from an authenticator app to your sign-in so a stolen password alone is
+            not enough.
+          </p>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={enrol.isPending}
+            onClick={() =>
+              enrol.mutate(undefined, {
+                onSuccess: setEnrolment,
+                onError: (error) => notify(messages.genericError(errorMessage(error))),
+              })
+            }
+            data-testid="totp-enrol"
+          >
+            {enrol.isPending ? 'Starting…' : 'Set up two-factor authentication'}
+          </button>
+        </>
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove two-factor authentication?"
+        message="Signing in will need only your password again."
+        confirmLabel="Remove"
+        busy={remove.isPending}
+        testId="totp-remove-dialog"
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          if (!removing) return;
+          remove.mutate(removing, {
+            onSuccess: () => {
+              setRemoving(null);
+              notify(messages.preferencesSaved());
+            },
+            onError: (error) => {
+              setRemoving(null);
+              notify(messages.genericError(errorMessage(error)));
+            },
+          });
+        }}
+      />
+    </section>
+  );
+}
+
+export function SecuritySettings() {
+  return (
+    <div className="settings__stack" data-testid="settings-security">
+      <ChangePassword />
+      <TwoFactor />
+    </div>
+  );
+}

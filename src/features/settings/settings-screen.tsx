@@ -1,0 +1,132 @@
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { notify } from '../../components/toasts';
+import { errorMessage } from '../../lib/errors';
+import { messages } from '../../lib/messages';
+import { BackupsPanel } from '../backups';
+import { AppearanceSettings } from './appearance-settings';
+import { BarcodeSettings } from './barcode-settings';
+import { GeneralSettings } from './general-settings';
+import { usePreferences } from './get-preferences';
+import { NotificationSettings } from './notification-settings';
+import type { Preferences } from './preferences';
+import { SecuritySettings } from './security-settings';
+import { SETTINGS_TABS, settingsTabFrom, type SettingsTab } from './settings-tabs';
+import './settings.css';
+
+/** Tabs whose content is the seller's preferences row. */
+const PREFERENCE_TABS: Partial<Record<SettingsTab, (stored: Preferences) => ReactNode>> = {
+  general: (stored) => <GeneralSettings stored={stored} />,
+  notifications: (stored) => <NotificationSettings stored={stored} />,
+  barcode: (stored) => <BarcodeSettings stored={stored} />,
+  appearance: (stored) => <AppearanceSettings stored={stored} />,
+};
+
+function PreferencesTab({ tab }: { tab: SettingsTab }) {
+  const preferences = usePreferences();
+  const reported = useRef(false);
+  useEffect(() => {
+    // One toast per failure, not one per render or retry.
+    if (preferences.isError && !reported.current) {
+      reported.current = true;
+      notify(messages.preferencesLoad(errorMessage(preferences.error)));
+    }
+    if (!preferences.isError) reported.current = false;
+  }, [preferences.isError, preferences.error]);
+
+  if (preferences.isPending) return <p className="muted">Loading your settings…</p>;
+  if (preferences.isError)
+    return (
+      <div className="notice notice--error" role="alert" data-testid="settings-load-error">
+        <p>Your settings could not be loaded.</p>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void preferences.refetch()}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  // Keyed by what is stored, so the form starts again from the truth after every save.
+  return (
+    <div key={`${tab}:${JSON.stringify(preferences.data)}`}>
+      {PREFERENCE_TABS[tab]?.(preferences.data)}
+    </div>
+  );
+}
+
+/**
+ * Settings in tabs chosen by ?tab= (general, notifications, barcode, appearance, subscription,
+ * security, backups). The subscription tab's content comes from outside: the page passes it.
+ */
+export function SettingsScreen({ subscription }: { subscription: ReactNode }) {
+  const [params, setParams] = useSearchParams();
+  const active = settingsTabFrom(params.get('tab'));
+  const id = useId();
+  const tabRefs = useRef(new Map<SettingsTab, HTMLButtonElement>());
+
+  const select = (tab: SettingsTab, focus = false) => {
+    setParams({ tab }, { replace: true });
+    if (focus) tabRefs.current.get(tab)?.focus();
+  };
+
+  // Arrow keys move between tabs (WAI-ARIA tabs pattern, automatic activation).
+  const onKeyDown = (event: KeyboardEvent) => {
+    const index = SETTINGS_TABS.findIndex((tab) => tab.id === active);
+    const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+    let next: number | undefined;
+    if (step !== undefined) next = (index + step + SETTINGS_TABS.length) % SETTINGS_TABS.length;
+    if (event.key === 'Home') next = 0;
+    if (event.key === 'End') next = SETTINGS_TABS.length - 1;
+    const tab = next === undefined ? undefined : SETTINGS_TABS[next];
+    if (!tab) return;
+    event.preventDefault();
+    select(tab.id, true);
+  };
+
+  return (
+    <div className="settings">
+      <div className="settings__tabs" role="tablist" aria-label="Settings" onKeyDown={onKeyDown}>
+        {SETTINGS_TABS.map((tab) => (
+          <button
+            key={tab.id}
+            ref={(element) => {
+              if (element) tabRefs.current.set(tab.id, element);
+              else tabRefs.current.delete(tab.id);
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${tab.id}`}
+            aria-selected={tab.id === active}
+            aria-controls={`${id}-panel`}
+            tabIndex={tab.id === active ? 0 : -1}
+            className="settings__tab"
+            onClick={() => select(tab.id)}
+            data-testid={`settings-tab-${tab.id}`}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      <div
+        id={`${id}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${id}-tab-${active}`}
+        className="settings__panel"
+        data-testid="settings-panel"
+        data-tab={active}
+      >
+        {active in PREFERENCE_TABS ? (
+          <PreferencesTab tab={active} />
+        ) : active === 'subscription' ? (
+          subscription
+        ) : active === 'security' ? (
+          <SecuritySettings />
+        ) : (
+          <BackupsPanel />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { notify } from '../../components/toasts';
+import { errorMessage } from '../../lib/errors';
+import { messages } from '../../lib/messages';
+import type { Preferences } from './preferences';
+import { useSavePreferences, type PreferencesPatch } from './save-preferences';
+
+/**
+ * A tab's draft of some preferences: edited locally, saved together with one button, then
+ * 'Settings Saved' or 'Failed to Save Settings'. The draft starts from what is stored; the tab
+ * is remounted (keyed by the stored value) after a save, so it always shows the truth.
+ */
+export function usePreferencesForm<K extends keyof Preferences>(
+  stored: Preferences,
+  fields: readonly K[],
+) {
+  const pick = (source: Preferences) =>
+    Object.fromEntries(fields.map((field) => [field, source[field]])) as Pick<Preferences, K>;
+  const [draft, setDraft] = useState(() => pick(stored));
+  const save = useSavePreferences();
+  const dirty = JSON.stringify(draft) !== JSON.stringify(pick(stored));
+
+  const set = <F extends K>(field: F, value: Preferences[F]) =>
+    setDraft((current) => ({ ...current, [field]: value }));
+
+  const submit = () =>
+    save.mutate(draft as PreferencesPatch, {
+      onSuccess: () => notify(messages.preferencesSaved()),
+      onError: (error) => notify(messages.preferencesSave(errorMessage(error))),
+    });
+
+  return { draft, set, dirty, submit, saving: save.isPending };
+}

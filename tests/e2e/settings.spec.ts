@@ -1,0 +1,219 @@
+import { totp } from '../helpers/totp';
+import { expect, test } from './fixtures';
+import { SettingsPage } from './pages/settings-page';
+
+test.describe('settings', () => {
+  let settings: SettingsPage;
+  test.beforeEach(({ page }, testInfo) => {
+    settings = new SettingsPage(page, Boolean(testInfo.project.use.hasTouch));
+  });
+
+  test('a new account shows every SPEC default', async ({ seller: _seller }) => {
+    await settings.goto();
+    await expect(settings.tab('general')).toHaveAttribute('aria-selected', 'true');
+    await expect(settings.field('setting-currency')).toHaveValue('USD');
+    await expect(settings.field('setting-date-format')).toHaveValue('US');
+    await expect(settings.field('setting-drag-confirm')).toBeChecked();
+    await expect(settings.field('setting-floor-size')).toHaveValue('20');
+    await expect(settings.field('setting-ebay-country')).toHaveValue('GB');
+    await expect(settings.field('setting-ebay-listings-days')).toHaveValue('5');
+
+    await settings.openTab('notifications');
+    for (const days of [30, 60, 90])
+      await expect(settings.field(`expiry-enabled-${days}`)).toBeChecked();
+
+    await settings.openTab('barcode');
+    await expect(settings.field('setting-barcode-batch')).not.toBeChecked();
+    await expect(settings.field('setting-barcode-lookup')).toBeChecked();
+
+    await settings.openTab('appearance');
+    await expect(settings.field('scheme-default').getByRole('radio')).toBeChecked();
+  });
+
+  test('each setting is saved, and is still in effect after a reload', async ({
+    page,
+    seller: _seller,
+  }) => {
+    await settings.goto('general');
+    await settings.field('setting-currency').selectOption('GBP');
+    await settings.field('setting-date-format').selectOption('UK');
+    await settings.press(settings.field('setting-drag-confirm'));
+    await settings.field('setting-floor-size').fill('35');
+    await settings.field('setting-ebay-country').selectOption('DE');
+    await settings.field('setting-ebay-listings-days').fill('14');
+    await settings.save('settings-general');
+    await expect(settings.toastTitled('Settings Saved')).toBeVisible();
+
+    await settings.openTab('notifications');
+    await settings.press(settings.field('expiry-enabled-60'));
+    await settings.press(settings.field('expiry-remove-90'));
+    await settings.field('expiry-new-days').fill('7');
+    await settings.press(settings.field('expiry-add'));
+    await settings.save('settings-notifications');
+
+    await settings.openTab('barcode');
+    await settings.press(settings.field('setting-barcode-batch'));
+    await settings.press(settings.field('setting-barcode-lookup'));
+    await settings.save('settings-barcode');
+
+    await settings.openTab('appearance');
+    await settings.press(settings.field('scheme-custom'));
+    await settings.field('custom-colour-bin').fill('#123456');
+    await settings.save('settings-appearance');
+
+    await page.reload();
+    await expect(settings.tab('appearance')).toHaveAttribute('aria-selected', 'true');
+    await expect(settings.field('scheme-custom').getByRole('radio')).toBeChecked();
+    await expect(settings.field('custom-colour-bin')).toHaveValue('#123456');
+    await expect(settings.field('preview-bin')).toHaveAttribute('data-colour', '#123456');
+
+    await settings.openTab('barcode');
+    await expect(settings.field('setting-barcode-batch')).toBeChecked();
+    await expect(settings.field('setting-barcode-lookup')).not.toBeChecked();
+
+    await settings.openTab('notifications');
+    await expect(settings.field('expiry-enabled-7')).toBeChecked();
+    await expect(settings.field('expiry-enabled-30')).toBeChecked();
+    await expect(settings.field('expiry-enabled-60')).not.toBeChecked();
+    await expect(settings.field('expiry-setting-90')).toHaveCount(0);
+
+    await settings.openTab('general');
+    await expect(settings.field('setting-currency')).toHaveValue('GBP');
+    await expect(settings.field('setting-currency-example')).toHaveText('Prices show as £1,234.50');
+    await expect(settings.field('setting-date-format')).toHaveValue('UK');
+    await expect(settings.field('setting-date-example')).toHaveText(
+      '31 December 2026 shows as 31/12/2026',
+    );
+    await expect(settings.field('setting-drag-confirm')).not.toBeChecked();
+    await expect(settings.field('setting-floor-size')).toHaveValue('35');
+    await expect(settings.field('setting-ebay-country')).toHaveValue('DE');
+    await expect(settings.field('setting-ebay-listings-days')).toHaveValue('14');
+  });
+
+  test('refuses a duplicate or out-of-range reminder before saving', async ({
+    seller: _seller,
+  }) => {
+    await settings.goto('notifications');
+    await settings.field('expiry-new-days').fill('30');
+    await settings.press(settings.field('expiry-add'));
+    await expect(settings.panel.getByRole('alert')).toHaveText(
+      'A reminder for 30 days is already set',
+    );
+    await settings.field('expiry-new-days').fill('400');
+    await settings.press(settings.field('expiry-add'));
+    await expect(settings.panel.getByRole('alert')).toHaveText('Choose between 0 and 365 days');
+    await expect(settings.field('settings-notifications-save')).toBeDisabled();
+  });
+
+  test("says 'Failed to Save Settings' when the server refuses, and keeps the old value", async ({
+    page,
+    seller: _seller,
+  }) => {
+    await settings.goto('general');
+    await page.route('**/rest/v1/user_preferences*', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: '{"message":"Server is down"}',
+          })
+        : route.fallback(),
+    );
+    await settings.field('setting-currency').selectOption('EUR');
+    await settings.press(settings.field('settings-general-save'));
+    await expect(settings.toastTitled('Failed to Save Settings')).toContainText('Server is down');
+
+    await page.unroute('**/rest/v1/user_preferences*');
+    await page.reload();
+    await expect(settings.field('setting-currency')).toHaveValue('USD');
+  });
+
+  test("says 'Failed to Load Settings' when they cannot be read, and can try again", async ({
+    page,
+    seller: _seller,
+  }) => {
+    let fail = true;
+    await page.route('**/rest/v1/user_preferences*', (route) =>
+      fail && route.request().method() === 'GET'
+        ? route.fulfill({
+            status: 403,
+            contentType: 'application/json',
+            body: '{"message":"Not allowed"}',
+          })
+        : route.fallback(),
+    );
+    await settings.goto('general');
+    await expect(settings.toastTitled('Failed to Load Settings')).toBeVisible();
+    await expect(settings.field('settings-load-error')).toBeVisible();
+    fail = false;
+    await settings.press(
+      settings.field('settings-load-error').getByRole('button', { name: 'Try again' }),
+    );
+    await expect(settings.field('setting-currency')).toHaveValue('USD');
+  });
+
+  test('security: changes the password, which then signs in', async ({
+    page,
+    seller,
+    loginPage,
+    dashboard,
+  }) => {
+    await settings.goto('security');
+    await settings.field('new-password').fill('short');
+    await settings.field('confirm-password').fill('short');
+    await settings.press(settings.field('change-password-submit'));
+    await expect(settings.field('password-error')).toHaveText('Use at least 6 characters');
+
+    const newPassword = 'A-brand-new-one-42';
+    await settings.field('new-password').fill(newPassword);
+    await settings.field('confirm-password').fill(newPassword);
+    await settings.press(settings.field('change-password-submit'));
+    await expect(settings.toastTitled('Password Updated')).toBeVisible();
+
+    await dashboard.signOut();
+    await loginPage.goto();
+    await loginPage.signIn(seller.email, seller.password);
+    await expect(loginPage.error).toHaveText('Invalid login credentials');
+    await loginPage.signIn(seller.email, newPassword);
+    await dashboard.expectLoaded();
+    await expect(page).toHaveURL(/\/dashboard/);
+  });
+
+  test('security: enrols an authenticator app with the QR code or key, and removes it', async ({
+    admin,
+    seller,
+  }) => {
+    await settings.goto('security');
+    await expect(settings.field('two-factor-status')).toContainText('Off');
+    await settings.press(settings.field('totp-enrol'));
+    await expect(settings.field('totp-qr')).toBeVisible();
+    expect(await settings.field('totp-qr').getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    const secret = (await settings.field('totp-secret').textContent())!.trim();
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+
+    await settings.field('totp-code').fill('000000');
+    await settings.press(settings.field('totp-verify'));
+    await expect(settings.field('totp-error')).toBeVisible();
+
+    await settings.field('totp-code').fill(totp(secret));
+    await settings.press(settings.field('totp-verify'));
+    await expect(settings.field('two-factor-status')).toContainText('On');
+    const factors = await admin.auth.admin.mfa.listFactors({ userId: seller.id });
+    expect(factors.data?.factors.map((f) => f.status)).toEqual(['verified']);
+
+    await settings.press(settings.field('totp-remove'));
+    await settings.press(settings.field('totp-remove-dialog-confirm'));
+    await expect(settings.field('two-factor-status')).toContainText('Off');
+    const after = await admin.auth.admin.mfa.listFactors({ userId: seller.id });
+    expect(after.data?.factors).toEqual([]);
+  });
+
+  test('subscription tab shows the current plan; unknown tabs open General', async ({
+    seller: _seller,
+  }) => {
+    await settings.goto('subscription');
+    await expect(settings.panel).toContainText(/Free/);
+    await settings.goto('nonsense' as 'general');
+    await expect(settings.tab('general')).toHaveAttribute('aria-selected', 'true');
+  });
+});

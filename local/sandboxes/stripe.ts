@@ -139,6 +139,8 @@ interface StripeEvent extends Json {
 interface Delivery {
   eventId: string;
   type: string;
+  /** The Stripe-Signature header sent, so tests can replay or tamper with a genuine delivery. */
+  signature: string;
   status: number | null;
   body: string;
   at: string;
@@ -263,9 +265,11 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
   async function deliver(event: StripeEvent): Promise<void> {
     // Stripe sends pretty-printed JSON; the signature covers these exact bytes.
     const payload = JSON.stringify(event, null, 2);
+    const signature = signStripePayload(payload, opts.webhookSecret);
     const delivery: Delivery = {
       eventId: event.id,
       type: event.type,
+      signature,
       status: null,
       body: '',
       at: new Date().toISOString(),
@@ -277,7 +281,7 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
         headers: {
           'content-type': 'application/json; charset=utf-8',
           'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-          'stripe-signature': signStripePayload(payload, opts.webhookSecret),
+          'stripe-signature': signature,
         },
         body: payload,
         signal: AbortSignal.timeout(15_000),

@@ -1,11 +1,135 @@
-import { ScreenPlaceholder } from './screen-placeholder';
+import { useCallback, useMemo, useState } from 'react';
+import { useDocumentTitle } from '../../components/document-title';
+import { LoadingScreen } from '../../components/loading-screen';
+import { schemeColours } from '../../domain/colour-schemes';
+import { getPlan } from '../../domain/plans';
+import type { UnitTypeFilter } from '../../domain/unit-naming';
+import { useAuth } from '../../features/auth';
+import {
+  ItemSearch,
+  ItemsProvider,
+  ShelfItems,
+  useItems,
+  type HitLocation,
+} from '../../features/items';
+import {
+  DEFAULT_DISPLAY_PREFERENCES,
+  StorageView,
+  countUnits,
+  shelfPlaces,
+  useActiveRoom,
+  useDisplayPreferences,
+  useStorageTree,
+  type Room,
+} from '../../features/storage';
+import { currentPlanId, useSubscription } from '../../features/subscription';
+import { formatCount } from '../../lib/format';
 
-export default function InventoryPage() {
+const NO_ROOMS: Room[] = [];
+
+function Usage({ label, used, limit }: { label: string; used: number; limit: number }) {
   return (
-    <ScreenPlaceholder
-      title="Inventory"
-      testId="inventory-page"
-      purpose="Your rooms, isles, units and shelves, and the items on each shelf: add, find and move stock here."
-    />
+    <li data-testid={`usage-${label.toLowerCase()}`}>
+      <strong>{formatCount(used)}</strong> of {formatCount(limit)} {label.toLowerCase()}
+    </li>
+  );
+}
+
+/**
+ * The inventory: rooms, the active room's isles, units and shelves with their items, and item
+ * search. Only the active room is rendered, so an Elite account (10 rooms, 5000 items) draws a
+ * tenth of its shelves.
+ */
+export default function InventoryPage() {
+  useDocumentTitle('Inventory');
+  const { user } = useAuth();
+  const userId = user?.id ?? '';
+  const planId = currentPlanId(useSubscription(userId).data);
+  const tree = useStorageTree(userId);
+  const items = useItems(userId);
+  const preferences = useDisplayPreferences(userId).data ?? DEFAULT_DISPLAY_PREFERENCES;
+  const rooms = tree.data ?? NO_ROOMS;
+  const { activeRoom, selectRoom, forgetRoom } = useActiveRoom(userId, rooms);
+  const places = useMemo(() => shelfPlaces(rooms), [rooms]);
+  const colours = useMemo(
+    () => schemeColours(preferences.storage_colors),
+    [preferences.storage_colors],
+  );
+  const [filter, setFilter] = useState<UnitTypeFilter>('all');
+  const [highlightShelfId, setHighlightShelfId] = useState<string | null>(null);
+
+  const goTo = useCallback(
+    (location: HitLocation) => {
+      selectRoom(location.roomId);
+      // The shelf must be on screen: a unit-type filter could be hiding its unit.
+      setFilter('all');
+      setHighlightShelfId(location.shelfId);
+    },
+    [selectRoom, setFilter, setHighlightShelfId],
+  );
+
+  const ready = tree.isSuccess && items.isSuccess;
+  const failed = tree.error ?? items.error;
+  const limits = getPlan(planId).limits;
+
+  return (
+    <section
+      className="screen inventory"
+      data-testid="inventory-page"
+      aria-labelledby="inventory-title"
+    >
+      <header className="screen__header inventory__header">
+        <h1 id="inventory-title">Inventory</h1>
+        {ready ? (
+          <ul className="usage" aria-label="Plan usage">
+            <Usage label="Items" used={items.data.length} limit={limits.items} />
+            <Usage label="Units" used={countUnits(rooms)} limit={limits.units} />
+            <Usage label="Rooms" used={rooms.length} limit={limits.rooms} />
+          </ul>
+        ) : null}
+      </header>
+      {failed && !ready ? (
+        <div className="notice notice--error" role="alert" data-testid="inventory-error">
+          <p>Your inventory could not be loaded. {failed.message}</p>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              void tree.refetch();
+              void items.refetch();
+            }}
+          >
+            Try again
+          </button>
+        </div>
+      ) : !ready ? (
+        <LoadingScreen label="Loading your inventory…" />
+      ) : (
+        <ItemsProvider
+          userId={userId}
+          planId={planId}
+          currency={preferences.currency}
+          dateFormat={preferences.date_format}
+          places={places}
+        >
+          <div className="inventory__layout" data-testid="inventory-ready">
+            <ItemSearch userId={userId} places={places} onGoTo={goTo} />
+            <StorageView
+              userId={userId}
+              planId={planId}
+              rooms={rooms}
+              activeRoom={activeRoom}
+              selectRoom={selectRoom}
+              forgetRoom={forgetRoom}
+              colours={colours}
+              filter={filter}
+              onFilterChange={setFilter}
+              highlightShelfId={highlightShelfId}
+              Content={ShelfItems}
+            />
+          </div>
+        </ItemsProvider>
+      )}
+    </section>
   );
 }

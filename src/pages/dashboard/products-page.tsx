@@ -1,11 +1,55 @@
-import { ScreenPlaceholder } from './screen-placeholder';
+import { useMemo } from 'react';
+import { useDocumentTitle } from '../../components/document-title';
+import { LoadingScreen } from '../../components/loading-screen';
+import { useAuth } from '../../features/auth';
+import { ItemsProvider, ProductsTable, useItems } from '../../features/items';
+import {
+  DEFAULT_DISPLAY_PREFERENCES,
+  shelfPlaces,
+  useDisplayPreferences,
+  useStorageTree,
+  type Room,
+} from '../../features/storage';
+import { currentPlanId, useSubscription } from '../../features/subscription';
 
+const NO_ROOMS: Room[] = [];
+
+/** Every item in one table: sort, filter, edit and delete (the shelf view is Inventory). */
 export default function ProductsPage() {
+  useDocumentTitle('Products');
+  const { user } = useAuth();
+  const userId = user?.id ?? '';
+  const planId = currentPlanId(useSubscription(userId).data);
+  const tree = useStorageTree(userId);
+  const items = useItems(userId);
+  const preferences = useDisplayPreferences(userId).data ?? DEFAULT_DISPLAY_PREFERENCES;
+  const rooms = tree.data ?? NO_ROOMS;
+  const places = useMemo(() => shelfPlaces(rooms), [rooms]);
+  const failed = tree.error ?? items.error;
+
   return (
-    <ScreenPlaceholder
-      title="Products"
-      testId="products-page"
-      purpose="The inventory items of your connected eBay account, fetched page by page."
-    />
+    <section className="screen" data-testid="products-page" aria-labelledby="products-title">
+      <header className="screen__header">
+        <h1 id="products-title">Products</h1>
+        <p>Every item you hold, wherever it is. Sort by a column, filter, edit or delete.</p>
+      </header>
+      {failed ? (
+        <div className="notice notice--error" role="alert">
+          <p>Your items could not be loaded. {failed.message}</p>
+        </div>
+      ) : !tree.isSuccess || !items.isSuccess ? (
+        <LoadingScreen label="Loading your items…" />
+      ) : (
+        <ItemsProvider
+          userId={userId}
+          planId={planId}
+          currency={preferences.currency}
+          dateFormat={preferences.date_format}
+          places={places}
+        >
+          <ProductsTable userId={userId} places={places} />
+        </ItemsProvider>
+      )}
+    </section>
   );
 }

@@ -1,0 +1,45 @@
+import { useMutation } from '@tanstack/react-query';
+import { notify } from '../../components/toasts';
+import { canAdd } from '../../domain/plans';
+import { messages } from '../../lib/messages';
+import { supabase } from '../../lib/supabase';
+import { notifyFailure, planLimitToast, refusal } from '../storage';
+import { prependItem, toItem, useItemsCache } from './items-cache';
+import type { ItemFields } from './item-form';
+import type { Item } from './types';
+
+/** add_item puts the item on the shelf and logs add_item; the item limit trigger may refuse. */
+export async function addItem(shelfId: string, fields: ItemFields): Promise<Item> {
+  const { data, error } = await supabase.rpc('add_item', {
+    p_shelf_id: shelfId,
+    p_item_name: fields.item_name,
+    p_quantity: fields.quantity,
+    ...(fields.barcode ? { p_barcode: fields.barcode } : {}),
+    ...(fields.sku ? { p_sku: fields.sku } : {}),
+    ...(fields.price_paid !== null ? { p_price_paid: fields.price_paid } : {}),
+    ...(fields.expiry_date ? { p_expiry_date: fields.expiry_date } : {}),
+  });
+  if (error) throw error;
+  return toItem(data);
+}
+
+/**
+ * Adds an item ('Item Added'). Shown only once the server has it: a refused insert (plan limit,
+ * checked here first and again by the database) leaves no phantom row behind.
+ */
+export function useAddItem(userId: string, planId: string) {
+  const cache = useItemsCache(userId);
+  return useMutation({
+    mutationFn: async ({ shelfId, fields }: { shelfId: string; fields: ItemFields }) => {
+      const items = cache.read();
+      if (items && !canAdd(planId, 'items', items.length))
+        throw refusal(planLimitToast('items', planId));
+      return addItem(shelfId, fields);
+    },
+    onSuccess: (item) => {
+      cache.set((items) => prependItem(items, item));
+      notify(messages.itemAdded(item.item_name));
+    },
+    onError: (error) => notifyFailure(error, planId, messages.itemAdd),
+  });
+}

@@ -1,0 +1,9 @@
+// The public face of the items feature; the pages import from here only.
+export { itemKeys } from './keys';
+export type { Item } from './types';
+export { useItems, itemsQueryOptions, fetchAllItems, ITEM_PAGE_SIZE } from './get-items';
+export { ItemsProvider, useItemActions } from './items-context';
+export { ShelfItems } from './shelf-items';
+export { ItemSearch } from './item-search';
+export { ProductsTable } from './products-table';
+export type { HitLocation } from './search-hits';

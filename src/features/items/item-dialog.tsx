@@ -1,0 +1,132 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Dialog } from '../../components/dialog';
+import {
+  EMPTY_ITEM_FORM,
+  datePattern,
+  validateItemForm,
+  type ItemFields,
+  type ItemFormErrors,
+  type ItemFormValues,
+} from './item-form';
+
+const FIELDS: {
+  key: keyof ItemFormValues;
+  label: string;
+  inputMode?: 'numeric' | 'decimal';
+  required?: boolean;
+}[] = [
+  { key: 'item_name', label: 'Item name', required: true },
+  { key: 'quantity', label: 'Quantity', inputMode: 'numeric', required: true },
+  { key: 'barcode', label: 'Barcode' },
+  { key: 'sku', label: 'SKU' },
+  { key: 'price_paid', label: 'Price paid', inputMode: 'decimal' },
+  { key: 'expiry_date', label: 'Expiry date' },
+];
+
+/** Add or edit one item: name, quantity, barcode, SKU, price paid and expiry date. */
+export function ItemDialog({
+  title,
+  mode,
+  initial = EMPTY_ITEM_FORM,
+  currency,
+  dateFormat,
+  location,
+  busy = false,
+  onSubmit,
+  onClose,
+}: {
+  title: string;
+  mode: 'add' | 'edit';
+  initial?: ItemFormValues;
+  currency: string;
+  dateFormat: string;
+  /** Where the item is or goes, e.g. 'Garage › Isle 1 › A › Shelf 2'. */
+  location: string;
+  busy?: boolean;
+  onSubmit: (fields: ItemFields) => void;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<ItemFormErrors>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = validateItemForm(values, dateFormat, mode);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    onSubmit(result.fields);
+  };
+
+  const hint = (key: keyof ItemFormValues): string | null => {
+    if (key === 'price_paid') return `In ${currency}`;
+    if (key === 'expiry_date') return datePattern(dateFormat);
+    return null;
+  };
+
+  return (
+    <Dialog open title={title} onClose={onClose} testId="item-dialog">
+      <p className="muted item-dialog__location" data-testid="item-dialog-location">
+        {location}
+      </p>
+      <form className="form item-form" onSubmit={submit} noValidate>
+        {FIELDS.map((field) => {
+          const inputId = `${id}-${field.key}`;
+          const error = errors[field.key];
+          const fieldHint = hint(field.key);
+          const describedBy =
+            [fieldHint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null]
+              .filter(Boolean)
+              .join(' ') || undefined;
+          return (
+            <div className="field" key={field.key}>
+              <label htmlFor={inputId}>
+                {field.label}
+                {field.required ? <span aria-hidden="true"> *</span> : null}
+              </label>
+              <input
+                id={inputId}
+                name={field.key}
+                value={values[field.key]}
+                inputMode={field.inputMode}
+                autoComplete="off"
+                required={field.required}
+                placeholder={field.key === 'expiry_date' ? datePattern(dateFormat) : undefined}
+                aria-invalid={error ? 'true' : undefined}
+                aria-describedby={describedBy}
+                onChange={(event) => setValues({ ...values, [field.key]: event.target.value })}
+                data-testid={`item-${field.key}`}
+              />
+              {fieldHint ? (
+                <p id={`${inputId}-hint`} className="field__hint">
+                  {fieldHint}
+                </p>
+              ) : null}
+              {error ? (
+                <p id={`${inputId}-error`} className="field__error" role="alert">
+                  {error}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+        <div className="dialog__footer">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={busy}
+            data-testid="item-dialog-submit"
+          >
+            {mode === 'add' ? 'Add item' : 'Save'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,120 @@
+// The item form's rules, pure so they are unit-tested (tests/unit/features/items/item-form.test.ts):
+// what the seller typed -> the fields the database takes, in their currency and date format.
+import {
+  DATE_FORMATS,
+  formatDate,
+  isDateFormat,
+  parseDate,
+  parsePrice,
+} from '../../domain/currency-date';
+import type { ItemChanges } from './update-item';
+import type { Item } from './types';
+
+export interface ItemFormValues {
+  item_name: string;
+  quantity: string;
+  barcode: string;
+  sku: string;
+  price_paid: string;
+  expiry_date: string;
+}
+
+export interface ItemFields {
+  item_name: string;
+  quantity: number;
+  barcode: string | null;
+  sku: string | null;
+  price_paid: number | null;
+  /** YYYY-MM-DD */
+  expiry_date: string | null;
+}
+
+export type ItemFormErrors = Partial<Record<keyof ItemFormValues, string>>;
+
+export const EMPTY_ITEM_FORM: ItemFormValues = {
+  item_name: '',
+  quantity: '1',
+  barcode: '',
+  sku: '',
+  price_paid: '',
+  expiry_date: '',
+};
+
+/** 'MM/DD/YYYY' etc.: the pattern shown as the expiry field's hint. */
+export function datePattern(dateFormat: string): string {
+  return DATE_FORMATS[isDateFormat(dateFormat) ? dateFormat : 'US'];
+}
+
+export function formValuesFromItem(item: Item, dateFormat: string): ItemFormValues {
+  return {
+    item_name: item.item_name,
+    quantity: String(item.quantity),
+    barcode: item.barcode ?? '',
+    sku: item.sku ?? '',
+    price_paid: item.price_paid === null ? '' : item.price_paid.toFixed(2),
+    expiry_date: item.expiry_date ? formatDate(item.expiry_date, dateFormat) : '',
+  };
+}
+
+const MAX_PRICE = 9_999_999_999.99;
+
+/**
+ * Checks the form. A new item needs a quantity of at least 1 (add_item's rule); an edit may set 0
+ * (sold out, still listed). Prices are read as sellers type them ('4.50', '£4,50'); dates in the
+ * seller's format, or ISO.
+ */
+export function validateItemForm(
+  values: ItemFormValues,
+  dateFormat: string,
+  mode: 'add' | 'edit',
+): { ok: true; fields: ItemFields } | { ok: false; errors: ItemFormErrors } {
+  const errors: ItemFormErrors = {};
+  const itemName = values.item_name.trim();
+  if (itemName === '') errors.item_name = 'Item name is required';
+  else if (itemName.length > 500) errors.item_name = 'Item name can be at most 500 characters';
+
+  const quantityText = values.quantity.trim();
+  const quantity = /^\d+$/.test(quantityText) ? Number(quantityText) : Number.NaN;
+  const minimum = mode === 'add' ? 1 : 0;
+  if (!Number.isSafeInteger(quantity) || quantity < minimum || quantity > 2_147_483_647)
+    errors.quantity =
+      mode === 'add' ? 'Enter a whole number from 1' : 'Enter a whole number from 0';
+
+  let price: number | null = null;
+  if (values.price_paid.trim() !== '') {
+    price = parsePrice(values.price_paid);
+    if (price === null || price > MAX_PRICE) errors.price_paid = 'Enter a price such as 4.50';
+    else price = Math.round(price * 100) / 100;
+  }
+
+  let expiry: string | null = null;
+  if (values.expiry_date.trim() !== '') {
+    expiry = parseDate(values.expiry_date, dateFormat);
+    if (expiry === null) errors.expiry_date = `Enter a date as ${datePattern(dateFormat)}`;
+  }
+
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    fields: {
+      item_name: itemName,
+      quantity,
+      barcode: values.barcode.trim() || null,
+      sku: values.sku.trim() || null,
+      price_paid: price,
+      expiry_date: expiry,
+    },
+  };
+}
+
+/** Only what the edit changed, so the log line names just that and nothing else is rewritten. */
+export function itemChanges(item: Item, fields: ItemFields): ItemChanges {
+  const changes: ItemChanges = {};
+  if (fields.item_name !== item.item_name) changes.item_name = fields.item_name;
+  if (fields.quantity !== item.quantity) changes.quantity = fields.quantity;
+  if (fields.barcode !== item.barcode) changes.barcode = fields.barcode;
+  if (fields.sku !== item.sku) changes.sku = fields.sku;
+  if (fields.price_paid !== item.price_paid) changes.price_paid = fields.price_paid;
+  if (fields.expiry_date !== item.expiry_date) changes.expiry_date = fields.expiry_date;
+  return changes;
+}

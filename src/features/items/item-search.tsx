@@ -1,0 +1,169 @@
+import './items.css';
+import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { quickSearch, recentItems, searchByBarcode } from '../../domain/search';
+import type { ShelfPlace } from '../storage';
+import { useItems } from './get-items';
+import { useBarcodeSearch } from './search-items';
+import { hitFromItem, hitLocationLabel, type HitLocation, type SearchHit } from './search-hits';
+import type { Item } from './types';
+
+type SearchMode = 'name' | 'barcode';
+
+const NO_ITEMS: Item[] = [];
+const SERVER_DEBOUNCE_MS = 200;
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDebounced(value), ms);
+    return () => window.clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+function HitList({
+  hits,
+  onGoTo,
+  testId,
+  hitTestId,
+  label,
+}: {
+  hits: readonly SearchHit[];
+  onGoTo: (location: HitLocation, itemId: string) => void;
+  testId: string;
+  hitTestId: string;
+  label: string;
+}) {
+  return (
+    <ul className="hits" data-testid={testId} aria-label={label}>
+      {hits.map((hit) => (
+        <li key={hit.item_id}>
+          <button
+            type="button"
+            className="hit"
+            disabled={!hit.location}
+            onClick={() => hit.location && onGoTo(hit.location, hit.item_id)}
+            data-testid={hitTestId}
+            data-item-id={hit.item_id}
+          >
+            <span className="hit__name">
+              {hit.item_name} <span className="hit__quantity">× {hit.quantity}</span>
+            </span>
+            <span className="hit__location" data-testid="hit-location">
+              {hitLocationLabel(hit.location)}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Quick search (name contains the text, 10 results) and barcode search (exact barcode, else
+ * name or barcode contains it), each hit with its room › isle › unit › shelf; choosing one
+ * takes the seller there. Name search runs on the loaded items, so results follow each key
+ * press at once; barcode search asks the server (SPEC 7), showing the same rule applied to the
+ * loaded items until it answers. Below, the 10 most recently added items.
+ */
+export function ItemSearch({
+  userId,
+  places,
+  onGoTo,
+}: {
+  userId: string;
+  places: ReadonlyMap<string, ShelfPlace>;
+  onGoTo: (location: HitLocation, itemId: string) => void;
+}) {
+  const id = useId();
+  const items = useItems(userId).data ?? NO_ITEMS;
+  const [mode, setMode] = useState<SearchMode>('name');
+  const [text, setText] = useState('');
+  // Typing stays responsive with 5000 items: the list follows at React's next idle moment.
+  const query = useDeferredValue(text);
+  const serverQuery = useDebounced(query, SERVER_DEBOUNCE_MS);
+  const server = useBarcodeSearch(userId, serverQuery, mode === 'barcode');
+
+  const localHits = useMemo(() => {
+    if (query.trim() === '') return [];
+    const found =
+      mode === 'name' ? quickSearch(items, query) : searchByBarcode(items, query).slice(0, 10);
+    return found.map((item) => hitFromItem(item, places));
+  }, [items, query, mode, places]);
+
+  const hits =
+    mode === 'barcode' && server.data && !server.isPlaceholderData && serverQuery === query
+      ? server.data
+      : localHits;
+
+  const recent = useMemo(
+    () => recentItems(items).map((item) => hitFromItem(item, places)),
+    [items, places],
+  );
+
+  return (
+    <aside className="item-search" aria-label="Find items">
+      <h2 className="item-search__title">Find items</h2>
+      <div className="segmented" role="radiogroup" aria-label="Search by">
+        {(['name', 'barcode'] as const).map((value) => (
+          <label key={value} className="segmented__option">
+            <input
+              type="radio"
+              name={`${id}-mode`}
+              value={value}
+              checked={mode === value}
+              onChange={() => setMode(value)}
+              data-testid={`search-mode-${value}`}
+            />
+            <span>{value === 'name' ? 'Name' : 'Barcode'}</span>
+          </label>
+        ))}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-query`}>
+          {mode === 'name' ? 'Item name contains' : 'Barcode or name contains'}
+        </label>
+        <input
+          id={`${id}-query`}
+          type="search"
+          value={text}
+          autoComplete="off"
+          onChange={(event) => setText(event.target.value)}
+          data-testid="item-search-input"
+        />
+      </div>
+      {query.trim() !== '' ? (
+        hits.length === 0 ? (
+          <p className="muted" data-testid="item-search-results" data-count="0" role="status">
+            No items found.
+          </p>
+        ) : (
+          <div data-testid="item-search-results" data-count={hits.length}>
+            <p className="visually-hidden" role="status">
+              {hits.length} {hits.length === 1 ? 'item' : 'items'} found
+            </p>
+            <HitList
+              hits={hits}
+              onGoTo={onGoTo}
+              testId="item-search-hits"
+              hitTestId="item-search-result"
+              label="Search results"
+            />
+          </div>
+        )
+      ) : null}
+      <h3 className="item-search__title">Recently added</h3>
+      {recent.length === 0 ? (
+        <p className="muted">No items yet.</p>
+      ) : (
+        <HitList
+          hits={recent}
+          onGoTo={onGoTo}
+          testId="recent-items"
+          hitTestId="recent-item"
+          label="Recently added items"
+        />
+      )}
+    </aside>
+  );
+}

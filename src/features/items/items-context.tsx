@@ -1,0 +1,146 @@
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { ConfirmDialog } from '../../components/dialog';
+import type { ShelfContentProps, ShelfPlace } from '../storage';
+import { useAddItem } from './add-item';
+import { useDeleteItems } from './delete-items';
+import { useItems } from './get-items';
+import { ItemDialog } from './item-dialog';
+import { formValuesFromItem, itemChanges } from './item-form';
+import { groupItemsByShelf, type ItemsByShelf } from './items-by-shelf';
+import { hitLocationLabel, placeToLocation } from './search-hits';
+import type { Item } from './types';
+import { useUpdateItem } from './update-item';
+
+export interface ItemActions {
+  currency: string;
+  dateFormat: string;
+  openAdd: (place: ShelfContentProps) => void;
+  openEdit: (item: Item) => void;
+  askDelete: (item: Item) => void;
+  changeQuantity: (item: Item, delta: number) => void;
+}
+
+const ItemsByShelfContext = createContext<ItemsByShelf>(new Map());
+const ItemActionsContext = createContext<ItemActions | null>(null);
+
+export function useItemsByShelf(): ItemsByShelf {
+  return useContext(ItemsByShelfContext);
+}
+
+export function useItemActions(): ItemActions {
+  const actions = useContext(ItemActionsContext);
+  if (!actions) throw new Error('useItemActions must be used inside ItemsProvider');
+  return actions;
+}
+
+type OpenDialog =
+  | { kind: 'add'; place: ShelfContentProps }
+  | { kind: 'edit'; item: Item }
+  | { kind: 'delete'; item: Item };
+
+const NO_ITEMS: Item[] = [];
+
+/**
+ * Items for the screens that show them (inventory, products): grouped by shelf, and the add,
+ * edit, delete and quantity actions with their one dialog.
+ */
+export function ItemsProvider({
+  userId,
+  planId,
+  currency,
+  dateFormat,
+  places,
+  children,
+}: {
+  userId: string;
+  planId: string;
+  currency: string;
+  dateFormat: string;
+  places: ReadonlyMap<string, ShelfPlace>;
+  children: ReactNode;
+}) {
+  const items = useItems(userId).data ?? NO_ITEMS;
+  // Regrouped only when the list changes, reusing unchanged shelves' arrays (see
+  // groupItemsByShelf) so only the shelf whose items changed re-renders.
+  const [grouping, setGrouping] = useState(() => ({ items, byShelf: groupItemsByShelf(items) }));
+  if (grouping.items !== items)
+    setGrouping({ items, byShelf: groupItemsByShelf(items, grouping.byShelf) });
+
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const close = () => setDialog(null);
+  const addItem = useAddItem(userId, planId);
+  const updateItem = useUpdateItem(userId);
+  const deleteItems = useDeleteItems(userId);
+  const updateMutate = updateItem.mutate;
+
+  const actions = useMemo<ItemActions>(
+    () => ({
+      currency,
+      dateFormat,
+      openAdd: (place) => setDialog({ kind: 'add', place }),
+      openEdit: (item) => setDialog({ kind: 'edit', item }),
+      askDelete: (item) => setDialog({ kind: 'delete', item }),
+      changeQuantity: (item, delta) => {
+        const quantity = Math.max(0, item.quantity + delta);
+        if (quantity !== item.quantity)
+          updateMutate({ itemId: item.item_id, changes: { quantity } });
+      },
+    }),
+    [currency, dateFormat, updateMutate],
+  );
+
+  const locationOf = (item: Item) =>
+    hitLocationLabel(placeToLocation(item.shelf_id ? places.get(item.shelf_id) : undefined));
+
+  return (
+    <ItemActionsContext.Provider value={actions}>
+      <ItemsByShelfContext.Provider value={grouping.byShelf}>
+        {children}
+        {dialog?.kind === 'add' ? (
+          <ItemDialog
+            title="Add item"
+            mode="add"
+            currency={currency}
+            dateFormat={dateFormat}
+            location={hitLocationLabel(placeToLocation(dialog.place))}
+            busy={addItem.isPending}
+            onClose={close}
+            onSubmit={(fields) =>
+              addItem.mutate({ shelfId: dialog.place.shelf.shelf_id, fields }, { onSuccess: close })
+            }
+          />
+        ) : null}
+        {dialog?.kind === 'edit' ? (
+          <ItemDialog
+            title={`Edit ${dialog.item.item_name}`}
+            mode="edit"
+            initial={formValuesFromItem(dialog.item, dateFormat)}
+            currency={currency}
+            dateFormat={dateFormat}
+            location={locationOf(dialog.item)}
+            onClose={close}
+            onSubmit={(fields) => {
+              const changes = itemChanges(dialog.item, fields);
+              if (Object.keys(changes).length > 0)
+                updateItem.mutate({ itemId: dialog.item.item_id, changes });
+              close();
+            }}
+          />
+        ) : null}
+        {dialog?.kind === 'delete' ? (
+          <ConfirmDialog
+            open
+            title="Delete item"
+            message={`Delete ${dialog.item.item_name} (${dialog.item.quantity}) from ${locationOf(dialog.item)}? This cannot be undone.`}
+            confirmLabel="Delete item"
+            onCancel={close}
+            onConfirm={() => {
+              deleteItems.mutate([dialog.item.item_id]);
+              close();
+            }}
+          />
+        ) : null}
+      </ItemsByShelfContext.Provider>
+    </ItemActionsContext.Provider>
+  );
+}

@@ -1,0 +1,230 @@
+import './items.css';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { formatDate, formatPrice } from '../../domain/currency-date';
+import { UNIT_TYPES, type UnitTypeFilter } from '../../domain/unit-naming';
+import { formatCount } from '../../lib/format';
+import { UNIT_TYPE_LABELS, type ShelfPlace } from '../storage';
+import { useItems } from './get-items';
+import { useItemActions } from './items-context';
+import {
+  filterProducts,
+  productRows,
+  sortProducts,
+  type ProductSortKey,
+  type SortDirection,
+} from './products';
+import type { Item } from './types';
+
+const NO_ITEMS: Item[] = [];
+const ROW_HEIGHT = 52;
+
+const COLUMNS: { key: ProductSortKey; label: string; numeric?: boolean }[] = [
+  { key: 'item_name', label: 'Name' },
+  { key: 'quantity', label: 'Qty', numeric: true },
+  { key: 'location', label: 'Location' },
+  { key: 'barcode', label: 'Barcode' },
+  { key: 'sku', label: 'SKU' },
+  { key: 'price_paid', label: 'Price paid', numeric: true },
+  { key: 'expiry_date', label: 'Expiry' },
+  { key: 'created_at', label: 'Added' },
+];
+
+/**
+ * Every item in one sortable, filterable table. Only the rows in view are in the page
+ * (virtualised), so 5000 items scroll and sort as smoothly as 50.
+ */
+export function ProductsTable({
+  userId,
+  places,
+}: {
+  userId: string;
+  places: ReadonlyMap<string, ShelfPlace>;
+}) {
+  const id = useId();
+  const query = useItems(userId);
+  const items = query.data ?? NO_ITEMS;
+  const actions = useItemActions();
+  const [text, setText] = useState('');
+  const [unitType, setUnitType] = useState<UnitTypeFilter>('all');
+  const [sort, setSort] = useState<{ key: ProductSortKey; direction: SortDirection }>({
+    key: 'created_at',
+    direction: 'desc',
+  });
+  const filterText = useDeferredValue(text);
+
+  const rows = useMemo(() => productRows(items, places), [items, places]);
+  const visible = useMemo(
+    () => sortProducts(filterProducts(rows, filterText, unitType), sort.key, sort.direction),
+    [rows, filterText, unitType, sort],
+  );
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualiser's functions are not memoisable; this component does not pass them to memoised children
+  const virtualizer = useVirtualizer({
+    count: visible.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+  const virtualRows = virtualizer.getVirtualItems();
+  const paddingTop = virtualRows[0]?.start ?? 0;
+  const paddingBottom =
+    virtualRows.length > 0
+      ? virtualizer.getTotalSize() - (virtualRows[virtualRows.length - 1]?.end ?? 0)
+      : 0;
+
+  const toggleSort = (key: ProductSortKey) =>
+    setSort((current) =>
+      current.key === key
+        ? { key, direction: current.direction === 'asc' ? 'desc' : 'asc' }
+        : { key, direction: key === 'created_at' ? 'desc' : 'asc' },
+    );
+
+  return (
+    <div className="products" data-testid={query.isSuccess ? 'products-ready' : 'products-loading'}>
+      <div className="products__filters">
+        <div className="field">
+          <label htmlFor={`${id}-filter`}>Filter by name, barcode or SKU</label>
+          <input
+            id={`${id}-filter`}
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            data-testid="products-filter"
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-type`}>Unit type</label>
+          <select
+            id={`${id}-type`}
+            value={unitType}
+            onChange={(event) => setUnitType(event.target.value as UnitTypeFilter)}
+            data-testid="products-unit-type"
+          >
+            <option value="all">All types</option>
+            {UNIT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {UNIT_TYPE_LABELS[type]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p className="products__count" role="status" data-testid="products-count">
+          {formatCount(visible.length)} of {formatCount(items.length)} items
+        </p>
+      </div>
+      <div
+        ref={scrollRef}
+        className="products__scroll"
+        tabIndex={0}
+        role="region"
+        aria-label="Products"
+        data-testid="products-scroll"
+      >
+        <table className="products__table" aria-rowcount={visible.length + 1}>
+          <thead>
+            <tr>
+              {COLUMNS.map((column) => {
+                const sorted = sort.key === column.key;
+                return (
+                  <th
+                    key={column.key}
+                    scope="col"
+                    aria-sort={
+                      sorted ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'
+                    }
+                    className={column.numeric ? 'numeric' : undefined}
+                  >
+                    <button
+                      type="button"
+                      className="sort-button"
+                      onClick={() => toggleSort(column.key)}
+                      data-testid={`sort-${column.key}`}
+                    >
+                      {column.label}
+                      <span aria-hidden="true" className="sort-button__arrow">
+                        {sorted ? (sort.direction === 'asc' ? '▲' : '▼') : ''}
+                      </span>
+                    </button>
+                  </th>
+                );
+              })}
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {paddingTop > 0 ? (
+              <tr aria-hidden="true">
+                <td colSpan={COLUMNS.length + 1} style={{ height: paddingTop, padding: 0 }} />
+              </tr>
+            ) : null}
+            {virtualRows.map((virtualRow) => {
+              const row = visible[virtualRow.index];
+              if (!row) return null;
+              const { item } = row;
+              return (
+                <tr
+                  key={item.item_id}
+                  data-testid="product-row"
+                  data-item-id={item.item_id}
+                  aria-rowindex={virtualRow.index + 2}
+                  style={{ height: ROW_HEIGHT }}
+                >
+                  <td data-testid="product-name">{item.item_name}</td>
+                  <td className="numeric" data-testid="product-quantity">
+                    {item.quantity}
+                  </td>
+                  <td>{row.location}</td>
+                  <td>{item.barcode ?? ''}</td>
+                  <td>{item.sku ?? ''}</td>
+                  <td className="numeric">
+                    {item.price_paid !== null ? formatPrice(item.price_paid, actions.currency) : ''}
+                  </td>
+                  <td>
+                    {item.expiry_date ? formatDate(item.expiry_date, actions.dateFormat) : ''}
+                  </td>
+                  <td>{formatDate(item.created_at.slice(0, 10), actions.dateFormat)}</td>
+                  <td className="products__actions">
+                    <button
+                      type="button"
+                      className="inv-button"
+                      aria-label={`Edit ${item.item_name}`}
+                      onClick={() => actions.openEdit(item)}
+                      data-testid="item-edit"
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="inv-button inv-button--danger"
+                      aria-label={`Delete ${item.item_name}`}
+                      onClick={() => actions.askDelete(item)}
+                      data-testid="item-delete"
+                    >
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+            {paddingBottom > 0 ? (
+              <tr aria-hidden="true">
+                <td colSpan={COLUMNS.length + 1} style={{ height: paddingBottom, padding: 0 }} />
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+        {query.isSuccess && visible.length === 0 ? (
+          <p className="products__empty muted" data-testid="products-empty">
+            {items.length === 0
+              ? 'No items yet. Add items on the Inventory screen.'
+              : 'No items match the filter.'}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

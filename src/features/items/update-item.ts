@@ -1,0 +1,38 @@
+import { useMutation } from '@tanstack/react-query';
+import { messages } from '../../lib/messages';
+import { supabase } from '../../lib/supabase';
+import { notifyFailure } from '../storage';
+import { patchItem, replaceItem, toItem, useItemsCache } from './items-cache';
+import type { Item } from './types';
+
+export type ItemChanges = Partial<
+  Pick<Item, 'item_name' | 'quantity' | 'barcode' | 'sku' | 'price_paid' | 'expiry_date'>
+>;
+
+/** update_item changes only the given fields and logs update_item naming what changed. */
+export async function updateItem(itemId: string, changes: ItemChanges): Promise<Item> {
+  const { data, error } = await supabase.rpc('update_item', {
+    p_item_id: itemId,
+    p_changes: changes,
+  });
+  if (error) throw error;
+  return toItem(data);
+}
+
+/**
+ * Edits, renames and quantity changes show at once and are rolled back if the server refuses
+ * ('Update Failed'); the server's row then replaces the guess.
+ */
+export function useUpdateItem(userId: string) {
+  const cache = useItemsCache(userId);
+  return useMutation({
+    mutationFn: ({ itemId, changes }: { itemId: string; changes: ItemChanges }) =>
+      updateItem(itemId, changes),
+    onMutate: ({ itemId, changes }) => cache.apply((items) => patchItem(items, itemId, changes)),
+    onSuccess: (item) => cache.set((items) => replaceItem(items, item)),
+    onError: (error, _vars, previous) => {
+      cache.restore(previous);
+      notifyFailure(error, '', messages.itemUpdate);
+    },
+  });
+}

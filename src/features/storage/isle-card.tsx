@@ -1,0 +1,93 @@
+import { memo } from 'react';
+import type { UnitColours } from '../../domain/colour-schemes';
+import { filterUnitsByType, type UnitTypeFilter } from '../../domain/unit-naming';
+import type { ShelfContent, StorageActions } from './storage-actions';
+import type { Isle, Room } from './types';
+import { UnitCard } from './unit-card';
+
+export const IsleCard = memo(function IsleCard({
+  room,
+  isle,
+  colours,
+  filter,
+  highlightShelfId,
+  actions,
+  Content,
+}: {
+  room: Room;
+  isle: Isle;
+  colours: UnitColours;
+  filter: UnitTypeFilter;
+  highlightShelfId: string | null;
+  actions: StorageActions;
+  Content: ShelfContent;
+}) {
+  const units = filterUnitsByType(isle.units, filter);
+  const titleId = `isle-${isle.isle_id}-title`;
+  return (
+    <section
+      className="isle"
+      data-testid="isle"
+      data-isle-id={isle.isle_id}
+      data-isle-index={isle.isle_index}
+      aria-labelledby={titleId}
+    >
+      <header className="isle__header">
+        <h2 id={titleId} className="isle__title">
+          Isle {isle.isle_index}
+        </h2>
+        <div className="isle__actions">
+          <button
+            type="button"
+            className="inv-button"
+            onClick={() => actions.addUnit(isle)}
+            aria-label={`Add unit to isle ${isle.isle_index}`}
+            data-testid="add-unit"
+          >
+            + Unit
+          </button>
+          <button
+            type="button"
+            className="inv-button"
+            onClick={() => actions.renumberIsle(isle)}
+            aria-label={`Change number of isle ${isle.isle_index}`}
+            data-testid="renumber-isle"
+          >
+            Change number
+          </button>
+          <button
+            type="button"
+            className="inv-button inv-button--danger"
+            onClick={() => actions.removeIsle(isle)}
+            aria-label={`Remove isle ${isle.isle_index}`}
+            data-testid="remove-isle"
+          >
+            Remove
+          </button>
+        </div>
+      </header>
+      {units.length === 0 ? (
+        <p className="muted">No units of this type in this isle.</p>
+      ) : (
+        <div className="isle__units">
+          {units.map((unit) => (
+            <UnitCard
+              key={unit.unit_id}
+              room={room}
+              isle={isle}
+              unit={unit}
+              colour={colours[unit.unit_type]}
+              highlightShelfId={
+                highlightShelfId && unit.shelves.some((s) => s.shelf_id === highlightShelfId)
+                  ? highlightShelfId
+                  : null
+              }
+              actions={actions}
+              Content={Content}
+            />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+});

@@ -1,0 +1,38 @@
+import { useMutation } from '@tanstack/react-query';
+import { supabase } from '../../lib/supabase';
+import { messages } from '../../lib/messages';
+import { errorCode } from './storage-errors';
+import { renameUnit as renameUnitInTree } from './tree';
+import { notifyFailure, useTreeCache } from './tree-cache';
+
+export async function renameUnit(unitId: string, unitName: string) {
+  const { error } = await supabase
+    .from('storage_units')
+    .update({ unit_name: unitName })
+    .eq('unit_id', unitId);
+  if (error) throw error;
+}
+
+export function unitNameInUse(unitName: string): string {
+  return `A unit named ${unitName} is already in this isle`;
+}
+
+/** Renames at once on screen; names are unique per isle (case-insensitive, for import). */
+export function useRenameUnit(userId: string, planId: string) {
+  const cache = useTreeCache(userId);
+  return useMutation({
+    mutationFn: ({ unitId, unitName }: { unitId: string; unitName: string }) =>
+      renameUnit(unitId, unitName.trim()),
+    onMutate: ({ unitId, unitName }) =>
+      cache.apply((rooms) => renameUnitInTree(rooms, unitId, unitName.trim())),
+    onError: (error, { unitName }, previous) => {
+      cache.restore(previous);
+      notifyFailure(error, planId, (detail) =>
+        messages.genericError(
+          errorCode(error) === '23505' ? unitNameInUse(unitName.trim()) : detail,
+        ),
+      );
+    },
+    onSettled: () => cache.refresh(),
+  });
+}

@@ -1,0 +1,64 @@
+import { memo, useEffect, useRef } from 'react';
+import type { ShelfContent, StorageActions } from './storage-actions';
+import type { Isle, Room, Shelf, Unit } from './types';
+
+/**
+ * One shelf: its number, a remove button and its contents. The root element carries
+ * data-shelf-id so a drop target (the drag-and-drop issue) can wrap or find it.
+ */
+export const ShelfRow = memo(function ShelfRow({
+  room,
+  isle,
+  unit,
+  shelf,
+  highlighted,
+  actions,
+  Content,
+}: {
+  room: Room;
+  isle: Isle;
+  unit: Unit;
+  shelf: Shelf;
+  highlighted: boolean;
+  actions: StorageActions;
+  Content: ShelfContent;
+}) {
+  const ref = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (!highlighted) return;
+    const element = ref.current;
+    if (!element) return;
+    // Taken here from a search hit: bring the shelf into view and give it focus so keyboard
+    // and screen-reader users land on it too.
+    element.scrollIntoView({ block: 'center', behavior: 'auto' });
+    element.focus({ preventScroll: true });
+  }, [highlighted]);
+
+  const label = `Shelf ${shelf.shelf_index} of unit ${unit.unit_name}, isle ${isle.isle_index}`;
+  return (
+    <li
+      ref={ref}
+      className="shelf"
+      data-testid="shelf"
+      data-shelf-id={shelf.shelf_id}
+      data-shelf-index={shelf.shelf_index}
+      data-highlighted={highlighted ? 'true' : undefined}
+      tabIndex={-1}
+      aria-label={label}
+    >
+      <div className="shelf__header">
+        <h4 className="shelf__title">Shelf {shelf.shelf_index}</h4>
+        <button
+          type="button"
+          className="inv-button inv-button--danger"
+          aria-label={`Remove ${label}`}
+          onClick={() => actions.removeShelf(shelf, unit)}
+          data-testid="remove-shelf"
+        >
+          Remove
+        </button>
+      </div>
+      <Content room={room} isle={isle} unit={unit} shelf={shelf} />
+    </li>
+  );
+});

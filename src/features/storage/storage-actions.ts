@@ -1,0 +1,25 @@
+import type { ComponentType } from 'react';
+import type { Isle, Room, Shelf, Unit } from './types';
+
+/** What a shelf shows inside it (the items feature fills it; drag and drop can wrap it). */
+export interface ShelfContentProps {
+  room: Room;
+  isle: Isle;
+  unit: Unit;
+  shelf: Shelf;
+}
+export type ShelfContent = ComponentType<ShelfContentProps>;
+
+/**
+ * What the cards ask the storage view to do. One stable object, so memoised cards re-render only
+ * when their own data changes.
+ */
+export interface StorageActions {
+  renumberIsle: (isle: Isle) => void;
+  removeIsle: (isle: Isle) => void;
+  addUnit: (isle: Isle) => void;
+  renameUnit: (unit: Unit) => void;
+  removeUnit: (unit: Unit, isle: Isle) => void;
+  addShelf: (unit: Unit) => void;
+  removeShelf: (shelf: Shelf, unit: Unit) => void;
+}

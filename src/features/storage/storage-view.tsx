@@ -1,0 +1,375 @@
+import './inventory.css';
+import { useMemo, useState } from 'react';
+import { ConfirmDialog } from '../../components/dialog';
+import type { UnitColours } from '../../domain/colour-schemes';
+import { nextIsleIndex } from '../../domain/isle-numbering';
+import { UNIT_TYPES, type UnitTypeFilter } from '../../domain/unit-naming';
+import { useAddIsle } from './add-isle';
+import { useAddRoom } from './add-room';
+import { useAddShelf } from './add-shelf';
+import { useAddUnit } from './add-unit';
+import { IsleCard } from './isle-card';
+import { useRemoveIsle } from './remove-isle';
+import { useRemoveRoom } from './remove-room';
+import { useRemoveShelf } from './remove-shelf';
+import { useRemoveUnit } from './remove-unit';
+import { useRenameRoom } from './rename-room';
+import { useRenameUnit } from './rename-unit';
+import { useRenumberIsle } from './renumber-isle';
+import type { ShelfContent, StorageActions } from './storage-actions';
+import {
+  AddIsleDialog,
+  AddUnitDialog,
+  NameDialog,
+  RenumberIsleDialog,
+  UNIT_TYPE_LABELS,
+} from './storage-dialogs';
+import type { Isle, Room, Shelf, Unit } from './types';
+
+type OpenDialog =
+  | { kind: 'add-room' }
+  | { kind: 'rename-room'; room: Room }
+  | { kind: 'remove-room'; room: Room }
+  | { kind: 'add-isle'; room: Room }
+  | { kind: 'renumber-isle'; isle: Isle }
+  | { kind: 'remove-isle'; isle: Isle }
+  | { kind: 'add-unit'; isle: Isle }
+  | { kind: 'rename-unit'; unit: Unit }
+  | { kind: 'remove-unit'; unit: Unit; isle: Isle }
+  | { kind: 'remove-shelf'; shelf: Shelf; unit: Unit };
+
+export interface StorageViewProps {
+  userId: string;
+  planId: string;
+  rooms: Room[];
+  activeRoom: Room | null;
+  selectRoom: (roomId: string) => void;
+  /** Called before a room is removed, so the first other room becomes active. */
+  forgetRoom: (roomId: string) => void;
+  colours: UnitColours;
+  filter: UnitTypeFilter;
+  onFilterChange: (filter: UnitTypeFilter) => void;
+  highlightShelfId: string | null;
+  Content: ShelfContent;
+}
+
+const FILTERS: readonly UnitTypeFilter[] = ['all', ...UNIT_TYPES];
+
+/** Rooms, and the isles, units and shelves of the active room, with every change to them. */
+export function StorageView({
+  userId,
+  planId,
+  rooms,
+  activeRoom,
+  selectRoom,
+  forgetRoom,
+  colours,
+  filter,
+  onFilterChange,
+  highlightShelfId,
+  Content,
+}: StorageViewProps) {
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const close = () => setDialog(null);
+
+  const addRoom = useAddRoom(userId, planId);
+  const renameRoom = useRenameRoom(userId, planId);
+  const removeRoom = useRemoveRoom(userId, planId);
+  const addIsle = useAddIsle(userId, planId);
+  const renumberIsle = useRenumberIsle(userId, planId);
+  const removeIsle = useRemoveIsle(userId, planId);
+  const addUnit = useAddUnit(userId, planId);
+  const renameUnit = useRenameUnit(userId, planId);
+  const removeUnit = useRemoveUnit(userId, planId);
+  const addShelf = useAddShelf(userId, planId);
+  const removeShelf = useRemoveShelf(userId, planId);
+  const addShelfMutate = addShelf.mutate;
+
+  const actions = useMemo<StorageActions>(
+    () => ({
+      renumberIsle: (isle) => setDialog({ kind: 'renumber-isle', isle }),
+      removeIsle: (isle) => setDialog({ kind: 'remove-isle', isle }),
+      addUnit: (isle) => setDialog({ kind: 'add-unit', isle }),
+      renameUnit: (unit) => setDialog({ kind: 'rename-unit', unit }),
+      removeUnit: (unit, isle) => setDialog({ kind: 'remove-unit', unit, isle }),
+      addShelf: (unit) => addShelfMutate(unit.unit_id),
+      removeShelf: (shelf, unit) => setDialog({ kind: 'remove-shelf', shelf, unit }),
+    }),
+    [addShelfMutate],
+  );
+
+  const onAddIsle = () => {
+    // Without a room the add-isle mutation refuses with 'Room Required' (SPEC 5).
+    if (!activeRoom)
+      addIsle.mutate({ roomId: null, isleIndex: 1, unitType: 'box', size: 'MEDIUM' });
+    else setDialog({ kind: 'add-isle', room: activeRoom });
+  };
+
+  const visibleIsles =
+    activeRoom && filter !== 'all'
+      ? activeRoom.isles.filter((isle) => isle.units.some((unit) => unit.unit_type === filter))
+      : (activeRoom?.isles ?? []);
+
+  return (
+    <div className="storage">
+      <div className="rooms" role="group" aria-label="Rooms" data-testid="rooms">
+        <ul className="rooms__list">
+          {rooms.map((room) => {
+            const active = room.room_id === activeRoom?.room_id;
+            return (
+              <li key={room.room_id}>
+                <button
+                  type="button"
+                  className="room-tab"
+                  aria-pressed={active}
+                  onClick={() => selectRoom(room.room_id)}
+                  data-testid="room-tab"
+                  data-room-id={room.room_id}
+                  data-active={active ? 'true' : 'false'}
+                >
+                  {room.room_name}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+        <div className="rooms__actions">
+          <button
+            type="button"
+            className="inv-button inv-button--primary"
+            onClick={() => setDialog({ kind: 'add-room' })}
+            data-testid="add-room"
+          >
+            + Room
+          </button>
+          {activeRoom ? (
+            <>
+              <button
+                type="button"
+                className="inv-button"
+                aria-label={`Rename room ${activeRoom.room_name}`}
+                onClick={() => setDialog({ kind: 'rename-room', room: activeRoom })}
+                data-testid="rename-room"
+              >
+                Rename room
+              </button>
+              <button
+                type="button"
+                className="inv-button inv-button--danger"
+                aria-label={`Delete room ${activeRoom.room_name}`}
+                onClick={() => setDialog({ kind: 'remove-room', room: activeRoom })}
+                data-testid="remove-room"
+              >
+                Delete room
+              </button>
+            </>
+          ) : null}
+        </div>
+      </div>
+
+      <div className="storage__toolbar">
+        <div className="field field--inline">
+          <label htmlFor="unit-type-filter">Unit type</label>
+          <select
+            id="unit-type-filter"
+            value={filter}
+            onChange={(event) => onFilterChange(event.target.value as UnitTypeFilter)}
+            data-testid="unit-type-filter"
+          >
+            {FILTERS.map((value) => (
+              <option key={value} value={value}>
+                {value === 'all' ? 'All types' : UNIT_TYPE_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <ul className="legend" aria-label="Unit colours">
+          {UNIT_TYPES.map((type) => (
+            <li key={type}>
+              <span
+                className="legend__swatch"
+                style={{ background: colours[type] }}
+                aria-hidden="true"
+              />
+              {UNIT_TYPE_LABELS[type]}
+            </li>
+          ))}
+        </ul>
+        <button
+          type="button"
+          className="inv-button inv-button--primary"
+          onClick={onAddIsle}
+          data-testid="add-isle"
+        >
+          + Isle
+        </button>
+      </div>
+
+      {!activeRoom ? (
+        <div className="storage__empty" data-testid="no-rooms">
+          <p>You have no rooms yet. Add a room, then isles, units and shelves to put items on.</p>
+        </div>
+      ) : visibleIsles.length === 0 ? (
+        <p className="storage__empty muted" data-testid="no-isles">
+          {activeRoom.isles.length === 0
+            ? `${activeRoom.room_name} has no isles yet. Add an isle to start.`
+            : 'No units of this type in this room.'}
+        </p>
+      ) : (
+        <div className="isles" data-testid="isles">
+          {visibleIsles.map((isle) => (
+            <IsleCard
+              key={isle.isle_id}
+              room={activeRoom}
+              isle={isle}
+              colours={colours}
+              filter={filter}
+              highlightShelfId={
+                highlightShelfId &&
+                isle.units.some((unit) => unit.shelves.some((s) => s.shelf_id === highlightShelfId))
+                  ? highlightShelfId
+                  : null
+              }
+              actions={actions}
+              Content={Content}
+            />
+          ))}
+        </div>
+      )}
+
+      {dialog?.kind === 'add-room' ? (
+        <NameDialog
+          title="Add room"
+          label="Room name"
+          submitLabel="Add room"
+          busy={addRoom.isPending}
+          testId="room-name-dialog"
+          onClose={close}
+          onSubmit={(name) =>
+            addRoom.mutate(name, {
+              onSuccess: (room) => {
+                selectRoom(room.room_id);
+                close();
+              },
+            })
+          }
+        />
+      ) : null}
+      {dialog?.kind === 'rename-room' ? (
+        <NameDialog
+          title={`Rename room ${dialog.room.room_name}`}
+          label="Room name"
+          initialValue={dialog.room.room_name}
+          submitLabel="Save"
+          testId="room-name-dialog"
+          onClose={close}
+          onSubmit={(roomName) => {
+            renameRoom.mutate({ roomId: dialog.room.room_id, roomName });
+            close();
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'remove-room' ? (
+        <ConfirmDialog
+          open
+          title="Delete room"
+          message={`Delete ${dialog.room.room_name} with all its isles, units, shelves and items? This cannot be undone.`}
+          confirmLabel="Delete room"
+          onCancel={close}
+          onConfirm={() => {
+            forgetRoom(dialog.room.room_id);
+            removeRoom.mutate(dialog.room.room_id);
+            close();
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'add-isle' ? (
+        <AddIsleDialog
+          suggestedNumber={nextIsleIndex(dialog.room.isles)}
+          busy={addIsle.isPending}
+          onClose={close}
+          onSubmit={(input) =>
+            addIsle.mutate({ ...input, roomId: dialog.room.room_id }, { onSuccess: close })
+          }
+        />
+      ) : null}
+      {dialog?.kind === 'renumber-isle' ? (
+        <RenumberIsleDialog
+          currentNumber={dialog.isle.isle_index}
+          busy={renumberIsle.isPending}
+          onClose={close}
+          onSubmit={(isleIndex) =>
+            renumberIsle.mutate({ isleId: dialog.isle.isle_id, isleIndex }, { onSuccess: close })
+          }
+        />
+      ) : null}
+      {dialog?.kind === 'remove-isle' ? (
+        <ConfirmDialog
+          open
+          title="Remove isle"
+          message={`Remove isle ${dialog.isle.isle_index} with its ${dialog.isle.units.length} unit(s), their shelves and items? The other isles are renumbered from 1.`}
+          confirmLabel="Remove isle"
+          onCancel={close}
+          onConfirm={() => {
+            removeIsle.mutate(dialog.isle.isle_id);
+            close();
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'add-unit' ? (
+        <AddUnitDialog
+          isleNumber={dialog.isle.isle_index}
+          busy={addUnit.isPending}
+          onClose={close}
+          onSubmit={(input) =>
+            addUnit.mutate({ ...input, isleId: dialog.isle.isle_id }, { onSuccess: close })
+          }
+        />
+      ) : null}
+      {dialog?.kind === 'rename-unit' ? (
+        <NameDialog
+          title={`Rename unit ${dialog.unit.unit_name}`}
+          label="Unit name"
+          initialValue={dialog.unit.unit_name}
+          submitLabel="Save"
+          testId="unit-name-dialog"
+          onClose={close}
+          onSubmit={(unitName) => {
+            renameUnit.mutate({ unitId: dialog.unit.unit_id, unitName });
+            close();
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'remove-unit' ? (
+        <ConfirmDialog
+          open
+          title="Remove unit"
+          message={
+            dialog.isle.units.length === 1
+              ? `Remove unit ${dialog.unit.unit_name} with its shelves and items? It is the last unit of isle ${dialog.isle.isle_index}, so the isle is removed too.`
+              : `Remove unit ${dialog.unit.unit_name} with its shelves and items?`
+          }
+          confirmLabel="Remove unit"
+          onCancel={close}
+          onConfirm={() => {
+            removeUnit.mutate(dialog.unit.unit_id);
+            close();
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'remove-shelf' ? (
+        <ConfirmDialog
+          open
+          title="Remove shelf"
+          message={`Remove shelf ${dialog.shelf.shelf_index} of unit ${dialog.unit.unit_name} with its items? The other shelves are renumbered from 1.`}
+          confirmLabel="Remove shelf"
+          onCancel={close}
+          onConfirm={() => {
+            removeShelf.mutate({ shelfId: dialog.shelf.shelf_id, unitId: dialog.unit.unit_id });
+            close();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { memo } from 'react';
+import { readableTextColour } from '../../domain/colour-schemes';
+import { ShelfRow } from './shelf-row';
+import type { ShelfContent, StorageActions } from './storage-actions';
+import { UNIT_TYPE_LABELS } from './storage-dialogs';
+import type { Isle, Room, Unit } from './types';
+
+/** A unit coloured by its type under the seller's colour scheme, with its shelves. */
+export const UnitCard = memo(function UnitCard({
+  room,
+  isle,
+  unit,
+  colour,
+  highlightShelfId,
+  actions,
+  Content,
+}: {
+  room: Room;
+  isle: Isle;
+  unit: Unit;
+  colour: string;
+  /** Only set when the highlighted shelf is in this unit, so other units keep their memo. */
+  highlightShelfId: string | null;
+  actions: StorageActions;
+  Content: ShelfContent;
+}) {
+  const titleId = `unit-${unit.unit_id}-title`;
+  return (
+    <article
+      className="unit"
+      data-testid="unit"
+      data-unit-id={unit.unit_id}
+      data-unit-name={unit.unit_name}
+      data-unit-type={unit.unit_type}
+      aria-labelledby={titleId}
+      style={{ borderColor: colour }}
+    >
+      <header
+        className="unit__header"
+        style={{ background: colour, color: readableTextColour(colour) }}
+        data-testid="unit-header"
+      >
+        <h3 id={titleId} className="unit__title">
+          Unit {unit.unit_name}
+        </h3>
+        <span className="unit__type" data-testid="unit-type">
+          {UNIT_TYPE_LABELS[unit.unit_type]}
+        </span>
+      </header>
+      <div className="unit__actions">
+        <button
+          type="button"
+          className="inv-button"
+          aria-label={`Add shelf to unit ${unit.unit_name}`}
+          onClick={() => actions.addShelf(unit)}
+          data-testid="add-shelf"
+        >
+          + Shelf
+        </button>
+        <button
+          type="button"
+          className="inv-button"
+          aria-label={`Rename unit ${unit.unit_name}`}
+          onClick={() => actions.renameUnit(unit)}
+          data-testid="rename-unit"
+        >
+          Rename
+        </button>
+        <button
+          type="button"
+          className="inv-button inv-button--danger"
+          aria-label={`Remove unit ${unit.unit_name}`}
+          onClick={() => actions.removeUnit(unit, isle)}
+          data-testid="remove-unit"
+        >
+          Remove
+        </button>
+      </div>
+      {unit.shelves.length === 0 ? (
+        <p className="unit__empty muted">No shelves yet.</p>
+      ) : (
+        <ol className="unit__shelves" aria-label={`Shelves of unit ${unit.unit_name}`}>
+          {unit.shelves.map((shelf) => (
+            <ShelfRow
+              key={shelf.shelf_id}
+              room={room}
+              isle={isle}
+              unit={unit}
+              shelf={shelf}
+              highlighted={shelf.shelf_id === highlightShelfId}
+              actions={actions}
+              Content={Content}
+            />
+          ))}
+        </ol>
+      )}
+    </article>
+  );
+});

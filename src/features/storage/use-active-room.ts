@@ -1,0 +1,53 @@
+import { useCallback, useMemo, useState } from 'react';
+import { activeRoomAfterReload, activeRoomAfterRemoval } from '../../domain/active-room';
+import type { Room } from './types';
+
+/** Per user, so two sellers on one browser keep their own room. */
+export function activeRoomStorageKey(userId: string): string {
+  return `stockroom.activeRoom.${userId}`;
+}
+
+function readRemembered(userId: string): string | null {
+  try {
+    return window.localStorage.getItem(activeRoomStorageKey(userId));
+  } catch {
+    return null; // storage disabled: the first room it is
+  }
+}
+
+function remember(userId: string, roomId: string | null): void {
+  try {
+    if (roomId) window.localStorage.setItem(activeRoomStorageKey(userId), roomId);
+    else window.localStorage.removeItem(activeRoomStorageKey(userId));
+  } catch {
+    // storage disabled: the choice lasts until reload
+  }
+}
+
+/**
+ * The active room (SPEC 4): remembered across reloads while it exists, else the first room.
+ * `forgetRoom` is called before a room is removed so the first other room takes over.
+ */
+export function useActiveRoom(userId: string, rooms: readonly Room[]) {
+  const [remembered, setRemembered] = useState(() => readRemembered(userId));
+  const activeRoom = useMemo(() => activeRoomAfterReload(rooms, remembered), [rooms, remembered]);
+
+  const selectRoom = useCallback(
+    (roomId: string) => {
+      remember(userId, roomId);
+      setRemembered(roomId);
+    },
+    [userId],
+  );
+
+  const forgetRoom = useCallback(
+    (roomId: string) => {
+      const next = activeRoomAfterRemoval(rooms, roomId, activeRoom?.room_id);
+      remember(userId, next?.room_id ?? null);
+      setRemembered(next?.room_id ?? null);
+    },
+    [rooms, activeRoom, userId],
+  );
+
+  return { activeRoom, selectRoom, forgetRoom };
+}

@@ -1,0 +1,106 @@
+// The preview the seller sees before committing: every spec message with its row number, read
+// from a real file, plus formula cells and the plan limit, and when commit is allowed.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { TreeRoom } from '../../../../src/domain/storage-tree';
+import { formatImportError } from '../../../../src/domain/import-validation';
+import {
+  buildImportPreview,
+  canCommit,
+} from '../../../../src/features/data-transfer/import-preview';
+import { parseImportText } from '../../../../src/features/data-transfer/read-import-file';
+
+const FIXTURES = path.join(process.cwd(), 'tests', 'fixtures', 'import');
+const read = (name: string) => readFileSync(path.join(FIXTURES, name), 'utf8');
+
+/** Garage › isles 1-2 › units A, B › shelves 1-3. */
+const ROOMS: TreeRoom[] = [
+  {
+    room_id: 'r1',
+    room_name: 'Garage',
+    room_index: 1,
+    isles: [1, 2].map((isle) => ({
+      isle_id: `i${isle}`,
+      isle_index: isle,
+      units: ['A', 'B'].map((unit, u) => ({
+        unit_id: `u${isle}${unit}`,
+        unit_name: unit,
+        unit_index: u + 1,
+        shelves: [1, 2, 3].map((shelf) => ({
+          shelf_id: `s${isle}${unit}${shelf}`,
+          shelf_index: shelf,
+        })),
+      })),
+    })),
+  },
+];
+
+function previewOf(csv: string, opts: { planId?: string; current?: number } = {}) {
+  return buildImportPreview({
+    fileName: 'items.csv',
+    parsed: parseImportText(csv),
+    rooms: ROOMS,
+    planId: opts.planId ?? 'free',
+    currentItemCount: opts.current ?? 0,
+    dateFormat: 'US',
+  });
+}
+
+describe('import preview: the spec messages, with row numbers (index + 2)', () => {
+  it('lists one error per rule from a file that breaks each one', () => {
+    const preview = previewOf(read('every-error.csv'));
+    expect(preview.errors.map(formatImportError)).toEqual([
+      'Row 2: Missing item name',
+      'Row 3: Invalid quantity',
+      'Row 4: Invalid isle number',
+      "Row 5: Room 'Attic' not found",
+      "Row 6: Isle 9 not found in room 'Garage'",
+      "Row 7: Unit 'Z' not found in isle 1",
+      "Row 8: Shelf 7 not found in unit 'A'",
+    ]);
+    expect(preview.rows.map((row) => row.row)).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
+    // the one good row is checked, but the file is refused whole
+    expect(preview.items.map((item) => item.row)).toEqual([9]);
+    expect(canCommit(preview)).toBe(false);
+  });
+
+  it('matches names case-insensitively and resolves every good row', () => {
+    const preview = previewOf(read('good.csv'));
+    expect(preview.errors).toEqual([]);
+    expect(preview.items.map((item) => [item.row, item.shelf_id, item.expiry_date])).toEqual([
+      [2, 's1A1', '2026-12-31'],
+      [3, 's1A2', null],
+      [4, 's2B1', '2026-12-31'],
+    ]);
+    expect(canCommit(preview)).toBe(true);
+  });
+
+  it('reports formula cells among the row errors, in row order', () => {
+    const preview = previewOf(read('formula.csv'));
+    expect(preview.errors.map((error) => [error.row, error.field])).toEqual([
+      [2, 'item_name'],
+      [3, 'barcode'],
+      [4, 'sku'],
+      [5, 'quantity'],
+    ]);
+    expect(preview.errors[3]?.message).toBe('Invalid quantity');
+    expect(canCommit(preview)).toBe(false);
+  });
+
+  it('refuses the whole file past the plan limit, counting every row', () => {
+    const preview = previewOf(read('good.csv'), { planId: 'free', current: 98 });
+    expect(preview.limitProblem).toBe(
+      'Adding 3 items would exceed your free plan limit of 100 items',
+    );
+    expect(canCommit(preview)).toBe(false);
+    expect(canCommit(previewOf(read('good.csv'), { planId: 'free', current: 97 }))).toBe(true);
+  });
+
+  it('shows file problems instead of rows', () => {
+    const preview = previewOf('');
+    expect(preview.fileProblems).toEqual(['The file is empty']);
+    expect(preview.rows).toEqual([]);
+    expect(canCommit(preview)).toBe(false);
+  });
+});

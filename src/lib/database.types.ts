@@ -544,6 +544,27 @@ export type Database = {
           },
         ]
       }
+      stripe_events: {
+        Row: {
+          event_id: string
+          processed_at: string | null
+          received_at: string
+          type: string
+        }
+        Insert: {
+          event_id: string
+          processed_at?: string | null
+          received_at?: string
+          type: string
+        }
+        Update: {
+          event_id?: string
+          processed_at?: string | null
+          received_at?: string
+          type?: string
+        }
+        Relationships: []
+      }
       subscriptions: {
         Row: {
           cancel_at: string | null
@@ -715,6 +736,7 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      archive_excess_storage: { Args: { p_user_id: string }; Returns: Json }
       commit_import: {
         Args: { p_batches: number; p_import_id: string }
         Returns: Json
@@ -740,6 +762,7 @@ export type Database = {
         Returns: number
       }
       discard_import: { Args: { p_import_id: string }; Returns: number }
+      downgrade_overdue_account: { Args: { p_user_id: string }; Returns: Json }
       get_ebay_token: {
         Args: { p_purpose: string; p_user_id: string }
         Returns: {
@@ -832,6 +855,14 @@ export type Database = {
       }
       remove_unit: { Args: { p_unit_id: string }; Returns: Json }
       restore_backup: { Args: { p_backup_id: string }; Returns: Json }
+      room_shelf_fill: {
+        Args: { p_room_id: string }
+        Returns: {
+          item_count: number
+          quantity: number
+          shelf_id: string
+        }[]
+      }
       save_ebay_tokens: {
         Args: {
           p_access_token: string
@@ -839,6 +870,15 @@ export type Database = {
           p_refresh_token?: string
         }
         Returns: string
+      }
+      save_room_layout: {
+        Args: {
+          p_camera?: Json
+          p_isles: Json
+          p_room_id: string
+          p_units?: Json
+        }
+        Returns: number
       }
       update_item: {
         Args: { p_changes: Json; p_item_id: string }

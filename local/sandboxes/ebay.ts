@@ -1,0 +1,505 @@
+import { randomBytes } from 'node:crypto';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { readBody, sendJson } from '../http.ts';
+import {
+  SANDBOX_INVENTORY,
+  SANDBOX_LISTINGS,
+  SANDBOX_ORDERS,
+  type SandboxInventoryItem,
+  type SandboxOrder,
+} from './ebay-catalogue.ts';
+
+/**
+ * A local eBay: one HTTP server answering the calls our Netlify functions make, with eBay's
+ * shapes (auth.ebay.com and api.ebay.com both point here locally):
+ *
+ * - GET  /oauth2/authorize            consent, auto-approved: 302 to the RuName's accept URL with
+ *                                     code, state and expires_in (or error=access_denied in deny
+ *                                     mode); unknown client or RuName gets an error page
+ * - POST /identity/v1/oauth2/token    Basic client auth; grant_type authorization_code (single-use
+ *                                     codes, 5 min) and refresh_token; OAuth error bodies
+ * - GET  /sell/inventory/v1/inventory_item?limit&offset   450 items, limit 1..200, next/prev
+ * - POST /ws/api.dll                  Trading API GetMyeBaySelling (X-EBAY-API-IAF-TOKEN): the
+ *                                     active listings, EntriesPerPage/PageNumber, XML
+ * - GET  /sell/fulfillment/v1/order?limit&offset          the seller's orders
+ *
+ * Every API call needs a live access token from this server's token endpoint.
+ * Test controls under /_sandbox (local only, no auth), each scoped to the connection a token
+ * belongs to (any access or refresh token of it), so tests running side by side do not disturb
+ * each other: expire its access tokens, revoke its refresh token, make the next N calls to an
+ * API fail, read its call counts; and the authorize page's mode (approve / deny).
+ * Nothing here logs a token, code or secret.
+ */
+
+export interface EbaySandboxOptions {
+  clientId: string;
+  clientSecret: string;
+  ruName: string;
+  /** Where the RuName sends the seller back to (eBay's "auth accepted URL"). */
+  acceptUrl: () => string;
+  port?: number;
+  /** Access token lifetime; eBay's user tokens live 2 hours. */
+  accessTokenSeconds?: number;
+  log?: (line: string) => void;
+}
+
+export interface EbaySandbox {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+type Api = 'inventory' | 'listings' | 'orders' | 'token';
+
+/** One seller's consent: the tokens issued from one authorization code and its refreshes. */
+interface Connection {
+  id: string;
+  scopes: string[];
+  refreshToken: string;
+  refreshRevoked: boolean;
+  grants: { authorization_code: number; refresh_token: number };
+  calls: Record<Exclude<Api, 'token'>, number>;
+  failures: Partial<Record<Api, { status: number; remaining: number }>>;
+  lastMarketplaceId: string | null;
+  lastSiteId: string | null;
+}
+
+interface AccessToken {
+  connection: Connection;
+  expiresAt: number;
+}
+
+const ACCESS_PREFIX = 'v^1.1#i^1#sandbox#a^';
+const REFRESH_PREFIX = 'v^1.1#i^1#sandbox#r^';
+const REFRESH_TOKEN_SECONDS = 47_304_000; // 18 months, as eBay issues them
+
+const token = (prefix: string) => `${prefix}${randomBytes(24).toString('base64url')}`;
+
+const oauthError = (res: ServerResponse, status: number, error: string, description: string) =>
+  sendJson(res, status, { error, error_description: description });
+
+const restError = (res: ServerResponse, status: number, errorId: number, message: string) =>
+  sendJson(res, status, {
+    errors: [
+      {
+        errorId,
+        domain: status === 401 ? 'OAuth' : 'API_SANDBOX',
+        category: 'REQUEST',
+        message,
+        longMessage: message,
+      },
+    ],
+  });
+
+function sendHtml(res: ServerResponse, status: number, html: string): void {
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+  res.end(html);
+}
+
+const escapeXml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function xmlTag(xml: string, name: string): string | null {
+  const match = new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml);
+  return match ? match[1]!.trim() : null;
+}
+
+function inventoryRecord(item: SandboxInventoryItem) {
+  return {
+    sku: item.sku,
+    locale: 'en_GB',
+    product: {
+      title: item.title,
+      brand: item.brand,
+      aspects: { Brand: [item.brand] },
+      imageUrls: [item.imageUrl],
+    },
+    condition: item.condition,
+    availability: { shipToLocationAvailability: { quantity: item.quantity } },
+  };
+}
+
+function orderRecord(order: SandboxOrder) {
+  const total = order.lineItems.reduce((sum, line) => sum + line.price * line.quantity, 0);
+  const money = (value: number) => ({ value: value.toFixed(2), currency: 'GBP' });
+  return {
+    orderId: order.orderId,
+    legacyOrderId: order.orderId,
+    creationDate: order.creationDate,
+    lastModifiedDate: order.creationDate,
+    orderFulfillmentStatus: order.status,
+    orderPaymentStatus: 'PAID',
+    sellerId: 'stockroom_sandbox_seller',
+    buyer: { username: order.buyer },
+    pricingSummary: { total: money(total) },
+    lineItems: order.lineItems.map((line) => ({
+      lineItemId: line.lineItemId,
+      legacyItemId: line.legacyItemId,
+      sku: line.sku,
+      title: line.title,
+      quantity: line.quantity,
+      lineItemCost: money(line.price * line.quantity),
+      lineItemFulfillmentStatus: order.status === 'FULFILLED' ? 'FULFILLED' : 'NOT_STARTED',
+    })),
+  };
+}
+
+function intParam(value: string | null, fallback: number): number {
+  if (value === null || value === '') return fallback;
+  const n = Number(value);
+  return Number.isInteger(n) ? n : Number.NaN;
+}
+
+export async function startEbaySandbox(opts: EbaySandboxOptions): Promise<EbaySandbox> {
+  const log = opts.log ?? (() => undefined);
+  const accessLifetime = opts.accessTokenSeconds ?? 7200;
+  const codes = new Map<string, { connection: Connection; expiresAt: number }>();
+  const accessTokens = new Map<string, AccessToken>();
+  const refreshTokens = new Map<string, Connection>();
+  let authorizeMode: 'approve' | 'deny' = 'approve';
+  let baseUrl = '';
+
+  function connectionOf(value: unknown): Connection | null {
+    if (typeof value !== 'string') return null;
+    return accessTokens.get(value)?.connection ?? refreshTokens.get(value) ?? null;
+  }
+
+  function issueAccess(connection: Connection): string {
+    const access = token(ACCESS_PREFIX);
+    accessTokens.set(access, { connection, expiresAt: Date.now() + accessLifetime * 1000 });
+    return access;
+  }
+
+  /** The connection behind a live bearer token, or null after answering 401. */
+  function authorise(req: IncomingMessage, res: ServerResponse): Connection | null {
+    const header = req.headers.authorization ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    const entry = match ? accessTokens.get(match[1]!) : undefined;
+    if (!entry || entry.expiresAt <= Date.now()) {
+      restError(res, 401, 1001, 'Invalid access token');
+      return null;
+    }
+    return entry.connection;
+  }
+
+  /** An injected failure for this call, if a test asked for one. */
+  function injected(connection: Connection | null, api: Api): number | null {
+    const failure = connection?.failures[api];
+    if (!failure || failure.remaining <= 0) return null;
+    failure.remaining -= 1;
+    return failure.status;
+  }
+
+  function checkClient(req: IncomingMessage): boolean {
+    const header = req.headers.authorization ?? '';
+    const match = /^Basic\s+(\S+)$/i.exec(header);
+    if (!match) return false;
+    const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+    return decoded === `${opts.clientId}:${opts.clientSecret}`;
+  }
+
+  function handleAuthorize(res: ServerResponse, url: URL): void {
+    const params = url.searchParams;
+    if (params.get('client_id') !== opts.clientId) {
+      sendHtml(res, 400, '<h1>Invalid request</h1><p>The client_id is not valid.</p>');
+      return;
+    }
+    if (params.get('redirect_uri') !== opts.ruName) {
+      sendHtml(
+        res,
+        400,
+        '<h1>Invalid request</h1><p>The redirect_uri is not a RuName of this application.</p>',
+      );
+      return;
+    }
+    if (params.get('response_type') !== 'code') {
+      sendHtml(res, 400, '<h1>Invalid request</h1><p>response_type must be code.</p>');
+      return;
+    }
+    const back = new URL(opts.acceptUrl());
+    const state = params.get('state');
+    if (authorizeMode === 'deny') {
+      back.searchParams.set('error', 'access_denied');
+      back.searchParams.set('error_description', 'The seller declined access');
+    } else {
+      const connection: Connection = {
+        id: randomBytes(8).toString('hex'),
+        scopes: (params.get('scope') ?? '').split(/\s+/).filter(Boolean),
+        refreshToken: token(REFRESH_PREFIX),
+        refreshRevoked: false,
+        grants: { authorization_code: 0, refresh_token: 0 },
+        calls: { inventory: 0, listings: 0, orders: 0 },
+        failures: {},
+        lastMarketplaceId: null,
+        lastSiteId: null,
+      };
+      const code = `v^1.1#i^1#sandbox#c^${randomBytes(24).toString('base64url')}`;
+      codes.set(code, { connection, expiresAt: Date.now() + 299_000 });
+      back.searchParams.set('code', code);
+      back.searchParams.set('expires_in', '299');
+    }
+    if (state !== null) back.searchParams.set('state', state);
+    res.writeHead(302, { location: back.toString(), 'cache-control': 'no-store' });
+    res.end();
+  }
+
+  async function handleToken(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!checkClient(req)) {
+      oauthError(res, 401, 'invalid_client', 'client authentication failed');
+      return;
+    }
+    const form = new URLSearchParams((await readBody(req)).toString('utf8'));
+    const grant = form.get('grant_type');
+    if (grant === 'authorization_code') {
+      const code = form.get('code') ?? '';
+      const entry = codes.get(code);
+      codes.delete(code); // single use, even when refused
+      if (!entry || entry.expiresAt <= Date.now()) {
+        oauthError(
+          res,
+          400,
+          'invalid_grant',
+          'the provided authorization grant code is invalid or was issued to another client',
+        );
+        return;
+      }
+      if (form.get('redirect_uri') !== opts.ruName) {
+        oauthError(
+          res,
+          400,
+          'invalid_grant',
+          'the provided authorization grant code is invalid or was issued to another client',
+        );
+        return;
+      }
+      const failed = injected(entry.connection, 'token');
+      if (failed) {
+        oauthError(res, failed, 'server_error', 'sandbox failure');
+        return;
+      }
+      entry.connection.grants.authorization_code += 1;
+      refreshTokens.set(entry.connection.refreshToken, entry.connection);
+      sendJson(res, 200, {
+        access_token: issueAccess(entry.connection),
+        expires_in: accessLifetime,
+        refresh_token: entry.connection.refreshToken,
+        refresh_token_expires_in: REFRESH_TOKEN_SECONDS,
+        token_type: 'User Access Token',
+      });
+      return;
+    }
+    if (grant === 'refresh_token') {
+      const connection = refreshTokens.get(form.get('refresh_token') ?? '');
+      if (!connection || connection.refreshRevoked) {
+        oauthError(
+          res,
+          400,
+          'invalid_grant',
+          'the provided authorization refresh token is invalid or was issued to another client',
+        );
+        return;
+      }
+      const failed = injected(connection, 'token');
+      if (failed) {
+        oauthError(res, failed, 'server_error', 'sandbox failure');
+        return;
+      }
+      connection.grants.refresh_token += 1;
+      sendJson(res, 200, {
+        access_token: issueAccess(connection),
+        expires_in: accessLifetime,
+        token_type: 'User Access Token',
+      });
+      return;
+    }
+    oauthError(
+      res,
+      400,
+      'unsupported_grant_type',
+      'grant type in request is not supported by the authorization server',
+    );
+  }
+
+  function noteMarketplace(req: IncomingMessage, connection: Connection): void {
+    const id = req.headers['x-ebay-c-marketplace-id'];
+    if (typeof id === 'string') connection.lastMarketplaceId = id;
+  }
+
+  function handleInventory(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    const connection = authorise(req, res);
+    if (!connection) return;
+    connection.calls.inventory += 1;
+    noteMarketplace(req, connection);
+    const failed = injected(connection, 'inventory');
+    if (failed) return restError(res, failed, 25001, 'A system error has occurred.');
+    const limit = intParam(url.searchParams.get('limit'), 25);
+    const offset = intParam(url.searchParams.get('offset'), 0);
+    if (!(limit >= 1 && limit <= 200) || !(offset >= 0)) {
+      return restError(res, 400, 25709, 'Invalid value for limit or offset.');
+    }
+    const page = SANDBOX_INVENTORY.slice(offset, offset + limit);
+    const href = (o: number) =>
+      `${baseUrl}/sell/inventory/v1/inventory_item?limit=${limit}&offset=${o}`;
+    sendJson(res, 200, {
+      href: href(offset),
+      limit,
+      ...(offset + limit < SANDBOX_INVENTORY.length ? { next: href(offset + limit) } : {}),
+      ...(offset > 0 ? { prev: href(Math.max(0, offset - limit)) } : {}),
+      size: page.length,
+      total: SANDBOX_INVENTORY.length,
+      inventoryItems: page.map(inventoryRecord),
+    });
+  }
+
+  function handleOrders(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    const connection = authorise(req, res);
+    if (!connection) return;
+    connection.calls.orders += 1;
+    noteMarketplace(req, connection);
+    const failed = injected(connection, 'orders');
+    if (failed) return restError(res, failed, 30500, 'System error.');
+    const limit = intParam(url.searchParams.get('limit'), 50);
+    const offset = intParam(url.searchParams.get('offset'), 0);
+    if (!(limit >= 1 && limit <= 200) || !(offset >= 0)) {
+      return restError(res, 400, 30700, 'Invalid limit or offset.');
+    }
+    const page = SANDBOX_ORDERS.slice(offset, offset + limit);
+    const href = (o: number) => `${baseUrl}/sell/fulfillment/v1/order?limit=${limit}&offset=${o}`;
+    sendJson(res, 200, {
+      href: href(offset),
+      limit,
+      offset,
+      ...(offset + limit < SANDBOX_ORDERS.length ? { next: href(offset + limit) } : {}),
+      total: SANDBOX_ORDERS.length,
+      warnings: [],
+      orders: page.map(orderRecord),
+    });
+  }
+
+  function tradingFailure(res: ServerResponse, code: number, message: string): void {
+    res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' });
+    res.end(
+      `<?xml version="1.0" encoding="UTF-8"?><GetMyeBaySellingResponse xmlns="urn:ebay:apis:eBLBaseComponents"><Timestamp>${new Date().toISOString()}</Timestamp><Ack>Failure</Ack><Errors><ShortMessage>${escapeXml(message)}</ShortMessage><LongMessage>${escapeXml(message)}</LongMessage><ErrorCode>${code}</ErrorCode><SeverityCode>Error</SeverityCode><ErrorClassification>RequestError</ErrorClassification></Errors><Version>1193</Version></GetMyeBaySellingResponse>`,
+    );
+  }
+
+  async function handleTrading(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = (await readBody(req)).toString('utf8');
+    if (req.headers['x-ebay-api-call-name'] !== 'GetMyeBaySelling') {
+      return tradingFailure(res, 2, 'Unsupported API call.');
+    }
+    // The Trading API takes OAuth user tokens in X-EBAY-API-IAF-TOKEN and answers HTTP 200
+    // with Ack=Failure when the token is not valid.
+    const iaf = req.headers['x-ebay-api-iaf-token'];
+    const entry = typeof iaf === 'string' ? accessTokens.get(iaf) : undefined;
+    if (!entry) return tradingFailure(res, 21916984, 'Invalid IAF token.');
+    if (entry.expiresAt <= Date.now())
+      return tradingFailure(res, 21917053, 'IAF token supplied is expired.');
+    const connection = entry.connection;
+    connection.calls.listings += 1;
+    const site = req.headers['x-ebay-api-siteid'];
+    if (typeof site === 'string') connection.lastSiteId = site;
+    const failed = injected(connection, 'listings');
+    if (failed) {
+      res.writeHead(failed, { 'content-type': 'text/plain' });
+      res.end('Service Unavailable');
+      return;
+    }
+    const perPage = Math.min(200, Math.max(1, Number(xmlTag(body, 'EntriesPerPage') ?? 25) || 25));
+    const pageNumber = Math.max(1, Number(xmlTag(body, 'PageNumber') ?? 1) || 1);
+    const start = (pageNumber - 1) * perPage;
+    const items = SANDBOX_LISTINGS.slice(start, start + perPage);
+    const itemXml = items
+      .map(
+        (l) =>
+          `<Item><ItemID>${l.itemId}</ItemID><ListingDetails><StartTime>${l.startTime}</StartTime></ListingDetails><ListingType>FixedPriceItem</ListingType><Quantity>${l.quantity}</Quantity><SellingStatus><CurrentPrice currencyID="GBP">${l.price.toFixed(2)}</CurrentPrice></SellingStatus><Title>${escapeXml(l.title)}</Title><SKU>${escapeXml(l.sku)}</SKU><QuantityAvailable>${l.quantityAvailable}</QuantityAvailable><PictureDetails><GalleryURL>${escapeXml(l.galleryUrl)}</GalleryURL></PictureDetails></Item>`,
+      )
+      .join('');
+    res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' });
+    res.end(
+      `<?xml version="1.0" encoding="UTF-8"?><GetMyeBaySellingResponse xmlns="urn:ebay:apis:eBLBaseComponents"><Timestamp>${new Date().toISOString()}</Timestamp><Ack>Success</Ack><Version>1193</Version><Build>E1193_CORE_API_SANDBOX</Build><ActiveList><ItemArray>${itemXml}</ItemArray><PaginationResult><TotalNumberOfPages>${Math.ceil(SANDBOX_LISTINGS.length / perPage)}</TotalNumberOfPages><TotalNumberOfEntries>${SANDBOX_LISTINGS.length}</TotalNumberOfEntries></PaginationResult></ActiveList></GetMyeBaySellingResponse>`,
+    );
+  }
+
+  async function handleControls(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+  ): Promise<void> {
+    const action = url.pathname.slice('/_sandbox/'.length);
+    const raw = req.method === 'POST' ? (await readBody(req)).toString('utf8') : '';
+    const body = (raw ? JSON.parse(raw) : {}) as Record<string, unknown>;
+    if (action === 'authorize-mode' && req.method === 'POST') {
+      authorizeMode = body.mode === 'deny' ? 'deny' : 'approve';
+      return sendJson(res, 200, { mode: authorizeMode });
+    }
+    const connection = connectionOf(body.token ?? url.searchParams.get('token'));
+    if (!connection) return sendJson(res, 404, { error: 'No connection has this token' });
+    switch (action) {
+      case 'expire-access-tokens':
+        for (const entry of accessTokens.values())
+          if (entry.connection === connection) entry.expiresAt = 0;
+        return sendJson(res, 200, { expired: true });
+      case 'revoke-refresh-token':
+        connection.refreshRevoked = true;
+        return sendJson(res, 200, { revoked: true });
+      case 'fail': {
+        const api = body.api as Api;
+        if (!['inventory', 'listings', 'orders', 'token'].includes(api)) {
+          return sendJson(res, 400, { error: 'api must be inventory, listings, orders or token' });
+        }
+        connection.failures[api] = {
+          status: Number(body.status ?? 500),
+          remaining: Number(body.times ?? 1),
+        };
+        return sendJson(res, 200, { api, ...connection.failures[api] });
+      }
+      case 'stats':
+        return sendJson(res, 200, {
+          scopes: connection.scopes,
+          grants: connection.grants,
+          calls: connection.calls,
+          lastMarketplaceId: connection.lastMarketplaceId,
+          lastSiteId: connection.lastSiteId,
+        });
+      default:
+        return sendJson(res, 404, { error: `Unknown sandbox control ${action}` });
+    }
+  }
+
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://sandbox');
+    const route = `${req.method} ${url.pathname}`;
+    try {
+      if (route === 'GET /oauth2/authorize') handleAuthorize(res, url);
+      else if (route === 'POST /identity/v1/oauth2/token') await handleToken(req, res);
+      else if (route === 'GET /sell/inventory/v1/inventory_item') handleInventory(req, res, url);
+      else if (route === 'GET /sell/fulfillment/v1/order') handleOrders(req, res, url);
+      else if (route === 'POST /ws/api.dll') await handleTrading(req, res);
+      else if (url.pathname.startsWith('/_sandbox/')) await handleControls(req, res, url);
+      else restError(res, 404, 2002, `Resource not found: ${url.pathname}`);
+    } catch (error) {
+      log(`ebay sandbox: ${route} failed: ${(error as Error).message}`);
+      if (!res.headersSent) restError(res, 500, 10001, 'Sandbox error');
+      else res.destroy();
+    }
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  baseUrl = `http://127.0.0.1:${port}`;
+
+  return {
+    url: baseUrl,
+    port,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -16,6 +16,8 @@ import { startPostgrest, type RunningPostgrest } from './postgrest.ts';
 import { endLeftover } from './processes.ts';
 import { startStripeSandbox } from './sandboxes/stripe.ts';
 import { stripeSandboxSettings } from './sandboxes/stripe-config.ts';
+import { startEbaySandbox } from './sandboxes/ebay.ts';
+import { ebaySandboxSettings } from './sandboxes/ebay-config.ts';
 
 /** What `npm run status` prints and tests connect with. */
 export interface StackEnv {
@@ -36,7 +38,7 @@ export interface RunningStack {
   /** Migration files applied by this start (empty on a warm start). */
   applied: string[];
   /** Base URLs of the outside-API sandboxes; null when the environment names the real service. */
-  sandboxes: { stripe: string | null };
+  sandboxes: { stripe: string | null; ebay: string | null };
   startMs: number;
   stop(): Promise<void>;
 }
@@ -103,7 +105,9 @@ async function endLeftovers(dataDir: string): Promise<void> {
   try {
     process.kill(state.pid, 0);
     if (state.pid !== process.pid) {
-      throw new Error(`A stack is already running on ${dataDir} (pid ${state.pid}). Stop it first.`);
+      throw new Error(
+        `A stack is already running on ${dataDir} (pid ${state.pid}). Stop it first.`,
+      );
     }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
@@ -173,7 +177,9 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     stops.push(() => pool.end());
 
     const mailbox = createMailbox();
-    const mailServer = (await import('node:http')).createServer((req, res) => mailbox.handle(req, res));
+    const mailServer = (await import('node:http')).createServer((req, res) =>
+      mailbox.handle(req, res),
+    );
     await listen(mailServer, opts.mailboxPort);
     stops.push(() => close(mailServer));
 
@@ -222,6 +228,21 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       stripeUrl = stripe.url;
     }
 
+    // eBay: the sandbox answers OAuth and the Sell/Trading API calls, unless the environment
+    // names a real eBay application. The RuName sends sellers back to this app's callback route.
+    let ebayUrl: string | null = null;
+    const ebaySettings = ebaySandboxSettings(process.env);
+    if (ebaySettings) {
+      const ebay = await startEbaySandbox({
+        ...ebaySettings,
+        acceptUrl: () => `${env.APP_URL}/dashboard/ebay/callback`,
+        log: opts.log,
+      });
+      stops.push(() => ebay.stop());
+      Object.assign(process.env, ebaySettings.functionEnv(ebay.url));
+      ebayUrl = ebay.url;
+    }
+
     const state: StackState = {
       ...env,
       pid: process.pid,
@@ -237,7 +258,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       mailbox,
       postgrestUrl: postgrest.url,
       applied,
-      sandboxes: { stripe: stripeUrl },
+      sandboxes: { stripe: stripeUrl, ebay: ebayUrl },
       startMs: performance.now() - started,
       stop: () => (stopping ??= stopAll()),
     };

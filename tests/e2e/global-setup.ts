@@ -29,6 +29,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     STOCKROOM_E2E_MAILBOX_URL: stack.env.MAILBOX_URL,
     STOCKROOM_E2E_DB_URL: stack.env.DB_URL,
     STOCKROOM_E2E_STRIPE_URL: stack.sandboxes.stripe ?? '',
+    STOCKROOM_E2E_EBAY_URL: stack.sandboxes.ebay ?? '',
   });
   return () => stack.stop();
 }

@@ -11,6 +11,8 @@ export interface TestStackEnv {
   appUrl: string;
   /** The Stripe sandbox the functions talk to (local/sandboxes/stripe.ts). */
   stripeUrl: string;
+  /** The eBay sandbox the functions talk to (local/sandboxes/ebay.ts). */
+  ebayUrl: string;
 }
 
 declare module 'vitest' {
@@ -35,6 +37,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     mailboxUrl: env.MAILBOX_URL,
     appUrl: env.APP_URL,
     stripeUrl: stack.sandboxes.stripe ?? '',
+    ebayUrl: stack.sandboxes.ebay ?? '',
   });
   return () => stack.stop();
 }

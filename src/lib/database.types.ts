@@ -812,6 +812,30 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      place_listing: {
+        Args: { p_listing_id: string; p_quantity?: number; p_shelf_id: string }
+        Returns: {
+          active: boolean
+          barcode: string | null
+          created_at: string
+          expiry_date: string | null
+          item_id: string
+          item_name: string
+          price_paid: number | null
+          quantity: number
+          shelf_id: string | null
+          sku: string | null
+          unit_id: string | null
+          updated_at: string
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "storage_items"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       remove_excess_storage: { Args: { p_user_id: string }; Returns: Json }
       remove_isle: {
         Args: { p_isle_id: string }

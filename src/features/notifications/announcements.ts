@@ -1,0 +1,72 @@
+import { localIsoDate } from '../../domain/calendar-date';
+import { DISMISSAL_MEMORY_DAYS, type DismissedNotification } from '../../domain/expiry';
+
+/**
+ * Which notifications were already toasted, so a reload does not toast them again. They are
+ * announced once per sign-in and day: a new sign-in or a new day (the daily check) announces
+ * again, a reload within the same sign-in does not. Pure; the caller stores the record.
+ */
+export interface AnnouncedRecord {
+  userId: string;
+  /** The sign-in it belongs to (the user's last_sign_in_at). */
+  signIn: string;
+  date: string;
+  ids: string[];
+}
+
+export function stillAnnounced(
+  record: AnnouncedRecord | null,
+  current: { userId: string; signIn: string; date: string },
+): Set<string> {
+  if (
+    !record ||
+    record.userId !== current.userId ||
+    record.signIn !== current.signIn ||
+    record.date !== current.date
+  )
+    return new Set();
+  return new Set(record.ids);
+}
+
+/** The notifications to toast now: those not yet announced for this sign-in today. */
+export function toAnnounce<T extends { id: string }>(
+  notifications: readonly T[],
+  announced: ReadonlySet<string>,
+): T[] {
+  return notifications.filter((notification) => !announced.has(notification.id));
+}
+
+export function parseAnnounced(text: string | null): AnnouncedRecord | null {
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as Partial<AnnouncedRecord>;
+    if (
+      typeof value.userId === 'string' &&
+      typeof value.signIn === 'string' &&
+      typeof value.date === 'string' &&
+      Array.isArray(value.ids) &&
+      value.ids.every((id) => typeof id === 'string')
+    )
+      return value as AnnouncedRecord;
+  } catch {
+    // a damaged record only means announcing again
+  }
+  return null;
+}
+
+/** Dismissal rows from the server as the expiry rule reads them (the seller's local date). */
+export function dismissalsFromRows(
+  rows: readonly { notification_id: string; dismissed_at: string }[],
+): DismissedNotification[] {
+  return rows.flatMap((row) => {
+    const at = new Date(row.dismissed_at);
+    return Number.isNaN(at.getTime())
+      ? []
+      : [{ id: row.notification_id, dismissed_on: localIsoDate(at) }];
+  });
+}
+
+/** The oldest dismissal time still worth fetching: a day beyond the memory, for time zones. */
+export function dismissalsSince(now: Date): string {
+  return new Date(now.getTime() - (DISMISSAL_MEMORY_DAYS + 1) * 86_400_000).toISOString();
+}

@@ -1,0 +1,7 @@
+/** Query keys of the notifications feature, scoped by user so accounts never share cache. */
+export const notificationKeys = {
+  all: (userId: string) => ['notifications', userId] as const,
+  expiringItems: (userId: string, today: string) =>
+    ['notifications', userId, 'expiring-items', today] as const,
+  dismissals: (userId: string) => ['notifications', userId, 'dismissals'] as const,
+};

@@ -5,6 +5,7 @@ import { ErrorBoundary } from '../../components/error-boundary';
 import { LoadingScreen } from '../../components/loading-screen';
 import { notify } from '../../components/toasts';
 import { useAuth, useSignOut } from '../../features/auth';
+import { NotificationsBell } from '../../features/notifications';
 import { CurrentPlanBadge, useSubscription } from '../../features/subscription';
 import { errorMessage } from '../../lib/errors';
 import { messages } from '../../lib/messages';
@@ -74,6 +75,8 @@ export function DashboardLayout() {
         </nav>
       </div>
       <header className="dashboard__header">
+        {/* Expiry notifications: checked on sign-in and daily; the panel opens from the bell. */}
+        <NotificationsBell />
         <CurrentPlanBadge />
         <div className="account">
           <span className="account__name" data-testid="user-name" title={user?.email}>

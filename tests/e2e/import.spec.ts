@@ -1,0 +1,100 @@
+import { expect, test } from './fixtures';
+import { ImportPage } from './pages/import-page';
+import { LogsPage } from './pages/logs-page';
+import { createLayout } from './pages/storage-layout';
+
+const HEADER = 'Item Name,Quantity,Room,Isle,Unit,Shelf,Barcode,SKU,Price Paid,Expiry Date';
+const GOOD = [
+  'Blue mug,2,Garage,1,A,1,5012345678900,MUG-BLUE,4.50,2026-12-31',
+  '"Jug, large",1,garage,1,b,2,,,,',
+  'Teapot,3,Garage,1,A,3,,,12,12/31/2026',
+];
+
+test.describe('import', () => {
+  test('preview shows rows and every error, nothing is written until a clean file is committed', async ({
+    page,
+    seller,
+    admin,
+  }, testInfo) => {
+    await createLayout(admin, seller.id);
+    const importPage = new ImportPage(page, Boolean(testInfo.project.use.hasTouch));
+    await importPage.goto();
+
+    // A file with one bad row: the preview lists the rows and the error, commit stays off.
+    await importPage.choose('stock.csv', [HEADER, ...GOOD, 'Lamp,1,Garage,1,Z,1,,,,'].join('\n'));
+    await expect(importPage.previewRows).toHaveCount(4);
+    await expect(importPage.summary).toHaveText('4 rows, 1 error in 1 row.');
+    await expect(importPage.errors).toHaveText(["Row 5: Unit 'Z' not found in isle 1"]);
+    await expect(importPage.commitButton).toBeDisabled();
+
+    const errorsFile = await importPage.download('import-errors-download');
+    expect(errorsFile.name).toBe('stockroom-import-errors.csv');
+    expect(errorsFile.text).toBe("Row,Column,Error\r\n5,Unit,Unit 'Z' not found in isle 1\r\n");
+
+    const none = await admin.from('storage_items').select('item_id').eq('user_id', seller.id);
+    expect(none.data).toEqual([]);
+
+    // The fixed file imports: progress, then 'Import Complete'.
+    await importPage.choose('stock.csv', [HEADER, ...GOOD].join('\n'));
+    await expect(importPage.errors).toHaveCount(0);
+    await expect(importPage.commitButton).toHaveText('Import 3 items');
+    const committed = page.waitForResponse((response) =>
+      response.url().includes('/rest/v1/rpc/commit_import'),
+    );
+    await importPage.commit();
+    expect((await committed).status()).toBe(200);
+    await expect(importPage.complete).toContainText('Import Complete');
+    await expect(importPage.complete).toContainText('3 items were imported');
+    await expect(importPage.toast.filter({ hasText: 'Import Complete' })).toBeVisible();
+
+    const items = await admin
+      .from('storage_items')
+      .select('item_name, quantity, price_paid, expiry_date')
+      .eq('user_id', seller.id)
+      .order('created_at');
+    expect(items.data).toEqual([
+      { item_name: 'Blue mug', quantity: 2, price_paid: 4.5, expiry_date: '2026-12-31' },
+      { item_name: 'Jug, large', quantity: 1, price_paid: null, expiry_date: null },
+      { item_name: 'Teapot', quantity: 3, price_paid: 12, expiry_date: '2026-12-31' },
+    ]);
+
+    // One import_items line in the activity log, naming the items.
+    const logs = new LogsPage(page, Boolean(testInfo.project.use.hasTouch));
+    await logs.goto();
+    await expect(logs.actions).toHaveText(['Items imported']);
+    await expect(logs.details).toHaveText(['Imported 3 item(s): Blue mug, Jug, large, Teapot']);
+  });
+
+  test('bad files and the plan limit are explained, and the template downloads', async ({
+    page,
+    seller,
+    admin,
+  }, testInfo) => {
+    await createLayout(admin, seller.id);
+    const importPage = new ImportPage(page, Boolean(testInfo.project.use.hasTouch));
+    await importPage.goto();
+
+    const template = await importPage.download('import-template');
+    expect(template.name).toBe('stockroom-import-template.csv');
+    expect(template.text.split('\r\n')[0]).toBe(HEADER);
+
+    await importPage.choose('semi.csv', `${HEADER.replaceAll(',', ';')}\nMug;1;Garage;1;A;1;;;;\n`);
+    await expect(importPage.fileProblems).toContainText(
+      "Columns must be separated by commas; this file uses ';'",
+    );
+    await expect(importPage.commitButton).toBeDisabled();
+
+    await importPage.choose('formula.csv', `${HEADER}\n=cmd|' /C calc'!A0,1,Garage,1,A,1,,,,\n`);
+    await expect(importPage.errors).toHaveText([
+      "Row 2: Item Name looks like a spreadsheet formula; start the cell with an apostrophe (') to keep it as text",
+    ]);
+
+    // Free plan: 101 rows cannot fit in 100 items, so the whole file is refused.
+    const rows = Array.from({ length: 101 }, (_, i) => `Item ${i + 1},1,Garage,1,A,1,,,,`);
+    await importPage.choose('many.csv', [HEADER, ...rows].join('\n'));
+    await expect(page.getByTestId('import-limit')).toHaveText(
+      'Adding 101 items would exceed your free plan limit of 100 items',
+    );
+    await expect(importPage.commitButton).toBeDisabled();
+  });
+});

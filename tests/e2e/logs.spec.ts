@@ -1,0 +1,77 @@
+import { expect, test } from './fixtures';
+import { LogsPage } from './pages/logs-page';
+
+test.describe('activity log', () => {
+  test('shows entries newest first, filters by action, pages, and clears all', async ({
+    page,
+    seller,
+    admin,
+  }, testInfo) => {
+    const base = Date.parse('2026-11-20T09:00:00Z');
+    const lines = Array.from({ length: 55 }, (_, i) => ({
+      user_id: seller.id,
+      action: i % 5 === 0 ? 'import_items' : 'add_item',
+      details:
+        i % 5 === 0
+          ? `Imported ${i} item(s)`
+          : `Added 1 x Item ${i} to Garage / Isle 1 / Unit A / Shelf 1`,
+      timestamp: new Date(base + i * 60_000).toISOString(),
+    }));
+    const inserted = await admin.from('storage_logs').insert(lines);
+    expect(inserted.error).toBeNull();
+
+    const logs = new LogsPage(page, Boolean(testInfo.project.use.hasTouch));
+    await logs.goto();
+    await expect(logs.rows).toHaveCount(50);
+    await expect(logs.details.first()).toHaveText(
+      'Added 1 x Item 54 to Garage / Isle 1 / Unit A / Shelf 1',
+    );
+    await expect(logs.actions.first()).toHaveText('Item added');
+    await expect(logs.pageInfo).toHaveText('Page 1 of 2 · 55 entries');
+    await logs.press(logs.olderButton);
+    await expect(logs.rows).toHaveCount(5);
+    await expect(logs.details.last()).toHaveText('Imported 0 item(s)');
+
+    await logs.filterBy('Items imported');
+    await expect(logs.actions).toHaveText(Array.from({ length: 11 }, () => 'Items imported'));
+    await expect(logs.details.first()).toHaveText('Imported 50 item(s)');
+    await expect(logs.pageInfo).toHaveText('Page 1 of 1 · 11 entries');
+
+    await logs.filterBy('Item moved');
+    await expect(logs.empty).toHaveText('No item moved entries.');
+
+    await logs.filterBy('All actions');
+    await logs.clearAll();
+    await expect(logs.empty).toHaveText(
+      'No activity yet. Changes to your stock will be listed here.',
+    );
+    const left = await admin.from('storage_logs').select('log_id').eq('user_id', seller.id);
+    expect(left.data).toEqual([]);
+  });
+
+  test("says 'Clear Failed' and keeps the entries when clearing fails", async ({
+    page,
+    seller,
+    admin,
+  }, testInfo) => {
+    await admin
+      .from('storage_logs')
+      .insert({ user_id: seller.id, action: 'remove_room', details: 'Removed room Loft' });
+    const logs = new LogsPage(page, Boolean(testInfo.project.use.hasTouch));
+    await logs.goto();
+    await expect(logs.actions).toHaveText(['Room removed']);
+
+    await page.route('**/rest/v1/storage_logs*', (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({ message: 'Service unavailable' }),
+          })
+        : route.fallback(),
+    );
+    await logs.clearAll();
+    await expect(logs.toast.filter({ hasText: 'Clear Failed' })).toBeVisible();
+    await expect(logs.details).toHaveText(['Removed room Loft']);
+  });
+});

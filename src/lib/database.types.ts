@@ -719,6 +719,10 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      add_scanned_items: {
+        Args: { p_items: Json; p_shelf_id: string }
+        Returns: Json
+      }
       add_shelf: {
         Args: { p_unit_id: string }
         Returns: {
@@ -737,6 +741,30 @@ export type Database = {
         }
       }
       archive_excess_storage: { Args: { p_user_id: string }; Returns: Json }
+      assign_barcodes: {
+        Args: { p_item_ids: string[] }
+        Returns: {
+          active: boolean
+          barcode: string | null
+          created_at: string
+          expiry_date: string | null
+          item_id: string
+          item_name: string
+          price_paid: number | null
+          quantity: number
+          shelf_id: string | null
+          sku: string | null
+          unit_id: string | null
+          updated_at: string
+          user_id: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "storage_items"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       commit_import: {
         Args: { p_batches: number; p_import_id: string }
         Returns: Json

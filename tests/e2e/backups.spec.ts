@@ -1,0 +1,129 @@
+import fs from 'node:fs/promises';
+import { expect, test } from './fixtures';
+import { SettingsPage } from './pages/settings-page';
+import { seedStorage, setSellerPlan } from './seed-storage';
+
+test.describe('backups', () => {
+  let settings: SettingsPage;
+  test.beforeEach(({ page }, testInfo) => {
+    settings = new SettingsPage(page, Boolean(testInfo.project.use.hasTouch));
+  });
+
+  test('a free seller takes a backup now, sees it listed and downloads it; restore needs Power Seller', async ({
+    page,
+    admin,
+    sellerAccount,
+    loginPage,
+    dashboard,
+  }) => {
+    await seedStorage(admin, sellerAccount.id, [{ item_name: 'Lamp' }, { item_name: 'Kettle' }]);
+    await loginPage.goto();
+    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
+    await dashboard.expectLoaded();
+    await settings.goto('backups');
+    await expect(settings.field('backups-empty')).toBeVisible();
+
+    await settings.press(settings.field('backup-now'));
+    await expect(settings.field('backup-row')).toHaveCount(1);
+    await expect(settings.field('backup-row')).toContainText('2');
+    await expect(settings.field('restore-upgrade')).toContainText(
+      'Restoring a backup needs the Power Seller plan or higher',
+    );
+    await expect(settings.field('backup-restore')).toBeDisabled();
+
+    const download = page.waitForEvent('download');
+    await settings.press(settings.field('backup-download'));
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^stockroom-backup-\d{4}-\d{2}-\d{2}-\d{4}\.json$/);
+    const json = JSON.parse(await fs.readFile((await file.path())!, 'utf8')) as {
+      snapshot: { version: number; items: { item_name: string }[] };
+      item_count: number;
+    };
+    expect(json.item_count).toBe(2);
+    expect(json.snapshot.version).toBe(1);
+    expect(json.snapshot.items.map((i) => i.item_name).sort()).toEqual(['Kettle', 'Lamp']);
+  });
+
+  test("a Power seller restores a backup: 'Backup Restored' and the data is back", async ({
+    admin,
+    sellerAccount,
+    loginPage,
+    dashboard,
+  }) => {
+    await setSellerPlan(admin, sellerAccount.id, 'power');
+    const { itemIds } = await seedStorage(admin, sellerAccount.id, [
+      { item_name: 'Lamp' },
+      { item_name: 'Kettle' },
+    ]);
+    await loginPage.goto();
+    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
+    await dashboard.expectLoaded();
+    await settings.goto('backups');
+    await settings.press(settings.field('backup-now'));
+    await expect(settings.field('backup-row')).toHaveCount(1);
+
+    // after the backup: one item is lost, another renamed
+    await admin.from('storage_items').delete().eq('item_id', itemIds[0]!);
+    await admin
+      .from('storage_items')
+      .update({ item_name: 'Renamed kettle' })
+      .eq('item_id', itemIds[1]!);
+
+    await settings.press(settings.field('backup-restore'));
+    await expect(settings.field('restore-dialog')).toContainText('(2 items)');
+    await settings.press(settings.field('restore-dialog-confirm'));
+    await expect(settings.toastTitled('Backup Restored')).toBeVisible();
+
+    const items = await admin
+      .from('storage_items')
+      .select('item_id, item_name')
+      .eq('user_id', sellerAccount.id)
+      .order('item_name');
+    expect(items.data).toEqual([
+      { item_id: itemIds[1], item_name: 'Kettle' },
+      { item_id: itemIds[0], item_name: 'Lamp' },
+    ]);
+    const log = await admin
+      .from('storage_logs')
+      .select('action')
+      .eq('user_id', sellerAccount.id)
+      .eq('action', 'restore_backup');
+    expect(log.data).toHaveLength(1);
+  });
+
+  test("a damaged backup gives 'Restore Failed' and leaves everything as it was", async ({
+    admin,
+    sellerAccount,
+    loginPage,
+    dashboard,
+  }) => {
+    await setSellerPlan(admin, sellerAccount.id, 'elite');
+    await seedStorage(admin, sellerAccount.id, [{ item_name: 'Lamp' }]);
+    await loginPage.goto();
+    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
+    await dashboard.expectLoaded();
+    await settings.goto('backups');
+    await settings.press(settings.field('backup-now'));
+    await expect(settings.field('backup-row')).toHaveCount(1);
+
+    const backup = await admin
+      .from('backups')
+      .select('backup_id, snapshot')
+      .eq('user_id', sellerAccount.id)
+      .single();
+    const snapshot = backup.data!.snapshot as { items: Record<string, unknown>[] };
+    snapshot.items[0]!.item_name = null;
+    await admin.from('backups').update({ snapshot }).eq('backup_id', backup.data!.backup_id);
+
+    await settings.press(settings.field('backup-restore'));
+    await settings.press(settings.field('restore-dialog-confirm'));
+    await expect(settings.toastTitled('Restore Failed')).toContainText(
+      'This backup could not be restored, nothing was changed',
+    );
+    const items = await admin
+      .from('storage_items')
+      .select('item_name')
+      .eq('user_id', sellerAccount.id);
+    expect(items.data).toEqual([{ item_name: 'Lamp' }]);
+  });
+});

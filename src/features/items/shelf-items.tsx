@@ -45,7 +45,7 @@ export const ItemRow = memo(function ItemRow({
         >
           −
         </button>
-        <output className="item__count" data-testid="item-quantity" aria-live="polite">
+        <output className="item__count" data-testid="item-count" aria-live="polite">
           {item.quantity}
         </output>
         <button

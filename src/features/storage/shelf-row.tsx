@@ -32,6 +32,19 @@ export const ShelfRow = memo(function ShelfRow({
     // and screen-reader users land on it too.
     element.scrollIntoView({ block: 'center', behavior: 'auto' });
     element.focus({ preventScroll: true });
+    // Units off screen are laid out at a placeholder size (content-visibility) until drawn, so
+    // the shelf can move as they render after the first scroll: follow it for a few frames.
+    let frames = 0;
+    let frame = 0;
+    const follow = () => {
+      const box = element.getBoundingClientRect();
+      if (box.bottom < 0 || box.top > window.innerHeight)
+        element.scrollIntoView({ block: 'center', behavior: 'auto' });
+      frames += 1;
+      if (frames < 12) frame = window.requestAnimationFrame(follow);
+    };
+    frame = window.requestAnimationFrame(follow);
+    return () => window.cancelAnimationFrame(frame);
   }, [highlighted]);
 
   const label = `Shelf ${shelf.shelf_index} of unit ${unit.unit_name}, isle ${isle.isle_index}`;

@@ -1,0 +1,412 @@
+import { test as base, expect } from './fixtures';
+import { InventoryPage, restResponse, seedStorage, setPlan } from './pages/inventory-page';
+
+const test = base.extend<{ inventory: InventoryPage }>({
+  inventory: async ({ page }, use, testInfo) => {
+    await use(new InventoryPage(page, Boolean(testInfo.project.use.hasTouch)));
+  },
+});
+
+test.describe('inventory', () => {
+  test.setTimeout(60_000);
+
+  test('builds a room with two isles, three unit types, shelves and items', async ({
+    page,
+    seller,
+    inventory,
+  }) => {
+    expect(seller.id).toBeTruthy();
+    await inventory.goto();
+    await expect(page.getByTestId('no-rooms')).toBeVisible();
+
+    // Storage needs a room first.
+    await inventory.press(page.getByTestId('add-isle'));
+    await inventory.expectToast('Room Required', 'Please select a room first');
+
+    await inventory.addRoom('Garage');
+    await inventory.expectToast('Room Added', 'Garage was added');
+    await expect(inventory.activeRoomTab).toHaveText('Garage');
+
+    await inventory.addIsle(1, 'bay');
+    await expect(inventory.unit(1, 'A')).toHaveAttribute('data-unit-type', 'bay');
+    // An isle number already used in the room is refused with the spec's message.
+    await inventory.addIsle(1, 'box', false);
+    await inventory.expectToast(
+      'Isle Number In Use',
+      'Isle number 1 is already in use in this room',
+    );
+    await inventory.press(inventory.dialog.getByRole('button', { name: 'Cancel' }));
+    await inventory.addIsle(2, 'cabinet');
+    await inventory.addUnit(1, 'bin');
+
+    // Units are named A, B… per isle and coloured by type (default scheme).
+    await expect(inventory.unit(1, 'B')).toHaveAttribute('data-unit-type', 'bin');
+    await expect(inventory.unit(2, 'A')).toHaveAttribute('data-unit-type', 'cabinet');
+    await expect(inventory.unit(1, 'A').getByTestId('unit-header')).toHaveCSS(
+      'background-color',
+      'rgb(29, 78, 216)',
+    );
+    await expect(inventory.unit(2, 'A').getByTestId('unit-header')).toHaveCSS(
+      'background-color',
+      'rgb(5, 150, 105)',
+    );
+
+    for (let i = 0; i < 3; i += 1) await inventory.addShelf(1, 'A');
+    await inventory.addShelf(2, 'A');
+    await expect(inventory.shelves(1, 'A')).toHaveCount(3);
+    await expect(inventory.shelves(2, 'A')).toHaveCount(1);
+
+    await inventory.addItem(inventory.shelf(1, 'A', 2), {
+      name: 'Blue teapot',
+      quantity: 2,
+      barcode: '5012345678900',
+      sku: 'TP-1',
+      price: '4.50',
+      expiry: '12/31/2030',
+    });
+    await inventory.expectToast('Item Added', 'Blue teapot was added to your inventory');
+    const teapot = inventory.shelf(1, 'A', 2).getByTestId('item');
+    await expect(teapot).toContainText('Blue teapot');
+    await expect(teapot).toContainText('SKU TP-1');
+    await expect(teapot).toContainText('$4.50');
+    await expect(teapot).toContainText('Expires 12/31/2030');
+    await inventory.addItem(inventory.shelf(2, 'A', 1), { name: 'Red kettle' });
+
+    // Quantity changes show at once and are saved.
+    const saved = restResponse(page, 'rpc/update_item');
+    await inventory.press(teapot.getByTestId('item-increase'));
+    await expect(teapot.getByTestId('item-count')).toHaveText('3');
+    expect((await saved).ok()).toBe(true);
+
+    // After a reload the screen shows exactly what the database holds.
+    await page.reload();
+    await expect(inventory.ready).toBeVisible();
+    await expect(inventory.shelf(1, 'A', 2).getByTestId('item-count')).toHaveText('3');
+    await expect(inventory.shelf(2, 'A', 1)).toContainText('Red kettle');
+    await expect(page.getByTestId('usage-units')).toHaveText('3 of 3 units');
+    await expect(page.getByTestId('usage-items')).toHaveText('2 of 100 items');
+
+    // Filtering by unit type shows only units of that type.
+    await page.getByTestId('unit-type-filter').selectOption('cabinet');
+    await expect(page.getByTestId('unit')).toHaveCount(1);
+    await expect(inventory.unit(2, 'A')).toBeVisible();
+    await page.getByTestId('unit-type-filter').selectOption('all');
+    await expect(page.getByTestId('unit')).toHaveCount(3);
+  });
+
+  test('searches by name and barcode and takes the seller to the shelf, in any room', async ({
+    page,
+    admin,
+    sellerAccount,
+    loginPage,
+    dashboard,
+    inventory,
+  }) => {
+    await setPlan(admin, sellerAccount.id, 'growing');
+    await seedStorage(admin, sellerAccount.id, [
+      {
+        name: 'Garage',
+        isles: [
+          {
+            index: 1,
+            units: [
+              {
+                type: 'bay',
+                shelves: [
+                  [{ name: 'Blue teapot', barcode: '5012345678900' }],
+                  [{ name: 'Green mug' }],
+                ],
+              },
+            ],
+          },
+          { index: 2, units: [{ type: 'box', shelves: [[{ name: 'Red kettle', quantity: 4 }]] }] },
+        ],
+      },
+      {
+        name: 'Shed',
+        isles: [
+          {
+            index: 1,
+            units: [{ type: 'bin', shelves: [[], [{ name: 'Old lamp', barcode: 'LAMP-111' }]] }],
+          },
+        ],
+      },
+    ]);
+    await loginPage.goto();
+    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
+    await dashboard.expectLoaded();
+    await inventory.goto();
+
+    // The first room is active; the choice survives a reload.
+    await expect(inventory.activeRoomTab).toHaveText('Garage');
+    await inventory.press(inventory.roomTab('Shed'));
+    await expect(inventory.activeRoomTab).toHaveText('Shed');
+    await page.reload();
+    await expect(inventory.ready).toBeVisible();
+    await expect(inventory.activeRoomTab).toHaveText('Shed');
+
+    // Recently added: newest first.
+    await expect(inventory.recentItems.first()).toContainText('Old lamp');
+    await expect(inventory.recentItems).toHaveCount(4);
+
+    // Name search: contains, case-insensitive, with the hit's location.
+    await inventory.search('name', 'KETTLE');
+    await expect(inventory.searchResults).toHaveCount(1);
+    await expect(inventory.searchResults.first()).toContainText('Red kettle');
+    await expect(inventory.searchResults.first().getByTestId('hit-location')).toHaveText(
+      'Garage › Isle 2 › A › Shelf 1',
+    );
+    await inventory.press(inventory.searchResults.first());
+    await expect(inventory.activeRoomTab).toHaveText('Garage');
+    const kettleShelf = inventory.shelf(2, 'A', 1);
+    await expect(kettleShelf).toHaveAttribute('data-highlighted', 'true');
+    await expect(kettleShelf).toBeFocused();
+    await expect(kettleShelf).toBeInViewport();
+
+    // Barcode search: an exact barcode finds just that item (server query with its location).
+    const searched = restResponse(page, 'storage_items', 'GET');
+    await inventory.search('barcode', 'lamp-111');
+    await searched;
+    await expect(inventory.searchResults).toHaveCount(1);
+    await expect(inventory.searchResults.first().getByTestId('hit-location')).toHaveText(
+      'Shed › Isle 1 › A › Shelf 2',
+    );
+    // Keyboard: from the search box to the hit, Enter goes there.
+    await inventory.searchInput.focus();
+    await page.keyboard.press('Tab');
+    await expect(inventory.searchResults.first()).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(inventory.activeRoomTab).toHaveText('Shed');
+    await expect(inventory.shelf(1, 'A', 2)).toHaveAttribute('data-highlighted', 'true');
+
+    // Barcode search also matches part of a name or barcode.
+    await inventory.searchInput.fill('50123');
+    await expect(inventory.searchResults).toHaveCount(1);
+    await expect(inventory.searchResults.first()).toContainText('Blue teapot');
+    await inventory.searchInput.fill('no such thing');
+    await expect(page.getByTestId('item-search-results')).toHaveText('No items found.');
+  });
+
+  test('renames and removes things, renumbering shelves and isles and cascading removals', async ({
+    page,
+    admin,
+    sellerAccount,
+    loginPage,
+    dashboard,
+    inventory,
+  }) => {
+    await setPlan(admin, sellerAccount.id, 'growing');
+    await seedStorage(admin, sellerAccount.id, [
+      {
+        name: 'Garage',
+        isles: [
+          {
+            index: 1,
+            units: [
+              {
+                type: 'bay',
+                shelves: [[{ name: 'Teapot' }], [{ name: 'Mug' }], [{ name: 'Kettle' }]],
+              },
+              { type: 'box', shelves: [[]] },
+            ],
+          },
+          { index: 2, units: [{ type: 'cabinet', shelves: [[{ name: 'Lamp' }]] }] },
+          { index: 3, units: [{ type: 'bin', shelves: [[{ name: 'Bulb' }]] }] },
+        ],
+      },
+      {
+        name: 'Shed',
+        isles: [{ index: 1, units: [{ type: 'box', shelves: [[{ name: 'Rake' }]] }] }],
+      },
+    ]);
+    await loginPage.goto();
+    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
+    await dashboard.expectLoaded();
+    await inventory.goto();
+
+    // Rename the room, a unit and an item.
+    await inventory.press(page.getByTestId('rename-room'));
+    await page.getByTestId('room-name-dialog-input').fill('Big garage');
+    let answer = restResponse(page, 'rpc/update_room');
+    await inventory.press(page.getByTestId('room-name-dialog-submit'));
+    await expect(inventory.activeRoomTab).toHaveText('Big garage');
+    expect((await answer).ok()).toBe(true);
+
+    await inventory.press(inventory.unit(1, 'B').getByTestId('rename-unit'));
+    await page.getByTestId('unit-name-dialog-input').fill('Top');
+    answer = restResponse(page, 'storage_units', 'PATCH');
+    await inventory.press(page.getByTestId('unit-name-dialog-submit'));
+    await expect(inventory.unit(1, 'Top')).toBeVisible();
+    expect((await answer).ok()).toBe(true);
+
+    await inventory.press(inventory.item('Teapot').getByTestId('item-edit'));
+    await page.getByTestId('item-item_name').fill('Teapot XL');
+    answer = restResponse(page, 'rpc/update_item');
+    await inventory.press(page.getByTestId('item-dialog-submit'));
+    await expect(inventory.item('Teapot XL')).toBeVisible();
+    expect((await answer).ok()).toBe(true);
+
+    // Removing the middle shelf renumbers the rest from 1; its items go with it.
+    await inventory.press(inventory.shelf(1, 'A', 2).getByTestId('remove-shelf'));
+    await expect(inventory.confirmDialog).toContainText('Remove shelf 2 of unit A with its items?');
+    await inventory.confirm('rpc/remove_shelf');
+    await expect(inventory.shelves(1, 'A')).toHaveCount(2);
+    await expect(inventory.shelf(1, 'A', 2)).toContainText('Kettle');
+    await expect(inventory.item('Mug')).toHaveCount(0);
+
+    // Delete one item.
+    await inventory.press(inventory.item('Kettle').getByTestId('item-delete'));
+    await inventory.confirm('rpc/remove_items');
+    await expect(inventory.item('Kettle')).toHaveCount(0);
+
+    // Removing isle 2 renumbers isle 3 to 2.
+    await inventory.press(inventory.isle(2).getByTestId('remove-isle'));
+    await inventory.confirm('rpc/remove_isle');
+    await expect(inventory.isles).toHaveCount(2);
+    await expect(inventory.unit(2, 'A')).toHaveAttribute('data-unit-type', 'bin');
+    await expect(inventory.item('Lamp')).toHaveCount(0);
+
+    // Removing an isle's last unit removes the isle.
+    await inventory.press(inventory.unit(2, 'A').getByTestId('remove-unit'));
+    await expect(inventory.confirmDialog).toContainText('the isle is removed too');
+    await inventory.confirm('rpc/remove_unit');
+    await expect(inventory.isles).toHaveCount(1);
+    await expect(inventory.item('Bulb')).toHaveCount(0);
+
+    // The screen matches the database after a reload.
+    await page.reload();
+    await expect(inventory.ready).toBeVisible();
+    await expect(inventory.isles).toHaveCount(1);
+    await expect(inventory.shelves(1, 'A')).toHaveCount(2);
+    await expect(inventory.item('Teapot XL')).toBeVisible();
+    await expect(inventory.unit(1, 'Top')).toBeVisible();
+
+    // Deleting the active room makes the first other room active.
+    await inventory.press(page.getByTestId('remove-room'));
+    await inventory.confirm('rpc/remove_room');
+    await expect(inventory.activeRoomTab).toHaveText('Shed');
+    await expect(inventory.item('Rake')).toBeVisible();
+    await page.reload();
+    await expect(inventory.ready).toBeVisible();
+    await expect(inventory.activeRoomTab).toHaveText('Shed');
+
+    // Every change wrote its log line.
+    const { data: logs } = await admin
+      .from('storage_logs')
+      .select('action')
+      .eq('user_id', sellerAccount.id);
+    expect(new Set(logs?.map((log) => log.action))).toEqual(
+      new Set([
+        'update_room',
+        'update_item',
+        'remove_shelf',
+        'remove_item',
+        'remove_isle',
+        'remove_unit',
+        'remove_room',
+      ]),
+    );
+  });
+
+  test('plan limits on a free account: units, rooms and items, checked first and by the database', async ({
+    page,
+    admin,
+    sellerAccount,
+    loginPage,
+    dashboard,
+    inventory,
+  }) => {
+    await seedStorage(admin, sellerAccount.id, [
+      {
+        name: 'Garage',
+        isles: [
+          {
+            index: 1,
+            units: [
+              { type: 'box', shelves: [[]] },
+              { type: 'bay', shelves: [] },
+            ],
+          },
+        ],
+      },
+    ]);
+    await loginPage.goto();
+    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
+    await dashboard.expectLoaded();
+    await inventory.goto();
+    await expect(page.getByTestId('unit')).toHaveCount(2);
+
+    // Another device adds a third unit; this screen still shows two, so the database refuses
+    // the next one and the screen ends up showing exactly the three it holds.
+    const { data: isle } = await admin
+      .from('storage_isles')
+      .select('isle_id')
+      .eq('user_id', sellerAccount.id)
+      .single();
+    const inserted = await admin
+      .from('storage_units')
+      .insert({ user_id: sellerAccount.id, isle_id: isle!.isle_id, unit_name: 'Z' });
+    expect(inserted.error).toBeNull();
+    await inventory.addUnit(1, 'cabinet');
+    await inventory.expectToast(
+      'Plan Limit Reached',
+      'You can only add up to 3 units in your current plan',
+    );
+    await expect(page.getByTestId('unit')).toHaveCount(3);
+    await expect(inventory.unit(1, 'Z')).toBeVisible();
+    await inventory.press(inventory.dialog.getByRole('button', { name: 'Cancel' }));
+
+    // Now the screen knows: the 4th unit is refused before any request.
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/rest/v1/storage_units')) requests.push(request.method());
+    });
+    await inventory.addUnit(1, 'bin', false);
+    await inventory.expectToast(
+      'Plan Limit Reached',
+      'You can only add up to 3 units in your current plan',
+    );
+    expect(requests.filter((method) => method === 'POST')).toEqual([]);
+    await inventory.press(inventory.dialog.getByRole('button', { name: 'Cancel' }));
+    await expect(page.getByTestId('unit')).toHaveCount(3);
+
+    // One room on the free plan.
+    await inventory.press(page.getByTestId('add-room'));
+    await page.getByTestId('room-name-dialog-input').fill('Shed');
+    await inventory.press(page.getByTestId('room-name-dialog-submit'));
+    await inventory.expectToast(
+      'Plan Limit Reached',
+      'Your free plan is limited to 1 room. Please upgrade to add more',
+    );
+    await inventory.press(inventory.dialog.getByRole('button', { name: 'Cancel' }));
+    await expect(page.getByTestId('room-tab')).toHaveCount(1);
+
+    // 100 items on the free plan.
+    const { data: shelf } = await admin
+      .from('storage_shelves')
+      .select('shelf_id, unit_id')
+      .eq('user_id', sellerAccount.id)
+      .single();
+    const items = await admin.from('storage_items').insert(
+      Array.from({ length: 100 }, (_, i) => ({
+        user_id: sellerAccount.id,
+        item_name: `Stock ${i + 1}`,
+        shelf_id: shelf!.shelf_id,
+        unit_id: shelf!.unit_id,
+      })),
+    );
+    expect(items.error).toBeNull();
+    await page.reload();
+    await expect(inventory.ready).toBeVisible();
+    await expect(page.getByTestId('usage-items')).toHaveText('100 of 100 items');
+    await inventory.press(inventory.shelves(1, 'A').first().getByTestId('add-item'));
+    await page.getByTestId('item-item_name').fill('One too many');
+    await inventory.press(page.getByTestId('item-dialog-submit'));
+    await inventory.expectToast(
+      'Plan Limit Reached',
+      'Your free plan only allows 100 items. Visit the pricing page to upgrade your plan',
+    );
+    await inventory.press(inventory.dialog.getByRole('button', { name: 'Cancel' }));
+    await expect(inventory.item('One too many')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,64 @@
+import { loadSupabase } from '../../lib/supabase-client';
+import { texts } from '../../lib/messages';
+
+/**
+ * One call to a billing Netlify function with the seller's access token. The functions answer
+ * `{ error }` on failure; anything that is not JSON is 'Invalid response from server' (SPEC 8).
+ */
+export class BillingError extends Error {
+  readonly status: number;
+  /** The payment provider's explanation when there is one worth showing (a declined card). */
+  readonly detail: string | undefined;
+  constructor(message: string, status: number, detail?: string) {
+    super(detail ? `${message}: ${detail}` : message);
+    this.name = 'BillingError';
+    this.status = status;
+    this.detail = detail;
+  }
+
+  /** The server refused the plan id ('Invalid Plan'). */
+  get invalidPlan(): boolean {
+    return this.status === 400 && this.message === 'Invalid Plan';
+  }
+}
+
+export async function callBillingFunction<T>(
+  name: string,
+  body: Record<string, unknown> = {},
+  fallbackError: string = texts.unexpectedError,
+): Promise<T> {
+  // Loaded on demand: the pricing page's upgrade button must not pull supabase-js into the
+  // landing bundle.
+  const supabase = await loadSupabase();
+  const { data } = await supabase.auth.getSession();
+  const token = data.session?.access_token;
+  if (!token) throw new BillingError(texts.notAuthenticated, 401);
+
+  let response: Response;
+  try {
+    response = await fetch(`/.netlify/functions/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new BillingError(fallbackError, 0);
+  }
+
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    throw new BillingError(texts.invalidResponse, response.status);
+  }
+  if (typeof json !== 'object' || json === null) {
+    throw new BillingError(texts.invalidResponse, response.status);
+  }
+  const record = json as Record<string, unknown>;
+  if (!response.ok) {
+    const message = typeof record.error === 'string' ? record.error : fallbackError;
+    const detail = typeof record.detail === 'string' ? record.detail : undefined;
+    throw new BillingError(message, response.status, detail);
+  }
+  return record as T;
+}

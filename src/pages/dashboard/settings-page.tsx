@@ -1,5 +1,6 @@
 import { useDocumentTitle } from '../../components/document-title';
-import { SettingsScreen, SubscriptionTab } from '../../features/settings';
+import { SubscriptionSettings } from '../../features/billing';
+import { SettingsScreen } from '../../features/settings';
 
 export default function SettingsPage() {
   useDocumentTitle('Settings');
@@ -9,7 +10,7 @@ export default function SettingsPage() {
         <h1 id="settings-page-title">Settings</h1>
         <p>Your preferences, reminders, colours, subscription, sign-in security and backups.</p>
       </header>
-      <SettingsScreen subscription={<SubscriptionTab />} />
+      <SettingsScreen subscription={<SubscriptionSettings />} />
     </section>
   );
 }

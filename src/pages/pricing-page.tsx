@@ -3,6 +3,7 @@ import { useDocumentTitle } from '../components/document-title';
 import { EVERY_PLAN_INCLUDES, PlanFeatures, PlanLimits } from '../components/plan-details';
 import { PLAN_IDS, PLANS, type PlanId } from '../domain/plans';
 import { useAuth } from '../features/auth';
+import { UpgradeButton } from '../features/billing';
 import { getEnv } from '../lib/env';
 
 /**
@@ -58,12 +59,7 @@ export function PricingPage() {
                   {signedIn ? 'Go to your dashboard' : 'Start free'}
                 </Link>
               ) : (
-                <Link
-                  to={signedIn ? '/dashboard/settings?tab=subscription' : '/signup'}
-                  className="button button--primary button--block"
-                >
-                  {signedIn ? `Choose ${plan.name}` : 'Sign up to upgrade'}
-                </Link>
+                <UpgradeButton planId={id} />
               )}
             </section>
           );

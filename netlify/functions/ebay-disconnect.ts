@@ -1,0 +1,22 @@
+import { requireUser } from '../lib/auth.ts';
+import { deleteTokens } from '../lib/ebay-tokens.ts';
+import { json, jsonError, methodNotAllowed } from '../lib/http.ts';
+
+/**
+ * POST (bearer) -> { connected: false }: deletes the seller's eBay tokens (SPEC 4: "Disconnect
+ * deletes the tokens"). eBay offers no endpoint to revoke a user token, so forgetting them is
+ * all a disconnect can do; the seller may also remove the app under eBay's account settings.
+ * Listings already fetched stay, so placed ones are not offered again after reconnecting.
+ */
+export default async (req: Request): Promise<Response> => {
+  if (req.method !== 'POST') return methodNotAllowed();
+  const auth = await requireUser(req);
+  if (!auth.ok) return auth.response;
+  try {
+    await deleteTokens(auth.user.id);
+    return json({ connected: false });
+  } catch (error) {
+    console.error('ebay-disconnect:', (error as Error).message);
+    return jsonError(500, 'Failed to disconnect eBay');
+  }
+};

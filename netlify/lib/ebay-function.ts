@@ -1,0 +1,174 @@
+import {
+  rateLimitMessage,
+  RATE_LIMIT_MINUTES,
+  type MarketplaceFetch,
+} from '../../src/domain/rate-limit.ts';
+import { requireUser } from './auth.ts';
+import { EbayTokenRejectedError } from './ebay-api.ts';
+import { ebayEnv, marketplaceFor, type EbayEnv, type Marketplace } from './ebay-env.ts';
+import { EbayGrantError } from './ebay-oauth.ts';
+import {
+  deleteTokens,
+  loadTokens,
+  needsRefresh,
+  NoEbayTokenError,
+  PlanFeatureError,
+  refreshTokens,
+  type EbayPurpose,
+  type StoredTokens,
+} from './ebay-tokens.ts';
+import { json, jsonError } from './http.ts';
+import { supabaseAdmin } from './supabase-admin.ts';
+
+/**
+ * The frame of the eBay read functions (listings, orders, inventory), SPEC 7 headers:
+ * - Authorization: Bearer <the seller's Supabase access token>; the user is the token's, never
+ *   the `user-id` header's (a different user-id is refused rather than silently ignored);
+ * - `country`: the seller's eBay country, GB when missing or unknown.
+ * Then, in this order: plan and connection (get_ebay_token), the rate limit (hit_rate_limit,
+ * recorded only for requests that would reach eBay), a fresh access token, and the call, retried
+ * once with a refreshed token if eBay refuses the current one.
+ *
+ * Errors, always { error } plus a code the SPA can switch on:
+ *   401 Not authenticated (Supabase)       403 plan_feature_unavailable (message from SQL)
+ *   404 not_connected 'No eBay token found' 401 ebay_auth 'Not authenticated with eBay'
+ *   429 rate_limited (the SPEC 8 text, minutesRemaining, plus cached data when there is some)
+ *   502 ebay_unavailable 'Failed to sync with eBay'
+ * Nothing here logs a token; only error names and statuses.
+ */
+
+export const NOT_AUTHENTICATED_WITH_EBAY = 'Not authenticated with eBay';
+export const NO_EBAY_TOKEN = 'No eBay token found';
+export const SYNC_FAILED = 'Failed to sync with eBay';
+
+export interface EbayCallContext {
+  userId: string;
+  env: EbayEnv;
+  marketplace: Marketplace;
+  req: Request;
+  /** Runs an eBay call with a live access token, refreshing and retrying once on refusal. */
+  withToken<T>(call: (accessToken: string) => Promise<T>): Promise<T>;
+}
+
+export interface EbayFunctionOptions {
+  name: string;
+  purpose: EbayPurpose;
+  rateLimit: MarketplaceFetch;
+  /** Whether this request reaches eBay (and so counts against the rate limit). */
+  fetchesFromEbay?: (req: Request) => boolean;
+  /** Cached data to send with a 429 so the seller still sees something. */
+  cached?: (userId: string, req: Request) => Promise<Record<string, unknown>>;
+  run: (ctx: EbayCallContext) => Promise<Response>;
+  /** Answers from cache without reaching eBay (e.g. later inventory pages). */
+  serveCached?: (userId: string, req: Request) => Promise<Response | null>;
+}
+
+export async function hitRateLimit(
+  userId: string,
+  what: MarketplaceFetch,
+): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
+  const { data, error } = await supabaseAdmin().rpc('hit_rate_limit', {
+    p_user_id: userId,
+    p_endpoint: what,
+    p_min_interval_seconds: RATE_LIMIT_MINUTES[what] * 60,
+  });
+  if (error) throw new Error(`rate limit check failed: ${error.message}`);
+  const row = (Array.isArray(data) ? data[0] : data) as
+    { allowed: boolean; retry_after_seconds: number } | undefined;
+  if (!row || row.allowed) return { allowed: true };
+  return { allowed: false, retryAfterSeconds: row.retry_after_seconds };
+}
+
+function logFailure(name: string, error: unknown): void {
+  const e = error as Error;
+  console.error(`${name}: ${e?.name ?? 'Error'}: ${e?.message ?? String(error)}`);
+}
+
+export function ebayFunction(opts: EbayFunctionOptions) {
+  return async (req: Request): Promise<Response> => {
+    if (req.method !== 'GET') return json({ error: 'Method not allowed' }, 405, { allow: 'GET' });
+    const auth = await requireUser(req);
+    if (!auth.ok) return auth.response;
+    const userId = auth.user.id;
+    const claimed = req.headers.get('user-id');
+    if (claimed && claimed !== userId) return jsonError(403, 'Not authenticated');
+
+    let env: EbayEnv;
+    try {
+      env = ebayEnv();
+    } catch (error) {
+      logFailure(opts.name, error);
+      return jsonError(500, SYNC_FAILED, { code: 'ebay_unavailable' });
+    }
+
+    let tokens: StoredTokens;
+    try {
+      tokens = await loadTokens(userId, opts.purpose);
+    } catch (error) {
+      if (error instanceof NoEbayTokenError)
+        return jsonError(404, NO_EBAY_TOKEN, { code: 'not_connected' });
+      if (error instanceof PlanFeatureError)
+        return jsonError(403, error.message, { code: 'plan_feature_unavailable' });
+      logFailure(opts.name, error);
+      return jsonError(502, SYNC_FAILED, { code: 'ebay_unavailable' });
+    }
+
+    try {
+      if (opts.serveCached) {
+        const cached = await opts.serveCached(userId, req);
+        if (cached) return cached;
+      }
+      if (opts.fetchesFromEbay?.(req) ?? true) {
+        const limit = await hitRateLimit(userId, opts.rateLimit);
+        if (!limit.allowed) {
+          const minutesRemaining = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
+          const cached = opts.cached ? await opts.cached(userId, req) : {};
+          return json(
+            {
+              error: rateLimitMessage(minutesRemaining, opts.rateLimit),
+              code: 'rate_limited',
+              minutesRemaining,
+              retryAfterSeconds: limit.retryAfterSeconds,
+              ...cached,
+            },
+            429,
+            { 'retry-after': String(limit.retryAfterSeconds) },
+          );
+        }
+      }
+
+      let current = tokens;
+      const refresh = async () => {
+        current = await refreshTokens(env, userId, current);
+      };
+      const ctx: EbayCallContext = {
+        userId,
+        env,
+        req,
+        marketplace: marketplaceFor(req.headers.get('country')),
+        async withToken(call) {
+          if (needsRefresh(current)) await refresh();
+          try {
+            return await call(current.accessToken);
+          } catch (error) {
+            if (!(error instanceof EbayTokenRejectedError)) throw error;
+            await refresh();
+            return call(current.accessToken);
+          }
+        },
+      };
+      return await opts.run(ctx);
+    } catch (error) {
+      if (error instanceof EbayGrantError || error instanceof EbayTokenRejectedError) {
+        // The seller's consent is gone (revoked on eBay, or the refresh token expired): forget
+        // the dead tokens so the app shows "Connect" again instead of failing every time.
+        await deleteTokens(userId).catch((e: unknown) => logFailure(opts.name, e));
+        return jsonError(401, NOT_AUTHENTICATED_WITH_EBAY, { code: 'ebay_auth' });
+      }
+      if (error instanceof NoEbayTokenError)
+        return jsonError(401, NOT_AUTHENTICATED_WITH_EBAY, { code: 'ebay_auth' });
+      logFailure(opts.name, error);
+      return jsonError(502, SYNC_FAILED, { code: 'ebay_unavailable' });
+    }
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * eBay test helpers: calls to the eBay functions through the app server as the SPA makes them,
+ * connecting a seller through the eBay sandbox's real authorize redirect, and the sandbox's
+ * per-connection test controls (local/sandboxes/ebay.ts, /_sandbox/...).
+ */
+import { randomBytes } from 'node:crypto';
+import { callFunction, type FunctionResult } from './billing.ts';
+import { db } from './db-users.ts';
+import { stack } from './stack.ts';
+
+export function newState(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** GETs /.netlify/functions/<name> with the SPEC 7 headers (bearer, country, user id). */
+export async function getFunction<T = Record<string, unknown>>(
+  name: string,
+  token: string | null,
+  headers: Record<string, string> = {},
+): Promise<FunctionResult<T> & { headers: Headers }> {
+  const response = await fetch(`${stack().appUrl}/.netlify/functions/${name}`, {
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: (text ? JSON.parse(text) : {}) as T,
+    headers: response.headers,
+  };
+}
+
+/** Follows the authorize URL our function builds to the sandbox and returns its redirect. */
+export async function authorize(token: string, state = newState()): Promise<URL> {
+  const started = await getFunction<{ url: string }>(
+    `ebay-auth-url?state=${encodeURIComponent(state)}`,
+    token,
+  );
+  if (started.status !== 200) throw new Error(`ebay-auth-url: ${started.status}`);
+  const consent = await fetch(started.body.url, { redirect: 'manual' });
+  if (consent.status !== 302) throw new Error(`authorize: ${consent.status}`);
+  return new URL(consent.headers.get('location')!);
+}
+
+/** Connects the seller to the sandbox the way the SPA does: authorize, then the callback. */
+export async function connectEbay(token: string): Promise<FunctionResult> {
+  const back = await authorize(token);
+  return callFunction('ebay-auth-callback', { code: back.searchParams.get('code') }, token);
+}
+
+export interface StoredTokenRow {
+  access_token: string;
+  refresh_token: string | null;
+  expires_at: string | null;
+}
+
+/** The seller's stored tokens, read as the server would (superuser; the browser cannot). */
+export async function storedTokens(userId: string): Promise<StoredTokenRow | undefined> {
+  const { rows } = await db().query<StoredTokenRow>(
+    'select access_token, refresh_token, expires_at from public.ebay_tokens where user_id = $1',
+    [userId],
+  );
+  return rows[0];
+}
+
+/** Lets the next marketplace fetch through at once, as if the minutes had passed. */
+export async function clearRateLimits(userId: string): Promise<void> {
+  await db().query('delete from public.api_rate_limits where user_id = $1', [userId]);
+}
+
+export async function ebaySandbox<T = Record<string, unknown>>(
+  path: string,
+  body?: Record<string, unknown>,
+): Promise<T> {
+  const response = await fetch(`${stack().ebayUrl}/_sandbox/${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await response.json()) as T;
+  if (!response.ok)
+    throw new Error(`ebay sandbox ${path}: ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+export interface ConnectionStats {
+  grants: { authorization_code: number; refresh_token: number };
+  calls: { inventory: number; listings: number; orders: number };
+  lastMarketplaceId: string | null;
+  lastSiteId: string | null;
+  scopes: string[];
+}
+
+export async function connectionStats(userId: string): Promise<ConnectionStats> {
+  const tokens = await storedTokens(userId);
+  if (!tokens) throw new Error('not connected');
+  return ebaySandbox<ConnectionStats>(
+    `stats?token=${encodeURIComponent(tokens.refresh_token ?? tokens.access_token)}`,
+  );
+}

@@ -208,11 +208,11 @@ test.describe('settings', () => {
     expect(after.data?.factors).toEqual([]);
   });
 
-  test('subscription tab shows the current plan; unknown tabs open General', async ({
+  test("the subscription tab holds billing's screen; unknown tabs open General", async ({
     seller: _seller,
   }) => {
     await settings.goto('subscription');
-    await expect(settings.panel).toContainText(/Free/);
+    await expect(settings.panel.getByTestId('billing-current-plan')).toHaveText('Free');
     await settings.goto('nonsense' as 'general');
     await expect(settings.tab('general')).toHaveAttribute('aria-selected', 'true');
   });

@@ -1,6 +1,5 @@
 // The public face of the settings feature; other features import from here only.
 export { SettingsScreen } from './settings-screen';
-export { SubscriptionTab } from './subscription-tab';
 export { usePreferences, preferencesQueryOptions, getPreferences } from './get-preferences';
 export { useSavePreferences } from './save-preferences';
 export { settingsKeys } from './keys';

@@ -10,6 +10,7 @@ export default function SettingsPage() {
         <h1 id="settings-page-title">Settings</h1>
         <p>Your preferences, reminders, colours, subscription, sign-in security and backups.</p>
       </header>
+      {/* The subscription tab is the billing feature's screen. */}
       <SettingsScreen subscription={<SubscriptionSettings />} />
     </section>
   );

@@ -1,0 +1,482 @@
+import { useEffect, useMemo, useState } from 'react';
+import { createPortal, flushSync } from 'react-dom';
+import { useDocumentTitle } from '../../components/document-title';
+import { notify } from '../../components/toasts';
+import { formatPrice } from '../../domain/currency-date';
+import {
+  DEFAULT_LABEL_FIELDS,
+  DEFAULT_LABEL_SYMBOLOGY,
+  itemLabel,
+  type Label,
+  type LabelFields,
+  type LabelSymbology,
+} from '../../domain/label-content';
+import {
+  DEFAULT_LABEL_LAYOUT,
+  LABEL_LAYOUTS,
+  LABEL_LAYOUT_IDS,
+  isLabelLayoutId,
+  labelsPerSheet,
+  printCss,
+  type LabelLayoutId,
+} from '../../domain/label-layouts';
+import { itemsInScope, type LabelScope } from '../../domain/label-selection';
+import { locationCode } from '../../domain/location-codes';
+import { errorMessage } from '../../lib/errors';
+import { useAuth } from '../auth';
+import { useItems } from '../items';
+import { usePreferences } from '../settings';
+import { shelfPlaceName, useShelfPlaces } from '../shelf-picker';
+import { useAssignBarcodes } from './assign-barcodes';
+import { barcodeMessages } from './barcode-messages';
+import { LabelSheets } from './label-sheets';
+import './barcodes.css';
+
+type LabelKind = 'items' | 'shelves' | 'units';
+type ScopeKind = LabelScope['kind'];
+
+const PREVIEW_SHEETS = 2;
+
+const FIELD_NAMES: Record<keyof LabelFields, string> = {
+  name: 'Name',
+  sku: 'SKU',
+  location: 'Location',
+  price: 'Price paid',
+};
+
+/** Barcode labels for items, shelves and units on the sheets sellers buy (SPEC 2). */
+export function LabelsScreen() {
+  useDocumentTitle('Barcode Labels');
+  const { user } = useAuth();
+  const items = useItems(user?.id ?? '');
+  const preferences = usePreferences();
+  const { places, rooms } = useShelfPlaces();
+  const assign = useAssignBarcodes();
+
+  const [kind, setKind] = useState<LabelKind>('items');
+  const [scopeKind, setScopeKind] = useState<ScopeKind>('all');
+  const [searchText, setSearchText] = useState('');
+  const [roomId, setRoomId] = useState('');
+  const [unitId, setUnitId] = useState('');
+  const [shelfId, setShelfId] = useState('');
+  const [excluded, setExcluded] = useState<ReadonlySet<string>>(new Set());
+  const [layoutId, setLayoutId] = useState<LabelLayoutId>(DEFAULT_LABEL_LAYOUT);
+  const [symbology, setSymbology] = useState<LabelSymbology>(DEFAULT_LABEL_SYMBOLOGY);
+  const [fields, setFields] = useState<LabelFields>(DEFAULT_LABEL_FIELDS);
+  const [skip, setSkip] = useState(0);
+  const [printing, setPrinting] = useState(false);
+  const layout = LABEL_LAYOUTS[layoutId];
+
+  const units = useMemo(
+    () =>
+      rooms.flatMap((room) =>
+        room.isles.flatMap((isle) => isle.units.map((unit) => ({ room, isle, unit }))),
+      ),
+    [rooms],
+  );
+  const roomOfUnit = useMemo(
+    () => new Map(units.map(({ room, unit }) => [unit.unit_id, room.room_id])),
+    [units],
+  );
+
+  const scope: LabelScope = useMemo(() => {
+    switch (scopeKind) {
+      case 'search':
+        return { kind: 'search', text: searchText };
+      case 'room':
+        return { kind: 'room', roomId };
+      case 'unit':
+        return { kind: 'unit', unitId };
+      case 'shelf':
+        return { kind: 'shelf', shelfId };
+      default:
+        return { kind: 'all' };
+    }
+  }, [scopeKind, searchText, roomId, unitId, shelfId]);
+
+  const candidates = useMemo(
+    () => itemsInScope(items.data ?? [], scope, roomOfUnit),
+    [items.data, scope, roomOfUnit],
+  );
+  const chosen = useMemo(
+    () => candidates.filter((item) => !excluded.has(item.item_id)),
+    [candidates, excluded],
+  );
+  const withoutCode = chosen.filter((item) => !item.barcode?.trim());
+  const currency = preferences.data?.currency;
+
+  const labels: Label[] = useMemo(() => {
+    if (kind === 'items') {
+      return chosen.flatMap((item) => {
+        const place = item.shelf_id ? places.get(item.shelf_id) : undefined;
+        const label = itemLabel(item, fields, symbology, {
+          location: place ? shelfPlaceName(place) : null,
+          price: item.price_paid === null ? null : formatPrice(item.price_paid, currency),
+        });
+        return label ? [label] : [];
+      });
+    }
+    if (kind === 'shelves') {
+      return [...places.values()]
+        .filter((place) => roomId === '' || place.room.room_id === roomId)
+        .map((place) => ({
+          key: place.shelf.shelf_id,
+          code: locationCode('shelf', place.shelf.shelf_id),
+          format: 'CODE128' as const,
+          title: shelfPlaceName(place),
+          lines: ['Shelf: scan to put items away here'],
+        }));
+    }
+    return units
+      .filter(({ room }) => roomId === '' || room.room_id === roomId)
+      .map(({ room, isle, unit }) => ({
+        key: unit.unit_id,
+        code: locationCode('unit', unit.unit_id),
+        format: 'CODE128' as const,
+        title: `${room.room_name} › Isle ${isle.isle_index} › Unit ${unit.unit_name}`,
+        lines: ['Unit: scan to put items on its first shelf'],
+      }));
+  }, [kind, chosen, fields, symbology, places, units, roomId, currency]);
+
+  // Ctrl+P prints the labels too: the print copy is rendered just before the print dialog.
+  useEffect(() => {
+    const before = () => flushSync(() => setPrinting(true));
+    const after = () => setPrinting(false);
+    window.addEventListener('beforeprint', before);
+    window.addEventListener('afterprint', after);
+    return () => {
+      window.removeEventListener('beforeprint', before);
+      window.removeEventListener('afterprint', after);
+    };
+  }, []);
+
+  const toggle = (itemId: string, on: boolean) =>
+    setExcluded((previous) => {
+      const next = new Set(previous);
+      if (on) next.delete(itemId);
+      else next.add(itemId);
+      return next;
+    });
+
+  const generate = () => {
+    const ids = withoutCode.map((item) => item.item_id);
+    assign.mutate(ids, {
+      onSuccess: () => notify(barcodeMessages.barcodesGenerated(ids.length)),
+      onError: (error) => notify(barcodeMessages.barcodesGenerate(errorMessage(error))),
+    });
+  };
+
+  const sheetCount = Math.ceil((labels.length + skip) / labelsPerSheet(layout));
+
+  return (
+    <section
+      className="screen labels-screen"
+      data-testid="barcode-labels-page"
+      aria-labelledby="barcode-labels-page-title"
+    >
+      <header className="screen__header">
+        <h1 id="barcode-labels-page-title">Barcode Labels</h1>
+        <p>
+          Print barcode labels for your items, shelves and units so they can be scanned straight
+          back into Stockroom.
+        </p>
+      </header>
+
+      <div className="labels-screen__controls">
+        <fieldset className="labels-screen__group">
+          <legend>Labels for</legend>
+          {(['items', 'shelves', 'units'] as const).map((value) => (
+            <label key={value} className="labels-screen__choice">
+              <input
+                type="radio"
+                name="label-kind"
+                value={value}
+                checked={kind === value}
+                onChange={() => setKind(value)}
+                data-testid={`label-kind-${value}`}
+              />
+              {value === 'items' ? 'Items' : value === 'shelves' ? 'Shelves' : 'Units'}
+            </label>
+          ))}
+        </fieldset>
+
+        {kind === 'items' ? (
+          <fieldset className="labels-screen__group">
+            <legend>Choose items</legend>
+            <label>
+              By
+              <select
+                value={scopeKind}
+                onChange={(event) => {
+                  setScopeKind(event.target.value as ScopeKind);
+                  setExcluded(new Set());
+                }}
+                data-testid="label-scope"
+              >
+                <option value="all">All items</option>
+                <option value="search">Search</option>
+                <option value="room">Room</option>
+                <option value="unit">Unit</option>
+                <option value="shelf">Shelf</option>
+              </select>
+            </label>
+            {scopeKind === 'search' ? (
+              <label>
+                Name, barcode or SKU
+                <input
+                  type="search"
+                  value={searchText}
+                  onChange={(event) => setSearchText(event.target.value)}
+                  data-testid="label-search"
+                />
+              </label>
+            ) : null}
+            {scopeKind === 'room' ? <RoomSelect value={roomId} onChange={setRoomId} /> : null}
+            {scopeKind === 'unit' ? (
+              <label>
+                Unit
+                <select
+                  value={unitId}
+                  onChange={(event) => setUnitId(event.target.value)}
+                  data-testid="label-unit"
+                >
+                  <option value="">Choose a unit</option>
+                  {units.map(({ room, isle, unit }) => (
+                    <option key={unit.unit_id} value={unit.unit_id}>
+                      {room.room_name} › Isle {isle.isle_index} › Unit {unit.unit_name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
+            {scopeKind === 'shelf' ? (
+              <label>
+                Shelf
+                <select
+                  value={shelfId}
+                  onChange={(event) => setShelfId(event.target.value)}
+                  data-testid="label-shelf"
+                >
+                  <option value="">Choose a shelf</option>
+                  {[...places.values()].map((place) => (
+                    <option key={place.shelf.shelf_id} value={place.shelf.shelf_id}>
+                      {shelfPlaceName(place)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
+          </fieldset>
+        ) : (
+          <fieldset className="labels-screen__group">
+            <legend>Which {kind}</legend>
+            <RoomSelect value={roomId} onChange={setRoomId} allowAll />
+          </fieldset>
+        )}
+
+        <fieldset className="labels-screen__group">
+          <legend>Sheet</legend>
+          <label>
+            Layout
+            <select
+              value={layoutId}
+              onChange={(event) => {
+                if (isLabelLayoutId(event.target.value)) setLayoutId(event.target.value);
+                setSkip(0);
+              }}
+              data-testid="label-layout"
+            >
+              {LABEL_LAYOUT_IDS.map((id) => (
+                <option key={id} value={id}>
+                  {LABEL_LAYOUTS[id].name}
+                </option>
+              ))}
+            </select>
+          </label>
+          {labelsPerSheet(layout) > 1 ? (
+            <label>
+              Start at label
+              <input
+                type="number"
+                min={1}
+                max={labelsPerSheet(layout)}
+                value={skip + 1}
+                onChange={(event) => {
+                  const n = Math.floor(Number(event.target.value));
+                  setSkip(
+                    Number.isFinite(n) ? Math.min(Math.max(n, 1), labelsPerSheet(layout)) - 1 : 0,
+                  );
+                }}
+                data-testid="label-start"
+              />
+            </label>
+          ) : null}
+          {kind === 'items' ? (
+            <label>
+              Barcode type
+              <select
+                value={symbology}
+                onChange={(event) => setSymbology(event.target.value as LabelSymbology)}
+                data-testid="label-symbology"
+              >
+                <option value="code128">Code 128 (any code)</option>
+                <option value="retail">EAN-13 / UPC-A when the code is one</option>
+              </select>
+            </label>
+          ) : null}
+        </fieldset>
+
+        {kind === 'items' ? (
+          <fieldset className="labels-screen__group">
+            <legend>On the label</legend>
+            {(Object.keys(FIELD_NAMES) as (keyof LabelFields)[]).map((field) => (
+              <label key={field} className="labels-screen__choice">
+                <input
+                  type="checkbox"
+                  checked={fields[field]}
+                  onChange={(event) => setFields({ ...fields, [field]: event.target.checked })}
+                  data-testid={`label-field-${field}`}
+                />
+                {FIELD_NAMES[field]}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+      </div>
+
+      {kind === 'items' ? (
+        <div className="labels-screen__items">
+          <div className="labels-screen__items-header">
+            <p data-testid="label-chosen-count">
+              {chosen.length} of {candidates.length} items chosen
+            </p>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => setExcluded(new Set())}
+            >
+              Select all
+            </button>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => setExcluded(new Set(candidates.map((item) => item.item_id)))}
+            >
+              Select none
+            </button>
+          </div>
+          {withoutCode.length > 0 ? (
+            <p className="labels-screen__missing" data-testid="label-missing-codes">
+              {withoutCode.length} chosen {withoutCode.length === 1 ? 'item has' : 'items have'} no
+              barcode and will not get a label.{' '}
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={generate}
+                disabled={assign.isPending}
+                data-testid="generate-barcodes"
+              >
+                {assign.isPending ? 'Generating…' : 'Generate barcodes'}
+              </button>
+            </p>
+          ) : null}
+          <ul className="labels-screen__item-list" aria-label="Items to label">
+            {candidates.map((item) => (
+              <li key={item.item_id} data-testid="label-item" data-item-id={item.item_id}>
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={!excluded.has(item.item_id)}
+                    onChange={(event) => toggle(item.item_id, event.target.checked)}
+                  />
+                  <span>{item.item_name}</span>
+                  <code className="muted">{item.barcode ?? 'no barcode'}</code>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      <div className="labels-screen__print">
+        <button
+          type="button"
+          className="button"
+          disabled={labels.length === 0}
+          onClick={() => {
+            // Render the print copy before the dialog takes its snapshot of the page.
+            flushSync(() => setPrinting(true));
+            window.print();
+          }}
+          data-testid="label-print"
+        >
+          Print {labels.length} {labels.length === 1 ? 'label' : 'labels'}
+        </button>
+        <p className="muted" data-testid="label-summary">
+          {labels.length} {labels.length === 1 ? 'label' : 'labels'} on {sheetCount}{' '}
+          {sheetCount === 1 ? 'page' : 'pages'} of {layout.name}. Print at 100 % (“Actual size”)
+          with margins set to None so the labels land on the sheet.
+        </p>
+      </div>
+
+      <div className="labels-screen__preview" aria-label="Preview">
+        {labels.length === 0 ? (
+          <p className="muted" data-testid="label-preview-empty">
+            Nothing to print yet: choose what to label above.
+          </p>
+        ) : (
+          <LabelSheets layout={layout} labels={labels} skip={skip} maxSheets={PREVIEW_SHEETS} />
+        )}
+        {sheetCount > PREVIEW_SHEETS ? (
+          <p className="muted">
+            Showing the first {PREVIEW_SHEETS} of {sheetCount} pages; all of them print.
+          </p>
+        ) : null}
+      </div>
+
+      {printing
+        ? createPortal(
+            <div className="label-print" aria-hidden="true">
+              <style>{printCss(layout)}</style>
+              <LabelSheets
+                layout={layout}
+                labels={labels}
+                skip={skip}
+                testId="label-print-sheets"
+              />
+            </div>,
+            document.body,
+          )
+        : null}
+    </section>
+  );
+}
+
+function RoomSelect({
+  value,
+  onChange,
+  allowAll = false,
+}: {
+  value: string;
+  onChange: (roomId: string) => void;
+  allowAll?: boolean;
+}) {
+  const { rooms } = useShelfPlaces();
+  return (
+    <label>
+      Room
+      <select
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        data-testid="label-room"
+      >
+        <option value="">{allowAll ? 'All rooms' : 'Choose a room'}</option>
+        {rooms.map((room) => (
+          <option key={room.room_id} value={room.room_id}>
+            {room.room_name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,69 @@
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { typedLikeScanner } from '../../domain/wedge-scanner';
+import type { ScanSource } from '../../domain/scan-session';
+
+export interface ScanInputProps {
+  onScan: (code: string, source: ScanSource) => void;
+  label: string;
+  disabled?: boolean;
+}
+
+/**
+ * The scan field: a scanner types into it and presses Enter, and so can a person (manual entry
+ * of a code the scanner cannot read). Key timing only labels which it was. The field keeps the
+ * focus after each scan so the next one lands here too.
+ */
+export function ScanInput({ onScan, label, disabled = false }: ScanInputProps) {
+  const [value, setValue] = useState('');
+  const keyTimes = useRef<number[]>([]);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (!disabled) inputRef.current?.focus();
+  }, [disabled]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key.length === 1) keyTimes.current.push(event.timeStamp);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const code = value.trim();
+    const times = keyTimes.current;
+    keyTimes.current = [];
+    setValue('');
+    if (code === '') return;
+    onScan(code, typedLikeScanner(times) ? 'scanner' : 'keyboard');
+    inputRef.current?.focus();
+  };
+
+  return (
+    <form className="scan-input" onSubmit={onSubmit} data-testid="scan-form">
+      <label htmlFor="scan-code">{label}</label>
+      <div className="scan-input__row">
+        <input
+          ref={inputRef}
+          id="scan-code"
+          name="code"
+          type="text"
+          inputMode="text"
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          value={value}
+          disabled={disabled}
+          onChange={(event) => {
+            if (event.target.value === '') keyTimes.current = [];
+            setValue(event.target.value);
+          }}
+          onKeyDown={onKeyDown}
+          placeholder="Scan or type a barcode, then Enter"
+          data-testid="scan-code"
+        />
+        <button type="submit" className="button" disabled={disabled || value.trim() === ''}>
+          Add code
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,84 @@
+import type { ScanEntry } from '../../domain/scan-session';
+
+const STATUS_TEXT: Record<ScanEntry['status'], string> = {
+  pending: 'Ready to add',
+  adding: 'Adding…',
+  added: 'Added',
+  moved: 'Moved',
+  failed: 'Not added',
+};
+
+const SOURCE_TEXT: Record<ScanEntry['source'], string> = {
+  scanner: 'scanner',
+  camera: 'camera',
+  keyboard: 'typed',
+};
+
+export interface ScanListProps {
+  entries: readonly ScanEntry[];
+  onRemove: (code: string) => void;
+  onRename?: (code: string, name: string) => void;
+}
+
+/** The scans of this session, newest last, each with its name, status and a Remove button. */
+export function ScanList({ entries, onRemove, onRename }: ScanListProps) {
+  if (entries.length === 0) {
+    return (
+      <p className="muted" data-testid="scan-list-empty">
+        Nothing scanned yet.
+      </p>
+    );
+  }
+  return (
+    <ol className="scan-list" data-testid="scan-list" aria-label="Scanned items">
+      {entries.map((entry) => {
+        const editable = onRename && (entry.status === 'pending' || entry.status === 'failed');
+        return (
+          <li
+            key={entry.code}
+            className={`scan-list__entry scan-list__entry--${entry.status}`}
+            data-testid="scan-entry"
+            data-code={entry.code}
+            data-status={entry.status}
+          >
+            <code className="scan-list__code" data-testid="scan-entry-code">
+              {entry.code}
+            </code>
+            {editable ? (
+              <input
+                type="text"
+                className="scan-list__name"
+                aria-label={`Name for ${entry.code}`}
+                value={entry.name}
+                placeholder={`Scanned item ${entry.code}`}
+                onChange={(event) => onRename(entry.code, event.target.value)}
+                data-testid="scan-entry-name"
+              />
+            ) : (
+              <span className="scan-list__name" data-testid="scan-entry-name">
+                {entry.name || `Scanned item ${entry.code}`}
+              </span>
+            )}
+            <span className="scan-list__meta">
+              {entry.matched ? 'Matched your item · ' : ''}
+              {SOURCE_TEXT[entry.source]}
+            </span>
+            <span className="scan-list__status" data-testid="scan-entry-status">
+              {STATUS_TEXT[entry.status]}
+              {entry.place ? ` to ${entry.place}` : ''}
+            </span>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => onRemove(entry.code)}
+              aria-label={`Remove ${entry.code}`}
+              data-testid="scan-entry-remove"
+            >
+              Remove
+            </button>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,140 @@
+import { useId, useMemo, useState } from 'react';
+import { useAuth } from '../auth';
+import { shelfPlaces, useStorageTree, type ShelfPlace } from '../storage';
+
+/** 'Garage › Isle 2 › Unit B › Shelf 3': how a shelf is named wherever one is chosen. */
+export function shelfPlaceName(place: ShelfPlace): string {
+  return `${place.room.room_name} › Isle ${place.isle.isle_index} › Unit ${place.unit.unit_name} › Shelf ${place.shelf.shelf_index}`;
+}
+
+/** Every shelf of the signed-in seller by id, with its room, isle and unit (the storage tree). */
+export function useShelfPlaces() {
+  const { user } = useAuth();
+  const tree = useStorageTree(user?.id ?? '');
+  const rooms = tree.data;
+  const places = useMemo(() => shelfPlaces(rooms ?? []), [rooms]);
+  return { places, rooms: rooms ?? [], isPending: tree.isPending, error: tree.error };
+}
+
+export interface ShelfPickerProps {
+  value: string | null;
+  onChange: (shelfId: string | null) => void;
+  legend?: string;
+  testId?: string;
+  disabled?: boolean;
+}
+
+/**
+ * Room › isle › unit › shelf as four native selects: keyboard, touch and screen readers work
+ * without extra code, and a tablet shows its own picker. Choosing a higher level clears the
+ * shelf, so the value is always a whole location or none. A value set from outside (a scanned
+ * shelf label) shows its room, isle and unit.
+ */
+export function ShelfPicker({
+  value,
+  onChange,
+  legend = 'Shelf',
+  testId = 'shelf-picker',
+  disabled = false,
+}: ShelfPickerProps) {
+  const id = useId();
+  const { places, rooms, isPending } = useShelfPlaces();
+  const chosen = value ? places.get(value) : undefined;
+  const [partial, setPartial] = useState<{ room?: string; isle?: string; unit?: string }>({});
+
+  const roomId = chosen?.room.room_id ?? partial.room ?? '';
+  const room = rooms.find((r) => r.room_id === roomId);
+  const isleId = chosen?.isle.isle_id ?? partial.isle ?? '';
+  const isle = room?.isles.find((i) => i.isle_id === isleId);
+  const unitId = chosen?.unit.unit_id ?? partial.unit ?? '';
+  const unit = isle?.units.find((u) => u.unit_id === unitId);
+
+  const choose = (next: { room?: string; isle?: string; unit?: string }) => {
+    setPartial(next);
+    onChange(null);
+  };
+
+  if (!isPending && rooms.length === 0) {
+    return (
+      <p className="muted" data-testid={`${testId}-empty`}>
+        You have no shelves yet. Add a room, a unit and its shelves on the Inventory screen first.
+      </p>
+    );
+  }
+
+  return (
+    <fieldset className="shelf-picker" data-testid={testId} disabled={disabled || isPending}>
+      <legend>{legend}</legend>
+      <label htmlFor={`${id}-room`}>
+        Room
+        <select
+          id={`${id}-room`}
+          value={roomId}
+          onChange={(event) => choose({ room: event.target.value })}
+          data-testid={`${testId}-room`}
+        >
+          <option value="">Choose a room</option>
+          {rooms.map((r) => (
+            <option key={r.room_id} value={r.room_id}>
+              {r.room_name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label htmlFor={`${id}-isle`}>
+        Isle
+        <select
+          id={`${id}-isle`}
+          value={isle ? isleId : ''}
+          disabled={!room}
+          onChange={(event) => choose({ room: roomId, isle: event.target.value })}
+          data-testid={`${testId}-isle`}
+        >
+          <option value="">Choose an isle</option>
+          {room?.isles.map((i) => (
+            <option key={i.isle_id} value={i.isle_id}>
+              Isle {i.isle_index}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label htmlFor={`${id}-unit`}>
+        Unit
+        <select
+          id={`${id}-unit`}
+          value={unit ? unitId : ''}
+          disabled={!isle}
+          onChange={(event) => choose({ room: roomId, isle: isleId, unit: event.target.value })}
+          data-testid={`${testId}-unit`}
+        >
+          <option value="">Choose a unit</option>
+          {isle?.units.map((u) => (
+            <option key={u.unit_id} value={u.unit_id}>
+              Unit {u.unit_name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label htmlFor={`${id}-shelf`}>
+        Shelf
+        <select
+          id={`${id}-shelf`}
+          value={chosen ? (value ?? '') : ''}
+          disabled={!unit}
+          onChange={(event) => {
+            setPartial({ room: roomId, isle: isleId, unit: unitId });
+            onChange(event.target.value === '' ? null : event.target.value);
+          }}
+          data-testid={`${testId}-shelf`}
+        >
+          <option value="">Choose a shelf</option>
+          {unit?.shelves.map((s) => (
+            <option key={s.shelf_id} value={s.shelf_id}>
+              Shelf {s.shelf_index}
+            </option>
+          ))}
+        </select>
+      </label>
+    </fieldset>
+  );
+}

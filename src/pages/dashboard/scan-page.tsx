@@ -1,0 +1,5 @@
+import { ScanScreen } from '../../features/barcodes';
+
+export default function ScanPage() {
+  return <ScanScreen />;
+}

@@ -42,6 +42,7 @@ const SettingsPage = lazy(() => import('./pages/dashboard/settings-page'));
 const IntegrationsPage = lazy(() => import('./pages/dashboard/integrations-page'));
 const EbayCallbackPage = lazy(() => import('./pages/dashboard/ebay-callback-page'));
 const BarcodeLabelsPage = lazy(() => import('./pages/dashboard/barcode-labels-page'));
+const ScanPage = lazy(() => import('./pages/dashboard/scan-page'));
 const EbayOrdersPage = lazy(() => import('./pages/dashboard/ebay-orders-page'));
 
 function AppRoutes() {
@@ -82,6 +83,7 @@ function AppRoutes() {
             <Route path="integrations" element={<IntegrationsPage />} />
             <Route path="ebay/callback" element={<EbayCallbackPage />} />
             <Route path="barcode-labels" element={<BarcodeLabelsPage />} />
+            <Route path="scan" element={<ScanPage />} />
             <Route path="ebay-orders" element={<EbayOrdersPage />} />
             <Route path="*" element={<Navigate to="/dashboard/inventory" replace />} />
           </Route>

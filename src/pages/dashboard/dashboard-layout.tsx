@@ -17,6 +17,7 @@ export const DASHBOARD_SCREENS = [
   { path: 'logs', label: 'Activity Log' },
   { path: 'products', label: 'Products' },
   { path: 'ebay-orders', label: 'eBay Orders' },
+  { path: 'scan', label: 'Bulk Scan' },
   { path: 'barcode-labels', label: 'Barcode Labels' },
   { path: 'integrations', label: 'Integrations' },
   { path: 'team', label: 'Team' },

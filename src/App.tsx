@@ -34,6 +34,7 @@ const DashboardLayout = named(
 );
 const TeamPage = named(() => import('./features/team'), 'TeamPage');
 const InventoryPage = lazy(() => import('./pages/dashboard/inventory-page'));
+const Room3DPage = lazy(() => import('./pages/dashboard/room-3d-page'));
 const ImportPage = lazy(() => import('./pages/dashboard/import-page'));
 const ExportPage = lazy(() => import('./pages/dashboard/export-page'));
 const LogsPage = lazy(() => import('./pages/dashboard/logs-page'));
@@ -74,6 +75,7 @@ function AppRoutes() {
           >
             <Route index element={<Navigate to="/dashboard/inventory" replace />} />
             <Route path="inventory" element={<InventoryPage />} />
+            <Route path="inventory/3d" element={<Room3DPage />} />
             <Route path="import" element={<ImportPage />} />
             <Route path="export" element={<ExportPage />} />
             <Route path="logs" element={<LogsPage />} />

@@ -35,7 +35,7 @@ export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
+<title>${escapeHtml(title)}</title><link rel="icon" href="data:,"><style>${STYLE}</style></head>
 <body><main>
 <p class="sandbox" role="note">Stripe sandbox (local): no real card is charged.</p>
 ${body}

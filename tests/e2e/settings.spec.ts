@@ -1,6 +1,8 @@
+import AxeBuilder from '@axe-core/playwright';
 import { totp } from '../helpers/totp';
 import { expect, test } from './fixtures';
-import { SettingsPage } from './pages/settings-page';
+import { NotificationsPanel } from './pages/notifications-panel';
+import { SettingsPage, type SettingsTabId } from './pages/settings-page';
 
 test.describe('settings', () => {
   let settings: SettingsPage;
@@ -215,5 +217,54 @@ test.describe('settings', () => {
     await expect(settings.panel.getByTestId('billing-current-plan')).toHaveText('Free');
     await settings.goto('nonsense' as 'general');
     await expect(settings.tab('general')).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('every tab and the notifications panel pass axe, and the tabs answer the arrow keys', async ({
+    page,
+    seller: _seller,
+  }, testInfo) => {
+    test.setTimeout(60_000); // seven axe runs
+    const tabs: SettingsTabId[] = [
+      'general',
+      'notifications',
+      'barcode',
+      'appearance',
+      'subscription',
+      'security',
+      'backups',
+    ];
+    await settings.goto('general');
+    for (const tab of tabs) {
+      await settings.openTab(tab);
+      await expect(page).toHaveURL(new RegExp(`tab=${tab}$`));
+      await expect(settings.panel).not.toContainText('Loading');
+      const results = await new AxeBuilder({ page })
+        .include('[data-testid="settings-page"]')
+        .analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${tab}: ${v.id}: ${v.help}`);
+      expect(serious).toEqual([]);
+    }
+
+    await settings.tab('backups').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(settings.tab('general')).toBeFocused();
+    await expect(settings.tab('general')).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('End');
+    await expect(settings.tab('backups')).toHaveAttribute('aria-selected', 'true');
+
+    const bell = new NotificationsPanel(page, Boolean(testInfo.project.use.hasTouch));
+    await bell.open();
+    await expect(bell.panel.getByTestId('notifications-empty')).toBeVisible();
+    const panel = await new AxeBuilder({ page })
+      .include('[data-testid="notifications-panel"]')
+      .analyze();
+    expect(
+      panel.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+    ).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(bell.panel).toHaveCount(0);
+    await expect(bell.bell).toBeFocused();
   });
 });

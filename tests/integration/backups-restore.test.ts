@@ -216,6 +216,32 @@ describe('backups: restore', () => {
     expect(logsAfter.rows[0]).toEqual(logsBefore.rows[0]);
   });
 
+  it('restores a snapshot from an older or newer schema: missing columns take their defaults, unknown ones are ignored', async () => {
+    const seller = await createDbUser({ prefix: 'bk-schema', plan: 'power' });
+    const storage = await createStorage(seller.id, { items: 2 });
+    await db().query('update public.storage_items set active = false where user_id = $1', [
+      seller.id,
+    ]);
+    const backupId = await takeBackup(seller);
+    // as if 'active' had been added to items after the backup, and rooms had lost a column
+    await db().query(
+      `update public.backups
+          set snapshot = jsonb_set(
+                jsonb_set(snapshot, '{items}',
+                  (select jsonb_agg(e - 'active') from jsonb_array_elements(snapshot -> 'items') e)),
+                '{rooms,0,dropped_since}', '"gone"')
+        where backup_id = $1`,
+      [backupId],
+    );
+    const restored = await seller.client.rpc('restore_backup', { p_backup_id: backupId });
+    expect(restored.error).toBeNull();
+    const { rows } = await db().query<{ item_id: string; active: boolean }>(
+      'select item_id, active from public.storage_items where user_id = $1 order by created_at',
+      [seller.id],
+    );
+    expect(rows).toEqual(storage.itemIds.map((item_id) => ({ item_id, active: true })));
+  });
+
   it('refuses a snapshot of an unknown shape before touching anything', async () => {
     const seller = await createDbUser({ prefix: 'bk-shape', plan: 'elite' });
     await createStorage(seller.id, { items: 1 });

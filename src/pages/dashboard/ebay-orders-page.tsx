@@ -1,11 +1,19 @@
-import { ScreenPlaceholder } from './screen-placeholder';
+import { useDocumentTitle } from '../../components/document-title';
+import { EbayOrdersScreen } from '../../features/ebay';
 
 export default function EbayOrdersPage() {
+  useDocumentTitle('eBay Orders');
   return (
-    <ScreenPlaceholder
-      title="eBay Orders"
-      testId="ebay-orders-page"
-      purpose="Your recent eBay orders, with where each ordered item is stored."
-    />
+    <section
+      className="screen"
+      data-testid="ebay-orders-page"
+      aria-labelledby="ebay-orders-page-title"
+    >
+      <header className="screen__header no-print">
+        <h1 id="ebay-orders-page-title">eBay Orders</h1>
+        <p>Your recent eBay orders, with where each ordered item is stored.</p>
+      </header>
+      <EbayOrdersScreen />
+    </section>
   );
 }

@@ -1,0 +1,201 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { notify } from '../../components/toasts';
+import { minimumPlanFor, planAllows } from '../../domain/plans';
+import { messages } from '../../lib/messages';
+import { useAuth } from '../auth';
+import { useStorageTree } from '../storage';
+import { currentPlanId, useSubscription } from '../subscription';
+import './ebay.css';
+import { useEbayConnection } from './connection';
+import { EbayFunctionError } from './ebay-functions';
+import { useHideListing, useListings, usePlaceListing, type EbayListing } from './listings';
+import { PlaceListingDialog } from './place-listing-dialog';
+
+function ListingRow({
+  listing,
+  onPlace,
+  onHide,
+  hiding,
+}: {
+  listing: EbayListing;
+  onPlace: () => void;
+  onHide: () => void;
+  hiding: boolean;
+}) {
+  return (
+    <li className="ebay-listing" data-testid="ebay-listing" data-listing-id={listing.listing_id}>
+      {listing.image_url ? (
+        <img
+          className="ebay-listing__image"
+          src={listing.image_url}
+          alt=""
+          loading="lazy"
+          width={40}
+          height={40}
+        />
+      ) : (
+        <span className="ebay-listing__image" aria-hidden="true" />
+      )}
+      <div className="ebay-listing__text">
+        <span className="ebay-listing__title">{listing.title}</span>
+        <span className="muted">
+          Qty {listing.quantity}
+          {listing.sku ? ` · SKU ${listing.sku}` : ''}
+        </span>
+      </div>
+      <div className="ebay-listing__actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={onPlace}
+          aria-label={`Place ${listing.title} on a shelf`}
+          data-testid="ebay-listing-place"
+        >
+          Place on shelf…
+        </button>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={onHide}
+          disabled={hiding}
+          aria-label={`Remove ${listing.title} from this list`}
+          data-testid="ebay-listing-hide"
+        >
+          Hide
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The eBay listings still to be put away (Growing Seller and up), for the inventory screen:
+ * polled every 5 minutes, stored listings shown while eBay may not be asked again. Each one can
+ * be placed on a shelf with "Place on shelf…" (and, once the drag-and-drop layer exists, by
+ * dragging it onto a shelf: the same place_listing call).
+ */
+export function EbayListingsPanel() {
+  const { user } = useAuth();
+  const userId = user?.id ?? '';
+  const planId = currentPlanId(useSubscription(userId).data);
+  const allowed = planAllows(planId, 'listings');
+  const connection = useEbayConnection();
+  const connected = connection.data?.connected === true;
+  const listings = useListings(allowed && connected);
+  const tree = useStorageTree(userId);
+  const place = usePlaceListing(planId);
+  const hide = useHideListing();
+  const [placing, setPlacing] = useState<EbayListing | null>(null);
+
+  const refresh = async () => {
+    const result = await listings.refetch();
+    if (result.data?.rateLimitedMinutes) {
+      notify(messages.ebayRateLimit(result.data.rateLimitedMinutes, 'listings'), {
+        id: 'ebay-listings-rate',
+      });
+    } else if (result.data?.syncError) {
+      notify(messages.genericError(result.data.syncError));
+    }
+  };
+
+  let body;
+  if (!allowed) {
+    body = (
+      <p className="muted" data-testid="ebay-listings-upgrade">
+        eBay listings come with the {minimumPlanFor('listings').name} plan and above.{' '}
+        <Link to="/dashboard/settings?tab=subscription">See plans</Link>
+      </p>
+    );
+  } else if (connection.isPending) {
+    body = <p className="muted">Checking your eBay connection…</p>;
+  } else if (!connected) {
+    body = (
+      <p className="muted" data-testid="ebay-listings-connect">
+        <Link to="/dashboard/integrations">Connect your eBay account</Link> to put new listings on
+        your shelves.
+      </p>
+    );
+  } else if (listings.isPending) {
+    body = <p className="muted">Loading your eBay listings…</p>;
+  } else if (listings.isError) {
+    const error = listings.error;
+    body = (
+      <p className="muted" role="alert" data-testid="ebay-listings-error">
+        {error instanceof EbayFunctionError && error.code === 'ebay_auth' ? (
+          <>
+            eBay asks you to sign in again. <Link to="/dashboard/integrations">Reconnect eBay</Link>
+          </>
+        ) : (
+          error.message
+        )}
+      </p>
+    );
+  } else if (listings.data.listings.length === 0) {
+    body = (
+      <p className="muted" data-testid="ebay-listings-empty">
+        Every listing is on a shelf.
+      </p>
+    );
+  } else {
+    body = (
+      <ul className="ebay-listings__list" data-testid="ebay-listings-list">
+        {listings.data.listings.map((listing) => (
+          <ListingRow
+            key={listing.listing_id}
+            listing={listing}
+            onPlace={() => setPlacing(listing)}
+            onHide={() => hide.mutate(listing)}
+            hiding={hide.isPending && hide.variables?.listing_id === listing.listing_id}
+          />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section
+      className="card ebay-listings"
+      data-testid="ebay-listings-panel"
+      aria-labelledby="ebay-listings-title"
+    >
+      <header className="ebay-listings__header">
+        <h2 id="ebay-listings-title">
+          eBay listings
+          {listings.data ? (
+            <span className="ebay-listings__count"> ({listings.data.listings.length})</span>
+          ) : null}
+        </h2>
+        {allowed && connected ? (
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => void refresh()}
+            disabled={listings.isFetching}
+            data-testid="ebay-listings-refresh"
+          >
+            {listings.isFetching ? 'Refreshing…' : 'Refresh'}
+          </button>
+        ) : null}
+      </header>
+      {listings.data?.rateLimitedMinutes ? (
+        <p className="muted ebay-listings__note" data-testid="ebay-listings-cached">
+          Showing saved listings; eBay can be asked again in {listings.data.rateLimitedMinutes}{' '}
+          {listings.data.rateLimitedMinutes === 1 ? 'minute' : 'minutes'}.
+        </p>
+      ) : null}
+      {body}
+      {placing ? (
+        <PlaceListingDialog
+          listing={placing}
+          rooms={tree.data ?? []}
+          busy={place.isPending}
+          onClose={() => setPlacing(null)}
+          onPlace={(shelfId) =>
+            place.mutate({ listing: placing, shelfId }, { onSuccess: () => setPlacing(null) })
+          }
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { notify } from '../../components/toasts';
+import { messages } from '../../lib/messages';
+import { supabase } from '../../lib/supabase';
+import { useAuth } from '../auth';
+import { usePreferences } from '../settings';
+import { inventoryKeys, notifyFailure } from '../storage';
+import { callEbayFunction, EbayFunctionError } from './ebay-functions';
+import { ebayKeys } from './keys';
+
+/** A listing still to be put away (ebay_processed_listings with display = true). */
+export interface EbayListing {
+  listing_id: string;
+  title: string;
+  quantity: number;
+  image_url: string | null;
+  sku: string | null;
+  created_at: string;
+}
+
+export interface ListingsResult {
+  listings: EbayListing[];
+  /** Set when the server said to wait: the list is the stored one. */
+  rateLimitedMinutes: number | null;
+  /** Set when eBay could not be reached: the list is the stored one. */
+  syncError: string | null;
+}
+
+/** SPEC 7, 9: listings are polled every 5 minutes (the server allows one fetch per 2). */
+export const LISTINGS_POLL_MS = 5 * 60_000;
+
+/** The listings last stored on the server, for when eBay cannot be asked. */
+export async function storedListings(): Promise<EbayListing[]> {
+  const { data, error } = await supabase
+    .from('ebay_processed_listings')
+    .select('listing_id, title, quantity, image_url, sku, created_at')
+    .eq('display', true)
+    .order('created_at', { ascending: false });
+  if (error) throw error;
+  return data;
+}
+
+/**
+ * Fresh listings from eBay through ebay-get-listings; a rate-limited or failed sync still
+ * answers with the stored list, saying why. Not connected and plan refusals are thrown.
+ */
+export async function getListings(country: string | undefined): Promise<ListingsResult> {
+  try {
+    const body = await callEbayFunction<{ listings: EbayListing[] }>('ebay-get-listings', {
+      country,
+    });
+    return { listings: body.listings, rateLimitedMinutes: null, syncError: null };
+  } catch (error) {
+    if (!(error instanceof EbayFunctionError)) throw error;
+    if (error.rateLimited) {
+      const listings = Array.isArray(error.body.listings)
+        ? (error.body.listings as EbayListing[])
+        : await storedListings();
+      return { listings, rateLimitedMinutes: error.minutesRemaining, syncError: null };
+    }
+    if (error.status === 0 || error.status >= 500) {
+      return {
+        listings: await storedListings(),
+        rateLimitedMinutes: null,
+        syncError: error.message,
+      };
+    }
+    throw error;
+  }
+}
+
+export function useListings(enabled: boolean) {
+  const { user } = useAuth();
+  const country = usePreferences().data?.ebay_country;
+  return useQuery({
+    queryKey: ebayKeys.listings(user?.id ?? ''),
+    queryFn: () => getListings(country),
+    enabled: enabled && Boolean(user),
+    refetchInterval: LISTINGS_POLL_MS,
+    // Within the server's 2-minute window a refetch could only be refused: keep what we have.
+    staleTime: 2 * 60_000,
+    retry: false,
+  });
+}
+
+function useRemoveFromList() {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  return (listingId: string) =>
+    queryClient.setQueryData<ListingsResult>(ebayKeys.listings(user?.id ?? ''), (current) =>
+      current
+        ? { ...current, listings: current.listings.filter((l) => l.listing_id !== listingId) }
+        : current,
+    );
+}
+
+/**
+ * Puts a listing on a shelf: one server call (place_listing) creates the item and hides the
+ * listing together. The drag-and-drop drop will call the same mutation.
+ */
+export function usePlaceListing(planId: string) {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const removeFromList = useRemoveFromList();
+  return useMutation({
+    mutationFn: async ({ listing, shelfId }: { listing: EbayListing; shelfId: string }) => {
+      const { data, error } = await supabase.rpc('place_listing', {
+        p_listing_id: listing.listing_id,
+        p_shelf_id: shelfId,
+      });
+      if (error) throw error;
+      return data;
+    },
+    onSuccess: (_item, { listing }) => {
+      removeFromList(listing.listing_id);
+      notify(messages.ebayItemAdded(listing.title));
+      // The new item belongs to the inventory's caches (items and the tree's counts).
+      void queryClient.invalidateQueries({ queryKey: inventoryKeys.root(user?.id ?? '') });
+    },
+    onError: (error) => notifyFailure(error, planId, messages.ebayItemAdd),
+  });
+}
+
+/** Takes a listing off the list without placing it (it stays hidden after later syncs). */
+export function useHideListing() {
+  const removeFromList = useRemoveFromList();
+  return useMutation({
+    mutationFn: async (listing: EbayListing) => {
+      const { error } = await supabase
+        .from('ebay_processed_listings')
+        .update({ display: false })
+        .eq('listing_id', listing.listing_id);
+      if (error) throw error;
+    },
+    onSuccess: (_data, listing) => removeFromList(listing.listing_id),
+    onError: () => notify(messages.cleanupFailed()),
+  });
+}

@@ -148,8 +148,9 @@ export function paginateLabels<T>(
   return sheets;
 }
 
+/** Six decimals keep 1⁄64" steps exact (0.015625) while hiding floating-point noise. */
 function round(value: number): number {
-  return Math.round(value * 10_000) / 10_000;
+  return Math.round(value * 1_000_000) / 1_000_000;
 }
 
 export function cssLength(value: number, unit: LengthUnit): string {

@@ -4,7 +4,8 @@ import { canAdd } from '../../domain/plans';
 import { messages } from '../../lib/messages';
 import { supabase } from '../../lib/supabase';
 import { notifyFailure, planLimitToast, refusal } from '../storage';
-import { prependItem, toItem, useItemsCache } from './items-cache';
+import { useItemsCache } from './items-cache';
+import { prependItem, toItem } from './item-list';
 import type { ItemFields } from './item-form';
 import type { Item } from './types';
 

@@ -2,7 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { messages } from '../../lib/messages';
 import { supabase } from '../../lib/supabase';
 import { notifyFailure } from '../storage';
-import { useItemsCache, withoutItems } from './items-cache';
+import { useItemsCache } from './items-cache';
+import { withoutItems } from './item-list';
 
 /** remove_items: all or none ('Item not found'), logged as remove_item. */
 export async function deleteItems(itemIds: string[]): Promise<number> {

@@ -2,7 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { messages } from '../../lib/messages';
 import { supabase } from '../../lib/supabase';
 import { notifyFailure } from '../storage';
-import { patchItem, replaceItem, toItem, useItemsCache } from './items-cache';
+import { useItemsCache } from './items-cache';
+import { patchItem, replaceItem, toItem } from './item-list';
 import type { Item } from './types';
 
 export type ItemChanges = Partial<

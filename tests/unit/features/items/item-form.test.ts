@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY_ITEM_FORM,
+  datePattern,
+  formValuesFromItem,
+  itemChanges,
+  validateItemForm,
+} from '../../../../src/features/items/item-form';
+import type { Item } from '../../../../src/features/items/types';
+
+const item: Item = {
+  item_id: 'i1',
+  item_name: 'Blue teapot',
+  quantity: 3,
+  unit_id: 'u',
+  shelf_id: 's',
+  barcode: '5012345678900',
+  sku: null,
+  price_paid: 4.5,
+  expiry_date: '2030-12-31',
+  created_at: '2026-01-01T00:00:00Z',
+};
+
+describe('item form', () => {
+  it('reads a full form in the seller’s formats', () => {
+    const result = validateItemForm(
+      {
+        item_name: '  Blue teapot ',
+        quantity: '2',
+        barcode: ' 5012345678900 ',
+        sku: '',
+        price_paid: '£1,200.50',
+        expiry_date: '31/12/2030',
+      },
+      'UK',
+      'add',
+    );
+    expect(result).toEqual({
+      ok: true,
+      fields: {
+        item_name: 'Blue teapot',
+        quantity: 2,
+        barcode: '5012345678900',
+        sku: null,
+        price_paid: 1200.5,
+        expiry_date: '2030-12-31',
+      },
+    });
+  });
+
+  it('reads US dates month first, and ISO dates in any format', () => {
+    const us = validateItemForm(
+      { ...EMPTY_ITEM_FORM, item_name: 'x', expiry_date: '3/7/2027' },
+      'US',
+      'add',
+    );
+    expect(us.ok && us.fields.expiry_date).toBe('2027-03-07');
+    const iso = validateItemForm(
+      { ...EMPTY_ITEM_FORM, item_name: 'x', expiry_date: '2027-03-07' },
+      'UK',
+      'add',
+    );
+    expect(iso.ok && iso.fields.expiry_date).toBe('2027-03-07');
+  });
+
+  it('names every problem at once', () => {
+    const result = validateItemForm(
+      {
+        item_name: ' ',
+        quantity: '0',
+        barcode: '',
+        sku: '',
+        price_paid: 'cheap',
+        expiry_date: '31/31/2030',
+      },
+      'US',
+      'add',
+    );
+    expect(result).toEqual({
+      ok: false,
+      errors: {
+        item_name: 'Item name is required',
+        quantity: 'Enter a whole number from 1',
+        price_paid: 'Enter a price such as 4.50',
+        expiry_date: 'Enter a date as MM/DD/YYYY',
+      },
+    });
+  });
+
+  it('an edit may set the quantity to 0 but not below; quantities are whole numbers', () => {
+    expect(
+      validateItemForm({ ...EMPTY_ITEM_FORM, item_name: 'x', quantity: '0' }, 'US', 'edit').ok,
+    ).toBe(true);
+    for (const quantity of ['-1', '1.5', 'two', ''])
+      expect(
+        validateItemForm({ ...EMPTY_ITEM_FORM, item_name: 'x', quantity }, 'US', 'edit').ok,
+      ).toBe(false);
+  });
+
+  it('rounds prices to cents and leaves blank optional fields empty', () => {
+    const result = validateItemForm(
+      { ...EMPTY_ITEM_FORM, item_name: 'x', price_paid: '4.505' },
+      'US',
+      'add',
+    );
+    expect(result.ok && result.fields).toMatchObject({
+      price_paid: 4.51,
+      barcode: null,
+      expiry_date: null,
+    });
+  });
+
+  it('fills an edit form from an item in the seller’s date format', () => {
+    expect(formValuesFromItem(item, 'UK')).toEqual({
+      item_name: 'Blue teapot',
+      quantity: '3',
+      barcode: '5012345678900',
+      sku: '',
+      price_paid: '4.50',
+      expiry_date: '31/12/2030',
+    });
+    expect(datePattern('ISO')).toBe('YYYY-MM-DD');
+    expect(datePattern('nonsense')).toBe('MM/DD/YYYY');
+  });
+
+  it('an edit sends only what changed', () => {
+    const values = formValuesFromItem(item, 'US');
+    const same = validateItemForm(values, 'US', 'edit');
+    expect(same.ok && itemChanges(item, same.fields)).toEqual({});
+    const changed = validateItemForm({ ...values, quantity: '5', barcode: '' }, 'US', 'edit');
+    expect(changed.ok && itemChanges(item, changed.fields)).toEqual({ quantity: 5, barcode: null });
+  });
+});

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../auth';
+import { currentPlanId, useSubscription } from '../subscription';
 import { loadSupabase } from '../../lib/supabase-client';
 import { backupKeys } from './keys';
 
@@ -32,8 +33,10 @@ export function useBackups() {
 /** Whether the seller's plan may restore; the server decides again on restore (SPEC 6). */
 export function useRestoreAllowed() {
   const { user } = useAuth();
+  // Keyed by the subscription's plan so a plan change (billing) asks the server again.
+  const subscription = useSubscription(user?.id);
   return useQuery({
-    queryKey: backupKeys.restoreAllowed(user?.id ?? ''),
+    queryKey: backupKeys.restoreAllowed(user?.id ?? '', currentPlanId(subscription.data)),
     queryFn: async () => {
       const supabase = await loadSupabase();
       const { data, error } = await supabase.rpc('has_plan_feature', {

@@ -1,5 +1,6 @@
 /** Query keys of the backups feature, scoped by user so accounts never share cache. */
 export const backupKeys = {
   list: (userId: string) => ['backups', userId] as const,
-  restoreAllowed: (userId: string) => ['backups', userId, 'restore-allowed'] as const,
+  restoreAllowed: (userId: string, planId: string) =>
+    ['backups', userId, 'restore-allowed', planId] as const,
 };

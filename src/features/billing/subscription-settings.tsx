@@ -21,6 +21,7 @@ import {
   type ArchiveResult,
 } from './billing-operations';
 import { CancelSubscriptionDialog } from './cancel-subscription-dialog';
+import { leaveFor } from './leave-for';
 import {
   describeExcess,
   excessFor,
@@ -135,7 +136,7 @@ export function SubscriptionSettings() {
     overlay.show('Opening secure checkout…', `${PLANS[target].name}, paid through Stripe`);
     try {
       const url = await createCheckoutSession(target);
-      window.location.assign(url);
+      leaveFor(url);
     } catch (error) {
       overlay.hide();
       notify(
@@ -207,7 +208,7 @@ export function SubscriptionSettings() {
   async function openBillingPortal() {
     overlay.show('Opening billing…');
     try {
-      window.location.assign(await createBillingPortalSession());
+      leaveFor(await createBillingPortalSession());
     } catch (error) {
       overlay.hide();
       notify(messages.billingPortal(errorMessage(error)));

@@ -8,6 +8,7 @@ import { useAuth } from '../auth';
 import { currentPlanId, useSubscription } from '../subscription';
 import { BillingError } from './billing-api';
 import { createCheckoutSession } from './billing-operations';
+import { leaveFor } from './leave-for';
 
 /**
  * The pricing page's button for a paid plan. A signed-in seller on Free goes straight to Stripe
@@ -43,7 +44,7 @@ export function UpgradeButton({ planId }: { planId: Exclude<PlanId, 'free'> }) {
   async function upgrade() {
     setBusy(true);
     try {
-      window.location.assign(await createCheckoutSession(planId));
+      leaveFor(await createCheckoutSession(planId));
     } catch (error) {
       setBusy(false);
       notify(

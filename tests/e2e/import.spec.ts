@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import { ImportPage } from './pages/import-page';
 import { LogsPage } from './pages/logs-page';
@@ -26,6 +27,12 @@ test.describe('import', () => {
     await expect(importPage.summary).toHaveText('4 rows, 1 error in 1 row.');
     await expect(importPage.errors).toHaveText(["Row 5: Unit 'Z' not found in isle 1"]);
     await expect(importPage.commitButton).toBeDisabled();
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(
+      axe.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.help}`),
+    ).toEqual([]);
 
     const errorsFile = await importPage.download('import-errors-download');
     expect(errorsFile.name).toBe('stockroom-import-errors.csv');

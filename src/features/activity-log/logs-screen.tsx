@@ -100,7 +100,13 @@ export function LogsScreen() {
 
       {entries.length > 0 ? (
         <>
-          <div className="logs-table-wrap">
+          <div
+            className="logs-table-wrap"
+            // scrolls sideways on narrow screens: keyboard users must be able to reach it
+            tabIndex={0}
+            role="region"
+            aria-label="Activity entries"
+          >
             <table className="logs-table" data-testid="logs-table">
               <caption className="visually-hidden">Activity, newest first</caption>
               <thead>

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase';
 import { DEFAULT_DATE_FORMAT, isDateFormat, type DateFormat } from '../../domain/currency-date';
 import { dataTransferKeys } from './keys';
@@ -19,8 +19,4 @@ export function dateFormatQueryOptions(userId: string) {
     queryKey: dataTransferKeys.dateFormat(userId),
     queryFn: () => getDateFormat(userId),
   });
-}
-
-export function useDateFormat(userId: string) {
-  return useQuery(dateFormatQueryOptions(userId));
 }

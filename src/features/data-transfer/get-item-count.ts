@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase';
 import { dataTransferKeys } from './keys';
 
@@ -18,8 +18,4 @@ export function itemCountQueryOptions(userId: string) {
     queryFn: () => getItemCount(userId),
     staleTime: 0,
   });
-}
-
-export function useItemCount(userId: string) {
-  return useQuery(itemCountQueryOptions(userId));
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase';
 import { sortedRooms } from '../../domain/storage-tree';
 import { dataTransferKeys } from './keys';
@@ -27,8 +27,4 @@ export function storageTreeQueryOptions(userId: string) {
     // The import is checked against this; it must be what the seller has now, not 30 s ago.
     staleTime: 0,
   });
-}
-
-export function useStorageTree(userId: string) {
-  return useQuery(storageTreeQueryOptions(userId));
 }

@@ -1,20 +1,20 @@
 import { useState, type ChangeEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useDocumentTitle } from '../../components/document-title';
 import { notify } from '../../components/toasts';
 import { useProcessingOverlay } from '../../components/processing-overlay';
 import { showError } from '../../lib/errors';
 import { messages } from '../../lib/messages';
 import { formatCount } from '../../lib/format';
-import { DEFAULT_DATE_FORMAT } from '../../domain/currency-date';
 import { COLUMN_HEADERS, IMPORT_FIELDS } from '../../domain/import-columns';
 import { TEMPLATE_CSV, TEMPLATE_FILE_NAME } from '../../domain/csv-template';
 import { formatImportError, importErrorsCsv } from '../../domain/import-validation';
 import { useAuth } from '../auth';
-import { currentPlanId, useSubscription } from '../subscription';
+import { currentPlanId, subscriptionQueryOptions } from '../subscription';
 import { downloadText } from './download';
-import { useDateFormat } from './get-date-format';
-import { getItemCount } from './get-item-count';
-import { getStorageTree } from './get-storage-tree';
+import { dateFormatQueryOptions } from './get-date-format';
+import { itemCountQueryOptions } from './get-item-count';
+import { storageTreeQueryOptions } from './get-storage-tree';
 import { buildImportPreview, canCommit, type ImportPreview } from './import-preview';
 import { serverRowErrors, useImportItems, type ImportProgress } from './import-items';
 import { readImportFile } from './read-import-file';
@@ -30,8 +30,7 @@ export function ImportScreen() {
   useDocumentTitle('Import');
   const { user } = useAuth();
   const userId = user?.id ?? '';
-  const subscription = useSubscription(user?.id);
-  const dateFormat = useDateFormat(userId);
+  const queryClient = useQueryClient();
   const overlay = useProcessingOverlay();
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [progress, setProgress] = useState<ImportProgress | null>(null);
@@ -46,19 +45,21 @@ export function ImportScreen() {
     setPreview(null);
     try {
       const next = await overlay.run(async () => {
-        // Read fresh: rows are checked against the storage and item count as they are now.
-        const [parsed, rooms, currentItemCount] = await Promise.all([
+        // Storage and item count have staleTime 0: rows are checked against them as they are now.
+        const [parsed, rooms, currentItemCount, dateFormat, subscription] = await Promise.all([
           readImportFile(file),
-          getStorageTree(userId),
-          getItemCount(userId),
+          queryClient.fetchQuery(storageTreeQueryOptions(userId)),
+          queryClient.fetchQuery(itemCountQueryOptions(userId)),
+          queryClient.fetchQuery(dateFormatQueryOptions(userId)),
+          queryClient.fetchQuery(subscriptionQueryOptions(userId)),
         ]);
         return buildImportPreview({
           fileName: file.name,
           parsed,
           rooms,
-          planId: currentPlanId(subscription.data),
+          planId: currentPlanId(subscription),
           currentItemCount,
-          dateFormat: dateFormat.data ?? DEFAULT_DATE_FORMAT,
+          dateFormat,
         });
       }, 'Checking your file...');
       setPreview(next);
@@ -154,7 +155,12 @@ export function ImportScreen() {
             <strong>Import Failed</strong>: {outcome.message}. Nothing was imported.
           </p>
           {outcome.rowErrors.length > 1 ? (
-            <ul className="transfer-errors">
+            <ul
+              className="transfer-errors"
+              // scrolls when long: keyboard users must be able to reach and scroll it
+              tabIndex={0}
+              aria-label="Errors by row"
+            >
               {outcome.rowErrors.map((line) => (
                 <li key={line}>{line}</li>
               ))}
@@ -240,7 +246,12 @@ function PreviewPanel({
           <p>
             <strong>Fix these rows and choose the file again; nothing has been imported.</strong>
           </p>
-          <ul className="transfer-errors">
+          <ul
+            className="transfer-errors"
+            // scrolls when long: keyboard users must be able to reach and scroll it
+            tabIndex={0}
+            aria-label="Errors by row"
+          >
             {preview.errors.map((error) => (
               <li key={`${error.row}-${error.field}-${error.message}`} data-testid="import-error">
                 {formatImportError(error)}
@@ -267,7 +278,12 @@ function PreviewPanel({
       ) : null}
 
       {preview.rows.length > 0 ? (
-        <div className="transfer-table-wrap">
+        <div
+          className="transfer-table-wrap"
+          tabIndex={0}
+          role="region"
+          aria-label="Rows in the file"
+        >
           <table className="transfer-table" data-testid="import-preview-table">
             <caption className="visually-hidden">Rows read from {preview.fileName}</caption>
             <thead>

@@ -75,7 +75,11 @@ async function handle(env: StripeEnv, stripe: Stripe, event: Stripe.Event): Prom
     }
     case 'invoice.payment_failed': {
       const subId = invoiceSubscription(event.data.object);
-      return subId ? subscriptionEvent(env, stripe, subId, { paymentFailed: true }) : 'ignored';
+      if (!subId) return 'ignored';
+      // Only an invoice that is still unpaid makes the account overdue: a failure event that
+      // arrives after the seller has paid must not bring the banner back.
+      const invoice = await stripe.invoices.retrieve(event.data.object.id!);
+      return subscriptionEvent(env, stripe, subId, { paymentFailed: invoice.status === 'open' });
     }
     default:
       return 'ignored';

@@ -111,6 +111,15 @@ describe('failed payment -> past_due -> deadline', () => {
     });
     expect(customerId).toMatch(/^cus_/);
 
+    // The failure event arriving late (after the payment) does not bring the overdue state back.
+    const { events } = await sandbox<{
+      events: Array<{ id: string; data: { object: { customer: string } } }>;
+    }>('events?type=invoice.payment_failed');
+    const late = events.filter((e) => e.data.object.customer === customerId).at(-1)!;
+    await db().query('delete from public.stripe_events where event_id = $1', [late.id]);
+    await sandbox(`events/${late.id}/resend`, {});
+    expect(await billingState(seller.id)).toMatchObject({ status: 'active', overdue_date: null });
+
     await runDeadlineJob();
     expect(await counts(seller.id)).toEqual({ rooms: 2, units: 4, items: 10 });
   });

@@ -210,6 +210,56 @@ test.describe('settings', () => {
     expect(after.data?.factors).toEqual([]);
   });
 
+  test('security: after a password-only sign-in, changing the password or removing two-factor asks for a code', async ({
+    admin,
+    seller,
+    loginPage,
+    dashboard,
+  }) => {
+    test.setTimeout(60_000);
+    await settings.goto('security');
+    await settings.press(settings.field('totp-enrol'));
+    const secret = (await settings.field('totp-secret').textContent())!.trim();
+    await settings.field('totp-code').fill(totp(secret));
+    await settings.press(settings.field('totp-verify'));
+    await expect(settings.field('two-factor-status')).toContainText('On');
+
+    // a new sign-in with the password alone (the session is aal1 again)
+    await dashboard.signOut();
+    await loginPage.goto();
+    await loginPage.signIn(seller.email, seller.password);
+    await dashboard.expectLoaded();
+    await settings.goto('security');
+    await expect(settings.field('two-factor-status')).toContainText('On');
+
+    const newPassword = 'Second-factor-too-7';
+    await settings.field('new-password').fill(newPassword);
+    await settings.field('confirm-password').fill(newPassword);
+    await settings.press(settings.field('change-password-submit'));
+    await expect(settings.field('password-error')).toHaveText(
+      'Enter the 6-digit code your authenticator app shows',
+    );
+    await settings.field('password-totp-code').fill(totp(secret));
+    await settings.press(settings.field('change-password-submit'));
+    await expect(settings.toastTitled('Password Updated')).toBeVisible();
+    // the session has now passed two-factor: no code is asked for any more
+    await expect(settings.field('password-totp-code')).toHaveCount(0);
+
+    await dashboard.signOut();
+    await loginPage.goto();
+    await loginPage.signIn(seller.email, newPassword);
+    await dashboard.expectLoaded();
+    await settings.goto('security');
+    await settings.press(settings.field('totp-remove'));
+    await settings.press(settings.field('totp-remove-dialog-confirm'));
+    await expect(settings.field('totp-remove-error')).toBeVisible();
+    await settings.field('totp-remove-code').fill(totp(secret));
+    await settings.press(settings.field('totp-remove-dialog-confirm'));
+    await expect(settings.field('two-factor-status')).toContainText('Off');
+    const after = await admin.auth.admin.mfa.listFactors({ userId: seller.id });
+    expect(after.data?.factors).toEqual([]);
+  });
+
   test("the subscription tab holds billing's screen; unknown tabs open General", async ({
     seller: _seller,
   }) => {

@@ -14,14 +14,38 @@ export function newPasswordProblem(password: string, confirmation: string): stri
   return null;
 }
 
-export async function changePassword(password: string): Promise<void> {
+/**
+ * With two-factor on, the auth server lets only a session that passed it (aal2) change the
+ * password or remove the factor. A session signed in with the password alone first proves it
+ * with a code from the app.
+ */
+async function proveWithCode(factorId: string, code: string | undefined): Promise<void> {
+  if (code === undefined) return;
   const supabase = await loadSupabase();
-  const { error } = await supabase.auth.updateUser({ password });
+  const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId, code: code.trim() });
+  if (error) throw error;
+}
+
+export async function changePassword(args: {
+  password: string;
+  /** a code from the app, when the session must first pass two-factor */
+  code?: string;
+  factorId?: string;
+}): Promise<void> {
+  if (args.factorId) await proveWithCode(args.factorId, args.code);
+  const supabase = await loadSupabase();
+  const { error } = await supabase.auth.updateUser({ password: args.password });
   if (error) throw error;
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: settingsKeys.factors(user?.id ?? '') }),
+  });
 }
 
 export interface TotpFactor {
@@ -29,6 +53,20 @@ export interface TotpFactor {
   friendly_name: string | undefined;
   status: 'verified' | 'unverified';
   created_at: string;
+}
+
+export interface SecurityState {
+  factors: TotpFactor[];
+  /** Two-factor is on but this session has not passed it (signed in with the password alone). */
+  needsCode: boolean;
+}
+
+export async function getSecurityState(): Promise<SecurityState> {
+  const supabase = await loadSupabase();
+  const factors = await listTotpFactors();
+  const { data, error } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
+  if (error) throw error;
+  return { factors, needsCode: data.currentLevel === 'aal1' && data.nextLevel === 'aal2' };
 }
 
 /** The account's TOTP factors (supabase.auth.mfa.listFactors). */
@@ -50,7 +88,7 @@ export function useTotpFactors() {
   const { user } = useAuth();
   return useQuery({
     queryKey: settingsKeys.factors(user?.id ?? ''),
-    queryFn: listTotpFactors,
+    queryFn: getSecurityState,
     enabled: Boolean(user),
   });
 }
@@ -86,7 +124,8 @@ export async function verifyTotp(factorId: string, code: string): Promise<void> 
   if (error) throw error;
 }
 
-export async function removeTotp(factorId: string): Promise<void> {
+export async function removeTotp(factorId: string, code?: string): Promise<void> {
+  await proveWithCode(factorId, code);
   const supabase = await loadSupabase();
   const { error } = await supabase.auth.mfa.unenroll({ factorId });
   if (error) throw error;
@@ -113,5 +152,7 @@ export function useVerifyTotp() {
 }
 
 export function useRemoveTotp() {
-  return useFactorMutation<string, void>((factorId) => removeTotp(factorId));
+  return useFactorMutation<{ factorId: string; code?: string }, void>(({ factorId, code }) =>
+    removeTotp(factorId, code),
+  );
 }

@@ -13,12 +13,19 @@ import {
   type TotpEnrolment,
 } from './security-api';
 
+const SIX_DIGITS = /^\d{6}$/;
+const CODE_NEEDED = 'Enter the 6-digit code your authenticator app shows';
+
 function ChangePassword() {
   const id = useId();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
+  const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const change = useChangePassword();
+  const security = useTotpFactors();
+  const verifiedFactor = security.data?.factors.find((factor) => factor.status === 'verified');
+  const needsCode = Boolean(security.data?.needsCode && verifiedFactor);
 
   return (
     <form
@@ -26,17 +33,24 @@ function ChangePassword() {
       data-testid="change-password"
       onSubmit={(event) => {
         event.preventDefault();
-        const why = newPasswordProblem(password, confirmation);
+        const why =
+          newPasswordProblem(password, confirmation) ??
+          (needsCode && !SIX_DIGITS.test(code.trim()) ? CODE_NEEDED : null);
         setProblem(why);
         if (why) return;
-        change.mutate(password, {
-          onSuccess: () => {
-            setPassword('');
-            setConfirmation('');
-            notify(messages.passwordUpdated());
+        const proof = needsCode && verifiedFactor ? { code, factorId: verifiedFactor.id } : {};
+        change.mutate(
+          { password, ...proof },
+          {
+            onSuccess: () => {
+              setPassword('');
+              setConfirmation('');
+              setCode('');
+              notify(messages.passwordUpdated());
+            },
+            onError: (error) => setProblem(errorMessage(error) ?? 'The password was not changed'),
           },
-          onError: (error) => setProblem(errorMessage(error) ?? 'The password was not changed'),
-        });
+        );
       }}
     >
       <h2>Change password</h2>
@@ -62,6 +76,20 @@ function ChangePassword() {
           data-testid="confirm-password"
         />
       </div>
+      {needsCode ? (
+        <div className="field">
+          <label htmlFor={`${id}-code`}>Code from your authenticator app</label>
+          <input
+            id={`${id}-code`}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            data-testid="password-totp-code"
+          />
+        </div>
+      ) : null}
       {problem ? (
         <p className="notice notice--error" role="alert" data-testid="password-error">
           {problem}
@@ -100,8 +128,8 @@ function VerifyEnrolment({
       data-testid="totp-enrolment"
       onSubmit={(event) => {
         event.preventDefault();
-        if (!/^\d{6}$/.test(code.trim())) {
-          setProblem('Enter the 6-digit code your app shows');
+        if (!SIX_DIGITS.test(code.trim())) {
+          setProblem(CODE_NEEDED);
           return;
         }
         verify.mutate(
@@ -167,12 +195,21 @@ function VerifyEnrolment({
 }
 
 function TwoFactor() {
+  const id = useId();
   const factors = useTotpFactors();
   const enrol = useEnrolTotp();
   const remove = useRemoveTotp();
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
-  const verified = (factors.data ?? []).filter((factor) => factor.status === 'verified');
+  const [removeCode, setRemoveCode] = useState('');
+  const [removeProblem, setRemoveProblem] = useState<string | null>(null);
+  const verified = (factors.data?.factors ?? []).filter((factor) => factor.status === 'verified');
+  const needsCode = factors.data?.needsCode ?? false;
+  const closeRemove = () => {
+    setRemoving(null);
+    setRemoveCode('');
+    setRemoveProblem(null);
+  };
 
   return (
     <section
@@ -214,7 +251,7 @@ function TwoFactor() {
           onCancel={() => {
             const abandoned = enrolment.factorId;
             setEnrolment(null);
-            remove.mutate(abandoned);
+            remove.mutate({ factorId: abandoned });
           }}
         />
       ) : (
@@ -242,23 +279,53 @@ function TwoFactor() {
       <ConfirmDialog
         open={removing !== null}
         title="Remove two-factor authentication?"
-        message="Signing in will need only your password again."
+        message={
+          needsCode ? (
+            <>
+              Your authenticator app will no longer be linked to your account. To confirm, enter the
+              code it shows now.
+              <span className="field">
+                <label htmlFor={`${id}-remove-code`}>Code from the app</label>
+                <input
+                  id={`${id}-remove-code`}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  value={removeCode}
+                  onChange={(event) => setRemoveCode(event.target.value)}
+                  data-testid="totp-remove-code"
+                />
+              </span>
+              {removeProblem ? (
+                <span className="field__error" role="alert" data-testid="totp-remove-error">
+                  {removeProblem}
+                </span>
+              ) : null}
+            </>
+          ) : (
+            'Your authenticator app will no longer be linked to your account.'
+          )
+        }
         confirmLabel="Remove"
         busy={remove.isPending}
         testId="totp-remove-dialog"
-        onCancel={() => setRemoving(null)}
+        onCancel={closeRemove}
         onConfirm={() => {
           if (!removing) return;
-          remove.mutate(removing, {
-            onSuccess: () => {
-              setRemoving(null);
-              notify(messages.preferencesSaved());
+          if (needsCode && !SIX_DIGITS.test(removeCode.trim())) {
+            setRemoveProblem(CODE_NEEDED);
+            return;
+          }
+          remove.mutate(
+            { factorId: removing, ...(needsCode ? { code: removeCode } : {}) },
+            {
+              onSuccess: () => {
+                closeRemove();
+                notify(messages.preferencesSaved());
+              },
+              onError: (error) => setRemoveProblem(errorMessage(error) ?? 'It was not removed'),
             },
-            onError: (error) => {
-              setRemoving(null);
-              notify(messages.genericError(errorMessage(error)));
-            },
-          });
+          );
         }}
       />
     </section>

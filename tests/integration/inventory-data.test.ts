@@ -1,0 +1,260 @@
+/**
+ * The inventory screen's data functions against a real stack: the two SQL functions its
+ * migration adds (add_isle, update_item) and the client functions that make more than one call
+ * (paged item loading, barcode search).
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchItemsByBarcode } from '../../src/features/items/barcode-search.ts';
+import { fetchAllItems } from '../../src/features/items/fetch-all-items.ts';
+import type { Database } from '../../src/lib/database.types.ts';
+import {
+  closeDb,
+  createDbUser,
+  createDbUserPair,
+  createStorage,
+  db,
+  type DbUser,
+} from '../helpers/db-users.ts';
+
+const typed = (user: DbUser) => user.client as unknown as SupabaseClient<Database>;
+
+async function logs(userId: string, action: string): Promise<string[]> {
+  const { rows } = await db().query<{ details: string }>(
+    `select details from public.storage_logs where user_id = $1 and action = $2 order by "timestamp"`,
+    [userId, action],
+  );
+  return rows.map((row) => row.details);
+}
+
+afterAll(async () => {
+  await closeDb();
+});
+
+describe('add_isle', () => {
+  let user: DbUser;
+  let other: DbUser;
+  let roomId: string;
+
+  beforeAll(async () => {
+    [user, other] = await createDbUserPair({ prefix: 'inv-isle' });
+    roomId = (await createStorage(user.id, { roomName: 'Garage', units: 1 })).roomId;
+  });
+
+  it('adds an isle with its first unit, named A, of the chosen type', async () => {
+    const { data, error } = await user.client.rpc('add_isle', {
+      p_room_id: roomId,
+      p_isle_index: 4,
+      p_unit_type: 'cabinet',
+      p_position3d: { x: 0, y: 0, z: 0, size: 50 },
+    });
+    expect(error).toBeNull();
+    expect(data.isle).toMatchObject({ room_id: roomId, isle_index: 4, user_id: user.id });
+    expect(data.unit).toMatchObject({
+      isle_id: data.isle.isle_id,
+      unit_name: 'A',
+      unit_type: 'cabinet',
+      naming_convention: 'alphabetical',
+      position3D: { x: 0, y: 0, z: 0, size: 50 },
+    });
+  });
+
+  it('refuses a number already used in the room with the spec message', async () => {
+    const { error } = await user.client.rpc('add_isle', { p_room_id: roomId, p_isle_index: 1 });
+    expect(error?.code).toBe('23505');
+    expect(error?.message).toBe('Isle number 1 is already in use in this room');
+  });
+
+  it('refuses bad numbers and types, and rooms that are not the caller’s', async () => {
+    const zero = await user.client.rpc('add_isle', { p_room_id: roomId, p_isle_index: 0 });
+    expect(zero.error?.message).toBe('Invalid isle number');
+    const crate = await user.client.rpc('add_isle', {
+      p_room_id: roomId,
+      p_isle_index: 9,
+      p_unit_type: 'crate',
+    });
+    expect(crate.error?.code).toBe('23514');
+    const theirs = await other.client.rpc('add_isle', { p_room_id: roomId, p_isle_index: 9 });
+    expect(theirs.error?.message).toBe('Room not found');
+    const { rows } = await db().query(
+      'select isle_index from public.storage_isles where room_id = $1 order by isle_index',
+      [roomId],
+    );
+    expect(rows.map((row) => row.isle_index)).toEqual([1, 4]);
+  });
+
+  it('leaves no empty isle behind when the unit limit refuses the unit', async () => {
+    const free = await createDbUser({ prefix: 'inv-isle-limit' });
+    const storage = await createStorage(free.id, { units: 3 });
+    const { error } = await free.client.rpc('add_isle', {
+      p_room_id: storage.roomId,
+      p_isle_index: 2,
+    });
+    expect(error?.message).toBe(
+      'PLAN_LIMIT_REACHED: You can only add up to 3 units in your current plan',
+    );
+    expect(JSON.parse(error!.details)).toEqual({ kind: 'units', plan: 'free', limit: 3 });
+    const { rows } = await db().query(
+      'select count(*)::int as n from public.storage_isles where user_id = $1',
+      [free.id],
+    );
+    expect(rows[0].n).toBe(1);
+  });
+});
+
+describe('update_item', () => {
+  let user: DbUser;
+  let other: DbUser;
+  let itemId: string;
+
+  beforeAll(async () => {
+    [user, other] = await createDbUserPair({ prefix: 'inv-update' });
+    itemId = (await createStorage(user.id, { items: 1 })).itemIds[0]!;
+  });
+
+  it('changes only the given fields and logs what changed', async () => {
+    const { data, error } = await user.client.rpc('update_item', {
+      p_item_id: itemId,
+      p_changes: { quantity: 4, price_paid: 3.2, expiry_date: '2030-12-31', sku: ' TP-1 ' },
+    });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({
+      item_id: itemId,
+      item_name: 'Item 1',
+      quantity: 4,
+      barcode: 'BC1',
+      sku: 'TP-1',
+      price_paid: 3.2,
+      expiry_date: '2030-12-31',
+    });
+    expect(await logs(user.id, 'update_item')).toEqual([
+      'Updated Item 1: quantity 1 → 4, SKU - → TP-1, price paid - → 3.20, expiry - → 2030-12-31',
+    ]);
+  });
+
+  it('clears optional fields with null or blank, renames, and logs nothing when nothing changed', async () => {
+    const { data } = await user.client.rpc('update_item', {
+      p_item_id: itemId,
+      p_changes: { item_name: ' Teapot ', barcode: '', price_paid: null, expiry_date: null },
+    });
+    expect(data).toMatchObject({
+      item_name: 'Teapot',
+      barcode: null,
+      price_paid: null,
+      expiry_date: null,
+    });
+    await user.client.rpc('update_item', { p_item_id: itemId, p_changes: { quantity: 4 } });
+    expect(await logs(user.id, 'update_item')).toHaveLength(2);
+  });
+
+  it('refuses invalid values without changing anything', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ item_name: '  ' }, 'Missing item name'],
+      [{ quantity: -1 }, 'Invalid quantity'],
+      [{ quantity: 1.5 }, 'Invalid quantity'],
+      [{ quantity: '3' }, 'Invalid quantity'],
+      [{ price_paid: 'cheap' }, 'Invalid price'],
+      [{ expiry_date: '2030-02-30' }, 'Invalid expiry date'],
+    ];
+    for (const [changes, message] of cases) {
+      const { error } = await user.client.rpc('update_item', {
+        p_item_id: itemId,
+        p_changes: changes,
+      });
+      expect(error?.message, JSON.stringify(changes)).toBe(message);
+    }
+    const { rows } = await db().query(
+      'select item_name, quantity from public.storage_items where item_id = $1',
+      [itemId],
+    );
+    expect(rows[0]).toEqual({ item_name: 'Teapot', quantity: 4 });
+  });
+
+  it("cannot touch another user's item", async () => {
+    const { error } = await other.client.rpc('update_item', {
+      p_item_id: itemId,
+      p_changes: { quantity: 99 },
+    });
+    expect(error?.message).toBe('Item not found');
+  });
+});
+
+describe('loading every item', () => {
+  it('pages newest first without gaps or repeats, past PostgREST’s 1000 rows', async () => {
+    const user = await createDbUser({ plan: 'elite', prefix: 'inv-pages' });
+    const storage = await createStorage(user.id, { items: 2345 });
+    const items = await fetchAllItems(typed(user));
+    expect(items).toHaveLength(2345);
+    expect(items.map((item) => item.item_id)).toEqual([...storage.itemIds].reverse());
+    expect(items[0]).toMatchObject({ item_name: 'Item 2345', quantity: 1, barcode: 'BC2345' });
+  });
+
+  it('breaks ties in created_at by id, so small pages cover every row once', async () => {
+    const user = await createDbUser({ prefix: 'inv-ties' });
+    const storage = await createStorage(user.id, { items: 23 });
+    await db().query(
+      `update public.storage_items set created_at = '2026-01-01' where user_id = $1`,
+      [user.id],
+    );
+    const items = await fetchAllItems(typed(user), 5);
+    expect(new Set(items.map((item) => item.item_id))).toEqual(new Set(storage.itemIds));
+    expect(items).toHaveLength(23);
+  });
+
+  it('returns nothing for a user without items', async () => {
+    const user = await createDbUser({ prefix: 'inv-empty' });
+    expect(await fetchAllItems(typed(user))).toEqual([]);
+  });
+});
+
+describe('barcode search', () => {
+  let user: DbUser;
+  let other: DbUser;
+
+  beforeAll(async () => {
+    [user, other] = await createDbUserPair({ prefix: 'inv-search' });
+    const storage = await createStorage(user.id, { roomName: 'Garage', items: 4 });
+    await createStorage(other.id, { items: 2 });
+    const set = (id: string, name: string, barcode: string | null) =>
+      db().query(
+        'update public.storage_items set item_name = $2, barcode = $3 where item_id = $1',
+        [id, name, barcode],
+      );
+    await set(storage.itemIds[0]!, 'Blue teapot', '5012345678900');
+    await set(storage.itemIds[1]!, 'Teapot lid 50% off', 'ABC-1');
+    await set(storage.itemIds[2]!, 'Mug, large', 'abc-12');
+    await set(storage.itemIds[3]!, 'Plate', null);
+  });
+
+  const names = async (query: string) =>
+    (await searchItemsByBarcode(typed(user), query)).map((hit) => hit.item_name);
+
+  it('an exact barcode (any case) finds only that item, with its location', async () => {
+    const hits = await searchItemsByBarcode(typed(user), 'abc-1');
+    expect(hits.map((hit) => hit.item_name)).toEqual(['Teapot lid 50% off']);
+    expect(hits[0]!.location).toMatchObject({
+      roomName: 'Garage',
+      isleIndex: 1,
+      unitName: 'A',
+      shelfIndex: 1,
+    });
+  });
+
+  it('otherwise matches part of the name or barcode, newest first', async () => {
+    expect(await names('TEAPOT')).toEqual(['Teapot lid 50% off', 'Blue teapot']);
+    expect(await names('2345')).toEqual(['Blue teapot']);
+    expect(await names('abc')).toEqual(['Mug, large', 'Teapot lid 50% off']);
+  });
+
+  it('treats wildcards, commas and brackets in the text literally', async () => {
+    expect(await names('50%')).toEqual(['Teapot lid 50% off']);
+    expect(await names('_')).toEqual([]);
+    expect(await names('mug, l')).toEqual(['Mug, large']);
+    expect(await names('(x)')).toEqual([]);
+  });
+
+  it('only finds the caller’s items; blank text finds nothing', async () => {
+    expect(await names('Item')).toEqual([]);
+    expect(await names('   ')).toEqual([]);
+  });
+});

@@ -118,6 +118,27 @@ describe('backups: take, list, download', () => {
   });
 });
 
+describe('backups: how many are kept', () => {
+  it('keeps at most 20 per seller: the oldest go first', async () => {
+    const seller = await createDbUser({ prefix: 'bk-cap' });
+    await createStorage(seller.id, { items: 1 });
+    await db().query(
+      `insert into public.backups (user_id, snapshot, created_at)
+       select $1, '{"version":1}', now() - g * interval '1 minute' from generate_series(1, 20) g`,
+      [seller.id],
+    );
+    const newest = await takeBackup(seller);
+    const { rows } = await db().query<{ backup_id: string; minutes: number }>(
+      `select backup_id, round(extract(epoch from now() - created_at) / 60)::int as minutes
+         from public.backups where user_id = $1 order by created_at desc`,
+      [seller.id],
+    );
+    expect(rows).toHaveLength(20);
+    expect(rows[0]!.backup_id).toBe(newest);
+    expect(rows.at(-1)!.minutes).toBe(19);
+  });
+});
+
 describe('backups: restore', () => {
   it('gives back exactly the snapshot’s rows after things changed, and logs it', async () => {
     const seller = await createDbUser({ prefix: 'bk-restore', plan: 'power' });

@@ -152,6 +152,15 @@ describe('full JSON export', () => {
       `insert into public.storage_logs (user_id, action, details) values ($1, 'add_item', 'Added 1 x Mug')`,
       [seller.id],
     );
+    await db().query(
+      `insert into public.ebay_processed_listings (user_id, listing_id, title, display)
+       values ($1, '1234', 'Vintage lamp', false), ($2, '999', 'Not mine', true)`,
+      [seller.id, other.id],
+    );
+    await db().query(
+      `insert into public.dismissed_notifications (user_id, notification_id) values ($1, 'expiry-x-30')`,
+      [seller.id],
+    );
 
     signIn(seller);
     const data = await exportAllData(seller.id, seller.email);
@@ -167,6 +176,12 @@ describe('full JSON export', () => {
     expect(data.items).toHaveLength(1200 + TRICKY.length);
     expect(new Set(data.items.map((item) => item.item_name))).toContain('Two\nlines');
     expect(data.logs.map((log) => log.details)).toEqual(['Added 1 x Mug']);
+    expect(data.marketplace_listings.map((listing) => [listing.title, listing.display])).toEqual([
+      ['Vintage lamp', false],
+    ]);
+    expect(data.dismissed_notifications.map((dismissal) => dismissal.notification_id)).toEqual([
+      'expiry-x-30',
+    ]);
     expect(JSON.stringify(data)).not.toContain(other.id);
     expect(JSON.stringify(data)).not.toMatch(/access_token|refresh_token/);
   }, 60_000);

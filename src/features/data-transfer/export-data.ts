@@ -30,11 +30,13 @@ async function allLogs(userId: string) {
 
 /**
  * Everything the seller owns, as one JSON document: storage with every column (3D positions,
- * camera, unit types), items, preferences, subscription and the activity log. Tokens for eBay
- * are left out on purpose: a file on a seller's desktop must not carry live credentials.
+ * camera, unit types), items, preferences, subscription, marketplace listings placed or hidden,
+ * dismissed notifications and the activity log. Left out on purpose: eBay tokens (a file on a
+ * seller's desktop must not carry live credentials), the cached eBay inventory (eBay's copy of
+ * eBay's data, refetched on demand) and backups (earlier copies of this same data).
  */
 export async function exportAllData(userId: string, email: string | undefined) {
-  const [rooms, items, preferences, subscription, logs] = await Promise.all([
+  const [rooms, items, preferences, subscription, listings, dismissed, logs] = await Promise.all([
     supabase
       .from('storage_rooms')
       .select('*, isles:storage_isles(*, units:storage_units(*, shelves:storage_shelves(*)))')
@@ -47,11 +49,23 @@ export async function exportAllData(userId: string, email: string | undefined) {
       .select('plan_id, status, cancel_at, target_plan_id, created_at, updated_at')
       .eq('user_id', userId)
       .maybeSingle(),
+    supabase
+      .from('ebay_processed_listings')
+      .select('listing_id, title, quantity, image_url, sku, display, created_at, updated_at')
+      .eq('user_id', userId)
+      .order('created_at'),
+    supabase
+      .from('dismissed_notifications')
+      .select('notification_id, item_id, dismissed_at')
+      .eq('user_id', userId)
+      .order('dismissed_at'),
     allLogs(userId),
   ]);
   if (rooms.error) throw rooms.error;
   if (preferences.error) throw preferences.error;
   if (subscription.error) throw subscription.error;
+  if (listings.error) throw listings.error;
+  if (dismissed.error) throw dismissed.error;
   return {
     version: JSON_EXPORT_VERSION,
     exported_at: new Date().toISOString(),
@@ -60,6 +74,8 @@ export async function exportAllData(userId: string, email: string | undefined) {
     preferences: preferences.data,
     rooms: rooms.data,
     items,
+    marketplace_listings: listings.data,
+    dismissed_notifications: dismissed.data,
     logs,
   };
 }

@@ -78,11 +78,16 @@ export default async (req: Request): Promise<Response> => {
 
     let sub;
     if (item.price.id === price) {
-      // Same plan: only a scheduled cancellation can be undone (reactivation).
-      sub = await stripe.subscriptions.update(subscriptionId, {
-        cancel_at_period_end: false,
-        cancel_at: '',
-      });
+      // Same plan: only a scheduled cancellation can be undone (reactivation). Stripe keeps it
+      // either as cancel_at_period_end or (set from the portal) as a cancel_at date; each is
+      // cleared by its own parameter, and Stripe takes only one of the two per request.
+      if (!current.cancel_at_period_end && !current.cancel_at) {
+        return json(result(await syncSubscription(env, userId, current)));
+      }
+      sub = await stripe.subscriptions.update(
+        subscriptionId,
+        current.cancel_at_period_end ? { cancel_at_period_end: false } : { cancel_at: '' },
+      );
     } else {
       sub = await stripe.subscriptions.update(subscriptionId, {
         items: [{ id: item.id, price }],

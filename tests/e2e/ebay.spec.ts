@@ -104,6 +104,14 @@ test.describe('eBay', () => {
     await expect(ebay.listing(listing.title)).toHaveCount(0);
     await expect(ebay.listings).toHaveCount(SANDBOX_LISTINGS.length - 1);
 
+    // Asking eBay again within 2 minutes: the saved listings stay, with the wait.
+    await ebay.press(page.getByTestId('ebay-listings-refresh'));
+    await expect(
+      ebay.toastWith('Please wait 2 minutes before fetching listings again. Using cached data'),
+    ).toBeVisible();
+    await expect(ebay.toastWith('Rate Limit Reached')).toBeVisible();
+    await expect(ebay.listings).toHaveCount(SANDBOX_LISTINGS.length - 1);
+
     // On the inventory, the item sits on shelf 2.
     await dashboard.open('Inventory');
     await expect(page.getByTestId('inventory-ready')).toBeVisible();

@@ -117,6 +117,23 @@ describe('ebay-get-listings', () => {
     expect(data?.display).toBe(true);
   });
 
+  it('a seller back on Free can no longer place listings (RLS on the listings)', async () => {
+    const seller = await connectedSeller('growing');
+    await getFunction('ebay-get-listings', seller.token);
+    const storage = await createStorage(seller.id);
+    await setPlan(seller.id, 'free');
+    const res = await seller.client.rpc('place_listing', {
+      p_listing_id: SANDBOX_LISTINGS[0]!.itemId,
+      p_shelf_id: storage.shelfIds[0],
+    });
+    expect(res.error?.message).toBe('Listing not found');
+    const { rows } = await db().query(
+      'select count(*)::int as n from public.storage_items where user_id = $1',
+      [seller.id],
+    );
+    expect(rows[0].n).toBe(0);
+  });
+
   it('is refused below Growing Seller, on the server', async () => {
     const seller = await connectedSeller('free');
     const res = await getFunction('ebay-get-listings', seller.token);

@@ -361,3 +361,47 @@ test.describe('barcode labels', () => {
     });
   });
 });
+
+test.describe('printing labels', () => {
+  test('prints only the sheets, on pages the size of the label stock', async ({
+    page,
+    admin,
+    sellerAccount,
+    loginPage,
+    dashboard,
+  }) => {
+    const seeded = await seedStorage(admin, sellerAccount.id, [
+      { item_name: 'Lamp' },
+      { item_name: 'Kettle' },
+    ]);
+    await setBarcode(admin, seeded.itemIds[0]!, 'LAMP-1');
+    await setBarcode(admin, seeded.itemIds[1]!, 'KETTLE-1');
+    await loginPage.goto();
+    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
+    await dashboard.expectLoaded();
+    await barcodes.gotoLabels();
+    await barcodes.byTestId('label-layout').selectOption('roll-62x29');
+    await expect(barcodes.byTestId('label-summary')).toContainText('2 labels on 2 pages');
+
+    // What the browser does when the seller prints (Print button or Ctrl+P)
+    await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+    await page.emulateMedia({ media: 'print' });
+    const printed = barcodes.byTestId('label-print-sheets');
+    await expect(printed.getByTestId('label-sheet')).toHaveCount(2);
+    await expect(page.getByTestId('dashboard')).toBeHidden();
+    const box = await printed.getByTestId('label-sheet').first().boundingBox();
+    expect(box!.width).toBeCloseTo((62 / 25.4) * 96, 0);
+    expect(box!.height).toBeCloseTo((29 / 25.4) * 96, 0);
+
+    // Chromium's own print pipeline, honouring @page: two pages of 62 × 29 mm (175.7 × 82.2 pt)
+    const pdf = (await page.pdf({ preferCSSPageSize: true })).toString('latin1');
+    const boxes = [...pdf.matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map((m) => [
+      Math.round(Number(m[1])),
+      Math.round(Number(m[2])),
+    ]);
+    expect(boxes).toEqual([
+      [176, 82],
+      [176, 82],
+    ]);
+  });
+});

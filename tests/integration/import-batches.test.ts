@@ -4,7 +4,9 @@
  * and the staging table's guarantees. Only the client instance is swapped in for the browser's.
  */
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import ws from 'ws';
+import { stack } from '../helpers/stack.ts';
 import { closeDb, createDbUser, createDbUserPair, db, type DbUser } from '../helpers/db-users.ts';
 
 const current = vi.hoisted(() => ({ client: null as unknown }));
@@ -204,6 +206,34 @@ describe('import: 5000 rows on Elite', () => {
     // Not a budget (that is the bench's job); printed so a slowdown is visible in the run.
     console.log(`5000-row import end to end: ${seconds.toFixed(2)} s`);
   }, 60_000);
+});
+
+describe('import: a batch lost on the way', () => {
+  it('leaves no items and no staged rows when the network drops batch 4 of 10', async () => {
+    const seller = await createDbUser({ plan: 'growing', prefix: 'drop' });
+    await layout(seller.id);
+    const result = await preview(seller, csvOf(500), 'growing');
+    let posts = 0;
+    // The real server, reached through a fetch that loses the 4th batch upload.
+    current.client = createClient(stack().apiUrl, stack().anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      realtime: { transport: ws as unknown as typeof WebSocket },
+      global: {
+        headers: { Authorization: `Bearer ${seller.token}` },
+        fetch: (input, init) => {
+          if (String(input).includes('/import_batches') && init?.method === 'POST') {
+            posts += 1;
+            if (posts === 4) return Promise.reject(new TypeError('fetch failed'));
+          }
+          return fetch(input, init);
+        },
+      },
+    });
+    await expect(importItems(result.items)).rejects.toThrow('fetch failed');
+    expect(await itemCount(seller.id)).toBe(0);
+    expect(await logLines(seller.id)).toEqual([]);
+    expect(await stagedBatches(seller.id)).toBe(0);
+  });
 });
 
 describe('import staging', () => {

@@ -72,19 +72,27 @@ export async function importItems(
 
   try {
     let next = 0;
+    let failed = false;
     const upload = async (): Promise<void> => {
-      while (next < batches.length) {
+      while (!failed && next < batches.length) {
         const batchNo = next;
         next += 1;
         const { error } = await supabase
           .from('import_batches')
           .insert({ import_id: importId, batch_no: batchNo, rows: batches[batchNo] ?? [] });
-        if (error) throw error;
+        if (error) {
+          failed = true;
+          throw error;
+        }
         done += 1;
         onProgress({ done, total: batches.length, committing: false });
       }
     };
-    await Promise.all(Array.from({ length: UPLOADS_IN_FLIGHT }, upload));
+    // Settled, not Promise.all: every upload must have stopped before discard_import runs, or a
+    // batch still in flight would land after it.
+    const uploads = await Promise.allSettled(Array.from({ length: UPLOADS_IN_FLIGHT }, upload));
+    const refused = uploads.find((outcome) => outcome.status === 'rejected');
+    if (refused) throw refused.reason;
 
     onProgress({ done, total: batches.length, committing: true });
     const { data, error } = await supabase.rpc('commit_import', {

@@ -1,6 +1,16 @@
+import AxeBuilder from '@axe-core/playwright';
 import { SANDBOX_LISTINGS, SANDBOX_ORDERS } from '../../local/sandboxes/ebay-catalogue';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { EbayPage, seedShelves, setPlan } from './pages/ebay-page';
+
+async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help}`);
+  expect(serious).toEqual([]);
+}
 
 test.describe('eBay', () => {
   test("connects through eBay's consent page and back, keeping no token or code in the browser", async ({
@@ -88,6 +98,7 @@ test.describe('eBay', () => {
     const ebay = new EbayPage(page, Boolean(testInfo.project.use.hasTouch));
     await ebay.connect();
     await expect(ebay.listings).toHaveCount(SANDBOX_LISTINGS.length);
+    await expectNoSeriousAxeViolations(page);
 
     const listing = SANDBOX_LISTINGS[2]!;
     await ebay.press(ebay.listing(listing.title).getByTestId('ebay-listing-place'));
@@ -201,6 +212,7 @@ test.describe('eBay', () => {
     const all = await ebay.pickListLocations.allTextContents();
     expect(all.slice(0, located.length)).toEqual(located);
     await expect(page.getByTestId('pick-list-print')).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
 
     // Printing shows the pick list only.
     await page.emulateMedia({ media: 'print' });

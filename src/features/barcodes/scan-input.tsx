@@ -1,4 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 import { typedLikeScanner } from '../../domain/wedge-scanner';
 import type { ScanSource } from '../../domain/scan-session';
 
@@ -6,6 +13,8 @@ export interface ScanInputProps {
   onScan: (code: string, source: ScanSource) => void;
   label: string;
   disabled?: boolean;
+  /** Lets the screen put the focus back here (after a shelf is chosen, the next scan lands here). */
+  inputRef?: RefObject<HTMLInputElement | null>;
 }
 
 /**
@@ -13,10 +22,11 @@ export interface ScanInputProps {
  * of a code the scanner cannot read). Key timing only labels which it was. The field keeps the
  * focus after each scan so the next one lands here too.
  */
-export function ScanInput({ onScan, label, disabled = false }: ScanInputProps) {
+export function ScanInput({ onScan, label, disabled = false, inputRef: outerRef }: ScanInputProps) {
   const [value, setValue] = useState('');
   const keyTimes = useRef<number[]>([]);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const ownRef = useRef<HTMLInputElement>(null);
+  const inputRef = outerRef ?? ownRef;
 
   useEffect(() => {
     if (!disabled) inputRef.current?.focus();

@@ -85,6 +85,13 @@ function Scanner() {
   const [shelfId, setShelfId] = useState<string | null>(null);
   const [putawayShelfId, setPutawayShelfId] = useState<string | null>(null);
   const [status, setStatus] = useState('');
+  const scanInputRef = useRef<HTMLInputElement>(null);
+  // After choosing a shelf the focus sits on its select, where a scanner's keys would change
+  // the selection (type-ahead): hand the focus back to the scan field.
+  const chooseShelf = (set: (id: string | null) => void) => (id: string | null) => {
+    set(id);
+    if (id) scanInputRef.current?.focus();
+  };
   // Each mode keeps its own list; a ref mirrors them so a burst of scans (faster than React
   // renders) is checked for duplicates against every scan before it, not a stale render.
   const [lists, setLists] = useState<Record<Mode, ScanEntry[]>>({ bulk: [], putaway: [] });
@@ -264,7 +271,7 @@ function Scanner() {
         <div className="scanner__target">
           <ShelfPicker
             value={shelfId}
-            onChange={setShelfId}
+            onChange={chooseShelf(setShelfId)}
             legend="Add to shelf"
             testId="scan-shelf"
           />
@@ -291,7 +298,7 @@ function Scanner() {
             <summary>No label? Choose the shelf</summary>
             <ShelfPicker
               value={putawayShelfId}
-              onChange={setPutawayShelfId}
+              onChange={chooseShelf(setPutawayShelfId)}
               legend="Put away on shelf"
               testId="putaway-shelf-picker"
             />
@@ -300,6 +307,7 @@ function Scanner() {
       )}
 
       <ScanInput
+        inputRef={scanInputRef}
         onScan={onScan}
         label={mode === 'bulk' ? 'Barcode' : 'Shelf label or item barcode'}
       />

@@ -30,7 +30,7 @@ export function ScanInput({ onScan, label, disabled = false, inputRef: outerRef 
 
   useEffect(() => {
     if (!disabled) inputRef.current?.focus();
-  }, [disabled]);
+  }, [disabled, inputRef]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key.length === 1) keyTimes.current.push(event.timeStamp);

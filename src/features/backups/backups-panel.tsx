@@ -77,7 +77,8 @@ export function BackupsPanel() {
     <section className="settings__stack" data-testid="settings-backups">
       <p className="muted">
         Your rooms, isles, units, shelves and items are backed up every day, and each backup is kept
-        for 3 days. You can also take one now, before a big change.
+        for 3 days. You can also take one now, before a big change (up to 20 are kept; the oldest go
+        first).
       </p>
       <div className="settings__actions">
         <button

@@ -19,30 +19,46 @@ function itemPage(client: Client, page: number, pageSize: number, withCount: boo
 }
 
 /**
- * Every item of the signed-in user, newest first (SPEC 7: count and paged select). The first
- * page brings the count; the other pages are then fetched at once rather than one after
- * another, so an Elite account (5000 items) costs two round trips, not five.
+ * Every item of the signed-in user, newest first (SPEC 7: count and paged select). All the
+ * pages the seller's plan can fill (`expectedItems`, its item limit) are asked for at once, the
+ * first one bringing the count, so an Elite account (5000 items) costs one round trip, not
+ * five; should the count show more (an account above its plan after a downgrade), the rest
+ * follow in a second round.
  */
-export async function fetchAllItems(client: Client, pageSize = ITEM_PAGE_SIZE): Promise<Item[]> {
-  const first = await itemPage(client, 0, pageSize, true);
+export async function fetchAllItems(
+  client: Client,
+  {
+    pageSize = ITEM_PAGE_SIZE,
+    expectedItems = pageSize,
+  }: { pageSize?: number; expectedItems?: number } = {},
+): Promise<Item[]> {
+  const firstRound = Math.max(1, Math.ceil(expectedItems / pageSize));
+  const pages = await Promise.all(
+    Array.from({ length: firstRound }, (_, page) => itemPage(client, page, pageSize, page === 0)),
+  );
+  const first = pages[0]!;
   if (first.error) throw first.error;
-  const items: Item[] = [...first.data];
-  const total = first.count ?? items.length;
-  const pages = Math.ceil(total / pageSize);
-  if (pages > 1 && items.length === pageSize) {
-    const rest = await Promise.all(
-      Array.from({ length: pages - 1 }, (_, i) => itemPage(client, i + 1, pageSize, false)),
+  const total = first.count ?? first.data.length;
+  const needed = Math.ceil(total / pageSize);
+  if (needed > firstRound) {
+    pages.push(
+      ...(await Promise.all(
+        Array.from({ length: needed - firstRound }, (_, i) =>
+          itemPage(client, firstRound + i, pageSize, false),
+        ),
+      )),
     );
-    const seen = new Set(items.map((item) => item.item_id));
-    for (const page of rest) {
-      if (page.error) throw page.error;
-      // An item added between two page requests shifts the pages by one; never list it twice.
-      for (const item of page.data)
-        if (!seen.has(item.item_id)) {
-          seen.add(item.item_id);
-          items.push(item);
-        }
-    }
+  }
+  const items: Item[] = [];
+  const seen = new Set<string>();
+  for (const page of pages) {
+    if (page.error) throw page.error;
+    // An item added between two page requests shifts the pages by one; never list it twice.
+    for (const item of page.data)
+      if (!seen.has(item.item_id)) {
+        seen.add(item.item_id);
+        items.push(item);
+      }
   }
   return items;
 }

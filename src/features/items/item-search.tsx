@@ -1,6 +1,6 @@
 import './items.css';
 import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
-import { quickSearch, recentItems, searchByBarcode } from '../../domain/search';
+import { RECENT_ITEMS_LIMIT, quickSearch, recentItems, searchByBarcode } from '../../domain/search';
 import type { ShelfPlace } from '../storage';
 import { useItems } from './get-items';
 import { useBarcodeSearch } from './search-items';
@@ -97,7 +97,9 @@ export function ItemSearch({
       : localHits;
 
   const recent = useMemo(
-    () => recentItems(items).map((item) => hitFromItem(item, places)),
+    // The list is kept newest first (loaded that way, new items prepended), so the newest ten
+    // are its head: no need to sort 5000 items by date on every change.
+    () => recentItems(items.slice(0, RECENT_ITEMS_LIMIT)).map((item) => hitFromItem(item, places)),
     [items, places],
   );
 

@@ -1,6 +1,7 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { ensureBuilt } from '../../local/build.ts';
-import { ROOT_DIR } from '../../local/config.ts';
 import { DEFAULT_JWT_SECRET, signApiKey } from '../../local/keys.ts';
 import { freePort } from '../../local/ports.ts';
 import { startTestStack } from '../../local/test-stack.ts';
@@ -11,7 +12,9 @@ import { startTestStack } from '../../local/test-stack.ts';
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const apiPort = await freePort();
-  const distDir = path.join(ROOT_DIR, '.local', 'e2e-dist');
+  // A build of its own: the SPA is built against this run's API port, so two runs at once (two
+  // developers, or a developer and a bench) must not share one.
+  const distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stockroom-e2e-dist-'));
   await ensureBuilt({
     distDir,
     env: {
@@ -31,5 +34,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     STOCKROOM_E2E_STRIPE_URL: stack.sandboxes.stripe ?? '',
     STOCKROOM_E2E_EBAY_URL: stack.sandboxes.ebay ?? '',
   });
-  return () => stack.stop();
+  return async () => {
+    await stack.stop();
+    await fs.rm(distDir, { recursive: true, force: true });
+  };
 }

@@ -23,7 +23,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     },
     log: (line) => console.log(line),
   });
-  const stack = await startTestStack({ apiPort, distDir });
+  const stack = await startTestStack({
+    apiPort,
+    distDir,
+    // Every test signs in from 127.0.0.1; the real limits would throttle the suite itself.
+    authRateLimits: { signInPerIpPerWindow: 5000, signUpPerIpPerWindow: 5000, emailSentPerHour: 5000 },
+  });
   Object.assign(process.env, {
     STOCKROOM_E2E_APP_URL: stack.env.APP_URL,
     STOCKROOM_E2E_API_URL: stack.env.API_URL,

@@ -7,13 +7,32 @@
  */
 
 export interface WedgeOptions {
-  /** The longest gap between two key presses of one scan. Scanners send 1-30 ms; 50 ms leaves room for a busy main thread. */
+  /**
+   * The average gap between the key presses of a scan. Scanners send a key every 1-30 ms; even
+   * a very fast typist averages over 80 ms, so 50 ms separates the two with room to spare.
+   */
+  averageGapMs: number;
+  /** The longest single gap inside a scan; a busy page can delay one key now and then. */
   maxGapMs: number;
   /** Codes shorter than this are not taken for scans (UPC-E has 8 digits; shelf labels more). */
   minLength: number;
 }
 
-export const DEFAULT_WEDGE_OPTIONS: WedgeOptions = { maxGapMs: 50, minLength: 4 };
+export const DEFAULT_WEDGE_OPTIONS: WedgeOptions = {
+  averageGapMs: 50,
+  maxGapMs: 120,
+  minLength: 4,
+};
+
+/** Whether key presses at these times (Enter's last) came as fast as a scanner sends them. */
+function isBurst(times: readonly number[], options: WedgeOptions): boolean {
+  if (times.length < 2) return false;
+  for (let i = 1; i < times.length; i += 1) {
+    if (times[i]! - times[i - 1]! > options.maxGapMs) return false;
+  }
+  const average = (times[times.length - 1]! - times[0]!) / (times.length - 1);
+  return average <= options.averageGapMs;
+}
 
 export type WedgeEvent =
   /** Enter ended a fast burst: this is what the scanner read. */
@@ -26,18 +45,19 @@ const isPrintable = (key: string): boolean => key.length === 1 && key >= ' ' && 
 
 export class WedgeDetector {
   private buffer = '';
-  private lastAt = Number.NEGATIVE_INFINITY;
+  private times: number[] = [];
 
   constructor(private readonly options: WedgeOptions = DEFAULT_WEDGE_OPTIONS) {}
 
   /** Feeds one key press (KeyboardEvent.key and timeStamp). */
   feed(key: string, at: number): WedgeEvent {
-    const gap = at - this.lastAt;
-    const withinBurst = gap <= this.options.maxGapMs;
+    const last = this.times[this.times.length - 1];
+    const withinBurst = last !== undefined && at - last <= this.options.maxGapMs;
     if (key === 'Enter' || key === 'Tab') {
       // Some scanners end with Tab instead of Enter.
       const code = this.buffer;
-      const wasScan = withinBurst && code.length >= this.options.minLength;
+      const wasScan =
+        code.length >= this.options.minLength && isBurst([...this.times, at], this.options);
       this.reset();
       return wasScan ? { kind: 'scan', code } : { kind: 'none' };
     }
@@ -49,10 +69,11 @@ export class WedgeDetector {
     if (this.buffer === '' || !withinBurst) {
       // A slow key starts over: what came before was typed by a person.
       this.buffer = key;
+      this.times = [at];
     } else {
       this.buffer += key;
+      this.times.push(at);
     }
-    this.lastAt = at;
     return { kind: 'none' };
   }
 
@@ -63,7 +84,7 @@ export class WedgeDetector {
 
   reset(): void {
     this.buffer = '';
-    this.lastAt = Number.NEGATIVE_INFINITY;
+    this.times = [];
   }
 }
 
@@ -75,9 +96,5 @@ export function typedLikeScanner(
   keyTimes: readonly number[],
   options: WedgeOptions = DEFAULT_WEDGE_OPTIONS,
 ): boolean {
-  if (keyTimes.length < options.minLength) return false;
-  for (let i = 1; i < keyTimes.length; i += 1) {
-    if (keyTimes[i]! - keyTimes[i - 1]! > options.maxGapMs) return false;
-  }
-  return true;
+  return keyTimes.length >= options.minLength && isBurst(keyTimes, options);
 }

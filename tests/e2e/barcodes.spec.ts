@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import type { Locator } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
 import { e2eEnv } from './env';
@@ -24,6 +25,15 @@ test.beforeEach(({ page }, testInfo) => {
 });
 
 const GARAGE_SHELF_1 = { room: 'Garage', isle: 1, unit: 'A', shelf: 1 };
+
+/** No serious or critical accessibility problems on the screen as it is now. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help}`);
+  expect(serious).toEqual([]);
+}
 
 async function itemsOn(admin: SupabaseClient, shelfId: string) {
   const { data, error } = await admin
@@ -127,6 +137,7 @@ test.describe('bulk scan', () => {
       'Blue kettle',
     );
     await expect(barcodes.entry('5012345678900').getByTestId('scan-entry-name')).toHaveValue('');
+    await expectAccessible(page);
 
     await barcodes.scan('5012345678900');
     await barcodes.expectToast('Duplicate Item', 'This item has already been scanned');
@@ -319,6 +330,7 @@ test.describe('barcode labels', () => {
     await expect(lamp).toHaveAttribute('data-slot', '0');
     await expect(lamp.getByTestId('label-title')).toHaveText('Lamp');
     await expect(lamp).toContainText('Garage › Isle 1 › Unit A › Shelf 1');
+    await expectAccessible(page);
 
     // Code 128 by default; EAN-13 when asked and the code is a valid one
     expect(await decodeBarcode(lamp.getByTestId('label-barcode'))).toEqual({

@@ -68,6 +68,16 @@ export default function InventoryPage() {
     [selectRoom, setFilter, setHighlightShelfId],
   );
 
+  // Choosing a room by hand ends the highlight of a search hit, so it does not pull the page
+  // back to that shelf when its room is shown again.
+  const chooseRoom = useCallback(
+    (roomId: string) => {
+      setHighlightShelfId(null);
+      selectRoom(roomId);
+    },
+    [selectRoom, setHighlightShelfId],
+  );
+
   const ready = tree.isSuccess && items.isSuccess;
   const failed = tree.error ?? items.error;
   const limits = getPlan(planId).limits;
@@ -119,7 +129,7 @@ export default function InventoryPage() {
               planId={planId}
               rooms={rooms}
               activeRoom={activeRoom}
-              selectRoom={selectRoom}
+              selectRoom={chooseRoom}
               forgetRoom={forgetRoom}
               colours={colours}
               filter={filter}

@@ -1,0 +1,174 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test as base, expect } from './fixtures';
+import { InventoryPage, restResponse, seedStorage } from './pages/inventory-page';
+
+const test = base.extend<{ inventory: InventoryPage }>({
+  inventory: async ({ page, admin, sellerAccount, loginPage, dashboard }, use, testInfo) => {
+    await seedStorage(admin, sellerAccount.id, [
+      {
+        name: 'Garage',
+        isles: [
+          {
+            index: 1,
+            units: [
+              { type: 'bay', shelves: [[{ name: 'Blue teapot', quantity: 2 }], []] },
+              { type: 'bin', shelves: [[{ name: 'Green mug' }]] },
+            ],
+          },
+          { index: 2, units: [{ type: 'cabinet', shelves: [[{ name: 'Red kettle' }]] }] },
+        ],
+      },
+    ]);
+    await loginPage.goto();
+    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
+    await dashboard.expectLoaded();
+    const inventory = new InventoryPage(page, Boolean(testInfo.project.use.hasTouch));
+    await inventory.goto();
+    await use(inventory);
+  },
+});
+
+const seriousViolations = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+
+test.describe('inventory for every hand', () => {
+  test('has no serious accessibility problems, with or without a dialog open', async ({
+    page,
+    inventory,
+  }) => {
+    expect(await seriousViolations(page)).toEqual([]);
+    await inventory.press(inventory.shelf(1, 'A', 2).getByTestId('add-item'));
+    await expect(inventory.dialog).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('every control is at least 44 by 44 pixels', async ({ page, inventory }) => {
+    await expect(inventory.item('Blue teapot')).toBeVisible();
+    const small = await page
+      .getByTestId('inventory-ready')
+      .locator('button, input, select')
+      .evaluateAll((elements) =>
+        elements
+          .filter((element) => {
+            const style = getComputedStyle(element);
+            if (style.display === 'none' || (element as HTMLInputElement).type === 'radio')
+              return false;
+            const box = element.getBoundingClientRect();
+            return box.height < 44 || box.width < 44;
+          })
+          .map((element) => element.outerHTML.slice(0, 80)),
+      );
+    expect(small).toEqual([]);
+    // Radio buttons are labelled by their whole 44px tall option.
+    const option = await page.getByTestId('search-mode-name').locator('xpath=..').boundingBox();
+    expect(option!.height).toBeGreaterThanOrEqual(44);
+  });
+
+  test('an item can be added and its quantity changed with the keyboard alone', async ({
+    page,
+    inventory,
+  }) => {
+    const addButton = inventory.shelf(1, 'A', 2).getByTestId('add-item');
+    await addButton.focus();
+    const outline = await addButton.evaluate((element) => getComputedStyle(element).outlineStyle);
+    expect(outline).not.toBe('none');
+    await page.keyboard.press('Enter');
+    // The dialog takes focus on its first field; Enter submits.
+    await expect(page.getByTestId('item-item_name')).toBeFocused();
+    await page.keyboard.type('Keyboard kettle');
+    const added = restResponse(page, 'rpc/add_item');
+    await page.keyboard.press('Enter');
+    await added;
+    const item = inventory.item('Keyboard kettle');
+    await expect(item).toBeVisible();
+    // Focus went back to the button that opened the dialog.
+    await expect(addButton).toBeFocused();
+
+    await item.getByTestId('item-increase').focus();
+    const saved = restResponse(page, 'rpc/update_item');
+    await page.keyboard.press('Enter');
+    await expect(item.getByTestId('item-count')).toHaveText('2');
+    await saved;
+
+    // Esc closes a confirmation without doing anything.
+    await item.getByTestId('item-delete').focus();
+    await page.keyboard.press('Enter');
+    await expect(inventory.confirmDialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(inventory.confirmDialog).toHaveCount(0);
+    await expect(item).toBeVisible();
+  });
+
+  test("units take the colours of the seller's scheme", async ({
+    page,
+    admin,
+    sellerAccount,
+    inventory,
+  }) => {
+    const { error } = await admin
+      .from('user_preferences')
+      .update({ storage_colors: { colors: {}, currentScheme: 'ocean', customColors: {} } })
+      .eq('user_id', sellerAccount.id);
+    expect(error).toBeNull();
+    await page.reload();
+    await expect(inventory.ready).toBeVisible();
+    // ocean: bay #1e3a8a, bin #a5f3fc, cabinet #0e7490
+    await expect(inventory.unit(1, 'A').getByTestId('unit-header')).toHaveCSS(
+      'background-color',
+      'rgb(30, 58, 138)',
+    );
+    await expect(inventory.unit(1, 'B').getByTestId('unit-header')).toHaveCSS(
+      'background-color',
+      'rgb(165, 243, 252)',
+    );
+    await expect(inventory.unit(2, 'A').getByTestId('unit-header')).toHaveCSS(
+      'background-color',
+      'rgb(14, 116, 144)',
+    );
+  });
+
+  test('changes the server refuses are rolled back, with the reason', async ({
+    page,
+    inventory,
+  }) => {
+    await page.route('**/rest/v1/rpc/update_item', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          code: 'XX000',
+          message: 'The database is down',
+          details: null,
+          hint: null,
+        }),
+      }),
+    );
+    const teapot = inventory.item('Blue teapot');
+    const refused = restResponse(page, 'rpc/update_item');
+    await inventory.press(teapot.getByTestId('item-increase'));
+    await refused;
+    await expect(teapot.getByTestId('item-count')).toHaveText('2');
+    await inventory.expectToast('Update Failed', 'The database is down');
+
+    await page.route('**/rest/v1/rpc/remove_shelf', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          code: 'XX000',
+          message: 'The database is down',
+          details: null,
+          hint: null,
+        }),
+      }),
+    );
+    await inventory.press(inventory.shelf(1, 'A', 1).getByTestId('remove-shelf'));
+    await inventory.confirm('rpc/remove_shelf');
+    await expect(inventory.shelves(1, 'A')).toHaveCount(2);
+    await expect(teapot).toBeVisible();
+    await inventory.expectToast('Failed to Remove Shelf', 'The database is down');
+  });
+});

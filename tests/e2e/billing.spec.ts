@@ -1,6 +1,6 @@
 import { test as base, expect } from './fixtures';
 import { InventoryPage } from './pages/inventory-page';
-import { SubscriptionSettingsPage } from './pages/subscription-settings-page';
+import { stripeSandbox, SubscriptionSettingsPage } from './pages/subscription-settings-page';
 
 const test = base.extend<{ inventory: InventoryPage; billing: SubscriptionSettingsPage }>({
   inventory: async ({ page }, use, testInfo) => {
@@ -94,5 +94,63 @@ test.describe('subscription and billing', () => {
       .eq('user_id', seller.id)
       .single();
     expect(data).toEqual({ plan_id: 'power', cancel_at: null });
+  });
+
+  test('from the pricing page a signed-in Free seller goes straight to checkout', async ({
+    page,
+    admin,
+    seller,
+    dashboard,
+    billing,
+  }) => {
+    await page.goto('/pricing');
+    await billing.press(page.getByTestId('upgrade-power'));
+    await page.waitForURL(/\/c\/pay\/cs_test_/);
+    await billing.payOnCheckoutPage('Power Seller');
+    await expect(billing.currentPlan).toHaveText('Power Seller');
+    await expect(dashboard.currentPlan).toHaveText('Power Seller plan');
+    const { data } = await admin.from('profiles').select('plan_id').eq('id', seller.id).single();
+    expect(data).toEqual({ plan_id: 'power' });
+  });
+
+  test('a failed renewal shows the overdue banner until the card is updated in Manage Billing', async ({
+    page,
+    admin,
+    seller,
+    dashboard,
+    billing,
+  }) => {
+    await billing.goto();
+    await billing.press(billing.choosePlan('growing'));
+    await page.waitForURL(/\/c\/pay\/cs_test_/);
+    await billing.payOnCheckoutPage('Growing Seller');
+    await expect(billing.currentPlan).toHaveText('Growing Seller');
+
+    // The next month's payment fails at Stripe.
+    const { data } = await admin
+      .from('subscriptions')
+      .select('stripe_subscription_id')
+      .eq('user_id', seller.id)
+      .single();
+    await stripeSandbox(`subscriptions/${data!.stripe_subscription_id}/advance`, {
+      outcome: 'failed',
+    });
+    await page.reload();
+    await expect(dashboard.overdueBanner).toBeVisible();
+    await expect(dashboard.overdueBanner).toContainText('Your payment is overdue.');
+    await expect(page.getByTestId('overdue-deadline')).toBeVisible();
+    await expect(billing.status).toHaveText('Payment overdue');
+
+    // Manage Billing: the portal takes a working card and pays what is due.
+    await billing.press(page.getByTestId('manage-billing'));
+    await page.waitForURL(/\/p\/session\/bps_/);
+    await billing.press(page.getByTestId('sandbox-portal-update-card'));
+    await expect(page.getByTestId('sandbox-portal-notice')).toHaveText(
+      'Card updated and the overdue invoice was paid.',
+    );
+    await billing.press(page.getByTestId('sandbox-portal-return'));
+    await page.waitForURL(/\/dashboard\/settings\?tab=subscription/);
+    await expect(billing.status).toHaveText('Active');
+    await expect(dashboard.overdueBanner).toHaveCount(0);
   });
 });

@@ -39,3 +39,16 @@ export class SubscriptionSettingsPage extends BasePage {
     await this.page.waitForURL(/\/dashboard\/settings\?tab=subscription/);
   }
 }
+
+/** The Stripe sandbox's test controls (set by tests/e2e/global-setup.ts). */
+export async function stripeSandbox(path: string, body: unknown): Promise<unknown> {
+  const base = process.env.STOCKROOM_E2E_STRIPE_URL;
+  if (!base) throw new Error('STOCKROOM_E2E_STRIPE_URL is not set: run with `npx playwright test`');
+  const response = await fetch(`${base}/_sandbox/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`sandbox ${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}

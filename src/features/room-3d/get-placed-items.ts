@@ -1,0 +1,45 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { supabase } from '../../lib/supabase';
+import { room3dKeys } from './keys';
+
+/** What the side panel lists: a whole unit or one shelf. */
+export type ItemsTarget = { kind: 'unit'; unitId: string } | { kind: 'shelf'; shelfId: string };
+
+/** A long list is cut here; the panel says how many more there are. */
+export const PANEL_ITEM_LIMIT = 200;
+
+/** The items of a unit or shelf, by name, with the total for "and N more". */
+export async function getPlacedItems(target: ItemsTarget) {
+  let query = supabase
+    .from('storage_items')
+    .select('item_id, item_name, quantity, sku, barcode, shelf_id', { count: 'exact' })
+    .order('item_name')
+    .limit(PANEL_ITEM_LIMIT);
+  query =
+    target.kind === 'unit'
+      ? query.eq('unit_id', target.unitId)
+      : query.eq('shelf_id', target.shelfId);
+  const { data, count, error } = await query;
+  if (error) throw error;
+  return { items: data, total: count ?? data.length };
+}
+
+export type PlacedItem = Awaited<ReturnType<typeof getPlacedItems>>['items'][number];
+
+export function targetKey(target: ItemsTarget): string {
+  return target.kind === 'unit' ? `unit:${target.unitId}` : `shelf:${target.shelfId}`;
+}
+
+export function placedItemsQueryOptions(userId: string, target: ItemsTarget) {
+  return queryOptions({
+    queryKey: room3dKeys.items(userId, targetKey(target)),
+    queryFn: () => getPlacedItems(target),
+  });
+}
+
+export function usePlacedItems(userId: string, target: ItemsTarget | null) {
+  return useQuery({
+    ...placedItemsQueryOptions(userId, target ?? { kind: 'unit', unitId: '' }),
+    enabled: target !== null,
+  });
+}

@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { supabase } from '../../lib/supabase';
+import { room3dKeys } from './keys';
+
+/**
+ * Items per shelf of a room, counted by the database (room_shelf_fill): the view needs a number
+ * per shelf, not the 5000 item rows of an Elite account.
+ */
+export async function getShelfFill(roomId: string): Promise<Map<string, number>> {
+  const { data, error } = await supabase.rpc('room_shelf_fill', { p_room_id: roomId });
+  if (error) throw error;
+  return new Map(data.map((row) => [row.shelf_id, row.item_count]));
+}
+
+export function shelfFillQueryOptions(userId: string, roomId: string) {
+  return queryOptions({
+    queryKey: room3dKeys.fill(userId, roomId),
+    queryFn: () => getShelfFill(roomId),
+    // Items change on the inventory screen; coming back to the 3D view should show it.
+    staleTime: 0,
+  });
+}
+
+export function useShelfFill(userId: string, roomId: string | null) {
+  return useQuery({ ...shelfFillQueryOptions(userId, roomId ?? ''), enabled: roomId !== null });
+}

@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { supabase } from '../../lib/supabase';
+import { room3dKeys } from './keys';
+
+/** The room a unit stands in, for '?unit=' links (a search hit) that do not name the room. */
+export async function getUnitRoom(unitId: string): Promise<string | null> {
+  const { data, error } = await supabase
+    .from('storage_units')
+    .select('unit_id, storage_isles(room_id)')
+    .eq('unit_id', unitId)
+    .maybeSingle();
+  if (error) throw error;
+  const isle = data?.storage_isles as { room_id: string } | { room_id: string }[] | null;
+  if (!isle) return null;
+  return Array.isArray(isle) ? (isle[0]?.room_id ?? null) : isle.room_id;
+}
+
+export function unitRoomQueryOptions(userId: string, unitId: string) {
+  return queryOptions({
+    queryKey: room3dKeys.unitRoom(userId, unitId),
+    queryFn: () => getUnitRoom(unitId),
+  });
+}
+
+export function useUnitRoom(userId: string, unitId: string | null) {
+  return useQuery({ ...unitRoomQueryOptions(userId, unitId ?? ''), enabled: unitId !== null });
+}

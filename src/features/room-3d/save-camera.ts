@@ -1,0 +1,27 @@
+import { useMutation } from '@tanstack/react-query';
+import type { CameraView } from '../../domain/layout-3d';
+import { supabase } from '../../lib/supabase';
+
+/** The room's camera (SPEC 3: camera_position_*, camera_target_*), saved as the seller leaves it. */
+export async function saveCamera({ roomId, view }: { roomId: string; view: CameraView }) {
+  const [px, py, pz] = view.position;
+  const [tx, ty, tz] = view.target;
+  const { error } = await supabase
+    .from('storage_rooms')
+    .update({
+      camera_position_x: px,
+      camera_position_y: py,
+      camera_position_z: pz,
+      camera_target_x: tx,
+      camera_target_y: ty,
+      camera_target_z: tz,
+    })
+    .eq('room_id', roomId);
+  if (error) throw error;
+}
+
+// The layout query is not invalidated: the scene already shows this camera, and refetching would
+// only re-read what was just written.
+export function useSaveCamera() {
+  return useMutation({ mutationFn: saveCamera });
+}

@@ -1,0 +1,477 @@
+import { inflateSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import ws from 'ws';
+import { e2eEnv } from './env';
+import { expect, test, type SellerAccount } from './fixtures';
+
+/**
+ * The 3D view of a room (issue 13), in Chromium's software WebGL (SwiftShader): it draws the
+ * room, isles move and the layout and camera survive a reload; a free account gets the upgrade
+ * prompt, never downloads the 3D chunk, and the database refuses its layout writes.
+ */
+
+interface Seeded {
+  roomId: string;
+  isle1: string;
+  isle2: string;
+  bay: string;
+  cabinet: string;
+  bayShelf1: string;
+}
+
+/** Room 'Garage': isle 1 at the centre (a bay with 3 shelves and a cabinet with 2), isle 2 (a box) at x 3. */
+async function seedRoom(admin: SupabaseClient, userId: string): Promise<Seeded> {
+  const insert = async <T>(table: string, row: Record<string, unknown>): Promise<T> => {
+    const { data, error } = await admin.from(table).insert(row).select().single();
+    if (error) throw error;
+    return data as T;
+  };
+  const room = await insert<{ room_id: string }>('storage_rooms', {
+    user_id: userId,
+    room_name: 'Garage',
+    room_index: 1,
+  });
+  const isle1 = await insert<{ isle_id: string }>('storage_isles', {
+    user_id: userId,
+    room_id: room.room_id,
+    isle_index: 1,
+  });
+  const isle2 = await insert<{ isle_id: string }>('storage_isles', {
+    user_id: userId,
+    room_id: room.room_id,
+    isle_index: 2,
+    position_x: 3,
+  });
+  const unit = (isleId: string, type: string, index: number) =>
+    insert<{ unit_id: string }>('storage_units', {
+      user_id: userId,
+      isle_id: isleId,
+      unit_type: type,
+      unit_index: index,
+    });
+  const bay = await unit(isle1.isle_id, 'bay', 1);
+  const cabinet = await unit(isle1.isle_id, 'cabinet', 2);
+  const box = await unit(isle2.isle_id, 'box', 1);
+  const shelves = async (unitId: string, count: number) => {
+    const { data, error } = await admin
+      .from('storage_shelves')
+      .insert(
+        Array.from({ length: count }, (_, i) => ({
+          user_id: userId,
+          unit_id: unitId,
+          shelf_index: i + 1,
+        })),
+      )
+      .select('shelf_id, shelf_index')
+      .order('shelf_index');
+    if (error) throw error;
+    return data as Array<{ shelf_id: string }>;
+  };
+  const bayShelves = await shelves(bay.unit_id, 3);
+  const cabinetShelves = await shelves(cabinet.unit_id, 2);
+  await shelves(box.unit_id, 1);
+  const items = [
+    ...Array.from({ length: 12 }, (_, i) => ({
+      shelf_id: bayShelves[0]!.shelf_id,
+      item_name: `Teapot ${i + 1}`,
+    })),
+    { shelf_id: cabinetShelves[1]!.shelf_id, item_name: 'Vinyl record' },
+  ].map((item) => ({ ...item, user_id: userId, quantity: 1 }));
+  const { error } = await admin.from('storage_items').insert(items);
+  if (error) throw error;
+  return {
+    roomId: room.room_id,
+    isle1: isle1.isle_id,
+    isle2: isle2.isle_id,
+    bay: bay.unit_id,
+    cabinet: cabinet.unit_id,
+    bayShelf1: bayShelves[0]!.shelf_id,
+  };
+}
+
+async function setPlan(admin: SupabaseClient, userId: string, plan: string): Promise<void> {
+  const { error } = await admin
+    .from('subscriptions')
+    .update({ plan_id: plan })
+    .eq('user_id', userId);
+  expect(error).toBeNull();
+}
+
+interface Probe {
+  drawCalls: number;
+  frames: number;
+  camera: { position: number[]; target: number[] } | null;
+}
+
+async function probe(page: Page): Promise<Probe> {
+  return page.evaluate(() => {
+    const p = window.__stockroom3d;
+    return { drawCalls: p?.drawCalls ?? 0, frames: p?.frames ?? 0, camera: p?.camera ?? null };
+  });
+}
+
+/** Waits until the scene has rendered at least one frame with something in it. */
+async function waitForScene(page: Page): Promise<void> {
+  await expect(page.getByTestId('room-3d-view')).toBeVisible();
+  await expect
+    .poll(async () => (await probe(page)).drawCalls, { timeout: 20_000 })
+    .toBeGreaterThan(3);
+}
+
+// --- a small PNG reader: enough for Chromium's 8-bit RGB/RGBA, non-interlaced screenshots ------
+function decodePng(png: Buffer): {
+  width: number;
+  height: number;
+  pixels: Buffer;
+  channels: number;
+} {
+  let offset = 8;
+  let width = 0;
+  let height = 0;
+  let channels = 4;
+  const data: Buffer[] = [];
+  while (offset < png.length) {
+    const length = png.readUInt32BE(offset);
+    const type = png.toString('ascii', offset + 4, offset + 8);
+    const body = png.subarray(offset + 8, offset + 8 + length);
+    if (type === 'IHDR') {
+      width = body.readUInt32BE(0);
+      height = body.readUInt32BE(4);
+      channels = body[9] === 6 ? 4 : 3;
+      if (body[8] !== 8 || body[12] !== 0) throw new Error('unsupported PNG');
+    } else if (type === 'IDAT') data.push(body);
+    offset += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(data));
+  const stride = width * channels;
+  const pixels = Buffer.alloc(stride * height);
+  for (let y = 0; y < height; y += 1) {
+    const filter = raw[y * (stride + 1)]!;
+    for (let x = 0; x < stride; x += 1) {
+      const value = raw[y * (stride + 1) + 1 + x]!;
+      const left = x >= channels ? pixels[y * stride + x - channels]! : 0;
+      const up = y > 0 ? pixels[(y - 1) * stride + x]! : 0;
+      const upLeft = y > 0 && x >= channels ? pixels[(y - 1) * stride + x - channels]! : 0;
+      let predictor = 0;
+      if (filter === 1) predictor = left;
+      else if (filter === 2) predictor = up;
+      else if (filter === 3) predictor = (left + up) >> 1;
+      else if (filter === 4) {
+        const p = left + up - upLeft;
+        const [pa, pb, pc] = [Math.abs(p - left), Math.abs(p - up), Math.abs(p - upLeft)];
+        predictor = pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft;
+      }
+      pixels[y * stride + x] = (value + predictor) & 0xff;
+    }
+  }
+  return { width, height, pixels, channels };
+}
+
+/** Distinct colours (quantised) and the share of pixels that differ from the background. */
+function colourStats(png: Buffer): { colours: number; nonBackground: number } {
+  const { width, height, pixels, channels } = decodePng(png);
+  const colours = new Set<number>();
+  let nonBackground = 0;
+  for (let i = 0; i < width * height; i += 1) {
+    const [r, g, b] = [pixels[i * channels]!, pixels[i * channels + 1]!, pixels[i * channels + 2]!];
+    colours.add(((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3));
+    // the scene's background is #f8fafc
+    if (Math.abs(r - 0xf8) + Math.abs(g - 0xfa) + Math.abs(b - 0xfc) > 24) nonBackground += 1;
+  }
+  return { colours: colours.size, nonBackground: nonBackground / (width * height) };
+}
+
+/** Orbits the camera with a drag: the mouse on desktop, one finger on the tablet. */
+async function orbit(page: Page, touch: boolean): Promise<void> {
+  const box = (await page.getByTestId('room-3d-stage').boundingBox())!;
+  const from = { x: box.x + box.width * 0.3, y: box.y + box.height * 0.5 };
+  const to = { x: from.x + 160, y: from.y - 40 };
+  if (!touch) {
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    for (let step = 1; step <= 8; step += 1) {
+      await page.mouse.move(
+        from.x + ((to.x - from.x) * step) / 8,
+        from.y + ((to.y - from.y) * step) / 8,
+      );
+    }
+    await page.mouse.up();
+    return;
+  }
+  const cdp = await page.context().newCDPSession(page);
+  const point = (x: number, y: number) => [{ x, y, id: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', {
+    type: 'touchStart',
+    touchPoints: point(from.x, from.y),
+  });
+  for (let step = 1; step <= 8; step += 1) {
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: point(
+        from.x + ((to.x - from.x) * step) / 8,
+        from.y + ((to.y - from.y) * step) / 8,
+      ),
+    });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+const isCameraSave = (url: string, method: string) =>
+  url.includes('/rest/v1/storage_rooms') && method === 'PATCH';
+
+test.describe('3D view of a room', () => {
+  test('draws the room; an isle moved and the camera turned stay so after a reload', async ({
+    page,
+    admin,
+    seller,
+    dashboard,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    await setPlan(admin, seller.id, 'growing');
+    const seeded = await seedRoom(admin, seller.id);
+
+    await page.goto(`/dashboard/inventory/3d?room=${seeded.roomId}`);
+    await dashboard.expectLoaded();
+    await waitForScene(page);
+
+    // The canvas shows a room, not an empty or blank surface.
+    const stats = colourStats(
+      await page.getByTestId('room-3d-stage').locator('canvas').screenshot(),
+    );
+    expect(stats.colours).toBeGreaterThan(12);
+    expect(stats.nonBackground).toBeGreaterThan(0.2);
+    // A handful of instanced meshes, not one draw per unit, shelf and item.
+    expect((await probe(page)).drawCalls).toBeLessThan(20);
+
+    // Orbit, then wait for the camera to be saved.
+    const touch = Boolean(testInfo.project.use.hasTouch);
+    const before = (await probe(page)).camera!;
+    const cameraSaved = page.waitForResponse(
+      (response) => isCameraSave(response.url(), response.request().method()) && response.ok(),
+    );
+    await orbit(page, touch);
+    await cameraSaved;
+    const camera = (await probe(page)).camera!;
+    expect(camera.position).not.toEqual(before.position);
+
+    // Move isle 1 two grid steps right and one forward with the editor's controls and keys.
+    await dashboard.press(page.getByTestId('room-3d-edit'));
+    await page.getByTestId('room-3d-isle').selectOption({ label: 'Isle 1' });
+    const right = page.getByRole('button', { name: 'Move isle right' });
+    await dashboard.press(right);
+    await dashboard.press(right);
+    await page.getByTestId('room-3d-stage').focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByTestId('isle-placement')).toHaveText(
+      'Isle 1: x 1 m, z 0.5 m, turned 0°',
+    );
+
+    // A step further right would put it over isle 2 (a box at x 3): refused, it stays.
+    await dashboard.press(right);
+    await expect(page.getByTestId('isle-placement')).toContainText('x 1.5 m');
+    await dashboard.press(right);
+    await expect(page.getByTestId('room-3d-refusal')).toHaveText('Isle 1 would overlap Isle 2');
+    await expect(page.getByTestId('isle-placement')).toContainText('x 1.5 m');
+    await dashboard.press(page.getByRole('button', { name: 'Move isle left' }));
+
+    const saved = page.waitForResponse((response) =>
+      response.url().includes('/rpc/save_room_layout'),
+    );
+    await dashboard.press(page.getByTestId('room-3d-save'));
+    expect((await saved).ok()).toBe(true);
+    await expect(page.getByTestId('toast-title')).toHaveText('Layout Saved');
+
+    const { data: isle } = await admin
+      .from('storage_isles')
+      .select('position_x, position_z, rotation_y')
+      .eq('isle_id', seeded.isle1)
+      .single();
+    expect(isle).toEqual({ position_x: 1, position_z: 0.5, rotation_y: 0 });
+    const { data: units } = await admin
+      .from('storage_units')
+      .select('unit_id, position3D')
+      .eq('isle_id', seeded.isle1)
+      .order('unit_index');
+    // The bay is the isle's left unit: isle centre 1 minus half of (1.2 + 0.1 + 1.0) plus 0.6.
+    expect(units?.[0]?.position3D).toEqual({ x: 0.45, y: 0, z: 0.5, rotation_y: 0 });
+
+    await page.reload();
+    await waitForScene(page);
+    const after = (await probe(page)).camera!;
+    for (const [i, value] of camera.position.entries())
+      expect(after.position[i]).toBeCloseTo(value, 2);
+    for (const [i, value] of camera.target.entries()) expect(after.target[i]).toBeCloseTo(value, 2);
+    await dashboard.press(page.getByTestId('room-3d-edit'));
+    await page.getByTestId('room-3d-isle').selectOption({ label: 'Isle 1' });
+    await expect(page.getByTestId('isle-placement')).toHaveText(
+      'Isle 1: x 1 m, z 0.5 m, turned 0°',
+    );
+  });
+
+  test('an isle dragged on the floor snaps to the grid and turns 90°', async ({
+    page,
+    admin,
+    seller,
+    dashboard,
+  }) => {
+    test.setTimeout(60_000);
+    await setPlan(admin, seller.id, 'power');
+    const seeded = await seedRoom(admin, seller.id);
+    await page.goto(`/dashboard/inventory/3d?room=${seeded.roomId}`);
+    await waitForScene(page);
+    await dashboard.press(page.getByTestId('room-3d-edit'));
+
+    // Grab isle 2's box and drag it 2 m towards -z (back), in screen space via the probe.
+    const stage = (await page.getByTestId('room-3d-stage').locator('canvas').boundingBox())!;
+    const at = async (x: number, y: number, z: number) => {
+      const [px, py] = await page.evaluate(
+        ([a, b, c]) => window.__stockroom3d!.project(a!, b!, c!),
+        [x, y, z],
+      );
+      return { x: stage.x + px, y: stage.y + py };
+    };
+    const from = await at(3, 0, 0);
+    const to = await at(3, 0, -2);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    for (let step = 1; step <= 10; step += 1) {
+      await page.mouse.move(
+        from.x + ((to.x - from.x) * step) / 10,
+        from.y + ((to.y - from.y) * step) / 10,
+      );
+    }
+    await page.mouse.up();
+    await expect(page.getByTestId('isle-placement')).toHaveText(
+      /^Isle 2: x 3 m, z -2 m, turned 0°$/,
+    );
+
+    await dashboard.press(page.getByTestId('room-3d-rotate'));
+    await expect(page.getByTestId('isle-placement')).toHaveText(
+      'Isle 2: x 3 m, z -2 m, turned 90°',
+    );
+
+    const saved = page.waitForResponse((response) =>
+      response.url().includes('/rpc/save_room_layout'),
+    );
+    await dashboard.press(page.getByTestId('room-3d-save'));
+    expect((await saved).ok()).toBe(true);
+    await expect(page.getByTestId('toast-title')).toHaveText('Layout Saved');
+    const { data } = await admin
+      .from('storage_isles')
+      .select('position_x, position_z, rotation_y')
+      .eq('isle_id', seeded.isle2)
+      .single();
+    expect(data?.position_x).toBe(3);
+    expect(data?.position_z).toBe(-2);
+    expect(data?.rotation_y).toBeCloseTo(Math.PI / 2, 5);
+  });
+
+  test('a unit link (?unit=) opens its room with the unit and its items in the side panel', async ({
+    page,
+    admin,
+    seller,
+    dashboard,
+  }) => {
+    await setPlan(admin, seller.id, 'elite');
+    const seeded = await seedRoom(admin, seller.id);
+    await page.goto(`/dashboard/inventory/3d?unit=${seeded.bay}`);
+    await waitForScene(page);
+    await expect(page.getByTestId('room-3d-selected')).toHaveText('Isle 1 › A');
+    await expect(page.getByTestId('room-3d-items').getByRole('listitem')).toHaveCount(12);
+    // Shelf 1 holds 12 of a bay shelf's 24 slots; shelf 2 is empty.
+    const shelves = page.getByTestId('room-3d-shelf');
+    await expect(shelves.nth(0)).toContainText('Shelf 1 · 12 of 24');
+    await dashboard.press(shelves.nth(1));
+    await expect(page.getByText('Nothing stored here yet.')).toBeVisible();
+
+    // Back to the list, and pick the cabinet.
+    await dashboard.press(page.getByRole('button', { name: 'Close and show all units' }));
+    await dashboard.press(page.getByTestId('room-3d-unit').filter({ hasText: 'Isle 1 › B' }));
+    await expect(page.getByTestId('room-3d-items')).toHaveText(/Vinyl record/);
+  });
+});
+
+test.describe('3D view on the free plan', () => {
+  test('shows the upgrade prompt without loading the 3D code', async ({ page, admin, seller }) => {
+    const seeded = await seedRoom(admin, seller.id);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await page.goto(`/dashboard/inventory/3d?room=${seeded.roomId}`);
+    await expect(page.getByTestId('room-3d-upgrade')).toBeVisible();
+    await expect(page.getByTestId('room-3d-upgrade')).toContainText('Growing Seller');
+    await expect(page.getByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute(
+      'href',
+      '/dashboard/settings?tab=subscription',
+    );
+    await expect(page.locator('canvas')).toHaveCount(0);
+    expect(requested.filter((url) => url.includes('room-3d-view'))).toEqual([]);
+  });
+
+  test('the database refuses its layout writes but not other changes', async ({
+    admin,
+    sellerAccount,
+  }) => {
+    const seeded = await seedRoom(admin, sellerAccount.id);
+    const client = await signedIn(sellerAccount);
+
+    const save = await client.rpc('save_room_layout', {
+      p_room_id: seeded.roomId,
+      p_isles: [{ isle_id: seeded.isle1, position_x: 2, position_z: 2, rotation_y: 0 }],
+    });
+    expect(save.error?.code).toBe('42501');
+    expect(save.error?.message).toBe(
+      'PLAN_FEATURE_UNAVAILABLE: The 3D view requires the Growing Seller plan or higher',
+    );
+    const isle = await client
+      .from('storage_isles')
+      .update({ position_x: 2 })
+      .eq('isle_id', seeded.isle1);
+    expect(isle.error?.code).toBe('42501');
+    const camera = await client
+      .from('storage_rooms')
+      .update({ camera_position_x: 5, camera_position_y: 5, camera_position_z: 5 })
+      .eq('room_id', seeded.roomId);
+    expect(camera.error?.code).toBe('42501');
+    const unit = await client
+      .from('storage_units')
+      .update({ position3D: { x: 1, y: 0, z: 1 } })
+      .eq('unit_id', seeded.bay);
+    expect(unit.error?.code).toBe('42501');
+
+    // Nothing moved, and ordinary edits of the same rows still work.
+    const { data } = await admin
+      .from('storage_isles')
+      .select('position_x')
+      .eq('isle_id', seeded.isle1)
+      .single();
+    expect(data?.position_x).toBe(0);
+    const rename = await client
+      .from('storage_rooms')
+      .update({ room_name: 'Shed' })
+      .eq('room_id', seeded.roomId);
+    expect(rename.error).toBeNull();
+
+    // The same account on Growing may save.
+    await setPlan(admin, sellerAccount.id, 'growing');
+    const allowed = await client.rpc('save_room_layout', {
+      p_room_id: seeded.roomId,
+      p_isles: [{ isle_id: seeded.isle1, position_x: 2, position_z: 2, rotation_y: 0 }],
+    });
+    expect(allowed.error).toBeNull();
+  });
+});
+
+async function signedIn(account: SellerAccount): Promise<SupabaseClient> {
+  const client = createClient(e2eEnv.apiUrl, e2eEnv.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: ws as unknown as typeof WebSocket },
+  });
+  const { error } = await client.auth.signInWithPassword({
+    email: account.email,
+    password: account.password,
+  });
+  if (error) throw error;
+  return client;
+}

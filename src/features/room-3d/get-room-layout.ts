@@ -1,47 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { LayoutIsle, RoomCamera } from '../../domain/layout-3d';
 import { supabase } from '../../lib/supabase';
 import { room3dKeys } from './keys';
+import { toRoomLayout, type RawRoom, type RoomLayout } from './room-layout';
+
+export type { RoomLayout } from './room-layout';
 
 // One request for the room's whole structure with the 3D columns the inventory tree leaves out
 // (camera, isle places and turns). An Elite room has at most 100 units.
 const LAYOUT_SELECT =
   'room_id, room_name, camera_position_x, camera_position_y, camera_position_z, camera_target_x, camera_target_y, camera_target_z, storage_isles(isle_id, isle_index, position_x, position_z, rotation_y, storage_units(unit_id, unit_name, unit_type, unit_index, storage_shelves(shelf_id, shelf_index)))';
-
-export interface RoomLayout extends RoomCamera {
-  room_id: string;
-  room_name: string;
-  isles: LayoutIsle[];
-}
-
-interface RawRoom extends RoomCamera {
-  room_id: string;
-  room_name: string;
-  storage_isles: Array<
-    Omit<LayoutIsle, 'units'> & {
-      storage_units: Array<{
-        unit_id: string;
-        unit_name: string;
-        unit_type: string;
-        unit_index: number;
-        storage_shelves: Array<{ shelf_id: string; shelf_index: number }>;
-      }>;
-    }
-  >;
-}
-
-export function toRoomLayout(raw: RawRoom): RoomLayout {
-  const { storage_isles: isles, ...room } = raw;
-  return {
-    ...room,
-    isles: [...isles]
-      .sort((a, b) => a.isle_index - b.isle_index)
-      .map(({ storage_units: units, ...isle }) => ({
-        ...isle,
-        units: units.map(({ storage_shelves: shelves, ...unit }) => ({ ...unit, shelves })),
-      })),
-  };
-}
 
 /** The room with its isles, units and shelves as the 3D view draws them; null if it is gone. */
 export async function getRoomLayout(roomId: string): Promise<RoomLayout | null> {

@@ -719,6 +719,30 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      add_room: {
+        Args: { p_room_name: string }
+        Returns: {
+          active: boolean
+          camera_position_x: number | null
+          camera_position_y: number | null
+          camera_position_z: number | null
+          camera_target_x: number | null
+          camera_target_y: number | null
+          camera_target_z: number | null
+          created_at: string
+          room_id: string
+          room_index: number
+          room_name: string
+          updated_at: string
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "storage_rooms"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       add_scanned_items: {
         Args: { p_items: Json; p_shelf_id: string }
         Returns: Json
@@ -736,6 +760,28 @@ export type Database = {
         SetofOptions: {
           from: "*"
           to: "storage_shelves"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      add_unit: {
+        Args: { p_isle_id: string; p_position3d?: Json; p_unit_type?: string }
+        Returns: {
+          active: boolean
+          created_at: string
+          isle_id: string
+          naming_convention: string
+          position3D: Json | null
+          unit_id: string
+          unit_index: number
+          unit_name: string
+          unit_type: string
+          updated_at: string
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "storage_units"
           isOneToOne: true
           isSetofReturn: false
         }
@@ -906,6 +952,49 @@ export type Database = {
         }
       }
       remove_unit: { Args: { p_unit_id: string }; Returns: Json }
+      rename_unit: {
+        Args: { p_unit_id: string; p_unit_name: string }
+        Returns: {
+          active: boolean
+          created_at: string
+          isle_id: string
+          naming_convention: string
+          position3D: Json | null
+          unit_id: string
+          unit_index: number
+          unit_name: string
+          unit_type: string
+          updated_at: string
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "storage_units"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      renumber_isle: {
+        Args: { p_isle_id: string; p_isle_index: number }
+        Returns: {
+          active: boolean
+          created_at: string
+          isle_id: string
+          isle_index: number
+          position_x: number
+          position_z: number
+          room_id: string
+          rotation_y: number
+          updated_at: string
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "storage_isles"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       restore_backup: { Args: { p_backup_id: string }; Returns: Json }
       room_shelf_fill: {
         Args: { p_room_id: string }

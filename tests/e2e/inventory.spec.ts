@@ -12,6 +12,7 @@ test.describe('inventory', () => {
 
   test('builds a room with two isles, three unit types, shelves and items', async ({
     page,
+    admin,
     seller,
     inventory,
   }) => {
@@ -92,6 +93,27 @@ test.describe('inventory', () => {
     await expect(inventory.unit(2, 'A')).toBeVisible();
     await page.getByTestId('unit-type-filter').selectOption('all');
     await expect(page.getByTestId('unit')).toHaveCount(3);
+
+    // Every change wrote its log line.
+    const { data: logs } = await admin
+      .from('storage_logs')
+      .select('action, details')
+      .eq('user_id', seller.id)
+      .order('timestamp');
+    expect(logs?.map((log) => log.action)).toEqual([
+      'add_room',
+      'add_isle',
+      'add_isle',
+      'add_unit',
+      'add_shelf',
+      'add_shelf',
+      'add_shelf',
+      'add_shelf',
+      'add_item',
+      'add_item',
+      'update_item',
+    ]);
+    expect(logs?.[3]?.details).toBe('Added unit B (bin) to Garage / Isle 1');
   });
 
   test('searches by name and barcode and takes the seller to the shelf, in any room', async ({
@@ -234,7 +256,7 @@ test.describe('inventory', () => {
 
     await inventory.press(inventory.unit(1, 'B').getByTestId('rename-unit'));
     await page.getByTestId('unit-name-dialog-input').fill('Top');
-    answer = restResponse(page, 'storage_units', 'PATCH');
+    answer = restResponse(page, 'rpc/rename_unit');
     await inventory.press(page.getByTestId('unit-name-dialog-submit'));
     await expect(inventory.unit(1, 'Top')).toBeVisible();
     expect((await answer).ok()).toBe(true);
@@ -298,6 +320,7 @@ test.describe('inventory', () => {
     expect(new Set(logs?.map((log) => log.action))).toEqual(
       new Set([
         'update_room',
+        'update_unit',
         'update_item',
         'remove_shelf',
         'remove_item',
@@ -359,7 +382,7 @@ test.describe('inventory', () => {
     // Now the screen knows: the 4th unit is refused before any request.
     const requests: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/rest/v1/storage_units')) requests.push(request.method());
+      if (request.url().includes('/rest/v1/rpc/add_unit')) requests.push(request.method());
     });
     await inventory.addUnit(1, 'bin', false);
     await inventory.expectToast(

@@ -102,6 +102,114 @@ describe('add_isle', () => {
   });
 });
 
+describe('add_room, add_unit, rename_unit, renumber_isle', () => {
+  let user: DbUser;
+  let other: DbUser;
+
+  beforeAll(async () => {
+    [user, other] = await createDbUserPair({ plan: 'growing', prefix: 'inv-logged' });
+  });
+
+  it('add_room puts the room last, trims its name and logs it; the plan limit refuses', async () => {
+    const first = await user.client.rpc('add_room', { p_room_name: ' Garage ' });
+    expect(first.error).toBeNull();
+    expect(first.data).toMatchObject({
+      room_name: 'Garage',
+      room_index: 1,
+      active: true,
+      user_id: user.id,
+    });
+    const second = await user.client.rpc('add_room', { p_room_name: 'Shed' });
+    expect(second.data.room_index).toBe(2);
+    const third = await user.client.rpc('add_room', { p_room_name: 'Attic' });
+    expect(third.error?.message).toBe(
+      'PLAN_LIMIT_REACHED: Your growing plan is limited to 2 rooms. Please upgrade to add more',
+    );
+    const blank = await user.client.rpc('add_room', { p_room_name: '  ' });
+    expect(blank.error?.message).toBe('Room name is required');
+    expect(await logs(user.id, 'add_room')).toEqual(['Added room Garage', 'Added room Shed']);
+  });
+
+  it('add_unit names units A, B, C… filling gaps, and logs them', async () => {
+    const user = await createDbUser({ prefix: 'inv-add-unit' });
+    const storage = await createStorage(user.id, { roomName: 'Depot', units: 2 });
+    await db().query('delete from public.storage_units where unit_id = $1', [storage.unitIds[0]]);
+    const gap = await user.client.rpc('add_unit', {
+      p_isle_id: storage.isleId,
+      p_unit_type: 'bin',
+      p_position3d: { x: 0, y: 0, z: 0, size: 25 },
+    });
+    expect(gap.error).toBeNull();
+    expect(gap.data).toMatchObject({
+      unit_name: 'A',
+      unit_type: 'bin',
+      naming_convention: 'alphabetical',
+      position3D: { x: 0, y: 0, z: 0, size: 25 },
+    });
+    const next = await user.client.rpc('add_unit', { p_isle_id: storage.isleId });
+    expect(next.data).toMatchObject({ unit_name: 'C', unit_type: 'box' });
+    expect(await logs(user.id, 'add_unit')).toEqual([
+      'Added unit A (bin) to Depot / Isle 1',
+      'Added unit C (box) to Depot / Isle 1',
+    ]);
+    const theirs = await other.client.rpc('add_unit', { p_isle_id: storage.isleId });
+    expect(theirs.error?.message).toBe('Isle not found');
+  });
+
+  it('add_unit is refused at the unit limit', async () => {
+    const free = await createDbUser({ prefix: 'inv-unit-limit' });
+    const storage = await createStorage(free.id, { units: 3 });
+    const { error } = await free.client.rpc('add_unit', { p_isle_id: storage.isleId });
+    expect(error?.message).toBe(
+      'PLAN_LIMIT_REACHED: You can only add up to 3 units in your current plan',
+    );
+    expect(await logs(free.id, 'add_unit')).toEqual([]);
+  });
+
+  it('rename_unit keeps names unique in the isle (any case) and logs a change', async () => {
+    const user = await createDbUser({ prefix: 'inv-rename-unit' });
+    const storage = await createStorage(user.id, { roomName: 'Yard', units: 2 });
+    const [a, b] = storage.unitIds;
+    const renamed = await user.client.rpc('rename_unit', { p_unit_id: a, p_unit_name: ' Top ' });
+    expect(renamed.data).toMatchObject({ unit_name: 'Top' });
+    const clash = await user.client.rpc('rename_unit', { p_unit_id: b, p_unit_name: 'TOP' });
+    expect(clash.error?.code).toBe('23505');
+    await user.client.rpc('rename_unit', { p_unit_id: a, p_unit_name: 'Top' });
+    expect(await logs(user.id, 'update_unit')).toEqual(['Renamed unit A to Top']);
+    const theirs = await other.client.rpc('rename_unit', { p_unit_id: b, p_unit_name: 'X' });
+    expect(theirs.error?.message).toBe('Unit not found');
+  });
+
+  it('renumber_isle refuses a number in use in the room and logs a change', async () => {
+    const fresh = await createDbUser({ plan: 'growing', prefix: 'inv-renumber' });
+    const storage = await createStorage(fresh.id, { roomName: 'Barn' });
+    const second = await fresh.client.rpc('add_isle', {
+      p_room_id: storage.roomId,
+      p_isle_index: 2,
+    });
+    const clash = await fresh.client.rpc('renumber_isle', {
+      p_isle_id: storage.isleId,
+      p_isle_index: 2,
+    });
+    expect(clash.error?.code).toBe('23505');
+    expect(clash.error?.message).toBe('Isle number 2 is already in use in this room');
+    const zero = await fresh.client.rpc('renumber_isle', {
+      p_isle_id: storage.isleId,
+      p_isle_index: 0,
+    });
+    expect(zero.error?.message).toBe('Invalid isle number');
+    const moved = await fresh.client.rpc('renumber_isle', {
+      p_isle_id: second.data.isle.isle_id,
+      p_isle_index: 5,
+    });
+    expect(moved.data).toMatchObject({ isle_index: 5 });
+    expect(await logs(fresh.id, 'update_isle')).toEqual(['Changed isle 2 to isle 5 in room Barn']);
+    expect(await logs(fresh.id, 'add_isle')).toEqual([
+      'Added isle 2 to room Barn with unit A (box)',
+    ]);
+  });
+});
+
 describe('update_item', () => {
   let user: DbUser;
   let other: DbUser;

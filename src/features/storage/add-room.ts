@@ -8,14 +8,16 @@ import { addRoom as addRoomToTree } from './tree';
 import { notifyFailure, refusal, useTreeCache } from './tree-cache';
 import type { Room } from './types';
 
-export async function addRoom(userId: string, roomName: string, roomIndex: number): Promise<Room> {
-  const { data, error } = await supabase
-    .from('storage_rooms')
-    .insert({ room_name: roomName, room_index: roomIndex, user_id: userId, active: true })
-    .select('room_id, room_name, room_index')
-    .single();
+/** add_room puts the room last (room_index) and logs add_room; the room limit may refuse. */
+export async function addRoom(roomName: string): Promise<Room> {
+  const { data, error } = await supabase.rpc('add_room', { p_room_name: roomName });
   if (error) throw error;
-  return { ...data, isles: [] };
+  return {
+    room_id: data.room_id,
+    room_name: data.room_name,
+    room_index: data.room_index,
+    isles: [],
+  };
 }
 
 /**
@@ -29,8 +31,7 @@ export function useAddRoom(userId: string, planId: string) {
     mutationFn: async (roomName: string) => {
       const rooms = cache.read();
       if (!canAdd(planId, 'rooms', rooms.length)) throw refusal(planLimitToast('rooms', planId));
-      const nextIndex = rooms.reduce((max, room) => Math.max(max, room.room_index), 0) + 1;
-      return addRoom(userId, roomName.trim(), nextIndex);
+      return addRoom(roomName.trim());
     },
     onSuccess: (room) => {
       cache.set((rooms) => addRoomToTree(rooms, room));

@@ -1,12 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { canAdd } from '../../domain/plans';
-import {
-  NAMING_CONVENTION,
-  UNIT_SIZE_PRESETS,
-  nextUnitName,
-  type UnitSizePreset,
-  type UnitType,
-} from '../../domain/unit-naming';
+import { UNIT_SIZE_PRESETS, type UnitSizePreset, type UnitType } from '../../domain/unit-naming';
 import { supabase } from '../../lib/supabase';
 import { messages } from '../../lib/messages';
 import { planLimitToast } from './storage-errors';
@@ -20,23 +14,17 @@ export interface NewUnit {
   size: UnitSizePreset;
 }
 
-export async function addUnit(
-  userId: string,
-  input: NewUnit & { unitName: string; unitIndex: number },
-): Promise<Unit> {
-  const { data, error } = await supabase
-    .from('storage_units')
-    .insert({
-      isle_id: input.isleId,
-      user_id: userId,
-      unit_type: input.unitType,
-      unit_name: input.unitName,
-      unit_index: input.unitIndex,
-      naming_convention: NAMING_CONVENTION,
-      position3D: { x: 0, y: 0, z: 0, size: UNIT_SIZE_PRESETS[input.size] },
-    })
-    .select('unit_id, unit_name, unit_type, unit_index, isle_id, naming_convention')
-    .single();
+/**
+ * add_unit names the unit with the isle's first free letter (the alphabetical convention, the
+ * same rule as nextUnitName in src/domain/unit-naming.ts) and logs add_unit.
+ */
+export async function addUnit(input: NewUnit): Promise<Unit> {
+  const { data, error } = await supabase.rpc('add_unit', {
+    p_isle_id: input.isleId,
+    p_unit_type: input.unitType,
+    // The 3D view reads position3D; the size preset rides along for it.
+    p_position3d: { x: 0, y: 0, z: 0, size: UNIT_SIZE_PRESETS[input.size] },
+  });
   if (error) throw error;
   return toUnit({ ...data, storage_shelves: [] });
 }
@@ -55,11 +43,7 @@ export function useAddUnit(userId: string, planId: string) {
         throw refusal(planLimitToast('units', planId));
       const isle = rooms.flatMap((room) => room.isles).find((i) => i.isle_id === input.isleId);
       if (!isle) throw refusal(messages.unitAdd());
-      return addUnit(userId, {
-        ...input,
-        unitName: nextUnitName(isle.units.map((unit) => unit.unit_name)),
-        unitIndex: isle.units.reduce((max, unit) => Math.max(max, unit.unit_index), 0) + 1,
-      });
+      return addUnit(input);
     },
     onSuccess: (unit) => cache.set((rooms) => addUnitToTree(rooms, unit)),
     onError: (error) => notifyFailure(error, planId, messages.unitAdd),

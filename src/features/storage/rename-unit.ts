@@ -5,11 +5,9 @@ import { errorCode } from './storage-errors';
 import { renameUnit as renameUnitInTree } from './tree';
 import { notifyFailure, useTreeCache } from './tree-cache';
 
+/** rename_unit logs update_unit; a name already in the isle is refused (23505). */
 export async function renameUnit(unitId: string, unitName: string) {
-  const { error } = await supabase
-    .from('storage_units')
-    .update({ unit_name: unitName })
-    .eq('unit_id', unitId);
+  const { error } = await supabase.rpc('rename_unit', { p_unit_id: unitId, p_unit_name: unitName });
   if (error) throw error;
 }
 

@@ -7,11 +7,12 @@ import { errorCode } from './storage-errors';
 import { setIsleNumber } from './tree';
 import { notifyFailure, refusal, useTreeCache } from './tree-cache';
 
+/** renumber_isle checks the number is free in the room and logs update_isle. */
 export async function renumberIsle(isleId: string, isleIndex: number) {
-  const { error } = await supabase
-    .from('storage_isles')
-    .update({ isle_index: isleIndex })
-    .eq('isle_id', isleId);
+  const { error } = await supabase.rpc('renumber_isle', {
+    p_isle_id: isleId,
+    p_isle_index: isleIndex,
+  });
   if (error) throw error;
 }
 

@@ -90,7 +90,7 @@ export class InventoryPage extends BasePage {
   async addRoom(name: string): Promise<void> {
     await this.press(this.page.getByTestId('add-room'));
     await this.page.getByTestId('room-name-dialog-input').fill(name);
-    const answer = restResponse(this.page, 'storage_rooms');
+    const answer = restResponse(this.page, 'rpc/add_room');
     await this.press(this.page.getByTestId('room-name-dialog-submit'));
     await answer;
   }
@@ -108,7 +108,7 @@ export class InventoryPage extends BasePage {
   async addUnit(isleIndex: number, unitType: UnitTypeName, wait = true): Promise<void> {
     await this.press(this.isle(isleIndex).getByTestId('add-unit'));
     await this.page.getByTestId('add-unit-dialog-type').selectOption(unitType);
-    const answer = wait ? restResponse(this.page, 'storage_units') : null;
+    const answer = wait ? restResponse(this.page, 'rpc/add_unit') : null;
     await this.press(this.page.getByTestId('add-unit-dialog-submit'));
     await answer;
   }

@@ -64,17 +64,22 @@ export function customerId(customer: string | { id: string } | null): string {
   return typeof customer === 'string' ? customer : (customer?.id ?? '');
 }
 
+/**
+ * Every account has its row from sign-up (private.handle_new_user), so this only updates; an
+ * account deleted since gives null, and its late Stripe events are acknowledged and dropped.
+ */
 export async function updateSubscriptionRow(
   userId: string,
   patch: Partial<Omit<SubscriptionRow, 'user_id'>>,
-): Promise<SubscriptionRow> {
+): Promise<SubscriptionRow | null> {
   const { data, error } = await supabaseAdmin()
     .from('subscriptions')
-    .upsert({ user_id: userId, ...patch }, { onConflict: 'user_id' })
+    .update(patch)
+    .eq('user_id', userId)
     .select(COLUMNS)
-    .single();
+    .maybeSingle();
   if (error) throw error;
-  return data as SubscriptionRow;
+  return data as SubscriptionRow | null;
 }
 
 const iso = (seconds: number | null | undefined): string | null =>

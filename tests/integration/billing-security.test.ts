@@ -8,7 +8,7 @@ import {
   sandbox,
   subscribe,
 } from '../helpers/billing.ts';
-import { closeDb, db } from '../helpers/db-users.ts';
+import { closeDb, db, serviceDbClient } from '../helpers/db-users.ts';
 import { stack } from '../helpers/stack.ts';
 import { signUserToken } from '../helpers/tokens.ts';
 
@@ -135,6 +135,29 @@ describe('stripe-webhook signature', () => {
     expect(delivery.status).toBe(200);
     expect(JSON.parse(delivery.body)).toEqual({ received: true, duplicate: true });
     expect(await eventRows(event.id)).toBe(1);
+  });
+});
+
+describe('stripe-webhook for an account that no longer exists', () => {
+  it('acknowledges the event and changes nothing, so Stripe does not retry forever', async () => {
+    const seller = await createSeller();
+    const { subscriptionId } = await subscribe(seller, 'growing');
+    const { error } = await serviceDbClient().auth.admin.deleteUser(seller.id);
+    expect(error).toBeNull();
+    const { events } = await sandbox<{
+      events: Array<{ id: string; data: { object: { id: string } } }>;
+    }>('events?type=customer.subscription.created');
+    const event = events.find((e) => e.data.object.id === subscriptionId)!;
+    await db().query('delete from public.stripe_events where event_id = $1', [event.id]);
+    const { delivery } = await sandbox<{ delivery: { status: number } }>(
+      `events/${event.id}/resend`,
+      {},
+    );
+    expect(delivery.status).toBe(200);
+    const { rows } = await db().query('select 1 from public.subscriptions where user_id = $1', [
+      seller.id,
+    ]);
+    expect(rows).toHaveLength(0);
   });
 });
 

@@ -26,12 +26,15 @@ test.beforeEach(({ page }, testInfo) => {
 
 const GARAGE_SHELF_1 = { room: 'Garage', isle: 1, unit: 'A', shelf: 1 };
 
-/** No serious or critical accessibility problems on the screen as it is now. */
+/**
+ * No serious or critical accessibility problems on the screen as it is now. Toasts are left
+ * out: one caught mid fade-in has partial opacity, which axe reports as low contrast.
+ */
 async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page }).exclude('.toaster').analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help}`);
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(serious).toEqual([]);
 }
 

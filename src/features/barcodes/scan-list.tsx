@@ -59,7 +59,7 @@ export function ScanList({ entries, onRemove, onRename }: ScanListProps) {
                 {entry.name || `Scanned item ${entry.code}`}
               </span>
             )}
-            <span className="scan-list__meta">
+            <span className="scan-list__meta muted">
               {entry.matched ? 'Matched your item · ' : ''}
               {SOURCE_TEXT[entry.source]}
             </span>

@@ -393,6 +393,85 @@ test.describe('3D view of a room', () => {
   });
 });
 
+test.describe('3D view at Elite size', () => {
+  test('100 units and 5000 items draw in a few dozen draw calls', async ({
+    page,
+    admin,
+    seller,
+  }) => {
+    test.setTimeout(90_000);
+    await setPlan(admin, seller.id, 'elite');
+    const { data: room, error: roomError } = await admin
+      .from('storage_rooms')
+      .insert({ user_id: seller.id, room_name: 'Warehouse', room_index: 1 })
+      .select('room_id')
+      .single();
+    expect(roomError).toBeNull();
+    const { data: isles, error: islesError } = await admin
+      .from('storage_isles')
+      .insert(
+        Array.from({ length: 25 }, (_, i) => ({
+          user_id: seller.id,
+          room_id: room!.room_id,
+          isle_index: i + 1,
+        })),
+      )
+      .select('isle_id, isle_index');
+    expect(islesError).toBeNull();
+    const types = ['bay', 'cabinet', 'box', 'bin'];
+    const { data: units, error: unitsError } = await admin
+      .from('storage_units')
+      .insert(
+        isles!.flatMap((isle) =>
+          types.map((type, j) => ({
+            user_id: seller.id,
+            isle_id: isle.isle_id,
+            unit_type: type,
+            unit_index: j + 1,
+          })),
+        ),
+      )
+      .select('unit_id');
+    expect(unitsError).toBeNull();
+    const { data: shelves, error: shelvesError } = await admin
+      .from('storage_shelves')
+      .insert(
+        units!.flatMap((unit) =>
+          [1, 2, 3, 4, 5].map((n) => ({
+            user_id: seller.id,
+            unit_id: unit.unit_id,
+            shelf_index: n,
+          })),
+        ),
+      )
+      .select('shelf_id');
+    expect(shelvesError).toBeNull();
+    expect(shelves).toHaveLength(500);
+    const { error: itemsError } = await admin.from('storage_items').insert(
+      shelves!.flatMap((shelf, s) =>
+        Array.from({ length: 10 }, (_, i) => ({
+          user_id: seller.id,
+          shelf_id: shelf.shelf_id,
+          item_name: `Item ${s}-${i}`,
+        })),
+      ),
+    );
+    expect(itemsError).toBeNull();
+
+    await page.goto(`/dashboard/inventory/3d?room=${room!.room_id}`);
+    await waitForScene(page);
+    await expect(page.getByTestId('room-3d-unit')).toHaveCount(100);
+    // Every isle found a place on the default 20 m floor.
+    await expect(page.getByTestId('room-3d-auto-placed')).toHaveText(/24 isles were placed/);
+    const result = await page.evaluate(() => window.__stockroom3d!.measure(10));
+    // floor, grid, isle plates, four unit types, shelves, bar tracks, bars, items: not thousands
+    expect(result.drawCalls).toBeLessThanOrEqual(24);
+    console.log(
+      `Elite room: ${result.drawCalls} draw calls, ${result.frameMs.toFixed(1)} ms/frame (SwiftShader)`,
+    );
+  });
+});
+
 test.describe('3D view on the free plan', () => {
   test('shows the upgrade prompt without loading the 3D code', async ({ page, admin, seller }) => {
     const seeded = await seedRoom(admin, seller.id);

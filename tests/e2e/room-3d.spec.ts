@@ -49,6 +49,8 @@ async function seedRoom(admin: SupabaseClient, userId: string): Promise<Seeded> 
       isle_id: isleId,
       unit_type: type,
       unit_index: index,
+      // as the inventory adds units: the size preset rides in position3D
+      position3D: { x: 0, y: 0, z: 0, size: 50 },
     });
   const bay = await unit(isle1.isle_id, 'bay', 1);
   const cabinet = await unit(isle1.isle_id, 'cabinet', 2);
@@ -295,7 +297,8 @@ test.describe('3D view of a room', () => {
       .eq('isle_id', seeded.isle1)
       .order('unit_index');
     // The bay is the isle's left unit: isle centre 1 minus half of (1.2 + 0.1 + 1.0) plus 0.6.
-    expect(units?.[0]?.position3D).toEqual({ x: 0.45, y: 0, z: 0.5, rotation_y: 0 });
+    // The inventory's size preset stays.
+    expect(units?.[0]?.position3D).toEqual({ x: 0.45, y: 0, z: 0.5, rotation_y: 0, size: 50 });
 
     await page.reload();
     await waitForScene(page);
@@ -513,11 +516,12 @@ test.describe('3D view on the free plan', () => {
       .update({ camera_position_x: 5, camera_position_y: 5, camera_position_z: 5 })
       .eq('room_id', seeded.roomId);
     expect(camera.error?.code).toBe('42501');
+    // position3D also carries the inventory's size preset, so it stays writable on every plan.
     const unit = await client
       .from('storage_units')
-      .update({ position3D: { x: 1, y: 0, z: 1 } })
+      .update({ position3D: { x: 0, y: 0, z: 0, size: 100 } })
       .eq('unit_id', seeded.bay);
-    expect(unit.error?.code).toBe('42501');
+    expect(unit.error).toBeNull();
 
     // Nothing moved, and ordinary edits of the same rows still work.
     const { data } = await admin
@@ -539,6 +543,20 @@ test.describe('3D view on the free plan', () => {
       p_isles: [{ isle_id: seeded.isle1, position_x: 2, position_z: 2, rotation_y: 0 }],
     });
     expect(allowed.error).toBeNull();
+
+    // All or nothing: a unit from elsewhere refuses the whole save.
+    const partial = await client.rpc('save_room_layout', {
+      p_room_id: seeded.roomId,
+      p_isles: [{ isle_id: seeded.isle1, position_x: 4, position_z: 4, rotation_y: 0 }],
+      p_units: [{ unit_id: crypto.randomUUID(), position3D: { x: 4, y: 0, z: 4 } }],
+    });
+    expect(partial.error?.message).toBe('Unit not found in this room');
+    const after = await admin
+      .from('storage_isles')
+      .select('position_x')
+      .eq('isle_id', seeded.isle1)
+      .single();
+    expect(after.data?.position_x).toBe(2);
   });
 });
 

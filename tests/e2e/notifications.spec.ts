@@ -1,4 +1,6 @@
 import { expect, test } from './fixtures';
+import { DashboardPage } from './pages/dashboard-page';
+import { LoginPage } from './pages/login-page';
 import { NotificationsPanel } from './pages/notifications-panel';
 import { localDatePlus, seedStorage } from './seed-storage';
 
@@ -18,16 +20,21 @@ test.describe('expiry notifications', () => {
     ]);
     const bell = new NotificationsPanel(page, Boolean(testInfo.project.use.hasTouch));
 
+    // The page's timers run on a clock the test can stop, so the toast's life is measured in
+    // page time, not in how fast this machine happens to poll.
+    await page.clock.install();
     await loginPage.goto();
     await loginPage.signIn(sellerAccount.email, sellerAccount.password);
     await dashboard.expectLoaded();
     await expect(bell.expiryToast).toContainText('Whey protein expires in 30 days');
-    const shownAt = Date.now();
-    await expect(bell.expiryToast).toHaveAttribute('data-visible', 'false', { timeout: 8_000 });
-    const shownFor = Date.now() - shownAt;
-    // 5 s, not the 3.5 s of other toasts (some slack for the poll interval)
-    expect(shownFor).toBeGreaterThan(4_000);
-    expect(shownFor).toBeLessThan(6_500);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 300);
+    // an ordinary 3.5 s toast would be gone by now; the expiry toast is not
+    await page.clock.runFor(3_500);
+    await expect(bell.expiryToast).toHaveAttribute('data-visible', 'true');
+    // ...and it goes at 5 s
+    await page.clock.runFor(1_500);
+    await expect(bell.expiryToast).toHaveAttribute('data-visible', 'false');
+    await page.clock.resume();
 
     await bell.open();
     await expect(bell.items).toHaveCount(1);
@@ -121,5 +128,57 @@ test.describe('expiry notifications', () => {
     await bell.open();
     await expect(bell.panel.getByTestId('notifications-empty')).toBeVisible();
     await expect(bell.expiryToast).toHaveCount(0);
+  });
+
+  test('checks again at midnight while the app stays open (the daily check)', async ({
+    browser,
+    admin,
+    sellerAccount,
+  }, testInfo) => {
+    // A whole-hour time zone whose next midnight is a few minutes to an hour away, so the page
+    // clock only has to jump that far (tokens stay valid on the real server).
+    const now = Date.now();
+    const hour = 3_600_000;
+    const offset = [...Array(27).keys()]
+      .map((i) => i - 12)
+      .find((h) => {
+        const toMidnight = 86_400_000 - ((now + h * hour) % 86_400_000);
+        return toMidnight > 3 * 60_000 && toMidnight <= 63 * 60_000;
+      })!;
+    const timezoneId = offset === 0 ? 'UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+    const localDate = (plusDays: number) =>
+      new Date(now + offset * hour + plusDays * 86_400_000).toISOString().slice(0, 10);
+    const toMidnight = 86_400_000 - ((now + offset * hour) % 86_400_000);
+
+    // 31 days left today: not raised; 30 left after midnight: raised
+    await seedStorage(admin, sellerAccount.id, [
+      { item_name: 'Oat milk', expiry_date: localDate(31) },
+    ]);
+    const touch = Boolean(testInfo.project.use.hasTouch);
+    const context = await browser.newContext({
+      timezoneId,
+      hasTouch: touch,
+      viewport: testInfo.project.use.viewport ?? null,
+      baseURL: testInfo.project.use.baseURL,
+    });
+    try {
+      const page = await context.newPage();
+      await page.clock.install();
+      const loginPage = new LoginPage(page, touch);
+      const dashboard = new DashboardPage(page, touch);
+      const bell = new NotificationsPanel(page, touch);
+      await loginPage.goto();
+      await loginPage.signIn(sellerAccount.email, sellerAccount.password);
+      await dashboard.expectLoaded();
+      await bell.open();
+      await expect(bell.panel.getByTestId('notifications-empty')).toBeVisible();
+      await bell.press(bell.bell);
+
+      await page.clock.fastForward(toMidnight + 61_000);
+      await expect(bell.expiryToast).toContainText('Oat milk expires in 30 days');
+      await expect(bell.count).toHaveText('1');
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -130,6 +130,24 @@ test.describe('inventory for every hand', () => {
     );
   });
 
+  test('quick taps on + all count, and the screen settles on what was saved', async ({
+    page,
+    inventory,
+  }) => {
+    const teapot = inventory.item('Blue teapot');
+    let saves = 0;
+    page.on('requestfinished', (request) => {
+      if (request.url().includes('/rest/v1/rpc/update_item')) saves += 1;
+    });
+    for (let tap = 0; tap < 3; tap += 1) await inventory.press(teapot.getByTestId('item-increase'));
+    await expect(teapot.getByTestId('item-count')).toHaveText('5');
+    await expect.poll(() => saves).toBe(3);
+    await expect(teapot.getByTestId('item-count')).toHaveText('5');
+    await page.reload();
+    await expect(inventory.ready).toBeVisible();
+    await expect(inventory.item('Blue teapot').getByTestId('item-count')).toHaveText('5');
+  });
+
   test('changes the server refuses are rolled back, with the reason', async ({
     page,
     inventory,

@@ -20,6 +20,10 @@ export async function updateItem(itemId: string, changes: ItemChanges): Promise<
   return toItem(data);
 }
 
+function showsChanges(item: Item, changes: ItemChanges): boolean {
+  return (Object.keys(changes) as (keyof ItemChanges)[]).every((key) => item[key] === changes[key]);
+}
+
 /**
  * Edits, renames and quantity changes show at once and are rolled back if the server refuses
  * ('Update Failed'); the server's row then replaces the guess.
@@ -30,7 +34,13 @@ export function useUpdateItem(userId: string) {
     mutationFn: ({ itemId, changes }: { itemId: string; changes: ItemChanges }) =>
       updateItem(itemId, changes),
     onMutate: ({ itemId, changes }) => cache.apply((items) => patchItem(items, itemId, changes)),
-    onSuccess: (item) => cache.set((items) => replaceItem(items, item)),
+    onSuccess: (item, { changes }) =>
+      // Keep a newer optimistic change (a second + click already on its way): take the server's
+      // row only while the screen still shows what this call sent.
+      cache.set((items) => {
+        const shown = items.find((existing) => existing.item_id === item.item_id);
+        return shown && showsChanges(shown, changes) ? replaceItem(items, item) : items;
+      }),
     onError: (error, _vars, previous) => {
       cache.restore(previous);
       notifyFailure(error, '', messages.itemUpdate);

@@ -277,8 +277,10 @@ export function StorageView({
           confirmLabel="Delete room"
           onCancel={close}
           onConfirm={() => {
-            forgetRoom(dialog.room.room_id);
-            removeRoom.mutate(dialog.room.room_id);
+            const roomId = dialog.room.room_id;
+            forgetRoom(roomId);
+            // Refused: the room is back, and so is the seller's view of it.
+            removeRoom.mutate(roomId, { onError: () => selectRoom(roomId) });
             close();
           }}
         />

@@ -1,11 +1,18 @@
 import './items.css';
-import { memo } from 'react';
+import { createContext, memo, useContext, type ReactNode } from 'react';
 import { formatDate, formatPrice } from '../../domain/currency-date';
 import type { ShelfContentProps } from '../storage';
 import { useItemActions, useItemsByShelf, type ItemActions } from './items-context';
 import type { Item } from './types';
 
 const NO_ITEMS: readonly Item[] = [];
+
+/**
+ * Drawn first in every item row when provided: the drag-and-drop handle of src/features/move.
+ * A context rather than an import so the items feature does not depend on the move feature
+ * (which depends on it).
+ */
+export const ItemHandleSlot = createContext<((item: Item) => ReactNode) | null>(null);
 
 /**
  * One item on a shelf. The root carries data-item-id so the drag-and-drop issue can make it
@@ -24,8 +31,10 @@ export const ItemRow = memo(function ItemRow({
     item.price_paid !== null ? formatPrice(item.price_paid, actions.currency) : null,
     item.expiry_date ? `Expires ${formatDate(item.expiry_date, actions.dateFormat)}` : null,
   ].filter(Boolean);
+  const renderHandle = useContext(ItemHandleSlot);
   return (
     <li className="item" data-testid="item" data-item-id={item.item_id}>
+      {renderHandle?.(item)}
       <div className="item__main">
         <span className="item__name" data-testid="item-name">
           {item.item_name}

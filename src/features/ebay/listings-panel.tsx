@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { notify } from '../../components/toasts';
 import { minimumPlanFor, planAllows } from '../../domain/plans';
@@ -17,14 +17,17 @@ function ListingRow({
   onPlace,
   onHide,
   hiding,
+  handle,
 }: {
   listing: EbayListing;
   onPlace: () => void;
   onHide: () => void;
   hiding: boolean;
+  handle: ReactNode;
 }) {
   return (
     <li className="ebay-listing" data-testid="ebay-listing" data-listing-id={listing.listing_id}>
+      {handle}
       {listing.image_url ? (
         <img
           className="ebay-listing__image"
@@ -75,7 +78,12 @@ function ListingRow({
  * be placed on a shelf with "Place on shelf…" (and, once the drag-and-drop layer exists, by
  * dragging it onto a shelf: the same place_listing call).
  */
-export function EbayListingsPanel() {
+export function EbayListingsPanel({
+  renderHandle,
+}: {
+  /** The drag handle of a listing (src/features/move on the inventory screen); none elsewhere. */
+  renderHandle?: (listing: EbayListing) => ReactNode;
+} = {}) {
   const { user } = useAuth();
   const userId = user?.id ?? '';
   const planId = currentPlanId(useSubscription(userId).data);
@@ -147,6 +155,7 @@ export function EbayListingsPanel() {
             onPlace={() => setPlacing(listing)}
             onHide={() => hide.mutate(listing)}
             hiding={hide.isPending && hide.variables?.listing_id === listing.listing_id}
+            handle={renderHandle?.(listing)}
           />
         ))}
       </ul>

@@ -41,14 +41,17 @@ export async function bundleFigures(stack: RunningStack, distDir: string, browse
     .map((f) => path.join(assets, f))
     .filter((f) => readFileSync(f, 'utf8').includes(THREE_SIGNATURE));
 
+  // What the first paint waits for: the entry script and the modules index.html preloads.
+  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const critical = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => path.join(distDir, m[1]!));
   const figures: Figure[] = [
     {
-      name: 'landing page JS (gzip)',
-      value: sum(landing),
+      name: 'landing page JS before first paint (gzip)',
+      value: sum(critical),
       unit: 'KB',
-      against: `${landing.length} scripts loaded by /`,
+      against: `${critical.length} scripts in index.html; ${sum(landing).toFixed(0)} KB in all ${landing.length} scripts / loads by network idle (the rest fetched after paint)`,
       budget: '< 150 KB',
-      ok: sum(landing) < 150,
+      ok: sum(critical) < 150,
     },
     {
       name: 'dashboard initial JS (gzip)',

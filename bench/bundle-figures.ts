@@ -13,8 +13,17 @@ function gzipKb(file: string): number {
   return gzipSync(readFileSync(file), { level: 9 }).length / 1024;
 }
 
-/** JS files (paths under dist) a page really loads, from the browser's own network log. */
-async function loadedScripts(browser: Browser, url: string, distDir: string, before?: (page: import('@playwright/test').Page) => Promise<void>) {
+/**
+ * JS files (paths under dist) a page really loads, from the browser's own network log: those
+ * loaded by the time its content (`ready`) shows, and all of them by network idle.
+ */
+async function loadedScripts(
+  browser: Browser,
+  url: string,
+  distDir: string,
+  ready: string,
+  before?: (page: import('@playwright/test').Page) => Promise<void>,
+) {
   const context = await browser.newContext();
   const page = await context.newPage();
   if (before) await before(page);
@@ -23,16 +32,21 @@ async function loadedScripts(browser: Browser, url: string, distDir: string, bef
     const pathname = new URL(res.url()).pathname;
     if (pathname.endsWith('.js')) scripts.add(path.join(distDir, pathname));
   });
-  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.goto(url);
+  await page.locator(ready).first().waitFor({ state: 'visible' });
+  const atReady = [...scripts];
+  await page.waitForLoadState('networkidle');
   await context.close();
-  return [...scripts];
+  return { atReady, all: [...scripts] };
 }
 
 export async function bundleFigures(stack: RunningStack, distDir: string, browser: Browser, seller: SeededSeller): Promise<Figure[]> {
-  const landing = await loadedScripts(browser, `${stack.env.APP_URL}/`, distDir);
-  const dashboard = await loadedScripts(browser, `${stack.env.APP_URL}/dashboard/inventory`, distDir, (page) =>
-    signIn(page, stack.env.APP_URL, seller),
-  );
+  const landing = await loadedScripts(browser, `${stack.env.APP_URL}/`, distDir, 'main h1');
+  const dashboard = (
+    await loadedScripts(browser, `${stack.env.APP_URL}/dashboard/inventory`, distDir, '[data-testid="inventory-ready"]', (page) =>
+      signIn(page, stack.env.APP_URL, seller),
+    )
+  ).all;
   const sum = (files: string[]) => files.reduce((total, f) => total + gzipKb(f), 0);
   const dashboardHasThree = dashboard.some((f) => readFileSync(f, 'utf8').includes(THREE_SIGNATURE));
   const assets = path.join(distDir, 'assets');
@@ -41,17 +55,14 @@ export async function bundleFigures(stack: RunningStack, distDir: string, browse
     .map((f) => path.join(assets, f))
     .filter((f) => readFileSync(f, 'utf8').includes(THREE_SIGNATURE));
 
-  // What the first paint waits for: the entry script and the modules index.html preloads.
-  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
-  const critical = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => path.join(distDir, m[1]!));
   const figures: Figure[] = [
     {
-      name: 'landing page JS before first paint (gzip)',
-      value: sum(critical),
+      name: 'landing page JS until its content shows (gzip)',
+      value: sum(landing.atReady),
       unit: 'KB',
-      against: `${critical.length} scripts in index.html; ${sum(landing).toFixed(0)} KB in all ${landing.length} scripts / loads by network idle (the rest fetched after paint)`,
+      against: `${landing.atReady.length} scripts by the home heading; ${sum(landing.all).toFixed(0)} KB in all ${landing.all.length} scripts by network idle (sign-in code fetched after paint)`,
       budget: '< 150 KB',
-      ok: sum(critical) < 150,
+      ok: sum(landing.atReady) < 150,
     },
     {
       name: 'dashboard initial JS (gzip)',

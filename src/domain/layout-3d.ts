@@ -63,6 +63,8 @@ export interface LayoutUnit {
   unit_name: string;
   unit_type?: string | null;
   unit_index?: number | null;
+  /** As stored; the inventory keeps the unit's size preset in it ({"size": 25 | 50 | 100}). */
+  position3D?: unknown;
   shelves?: readonly LayoutShelf[] | null;
 }
 
@@ -86,12 +88,41 @@ export function unitType(value: string | null | undefined): UnitType {
   return isUnitType(value) ? value : DEFAULT_UNIT_TYPE;
 }
 
-export function unitSize(type: string | null | undefined): UnitSize {
-  return UNIT_SIZES[unitType(type)];
+/**
+ * How much wider and deeper than MEDIUM a unit of each size preset (SPEC 9: SMALL 25, MEDIUM 50,
+ * LARGE 100) is drawn. Height stays: a large bay is a longer rack, not a taller one. The spec
+ * does not say what the presets mean physically; these read well on the floor plan.
+ */
+export const SIZE_PRESET_SCALE: Readonly<Record<number, number>> = { 25: 0.75, 50: 1, 100: 1.5 };
+
+/** The footprint scale of a unit from its stored position3D; 1 when it has no known preset. */
+export function unitScale(position3D: unknown): number {
+  if (!position3D || typeof position3D !== 'object' || Array.isArray(position3D)) return 1;
+  const size = (position3D as { size?: unknown }).size;
+  return typeof size === 'number' ? (SIZE_PRESET_SCALE[size] ?? 1) : 1;
 }
 
-export function shelfCapacity(type: string | null | undefined): number {
+export function unitSize(type: string | null | undefined, scale = 1): UnitSize {
+  const size = UNIT_SIZES[unitType(type)];
+  if (scale === 1) return size;
+  return {
+    width: round(size.width * scale),
+    depth: round(size.depth * scale),
+    height: size.height,
+  };
+}
+
+/** Slots across and deep on one shelf: a wider unit has more columns, never fewer than one. */
+export function shelfGrid(
+  type: string | null | undefined,
+  scale = 1,
+): { cols: number; rows: number } {
   const grid = SHELF_GRID[unitType(type)];
+  return { cols: Math.max(1, Math.round(grid.cols * scale)), rows: grid.rows };
+}
+
+export function shelfCapacity(type: string | null | undefined, scale = 1): number {
+  const grid = shelfGrid(type, scale);
   return grid.cols * grid.rows;
 }
 
@@ -118,7 +149,7 @@ export function isleSize(units: readonly LayoutUnit[] | null | undefined): {
   let width = 0;
   let depth = 0;
   for (const unit of list) {
-    const size = unitSize(unit.unit_type);
+    const size = unitSize(unit.unit_type, unitScale(unit.position3D));
     width += size.width;
     depth = Math.max(depth, size.depth);
   }
@@ -350,6 +381,8 @@ function snapUp(value: number): number {
 export interface UnitPlacement {
   unit: LayoutUnit;
   type: UnitType;
+  /** Footprint scale of the size preset (1 = MEDIUM); `size` is already scaled. */
+  scale: number;
   size: UnitSize;
   x: number;
   z: number;
@@ -363,13 +396,15 @@ export function unitPlacements(isle: LayoutIsle, placement: IslePlacement): Unit
   let left = -width / 2;
   return units.map((unit) => {
     const type = unitType(unit.unit_type);
-    const size = UNIT_SIZES[type];
+    const scale = unitScale(unit.position3D);
+    const size = unitSize(type, scale);
     const local = { x: left + size.width / 2, z: -depth / 2 + size.depth / 2 };
     left += size.width + UNIT_GAP;
     const world = toWorld(placement, placement.rotation, local.x, local.z);
     return {
       unit,
       type,
+      scale,
       size,
       x: round(world.x),
       z: round(world.z),
@@ -415,8 +450,8 @@ export interface Fullness {
   overfull: boolean;
 }
 
-export function shelfFullness(count: number, type: string | null | undefined): Fullness {
-  const capacity = shelfCapacity(type);
+export function shelfFullness(count: number, type: string | null | undefined, scale = 1): Fullness {
+  const capacity = shelfCapacity(type, scale);
   const safe = Number.isFinite(count) && count > 0 ? Math.floor(count) : 0;
   return { count: safe, capacity, ratio: Math.min(1, safe / capacity), overfull: safe > capacity };
 }
@@ -456,6 +491,8 @@ export interface UnitInstance extends Transform {
   unit_id: string;
   isle_id: string;
   type: UnitType;
+  /** Footprint scale (x and z) of the type's geometry. */
+  scale: number;
 }
 
 export interface ShelfInstance extends Transform {
@@ -513,13 +550,14 @@ export function roomInstances(
   for (const isle of isles) {
     const placement = placements.get(isle.isle_id) ?? placementOf(isle);
     for (const unitPlacement of unitPlacements(isle, placement)) {
-      const { unit, type, size, rotation } = unitPlacement;
+      const { unit, type, size, rotation, scale } = unitPlacement;
       const origin = { x: unitPlacement.x, z: unitPlacement.z };
       result.unitPlacements.set(unit.unit_id, unitPlacement);
       result.units.push({
         unit_id: unit.unit_id,
         isle_id: isle.isle_id,
         type,
+        scale,
         x: origin.x,
         y: 0,
         z: origin.z,
@@ -529,10 +567,10 @@ export function roomInstances(
       const innerWidth = size.width - 2 * PANEL;
       const innerDepth = size.depth - 2 * PANEL;
       const clearance = shelfClearance(size, shelves.length);
-      const grid = SHELF_GRID[type];
+      const grid = shelfGrid(type, scale);
       shelves.forEach((shelf, position) => {
         const top = shelfLevel(size, position + 1, shelves.length);
-        const fullness = shelfFullness(itemsByShelf.get(shelf.shelf_id) ?? 0, type);
+        const fullness = shelfFullness(itemsByShelf.get(shelf.shelf_id) ?? 0, type, scale);
         result.shelves.push({
           shelf_id: shelf.shelf_id,
           unit_id: unit.unit_id,

@@ -17,6 +17,7 @@ export interface RawRoom extends RoomCamera {
         unit_name: string;
         unit_type: string;
         unit_index: number;
+        position3D?: unknown;
         storage_shelves: Array<{ shelf_id: string; shelf_index: number }>;
       }>;
     }

@@ -104,7 +104,12 @@ export function RoomScene(props: RoomSceneProps) {
         UNIT_TYPES.map((type) => [
           type,
           unitsByType[type].map<BoxInstance>((unit) => ({
-            ...unit,
+            x: unit.x,
+            y: unit.y,
+            z: unit.z,
+            rotation: unit.rotation,
+            sx: unit.scale,
+            sz: unit.scale,
             colour:
               unit.unit_id === selectedUnitId || (editing && unit.isle_id === selectedIsleId)
                 ? lighten(colours[type], 0.45)

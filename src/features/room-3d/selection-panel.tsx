@@ -1,4 +1,4 @@
-import { shelfFullness, type LayoutIsle, type LayoutUnit } from '../../domain/layout-3d';
+import { shelfFullness, unitScale, type LayoutIsle, type LayoutUnit } from '../../domain/layout-3d';
 import { sortedIsles, sortedShelves, sortedUnits } from '../../domain/storage-tree';
 import { errorMessage } from '../../lib/errors';
 import { usePlacedItems, type ItemsTarget } from './get-placed-items';
@@ -110,7 +110,11 @@ export function SelectionPanel({
           </button>
         </li>
         {sortedShelves(unit.shelves).map((shelf) => {
-          const fullness = shelfFullness(fill.get(shelf.shelf_id) ?? 0, unit.unit_type);
+          const fullness = shelfFullness(
+            fill.get(shelf.shelf_id) ?? 0,
+            unit.unit_type,
+            unitScale(unit.position3D),
+          );
           return (
             <li key={shelf.shelf_id}>
               <button

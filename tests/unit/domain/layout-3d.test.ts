@@ -29,6 +29,8 @@ import {
   snapToGrid,
   toWorld,
   unitPlacements,
+  unitScale,
+  unitSize,
   type IslePlacement,
   type LayoutIsle,
   type LayoutUnit,
@@ -72,6 +74,28 @@ describe('unit sizes and shelf capacity', () => {
     expect(shelfCapacity(null)).toBe(SHELF_GRID.box.cols * SHELF_GRID.box.rows);
     expect(shelfCapacity('crate')).toBe(shelfCapacity('box'));
     expect(shelfCapacity('bay')).toBe(24);
+  });
+});
+
+describe('size presets (position3D.size)', () => {
+  it('widens LARGE and narrows SMALL units, keeping their height', () => {
+    expect(unitScale({ x: 0, y: 0, z: 0, size: 25 })).toBe(0.75);
+    expect(unitScale({ size: 50 })).toBe(1);
+    expect(unitScale({ size: 100 })).toBe(1.5);
+    expect(unitScale({ size: 70 })).toBe(1);
+    expect(unitScale(null)).toBe(1);
+    expect(unitScale([100])).toBe(1);
+    expect(unitSize('bay', 1.5)).toEqual({ width: 1.8, depth: 0.9, height: 2 });
+  });
+
+  it('gives a wider unit more slots per shelf and a wider isle', () => {
+    expect(shelfCapacity('bay', 1.5)).toBe(12 * 3);
+    expect(shelfCapacity('bin', 0.75)).toBe(2 * 2);
+    const large = { ...unit('a', 'bay', 1), position3D: { size: 100 } };
+    expect(isleSize([large]).width).toBeCloseTo(1.8);
+    const [placement] = unitPlacements(isle('i', 1, [large]), { x: 0, z: 0, rotation: 0 });
+    expect(placement!.scale).toBe(1.5);
+    expect(shelfFullness(18, 'bay', 1.5).ratio).toBe(0.5);
   });
 });
 

@@ -56,7 +56,7 @@ describe('queries the app makes', () => {
     const units = room.storage_isles[0]!.storage_units.sort((a, b) => a.unit_index - b.unit_index);
     expect(units.map((u) => u.unit_name)).toEqual(['A', 'B']);
     expect(units[0]!.position3D).toEqual({ x: 1, y: 0, z: 2 });
-    expect(units[0]!.storage_shelves.map((s) => s.shelf_index).sort()).toEqual([1, 2]);
+    expect(units[0]!.storage_shelves.map((s: { shelf_index: number }) => s.shelf_index).sort()).toEqual([1, 2]);
   });
 
   it('counts items and pages them newest first', async () => {

@@ -30,10 +30,11 @@ export default async (req: Request): Promise<Response> => {
     if (!row || !isLive(row) || row.plan_id === 'free') {
       return jsonError(409, 'There is no paid subscription to cancel');
     }
+    const readAt = new Date();
     const sub = await stripeClient(env).subscriptions.update(row.stripe_subscription_id!, {
       cancel_at_period_end: true,
     });
-    const synced = await syncSubscription(env, userId, sub);
+    const synced = await syncSubscription(env, userId, sub, { readAt });
     return json({
       planId: synced?.plan_id ?? row.plan_id,
       status: synced?.status ?? row.status,

@@ -60,8 +60,9 @@ export default async (req: Request): Promise<Response> => {
     const subscriptionId = row.stripe_subscription_id!;
 
     if (newPlanId === 'free') {
+      const readAt = new Date();
       const sub = await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
-      return json(result(await syncSubscription(env, userId, sub)));
+      return json(result(await syncSubscription(env, userId, sub, { readAt })));
     }
 
     if (row.status === 'past_due' || row.status === 'unpaid') {
@@ -71,6 +72,7 @@ export default async (req: Request): Promise<Response> => {
       );
     }
 
+    let readAt = new Date();
     const current = await stripe.subscriptions.retrieve(subscriptionId);
     const item = current.items.data[0];
     if (!item) return jsonError(502, FAILED);
@@ -82,13 +84,15 @@ export default async (req: Request): Promise<Response> => {
       // either as cancel_at_period_end or (set from the portal) as a cancel_at date; each is
       // cleared by its own parameter, and Stripe takes only one of the two per request.
       if (!current.cancel_at_period_end && !current.cancel_at) {
-        return json(result(await syncSubscription(env, userId, current)));
+        return json(result(await syncSubscription(env, userId, current, { readAt })));
       }
+      readAt = new Date();
       sub = await stripe.subscriptions.update(
         subscriptionId,
         current.cancel_at_period_end ? { cancel_at_period_end: false } : { cancel_at: '' },
       );
     } else {
+      readAt = new Date();
       sub = await stripe.subscriptions.update(subscriptionId, {
         items: [{ id: item.id, price }],
         proration_behavior: 'always_invoice',
@@ -98,7 +102,7 @@ export default async (req: Request): Promise<Response> => {
         metadata: { user_id: userId, plan_id: newPlanId },
       });
     }
-    return json(result(await syncSubscription(env, userId, sub)));
+    return json(result(await syncSubscription(env, userId, sub, { readAt })));
   } catch (error) {
     const card = cardErrorMessage(error);
     console.error('change-subscription-plan:', (error as Error).message);

@@ -26,6 +26,7 @@ async function subscriptionEvent(
   options: { userId?: string | null; paymentFailed?: boolean } = {},
 ): Promise<Outcome> {
   let sub: Stripe.Subscription;
+  const readAt = new Date();
   try {
     sub = await stripe.subscriptions.retrieve(subscriptionId);
   } catch (error) {
@@ -37,7 +38,10 @@ async function subscriptionEvent(
     console.warn(`stripe-webhook: no user for subscription ${sub.id}`);
     return 'ignored';
   }
-  await syncSubscription(env, userId, sub, { paymentFailed: options.paymentFailed ?? false });
+  await syncSubscription(env, userId, sub, {
+    paymentFailed: options.paymentFailed ?? false,
+    readAt,
+  });
   return 'applied';
 }
 

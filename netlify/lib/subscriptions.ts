@@ -99,7 +99,30 @@ export function cancellationDate(sub: Stripe.Subscription): string | null {
 export interface SyncOptions {
   /** invoice.payment_failed: overdue even if Stripe has not moved the status yet. */
   paymentFailed?: boolean;
+  /** When `sub` was requested from Stripe; a write based on an older read is skipped. */
+  readAt?: Date;
   now?: Date;
+}
+
+/**
+ * Writes Stripe state read at `readAt`, unless the row already holds state read later (a
+ * webhook that fetched before a plan change must not undo it). Returns the row as it now is.
+ */
+async function writeSynced(
+  userId: string,
+  patch: Partial<Omit<SubscriptionRow, 'user_id'>>,
+  readAt: Date,
+): Promise<SubscriptionRow | null> {
+  const at = readAt.toISOString();
+  const { data, error } = await supabaseAdmin()
+    .from('subscriptions')
+    .update({ ...patch, stripe_synced_at: at })
+    .eq('user_id', userId)
+    .lte('stripe_synced_at', at)
+    .select(COLUMNS)
+    .maybeSingle();
+  if (error) throw error;
+  return (data as SubscriptionRow | null) ?? getSubscriptionRow(userId);
 }
 
 /**
@@ -122,6 +145,7 @@ export async function syncSubscription(
   options: SyncOptions = {},
 ): Promise<SubscriptionRow | null> {
   const now = options.now ?? new Date();
+  const readAt = options.readAt ?? now;
   const row = await getSubscriptionRow(userId);
 
   // An older subscription's late events must not undo the one the seller has now.
@@ -140,15 +164,19 @@ export async function syncSubscription(
     const deadline =
       row?.deadline_date ??
       new Date(Date.parse(overdueDate) + env.OVERDUE_GRACE_DAYS * 86_400_000).toISOString();
-    return updateSubscriptionRow(userId, {
-      ...ids,
-      ...(plan ? { plan_id: plan } : {}),
-      status: 'past_due',
-      cancel_at: cancellationDate(sub),
-      target_plan_id: cancellationDate(sub) ? 'free' : null,
-      overdue_date: overdueDate,
-      deadline_date: deadline,
-    });
+    return writeSynced(
+      userId,
+      {
+        ...ids,
+        ...(plan ? { plan_id: plan } : {}),
+        status: 'past_due',
+        cancel_at: cancellationDate(sub),
+        target_plan_id: cancellationDate(sub) ? 'free' : null,
+        overdue_date: overdueDate,
+        deadline_date: deadline,
+      },
+      readAt,
+    );
   }
 
   switch (sub.status) {
@@ -159,25 +187,33 @@ export async function syncSubscription(
         return row;
       }
       const cancelAt = cancellationDate(sub);
-      return updateSubscriptionRow(userId, {
-        ...ids,
-        plan_id: plan,
-        status: sub.status,
-        cancel_at: cancelAt,
-        target_plan_id: cancelAt ? 'free' : null,
-        overdue_date: null,
-        deadline_date: null,
-      });
+      return writeSynced(
+        userId,
+        {
+          ...ids,
+          plan_id: plan,
+          status: sub.status,
+          cancel_at: cancelAt,
+          target_plan_id: cancelAt ? 'free' : null,
+          overdue_date: null,
+          deadline_date: null,
+        },
+        readAt,
+      );
     }
     case 'canceled':
     case 'incomplete_expired':
-      return updateSubscriptionRow(userId, {
-        ...ids,
-        plan_id: 'free',
-        status: 'canceled',
-        cancel_at: null,
-        target_plan_id: null,
-      });
+      return writeSynced(
+        userId,
+        {
+          ...ids,
+          plan_id: 'free',
+          status: 'canceled',
+          cancel_at: null,
+          target_plan_id: null,
+        },
+        readAt,
+      );
     default:
       return row;
   }

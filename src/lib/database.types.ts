@@ -576,6 +576,7 @@ export type Database = {
           status: string
           stripe_customer_id: string | null
           stripe_subscription_id: string | null
+          stripe_synced_at: string
           target_plan_id: string | null
           updated_at: string
           user_id: string
@@ -590,6 +591,7 @@ export type Database = {
           status?: string
           stripe_customer_id?: string | null
           stripe_subscription_id?: string | null
+          stripe_synced_at?: string
           target_plan_id?: string | null
           updated_at?: string
           user_id?: string
@@ -604,6 +606,7 @@ export type Database = {
           status?: string
           stripe_customer_id?: string | null
           stripe_subscription_id?: string | null
+          stripe_synced_at?: string
           target_plan_id?: string | null
           updated_at?: string
           user_id?: string

@@ -313,7 +313,7 @@ test.describe('3D view of a room', () => {
     );
   });
 
-  test('an isle dragged on the floor snaps to the grid and turns 90°', async ({
+  test('an isle dragged on the floor snaps to the grid and turns 90°; a failed save says so', async ({
     page,
     admin,
     seller,
@@ -355,12 +355,26 @@ test.describe('3D view of a room', () => {
       'Isle 2: x 3 m, z -2 m, turned 90°',
     );
 
+    // A failed save says so and keeps the edits, so the seller can try again.
+    await page.route('**/rest/v1/rpc/save_room_layout', (route) =>
+      route.fulfill({ status: 503, body: '{"message":"unavailable"}' }),
+    );
+    await dashboard.press(page.getByTestId('room-3d-save'));
+    await expect(page.getByTestId('toast-title')).toHaveText('Save Failed');
+    await expect(page.getByTestId('toast-message')).toHaveText(
+      'Failed to save layout, please try again',
+    );
+    await expect(page.getByTestId('isle-placement')).toHaveText(
+      'Isle 2: x 3 m, z -2 m, turned 90°',
+    );
+    await page.unroute('**/rest/v1/rpc/save_room_layout');
+
     const saved = page.waitForResponse((response) =>
       response.url().includes('/rpc/save_room_layout'),
     );
     await dashboard.press(page.getByTestId('room-3d-save'));
     expect((await saved).ok()).toBe(true);
-    await expect(page.getByTestId('toast-title')).toHaveText('Layout Saved');
+    await expect(page.getByTestId('toast-title').filter({ hasText: 'Layout Saved' })).toBeVisible();
     const { data } = await admin
       .from('storage_isles')
       .select('position_x, position_z, rotation_y')

@@ -1,0 +1,6 @@
+// The public face of the move feature (drag and drop on the inventory screen).
+export { MoveProvider, type MoveProviderProps, type MoveProbe } from './move-provider';
+export { DraggableItem, useDraggableItem, renderItemHandle } from './draggable-item';
+export { DroppableShelf, useDroppableShelf, MovableShelfItems } from './droppable-shelf';
+export { ListingDragHandle, renderListingHandle } from './listing-handle';
+export { useMoveItems, moveItems, type MoveTarget } from './move-items';

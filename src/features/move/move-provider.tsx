@@ -1,0 +1,461 @@
+import './move.css';
+import {
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  MeasuringStrategy,
+  MouseSensor,
+  TouchSensor,
+  pointerWithin,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type CollisionDetection,
+  type DragEndEvent,
+  type DragOverEvent,
+  type DragStartEvent,
+  type KeyboardCoordinateGetter,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ConfirmDialog } from '../../components/dialog';
+import { dragPreview } from '../../domain/drag-preview';
+import {
+  CONFIRM_MOVE_QUESTION,
+  CONFIRM_MOVE_TITLE,
+  MOUSE_ACTIVATION_DISTANCE,
+  TOUCH_ACTIVATION_DELAY_MS,
+  TOUCH_ACTIVATION_TOLERANCE,
+  planMove,
+  type MovingItem,
+} from '../../domain/move-rules';
+import { usePlaceListing } from '../ebay';
+import { ItemHandleSlot, useItemsCache } from '../items';
+import { usePreferences } from '../settings';
+import type { Room } from '../storage';
+import {
+  CarryContext,
+  MoveActionsContext,
+  type Carry,
+  type DragData,
+  type DragSource,
+  type DropData,
+  type MoveActions,
+  useMoveActions,
+} from './move-context';
+import { useMoveItems, type MoveTarget } from './move-items';
+import { draggedItemIds, nextKeyboardTarget } from './move-list';
+import { renderItemHandle } from './draggable-item';
+import { RoomTabTargets } from './room-tab-targets';
+import { createSelectionStore, useSelectedIds } from './selection-store';
+
+/** performance.now() marks of the last move, read by the bench (npm run bench). */
+export interface MoveProbe {
+  droppedAt: number;
+  paintedAt: number | null;
+  committedAt: number | null;
+}
+
+declare global {
+  interface Window {
+    __stockroomMove?: MoveProbe;
+  }
+}
+
+interface PendingMove {
+  source: DragSource;
+  target: MoveTarget;
+  droppedAt: number;
+}
+
+const wait = (ms: number) =>
+  new Promise<void>((resolve) => {
+    if (ms <= 0) resolve();
+    else window.setTimeout(resolve, ms);
+  });
+
+/** Calls `done` with the time of the first frame that shows the item on the shelf. */
+function watchPaint(shelfId: string, itemId: string, done: (at: number) => void) {
+  const selector = `[data-shelf-id="${CSS.escape(shelfId)}"] [data-item-id="${CSS.escape(itemId)}"]`;
+  let frames = 0;
+  const check = () => {
+    if (document.querySelector(selector)) done(performance.now());
+    else if (++frames < 120) window.requestAnimationFrame(check);
+  };
+  window.requestAnimationFrame(check);
+}
+
+function sourceTitle(source: DragSource): string {
+  const names = source.kind === 'items' ? source.names : [source.listing.title];
+  const preview = dragPreview(names);
+  if (!preview) return '';
+  return [preview.title, preview.firstItemName, preview.more].filter(Boolean).join(', ');
+}
+
+const ARROWS: Record<string, 1 | -1> = {
+  ArrowDown: 1,
+  ArrowRight: 1,
+  ArrowUp: -1,
+  ArrowLeft: -1,
+};
+
+export interface MoveProviderProps {
+  userId: string;
+  planId: string;
+  rooms: readonly Room[];
+  activeRoomId: string | null;
+  selectRoom: (roomId: string) => void;
+  children: ReactNode;
+}
+
+/**
+ * Drag and drop on the inventory screen (SPEC 2, 4): items (one, or all selected ones) and eBay
+ * listings onto shelves of this room or another, with the mouse, a 300 ms press on a touch screen,
+ * or the keyboard. Drops are planned by domain/move-rules: same shelf does nothing, another room
+ * is opened first with a 300 ms wait, 'Confirm Move' when the seller's drag_confirm is on.
+ */
+export function MoveProvider({
+  userId,
+  planId,
+  rooms,
+  activeRoomId,
+  selectRoom,
+  children,
+}: MoveProviderProps) {
+  const [selection] = useState(createSelectionStore);
+  const cache = useItemsCache(userId);
+  const move = useMoveItems(userId);
+  const placeListing = usePlaceListing(planId);
+  const dragConfirm = usePreferences().data?.drag_confirm ?? true;
+
+  const [dragging, setDragging] = useState<DragSource | null>(null);
+  const [confirming, setConfirming] = useState<PendingMove | null>(null);
+  const [carry, setCarry] = useState<Carry | null>(null);
+  const activeRoomRef = useRef(activeRoomId);
+  useEffect(() => {
+    activeRoomRef.current = activeRoomId;
+  }, [activeRoomId]);
+  // When a room was opened by this layer, so the 300 ms wait counts from the opening.
+  const openedRoom = useRef<{ roomId: string; at: number } | null>(null);
+  const keyboardTarget = useRef<UniqueIdentifier | null>(null);
+  // The announcement of a pick-up is asked for in the same event that sets `dragging`.
+  const pickedUp = useRef<DragSource | null>(null);
+
+  const openRoom = useCallback(
+    (roomId: string) => {
+      if (activeRoomRef.current !== roomId) {
+        selectRoom(roomId);
+        activeRoomRef.current = roomId;
+        openedRoom.current = { roomId, at: performance.now() };
+      }
+    },
+    [selectRoom],
+  );
+
+  /** Waits what is left of the 300 ms since `roomId` was opened (all of it if not known). */
+  const waitAfterOpening = useCallback(async (roomId: string, waitMs: number) => {
+    const opened = openedRoom.current;
+    const elapsed = opened?.roomId === roomId ? performance.now() - opened.at : 0;
+    await wait(waitMs - elapsed);
+  }, []);
+
+  const commit = useCallback(
+    ({ source, target, droppedAt }: PendingMove) => {
+      if (source.kind === 'listing') {
+        placeListing.mutate({ listing: source.listing, shelfId: target.shelf_id });
+        return;
+      }
+      const probe: MoveProbe = { droppedAt, paintedAt: null, committedAt: null };
+      window.__stockroomMove = probe;
+      const [firstId] = source.itemIds;
+      move.mutate(
+        {
+          itemIds: source.itemIds,
+          names: source.names,
+          target,
+          onShown: () => {
+            if (firstId) watchPaint(target.shelf_id, firstId, (at) => (probe.paintedAt = at));
+          },
+        },
+        {
+          onSuccess: () => selection.remove(source.itemIds),
+          onSettled: () => {
+            probe.committedAt = performance.now();
+          },
+        },
+      );
+    },
+    [move, placeListing, selection],
+  );
+
+  const dropOn = useCallback(
+    async (source: DragSource, target: MoveTarget, droppedAt: number) => {
+      const items: MovingItem[] =
+        source.kind === 'items'
+          ? source.itemIds.map((item_id, i) => ({ item_id, shelf_id: source.shelfIds[i] ?? null }))
+          : [{ item_id: source.listing.listing_id, shelf_id: null }];
+      const plan = planMove({ items, target, activeRoomId: source.originRoomId, dragConfirm });
+      if (plan.kind === 'nothing') return;
+      if (plan.activateRoomId) {
+        openRoom(plan.activateRoomId);
+        await waitAfterOpening(plan.activateRoomId, plan.waitMs);
+      }
+      const moving: DragSource =
+        source.kind === 'items'
+          ? {
+              ...source,
+              itemIds: plan.itemIds,
+              names: plan.itemIds.map((id) => source.names[source.itemIds.indexOf(id)] ?? ''),
+            }
+          : source;
+      const pending = { source: moving, target, droppedAt };
+      if (plan.confirm) setConfirming(pending);
+      else commit(pending);
+    },
+    [commit, dragConfirm, openRoom, waitAfterOpening],
+  );
+
+  const carryTo = useCallback(
+    async (source: DragSource, roomId: string, waitMs: number) => {
+      openRoom(roomId);
+      await waitAfterOpening(roomId, waitMs);
+      setCarry({ source, roomId, title: sourceTitle(source) });
+    },
+    [openRoom, waitAfterOpening],
+  );
+
+  const actions = useMemo<MoveActions>(
+    () => ({
+      selection,
+      dropCarried: (target) => {
+        setCarry(null);
+        if (carry) void dropOn(carry.source, target, performance.now());
+      },
+      cancelCarry: () => setCarry(null),
+    }),
+    [selection, dropOn, carry],
+  );
+
+  const sourceOf = useCallback(
+    (data: DragData): DragSource => {
+      const originRoomId = activeRoomRef.current;
+      if (data.kind === 'listing') return { kind: 'listing', listing: data.listing, originRoomId };
+      const itemIds = draggedItemIds(data.itemId, selection.ids());
+      const byId = new Map((cache.read() ?? []).map((item) => [item.item_id, item]));
+      const present = itemIds.filter((id) => byId.has(id));
+      return {
+        kind: 'items',
+        itemIds: present,
+        names: present.map((id) => byId.get(id)?.item_name ?? ''),
+        shelfIds: present.map((id) => byId.get(id)?.shelf_id ?? null),
+        originRoomId,
+      };
+    },
+    [cache, selection],
+  );
+
+  const onDragStart = useCallback(
+    (event: DragStartEvent) => {
+      keyboardTarget.current = null;
+      openedRoom.current = null;
+      setCarry(null);
+      const data = event.active.data.current as DragData | undefined;
+      const source = data ? sourceOf(data) : null;
+      pickedUp.current = source;
+      setDragging(source);
+    },
+    [sourceOf],
+  );
+
+  const onDragOver = useCallback(
+    (event: DragOverEvent) => {
+      const data = event.over?.data.current as DropData | undefined;
+      // Pausing over another room's tab opens it, so the drag can go on to one of its shelves.
+      if (data?.kind === 'room') openRoom(data.roomId);
+    },
+    [openRoom],
+  );
+
+  const onDragEnd = useCallback(
+    (event: DragEndEvent) => {
+      const droppedAt = performance.now();
+      const source = dragging;
+      setDragging(null);
+      keyboardTarget.current = null;
+      const data = event.over?.data.current as DropData | undefined;
+      if (!source || !data) return;
+      if (data.kind === 'shelf') void dropOn(source, data.target, droppedAt);
+      else if (data.roomId !== source.originRoomId || openedRoom.current?.roomId === data.roomId)
+        void carryTo(source, data.roomId, 300);
+    },
+    [carryTo, dragging, dropOn],
+  );
+
+  const onDragCancel = useCallback(() => {
+    setDragging(null);
+    keyboardTarget.current = null;
+    // Cancelled after a tab opened another room: go back to where the drag began.
+    if (dragging?.originRoomId && openedRoom.current) selectRoom(dragging.originRoomId);
+    openedRoom.current = null;
+  }, [dragging, selectRoom]);
+
+  const coordinateGetter = useCallback<KeyboardCoordinateGetter>((event, { context }) => {
+    const step = ARROWS[event.code];
+    if (!step) return undefined;
+    event.preventDefault();
+    const containers = context.droppableContainers
+      .getEnabled()
+      .filter((container) => container.node.current?.isConnected);
+    containers.sort((a, b) =>
+      a.node.current && b.node.current
+        ? a.node.current.compareDocumentPosition(b.node.current) & Node.DOCUMENT_POSITION_FOLLOWING
+          ? -1
+          : 1
+        : 0,
+    );
+    const active = context.activeNode;
+    const start =
+      containers.find((container) => active && container.node.current?.contains(active))?.id ??
+      null;
+    const next = nextKeyboardTarget(
+      containers.map((container) => container.id),
+      keyboardTarget.current,
+      start,
+      step,
+    );
+    const node = containers.find((container) => container.id === next)?.node.current;
+    if (next === null || !node) return undefined;
+    keyboardTarget.current = next;
+    node.scrollIntoView({ block: 'nearest' });
+    const rect = node.getBoundingClientRect();
+    return { x: rect.left + 8, y: rect.top + 8 };
+  }, []);
+
+  // Pointers drop where the pointer is (not the preview's edge); the keyboard drops on the
+  // target the arrow keys chose, whatever the preview happens to overlap.
+  const collisionDetection = useCallback<CollisionDetection>((args) => {
+    if (args.pointerCoordinates) return pointerWithin(args);
+    const id = keyboardTarget.current;
+    const container = id === null ? undefined : args.droppableContainers.find((c) => c.id === id);
+    return container
+      ? [{ id: container.id, data: { droppableContainer: container, value: 0 } }]
+      : [];
+  }, []);
+
+  const sensors = useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: MOUSE_ACTIVATION_DISTANCE } }),
+    useSensor(TouchSensor, {
+      activationConstraint: {
+        delay: TOUCH_ACTIVATION_DELAY_MS,
+        tolerance: TOUCH_ACTIVATION_TOLERANCE,
+      },
+    }),
+    useSensor(KeyboardSensor, { coordinateGetter, scrollBehavior: 'auto' }),
+  );
+
+  const announcements = useMemo<Announcements>(() => {
+    const label = (over: { data: { current?: unknown } } | null) =>
+      (over?.data.current as DropData | undefined)?.label;
+    return {
+      onDragStart: () =>
+        `Picked up: ${pickedUp.current ? sourceTitle(pickedUp.current) : 'item'}. Arrow keys go from shelf to shelf and to the room tabs; Space or Enter drops; Escape cancels.`,
+      onDragOver: ({ over }) => (over ? `Over ${label(over)}.` : 'Not over a shelf.'),
+      onDragEnd: ({ over }) =>
+        over ? `Dropped on ${label(over)}.` : 'Dropped outside any shelf. Nothing moved.',
+      onDragCancel: () => 'Move cancelled. Nothing moved.',
+    };
+  }, []);
+
+  const preview = dragging
+    ? dragPreview(dragging.kind === 'items' ? dragging.names : [dragging.listing.title])
+    : null;
+
+  return (
+    <MoveActionsContext.Provider value={actions}>
+      <CarryContext.Provider value={carry}>
+        <ItemHandleSlot.Provider value={renderItemHandle}>
+          <DndContext
+            sensors={sensors}
+            collisionDetection={collisionDetection}
+            measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
+            autoScroll={{ threshold: { x: 0.1, y: 0.15 }, acceleration: 12 }}
+            accessibility={{
+              announcements,
+              screenReaderInstructions: {
+                draggable:
+                  'To move items, press Space or Enter on the grip, then use the arrow keys to choose a shelf or a room tab, and Space or Enter to drop. Escape cancels. On a touch screen, press and hold the grip, then drag.',
+              },
+            }}
+            onDragStart={onDragStart}
+            onDragOver={onDragOver}
+            onDragEnd={onDragEnd}
+            onDragCancel={onDragCancel}
+          >
+            <div className="move-layer" data-dragging={dragging ? 'true' : undefined}>
+              {children}
+            </div>
+            <RoomTabTargets rooms={rooms} />
+            <DragOverlay dropAnimation={null}>
+              {preview ? (
+                <div className="move-preview" data-testid="move-preview">
+                  <strong data-testid="move-preview-title">{preview.title}</strong>
+                  <span data-testid="move-preview-name">{preview.firstItemName}</span>
+                  {preview.more ? (
+                    <span className="muted" data-testid="move-preview-more">
+                      {preview.more}
+                    </span>
+                  ) : null}
+                </div>
+              ) : null}
+            </DragOverlay>
+          </DndContext>
+          <MoveBars carry={carry} />
+          <ConfirmDialog
+            open={confirming !== null}
+            title={CONFIRM_MOVE_TITLE}
+            message={CONFIRM_MOVE_QUESTION}
+            testId="confirm-move"
+            onCancel={() => setConfirming(null)}
+            onConfirm={() => {
+              if (confirming) commit(confirming);
+              setConfirming(null);
+            }}
+          />
+        </ItemHandleSlot.Provider>
+      </CarryContext.Provider>
+    </MoveActionsContext.Provider>
+  );
+}
+
+/** The selection count with a way to clear it, and the carry prompt after a drop on a room tab. */
+function MoveBars({ carry }: { carry: Carry | null }) {
+  const { selection, cancelCarry } = useMoveActions();
+  const selected = useSelectedIds(selection);
+  if (!carry && selected.length === 0) return null;
+  return (
+    <div className="move-bar" role="status" data-testid="move-bar">
+      {carry ? (
+        <>
+          <span data-testid="move-carry">{carry.title}: choose a shelf, then Move here.</span>
+          <button type="button" className="inv-button" onClick={cancelCarry}>
+            Cancel move
+          </button>
+        </>
+      ) : (
+        <>
+          <span data-testid="move-selection-count">
+            {selected.length} selected: drag any of them to move them together.
+          </span>
+          <button
+            type="button"
+            className="inv-button"
+            onClick={() => selection.clear()}
+            data-testid="move-selection-clear"
+          >
+            Clear selection
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

@@ -359,9 +359,8 @@ describe('roomInstances', () => {
     const counts = new Map<string, number>();
     for (const row of isles)
       for (const u of row.units ?? []) for (const s of u.shelves ?? []) counts.set(s.shelf_id, 10);
-    const started = performance.now();
+    // Timing belongs to the bench (DESIGN 7); here: every unit and item is accounted for.
     const result = roomInstances(isles, placements, counts);
-    expect(performance.now() - started).toBeLessThan(500);
     expect(result.units).toHaveLength(100);
     expect(result.items).toHaveLength(5000);
   });

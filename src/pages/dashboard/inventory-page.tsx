@@ -2,16 +2,12 @@ import { useCallback, useMemo, useState } from 'react';
 import { useDocumentTitle } from '../../components/document-title';
 import { LoadingScreen } from '../../components/loading-screen';
 import { schemeColours } from '../../domain/colour-schemes';
-import { getPlan } from '../../domain/plans';
+import { getPlan, planAllows } from '../../domain/plans';
 import type { UnitTypeFilter } from '../../domain/unit-naming';
 import { useAuth } from '../../features/auth';
-import {
-  ItemSearch,
-  ItemsProvider,
-  ShelfItems,
-  useItems,
-  type HitLocation,
-} from '../../features/items';
+import { EbayListingsPanel } from '../../features/ebay';
+import { ItemSearch, ItemsProvider, useItems, type HitLocation } from '../../features/items';
+import { MovableShelfItems, MoveProvider, renderListingHandle } from '../../features/move';
 import {
   DEFAULT_DISPLAY_PREFERENCES,
   StorageView,
@@ -122,22 +118,34 @@ export default function InventoryPage() {
           dateFormat={preferences.date_format}
           places={places}
         >
-          <div className="inventory__layout" data-testid="inventory-ready">
-            <ItemSearch userId={userId} places={places} onGoTo={goTo} />
-            <StorageView
-              userId={userId}
-              planId={planId}
-              rooms={rooms}
-              activeRoom={activeRoom}
-              selectRoom={chooseRoom}
-              forgetRoom={forgetRoom}
-              colours={colours}
-              filter={filter}
-              onFilterChange={setFilter}
-              highlightShelfId={highlightShelfId}
-              Content={ShelfItems}
-            />
-          </div>
+          <MoveProvider
+            userId={userId}
+            planId={planId}
+            rooms={rooms}
+            activeRoomId={activeRoom?.room_id ?? null}
+            selectRoom={chooseRoom}
+          >
+            <div className="inventory__layout" data-testid="inventory-ready">
+              <ItemSearch userId={userId} places={places} onGoTo={goTo} />
+              {/* Growing Seller and up: listings to drag onto the shelves (SPEC 4, 6). */}
+              {planAllows(planId, 'listings') ? (
+                <EbayListingsPanel renderHandle={renderListingHandle} />
+              ) : null}
+              <StorageView
+                userId={userId}
+                planId={planId}
+                rooms={rooms}
+                activeRoom={activeRoom}
+                selectRoom={chooseRoom}
+                forgetRoom={forgetRoom}
+                colours={colours}
+                filter={filter}
+                onFilterChange={setFilter}
+                highlightShelfId={highlightShelfId}
+                Content={MovableShelfItems}
+              />
+            </div>
+          </MoveProvider>
         </ItemsProvider>
       )}
     </section>

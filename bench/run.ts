@@ -7,6 +7,7 @@ import { startStack } from '../local/stack.ts';
 import { dashboardFigures, launchBrowser } from './browser-figures.ts';
 import { bundleFigures } from './bundle-figures.ts';
 import { report, type Figure } from './report.ts';
+import { room3dFigures } from './room-3d-figures.ts';
 import { seedEliteSeller } from './seed-elite.ts';
 import { gatewayFigure, stackOptions, startFigures } from './stack-figures.ts';
 import { transferFigures } from './transfer-figures.ts';
@@ -38,6 +39,9 @@ async function main(): Promise<void> {
     const elite = await seedEliteSeller(stack.env);
     figures.push(...(await dashboardFigures(stack, elite, browser)));
     figures.push(...(await bundleFigures(stack, distDir, browser, elite)));
+    // The 3D view at its hardest: one room holding all 100 units and 5000 items.
+    const oneRoom = await seedEliteSeller(stack.env, { layout: { rooms: 1, islesPerRoom: 10, unitsPerIsle: 10, shelvesPerUnit: 5 } });
+    figures.push(...(await room3dFigures(stack, oneRoom, browser)));
     const importer = await seedEliteSeller(stack.env, { items: 0 });
     figures.push(...(await transferFigures(stack, importer, browser)));
   } finally {

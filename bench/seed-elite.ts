@@ -16,8 +16,19 @@ export interface SeededSeller {
  * years of activity log. Rows go in with set-based SQL; triggers are switched off for the load
  * only (every value they would fill in is given), so seeding takes seconds, not minutes.
  */
-export async function seedEliteSeller(env: StackEnv, opts: { items?: number } = {}): Promise<SeededSeller> {
+export interface Layout {
+  rooms: number;
+  islesPerRoom: number;
+  unitsPerIsle: number;
+  shelvesPerUnit: number;
+}
+
+export async function seedEliteSeller(
+  env: StackEnv,
+  opts: { items?: number; layout?: Layout } = {},
+): Promise<SeededSeller> {
   const itemCount = opts.items ?? ELITE.items;
+  const layout = opts.layout ?? ELITE;
   const email = `elite-${Date.now()}@stockroom.test`;
   const password = 'elite-bench-password';
   const admin = createClient(env.API_URL, env.SERVICE_ROLE_KEY, {
@@ -36,26 +47,26 @@ export async function seedEliteSeller(env: StackEnv, opts: { items?: number } = 
     await db.query(
       `insert into public.storage_rooms (room_id, user_id, room_name, room_index, active)
          select gen_random_uuid(), $1, 'Room ' || r, r, true from generate_series(1, $2) r`,
-      [userId, ELITE.rooms],
+      [userId, layout.rooms],
     );
     await db.query(
       `insert into public.storage_isles (isle_id, user_id, room_id, isle_index, position_x, position_z)
          select gen_random_uuid(), $1, r.room_id, i, (i - 1) * 4, 0
            from public.storage_rooms r, generate_series(1, $2) i where r.user_id = $1`,
-      [userId, ELITE.islesPerRoom],
+      [userId, layout.islesPerRoom],
     );
     await db.query(
       `insert into public.storage_units (unit_id, user_id, isle_id, unit_name, unit_type, unit_index)
-         select gen_random_uuid(), $1, i.isle_id, chr(64 + u),
+         select gen_random_uuid(), $1, i.isle_id, private.alpha_label(u),
                 (array['bay','box','cabinet','bin'])[1 + (u % 4)], u
            from public.storage_isles i, generate_series(1, $2) u where i.user_id = $1`,
-      [userId, ELITE.unitsPerIsle],
+      [userId, layout.unitsPerIsle],
     );
     await db.query(
       `insert into public.storage_shelves (shelf_id, user_id, unit_id, shelf_index)
          select gen_random_uuid(), $1, u.unit_id, s
            from public.storage_units u, generate_series(1, $2) s where u.user_id = $1`,
-      [userId, ELITE.shelvesPerUnit],
+      [userId, layout.shelvesPerUnit],
     );
     await db.query(
       `with shelves as (

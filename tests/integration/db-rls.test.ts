@@ -296,7 +296,8 @@ describe('row-level security: schema guards', () => {
 
   it('scopes every policy to the row owner via auth.uid() (tables added later included)', async () => {
     // Read-only reference data may be visible to every signed-in user; everything else must
-    // compare its owner column with the caller.
+    // compare its owner column with the caller. Restrictive policies grant nothing (they are
+    // AND-ed with these), so the two-factor gate (require_mfa_*) is left to auth-mfa-rls.test.ts.
     const shared = ['plans'];
     const { rows } = await db().query<{
       tablename: string;
@@ -305,7 +306,8 @@ describe('row-level security: schema guards', () => {
       qual: string | null;
       with_check: string | null;
     }>(
-      `select tablename, policyname, cmd, qual, with_check from pg_policies where schemaname = 'public'`,
+      `select tablename, policyname, cmd, qual, with_check from pg_policies
+        where schemaname = 'public' and permissive = 'PERMISSIVE'`,
     );
     for (const p of rows.filter((r) => !shared.includes(r.tablename))) {
       const label = `${p.tablename}.${p.policyname}`;

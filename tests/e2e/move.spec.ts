@@ -1,0 +1,317 @@
+import { SANDBOX_LISTINGS } from '../../local/sandboxes/ebay-catalogue';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { expect, test, type SellerAccount } from './fixtures';
+import { EbayPage, seedShelves, setPlan } from './pages/ebay-page';
+import type { DashboardPage } from './pages/dashboard-page';
+import type { LoginPage } from './pages/login-page';
+import { MovePage, readIds, setDragConfirm } from './pages/move-page';
+
+// Garage: isle 1, unit A with shelves 1 (three items) and 2 (empty); Loft: isle 1, unit A, shelf 1.
+const LAYOUT = [
+  {
+    room: 'Garage',
+    isle: 1,
+    unit: 'A',
+    shelf: 1,
+    items: [{ name: 'Hammer' }, { name: 'Drill' }, { name: 'Spanner' }],
+  },
+  { room: 'Garage', isle: 1, unit: 'A', shelf: 2 },
+  { room: 'Loft', isle: 1, unit: 'A', shelf: 1 },
+];
+
+async function shelfOf(admin: SupabaseClient, userId: string, name: string): Promise<string> {
+  const { data, error } = await admin
+    .from('storage_items')
+    .select('shelf_id')
+    .eq('user_id', userId)
+    .eq('item_name', name)
+    .single();
+  if (error) throw error;
+  return data.shelf_id as string;
+}
+
+async function moveLogs(admin: SupabaseClient, userId: string): Promise<string[]> {
+  const { data, error } = await admin
+    .from('storage_logs')
+    .select('details')
+    .eq('user_id', userId)
+    .eq('action', 'move_item');
+  if (error) throw error;
+  return data.map((row) => row.details as string);
+}
+
+async function arrange(
+  admin: SupabaseClient,
+  account: SellerAccount,
+  loginPage: LoginPage,
+  dashboard: DashboardPage,
+  move: MovePage,
+  dragConfirm: boolean,
+) {
+  // Growing Seller: two rooms, and the eBay listings panel on the inventory.
+  await setPlan(admin, account.id, 'growing');
+  await seedShelves(admin, account.id, LAYOUT);
+  await setDragConfirm(admin, account.id, dragConfirm);
+  const ids = await readIds(admin, account.id);
+  await loginPage.goto();
+  await loginPage.signIn(account.email, account.password);
+  await dashboard.expectLoaded();
+  await move.goto();
+  await move.press(move.roomTab('Garage'));
+  return ids;
+}
+
+test.describe('Moving stock by drag and drop', () => {
+  let move: MovePage;
+  test.beforeEach(({ page }, testInfo) => {
+    move = new MovePage(page, Boolean(testInfo.project.use.hasTouch));
+  });
+
+  test('one item onto another shelf, at once when Confirm Move is off', async ({
+    page,
+    admin,
+    sellerAccount,
+    loginPage,
+    dashboard,
+  }) => {
+    const ids = await arrange(admin, sellerAccount, loginPage, dashboard, move, false);
+    const target = ids.shelves['Garage/1/A/2']!;
+    const hammer = ids.items['Hammer']!.item_id;
+
+    const call = move.moveCall();
+    await move.dragWhile(move.grip(hammer), move.dropTarget(target), async () => {
+      await expect(move.page.getByTestId('move-preview-title')).toHaveText('Moving 1 item(s)');
+      await expect(move.page.getByTestId('move-preview-name')).toHaveText('Hammer');
+      await expect(move.page.getByTestId('move-preview-more')).toHaveCount(0);
+      await expect(move.dropTarget(target)).toHaveAttribute('data-drop-over', 'true');
+    });
+    expect((await call).status()).toBe(200);
+    await expect(move.shelfById(target).getByTestId('item-name')).toHaveText(['Hammer']);
+    await expect(move.confirmMove).toBeHidden();
+    await move.expectToast('Item Moved', 'Hammer was moved');
+    expect(await shelfOf(admin, sellerAccount.id, 'Hammer')).toBe(target);
+    expect(await moveLogs(admin, sellerAccount.id)).toHaveLength(1);
+    const probe = await page.evaluate(() => window.__stockroomMove);
+    expect(probe?.paintedAt).toBeGreaterThanOrEqual(probe!.droppedAt);
+    expect(probe?.committedAt).toBeGreaterThanOrEqual(probe!.droppedAt);
+  });
+
+  test('several selected items move together after Confirm Move', async ({
+    admin,
+    sellerAccount,
+    loginPage,
+    dashboard,
+  }) => {
+    const ids = await arrange(admin, sellerAccount, loginPage, dashboard, move, true);
+    const target = ids.shelves['Garage/1/A/2']!;
+    await move.select('Drill');
+    await move.select('Hammer');
+    await expect(move.page.getByTestId('move-selection-count')).toContainText('2 selected');
+
+    await move.drag(move.gripOf('Drill'), move.dropTarget(target));
+    await expect(move.confirmMove).toBeVisible();
+    await expect(move.confirmMove).toContainText('Confirm Move');
+    await expect(move.confirmMove).toContainText(
+      'Are you sure you want to move this item to this location?',
+    );
+    // Nothing has moved while the question is open.
+    await expect(move.shelfById(target).getByTestId('item')).toHaveCount(0);
+    const call = move.moveCall();
+    await move.press(move.page.getByTestId('confirm-move-confirm'));
+    expect((await call).status()).toBe(200);
+    await expect(move.shelfById(target).getByTestId('item-name')).toHaveText(['Drill', 'Hammer']);
+    await expect(move.shelfById(ids.shelves['Garage/1/A/1']!).getByTestId('item-name')).toHaveText([
+      'Spanner',
+    ]);
+    await move.expectToast('Item Moved', '2 items were moved');
+    expect(await shelfOf(admin, sellerAccount.id, 'Hammer')).toBe(target);
+    expect(await shelfOf(admin, sellerAccount.id, 'Drill')).toBe(target);
+    await expect(move.page.getByTestId('move-selection-count')).toHaveCount(0);
+  });
+
+  test('the preview reads Moving N item(s) with the first name and +N more', async ({
+    admin,
+    sellerAccount,
+    loginPage,
+    dashboard,
+  }) => {
+    const ids = await arrange(admin, sellerAccount, loginPage, dashboard, move, true);
+    await move.select('Spanner');
+    await move.select('Drill');
+    await move.select('Hammer');
+    const own = ids.shelves['Garage/1/A/1']!;
+    await move.dragWhile(move.gripOf('Drill'), move.dropTarget(own), async () => {
+      await expect(move.page.getByTestId('move-preview-title')).toHaveText('Moving 3 item(s)');
+      await expect(move.page.getByTestId('move-preview-name')).toHaveText('Spanner');
+      await expect(move.page.getByTestId('move-preview-more')).toHaveText('+2 more');
+    });
+  });
+
+  test('Cancel in Confirm Move leaves everything in place', async ({
+    page,
+    admin,
+    sellerAccount,
+    loginPage,
+    dashboard,
+  }) => {
+    const ids = await arrange(admin, sellerAccount, loginPage, dashboard, move, true);
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/rpc/move_items')) calls.push(r.url());
+    });
+    await move.drag(move.gripOf('Hammer'), move.dropTarget(ids.shelves['Garage/1/A/2']!));
+    await expect(move.confirmMove).toBeVisible();
+    await move.press(move.confirmMove.getByRole('button', { name: 'Cancel' }));
+    await expect(move.confirmMove).toBeHidden();
+    await expect(move.shelfById(ids.shelves['Garage/1/A/1']!).getByTestId('item-name')).toHaveText([
+      'Spanner',
+      'Drill',
+      'Hammer',
+    ]);
+    await expect(move.shelfById(ids.shelves['Garage/1/A/2']!).getByTestId('item')).toHaveCount(0);
+    expect(calls).toEqual([]);
+    expect(await shelfOf(admin, sellerAccount.id, 'Hammer')).toBe(ids.shelves['Garage/1/A/1']);
+    expect(await moveLogs(admin, sellerAccount.id)).toEqual([]);
+  });
+
+  test('dropping on the same shelf does nothing', async ({
+    page,
+    admin,
+    sellerAccount,
+    loginPage,
+    dashboard,
+  }) => {
+    const ids = await arrange(admin, sellerAccount, loginPage, dashboard, move, true);
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/rpc/move_items')) calls.push(r.url());
+    });
+    await move.drag(move.gripOf('Hammer'), move.dropTarget(ids.shelves['Garage/1/A/1']!));
+    await expect(move.confirmMove).toBeHidden();
+    await expect(move.shelfById(ids.shelves['Garage/1/A/1']!).getByTestId('item-name')).toHaveText([
+      'Spanner',
+      'Drill',
+      'Hammer',
+    ]);
+    expect(calls).toEqual([]);
+    expect(await moveLogs(admin, sellerAccount.id)).toEqual([]);
+  });
+
+  test('to a shelf in another room: the room opens, then the drop', async ({
+    admin,
+    sellerAccount,
+    loginPage,
+    dashboard,
+  }) => {
+    const ids = await arrange(admin, sellerAccount, loginPage, dashboard, move, false);
+    const loft = ids.shelves['Loft/1/A/1']!;
+    const call = move.moveCall();
+    await move.dragThroughRoom(move.gripOf('Spanner'), 'Loft', () => move.dropTarget(loft));
+    expect((await call).status()).toBe(200);
+    await expect(move.activeRoomTab).toHaveText('Loft');
+    await expect(move.shelfById(loft).getByTestId('item-name')).toHaveText(['Spanner']);
+    expect(await shelfOf(admin, sellerAccount.id, 'Spanner')).toBe(loft);
+    await move.press(move.roomTab('Garage'));
+    await expect(move.shelfById(ids.shelves['Garage/1/A/1']!).getByTestId('item-name')).toHaveText([
+      'Drill',
+      'Hammer',
+    ]);
+  });
+
+  test('with the keyboard: Space picks up, arrows choose the shelf, Space drops', async ({
+    page,
+    admin,
+    sellerAccount,
+    loginPage,
+    dashboard,
+  }) => {
+    const ids = await arrange(admin, sellerAccount, loginPage, dashboard, move, true);
+    const target = ids.shelves['Garage/1/A/2']!;
+    await move.gripOf('Hammer').focus();
+    await page.keyboard.press('Space');
+    await expect(move.preview).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await expect(move.shelfById(target)).toHaveAttribute('aria-label', /Shelf 2/);
+    await expect(move.dropTarget(target)).toHaveAttribute('data-drop-over', 'true');
+    await page.keyboard.press('Space');
+    await expect(move.confirmMove).toBeVisible();
+    // Cancel has focus (Enter never confirms by accident); Tab to Confirm and press it.
+    await page.keyboard.press('Tab');
+    const call = move.moveCall();
+    await page.keyboard.press('Enter');
+    expect((await call).status()).toBe(200);
+    await expect(move.shelfById(target).getByTestId('item-name')).toHaveText(['Hammer']);
+    expect(await shelfOf(admin, sellerAccount.id, 'Hammer')).toBe(target);
+  });
+
+  test('a move the server refuses is rolled back, and a reload shows the same', async ({
+    page,
+    admin,
+    sellerAccount,
+    loginPage,
+    dashboard,
+  }) => {
+    const ids = await arrange(admin, sellerAccount, loginPage, dashboard, move, false);
+    const home = ids.shelves['Garage/1/A/1']!;
+    const gone = ids.shelves['Garage/1/A/2']!;
+    // Another tab removes the target shelf after this page has loaded.
+    const { error } = await admin.from('storage_shelves').delete().eq('shelf_id', gone);
+    expect(error).toBeNull();
+
+    const call = move.moveCall();
+    await move.drag(move.gripOf('Hammer'), move.dropTarget(gone));
+    expect((await call).status()).toBeGreaterThanOrEqual(400);
+    await move.expectToast('Move Failed', 'Failed to update item location');
+    await expect(move.shelfById(home).getByTestId('item-name')).toHaveText([
+      'Spanner',
+      'Drill',
+      'Hammer',
+    ]);
+    expect(await shelfOf(admin, sellerAccount.id, 'Hammer')).toBe(home);
+
+    await page.reload();
+    await expect(move.ready).toBeVisible();
+    await expect(move.shelfById(home).getByTestId('item-name')).toHaveText([
+      'Spanner',
+      'Drill',
+      'Hammer',
+    ]);
+    await expect(move.shelfById(gone)).toHaveCount(0);
+    expect(await moveLogs(admin, sellerAccount.id)).toEqual([]);
+  });
+
+  test('an eBay listing dragged onto a shelf becomes an item there and leaves the list', async ({
+    page,
+    admin,
+    sellerAccount,
+    loginPage,
+    dashboard,
+  }, testInfo) => {
+    const ids = await arrange(admin, sellerAccount, loginPage, dashboard, move, false);
+    const ebay = new EbayPage(page, Boolean(testInfo.project.use.hasTouch));
+    await ebay.connect();
+    await move.goto();
+    await expect(ebay.listings).toHaveCount(SANDBOX_LISTINGS.length);
+    const listing = SANDBOX_LISTINGS[1]!;
+    const target = ids.shelves['Garage/1/A/2']!;
+
+    const placed = page.waitForResponse((r) => r.url().includes('/rest/v1/rpc/place_listing'));
+    await move.drag(
+      ebay
+        .listing(listing.title)
+        .getByRole('button', { name: `Drag ${listing.title} onto a shelf` }),
+      move.dropTarget(target),
+    );
+    expect((await placed).status()).toBe(200);
+    await expect(move.shelfById(target).getByTestId('item-name')).toHaveText([listing.title]);
+    await expect(ebay.listing(listing.title)).toHaveCount(0);
+    await expect(ebay.listings).toHaveCount(SANDBOX_LISTINGS.length - 1);
+    const { data } = await admin
+      .from('ebay_processed_listings')
+      .select('display')
+      .eq('user_id', sellerAccount.id)
+      .eq('title', listing.title)
+      .single();
+    expect(data?.display).toBe(false);
+  });
+});

@@ -1,0 +1,176 @@
+import { expect, type CDPSession, type Locator } from '@playwright/test';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { InventoryPage, restResponse } from './inventory-page';
+
+interface Point {
+  x: number;
+  y: number;
+}
+
+async function centre(target: Locator): Promise<Point> {
+  await target.scrollIntoViewIfNeeded();
+  const box = await target.boundingBox();
+  if (!box) throw new Error('target is not on screen');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/**
+ * Drag and drop on the inventory: the desktop project drags with the mouse, the tablet project
+ * with real touch events (a press held past the 300 ms activation delay, then a move).
+ */
+export class MovePage extends InventoryPage {
+  private cdp: CDPSession | null = null;
+
+  get preview(): Locator {
+    return this.page.getByTestId('move-preview');
+  }
+  get confirmMove(): Locator {
+    return this.page.getByTestId('confirm-move');
+  }
+  /** The drag grip of an item, by id (the bench's selector) or by name. */
+  grip(itemId: string): Locator {
+    return this.page.getByTestId(`item-${itemId}`);
+  }
+  gripOf(name: string): Locator {
+    return this.item(name).getByRole('button', { name: `Move ${name}`, exact: true });
+  }
+  dropTarget(shelfId: string): Locator {
+    return this.page.getByTestId(`shelf-${shelfId}`);
+  }
+  shelfById(shelfId: string): Locator {
+    return this.page.locator(`[data-testid="shelf"][data-shelf-id="${shelfId}"]`);
+  }
+  async select(name: string): Promise<void> {
+    await this.press(this.item(name).getByTestId('item-select'));
+  }
+
+  /** Picks `source` up: mouse down and 20 px (past the 15 px distance), or a held touch. */
+  private async pickUp(source: Locator): Promise<Point> {
+    const from = await centre(source);
+    if (this.touch) {
+      this.cdp ??= await this.page.context().newCDPSession(this.page);
+      await this.cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchStart',
+        touchPoints: [{ x: from.x, y: from.y }],
+      });
+      // Held still: the drag starts once the 300 ms delay has passed, shown by the preview.
+      await expect(this.preview).toBeVisible();
+    } else {
+      await this.page.mouse.move(from.x, from.y);
+      await this.page.mouse.down();
+      await this.page.mouse.move(from.x + 20, from.y + 20, { steps: 4 });
+      await expect(this.preview).toBeVisible();
+    }
+    return from;
+  }
+
+  private async moveTo(from: Point, to: Point): Promise<void> {
+    const steps = 10;
+    for (let i = 1; i <= steps; i += 1) {
+      const x = from.x + ((to.x - from.x) * i) / steps;
+      const y = from.y + ((to.y - from.y) * i) / steps;
+      if (this.touch) {
+        await this.cdp!.send('Input.dispatchTouchEvent', {
+          type: 'touchMove',
+          touchPoints: [{ x, y }],
+        });
+      } else {
+        await this.page.mouse.move(x, y);
+      }
+    }
+  }
+
+  private async release(): Promise<void> {
+    if (this.touch)
+      await this.cdp!.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    else await this.page.mouse.up();
+  }
+
+  /** Drags `source` and drops it on `target`. */
+  async drag(source: Locator, target: Locator): Promise<void> {
+    await this.dragWhile(source, target, async () => {});
+  }
+
+  /** Drags `source` over `target`, runs `during` while it is held there, then drops. */
+  async dragWhile(source: Locator, target: Locator, during: () => Promise<void>): Promise<void> {
+    const from = await this.pickUp(source);
+    const to = await centre(target);
+    await this.moveTo(from, to);
+    await during();
+    await this.release();
+    await expect(this.preview).toBeHidden();
+  }
+
+  /** Drags `source` over the tab of `room`, waits for that room to open, drops on `target()`. */
+  async dragThroughRoom(source: Locator, room: string, target: () => Locator): Promise<void> {
+    const from = await this.pickUp(source);
+    const tab = await centre(this.roomTab(room));
+    await this.moveTo(from, tab);
+    await expect(this.activeRoomTab).toHaveText(room);
+    const to = await centre(target());
+    await this.moveTo(tab, to);
+    await this.release();
+    await expect(this.preview).toBeHidden();
+  }
+
+  /** Waits for the next move_items call. */
+  moveCall() {
+    return restResponse(this.page, 'rpc/move_items');
+  }
+}
+
+export interface ShelfIds {
+  [key: string]: string;
+}
+
+/** Shelf ids by 'Room/isle/unit/shelf', and item ids by name, for the seller. */
+export async function readIds(
+  admin: SupabaseClient,
+  userId: string,
+): Promise<{ shelves: ShelfIds; items: Record<string, { item_id: string; shelf_id: string }> }> {
+  const { data: rows, error } = await admin
+    .from('storage_shelves')
+    .select(
+      'shelf_id, shelf_index, storage_units!inner(unit_name, storage_isles!inner(isle_index, storage_rooms!inner(room_name)))',
+    )
+    .eq('user_id', userId);
+  if (error) throw error;
+  const shelves: ShelfIds = {};
+  for (const row of rows as unknown as Array<{
+    shelf_id: string;
+    shelf_index: number;
+    storage_units: {
+      unit_name: string;
+      storage_isles: { isle_index: number; storage_rooms: { room_name: string } };
+    };
+  }>) {
+    const unit = row.storage_units;
+    shelves[
+      `${unit.storage_isles.storage_rooms.room_name}/${unit.storage_isles.isle_index}/${unit.unit_name}/${row.shelf_index}`
+    ] = row.shelf_id;
+  }
+  const itemRows = await admin
+    .from('storage_items')
+    .select('item_id, item_name, shelf_id')
+    .eq('user_id', userId);
+  if (itemRows.error) throw itemRows.error;
+  const items: Record<string, { item_id: string; shelf_id: string }> = {};
+  for (const item of itemRows.data as Array<{
+    item_id: string;
+    item_name: string;
+    shelf_id: string;
+  }>)
+    items[item.item_name] = { item_id: item.item_id, shelf_id: item.shelf_id };
+  return { shelves, items };
+}
+
+export async function setDragConfirm(
+  admin: SupabaseClient,
+  userId: string,
+  on: boolean,
+): Promise<void> {
+  const { error } = await admin
+    .from('user_preferences')
+    .upsert({ user_id: userId, drag_confirm: on }, { onConflict: 'user_id' });
+  if (error) throw new Error(`user_preferences: ${error.message}`);
+}

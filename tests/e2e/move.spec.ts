@@ -244,6 +244,76 @@ test.describe('Moving stock by drag and drop', () => {
     expect(await shelfOf(admin, sellerAccount.id, 'Hammer')).toBe(target);
   });
 
+  test('dropped on a room tab, the room opens and a shelf there takes the items', async ({
+    page,
+    admin,
+    sellerAccount,
+    loginPage,
+    dashboard,
+  }) => {
+    const ids = await arrange(admin, sellerAccount, loginPage, dashboard, move, true);
+    const loft = ids.shelves['Loft/1/A/1']!;
+    // From the keyboard: up from shelf 1 reaches the room tabs above it (Loft is the nearer one).
+    await move.gripOf('Drill').focus();
+    await page.keyboard.press('Space');
+    await expect(move.preview).toBeVisible();
+    await page.keyboard.press('ArrowUp');
+    await expect(move.roomTab('Loft')).toHaveAttribute('data-drop-over', 'true');
+    await page.keyboard.press('Space');
+    await expect(move.activeRoomTab).toHaveText('Loft');
+    await expect(page.getByTestId('move-carry')).toContainText('Moving 1 item(s), Drill');
+    await move.press(move.shelfById(loft).getByTestId('move-here'));
+    await expect(move.confirmMove).toBeVisible();
+    const call = move.moveCall();
+    await move.press(page.getByTestId('confirm-move-confirm'));
+    expect((await call).status()).toBe(200);
+    await expect(move.shelfById(loft).getByTestId('item-name')).toHaveText(['Drill']);
+    await expect(page.getByTestId('move-carry')).toHaveCount(0);
+    expect(await shelfOf(admin, sellerAccount.id, 'Drill')).toBe(loft);
+  });
+
+  test('a quick swipe (touch) or a nudge under 15 px (mouse) picks nothing up', async ({
+    page,
+    admin,
+    sellerAccount,
+    loginPage,
+    dashboard,
+  }, testInfo) => {
+    const ids = await arrange(admin, sellerAccount, loginPage, dashboard, move, false);
+    const grip = move.gripOf('Hammer');
+    await grip.scrollIntoViewIfNeeded();
+    const box = (await grip.boundingBox())!;
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    if (testInfo.project.use.hasTouch) {
+      // Moving past the 5 px tolerance before the 300 ms delay is a scroll, not a drag.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: [{ x, y: y + 40 }],
+      });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    } else {
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x + 10, y, { steps: 5 });
+      await expect(move.preview).toHaveCount(0);
+      await page.mouse.up();
+    }
+    await expect(move.preview).toHaveCount(0);
+    await expect(move.shelfById(ids.shelves['Garage/1/A/1']!).getByTestId('item-name')).toHaveText([
+      'Spanner',
+      'Drill',
+      'Hammer',
+    ]);
+    // The full gesture (held press, or past 15 px) does carry the item.
+    await move.drag(grip, move.dropTarget(ids.shelves['Garage/1/A/2']!));
+    await expect(move.shelfById(ids.shelves['Garage/1/A/2']!).getByTestId('item-name')).toHaveText([
+      'Hammer',
+    ]);
+  });
+
   test('a move the server refuses is rolled back, and a reload shows the same', async ({
     page,
     admin,

@@ -1,4 +1,5 @@
-import { Suspense, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Brand } from '../../components/brand';
 import { ErrorBoundary } from '../../components/error-boundary';
@@ -9,6 +10,7 @@ import { NotificationsBell } from '../../features/notifications';
 import { CurrentPlanBadge, useSubscription } from '../../features/subscription';
 import { errorMessage } from '../../lib/errors';
 import { messages } from '../../lib/messages';
+import { prefetchScreen } from './prefetch-screen';
 
 export const DASHBOARD_SCREENS = [
   { path: 'inventory', label: 'Inventory' },
@@ -30,6 +32,13 @@ export function DashboardLayout() {
   const location = useLocation();
   const signOut = useSignOut();
   const subscription = useSubscription(user?.id);
+  const queryClient = useQueryClient();
+  const userId = user?.id;
+  const { pathname } = location;
+  // The screen's code and data load alongside the subscription, not after it.
+  useEffect(() => {
+    if (userId) prefetchScreen(queryClient, pathname, userId);
+  }, [queryClient, pathname, userId]);
   // On narrow screens the navigation folds away behind a menu button; it closes on navigation.
   const [menuFor, setMenuFor] = useState<string | null>(null);
   const menuOpen = menuFor === location.pathname;

@@ -2,7 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { useDocumentTitle } from '../components/document-title';
 import { notify } from '../components/toasts';
-import { nameFromEmail, redirectTargetFrom, useAuth, useSignIn } from '../features/auth';
+import {
+  MfaCodeStep,
+  nameFromEmail,
+  redirectTargetFrom,
+  sessionNeedsCodeStep,
+  useAuth,
+  useSignIn,
+} from '../features/auth';
 import { errorMessage } from '../lib/errors';
 import { messages } from '../lib/messages';
 
@@ -13,23 +20,34 @@ interface LoginLocationState {
 
 export function LoginPage() {
   useDocumentTitle('Sign in');
-  const { status } = useAuth();
+  const { status, session, user } = useAuth();
   const location = useLocation();
   const state = (location.state ?? {}) as LoginLocationState;
   const [email, setEmail] = useState(state.confirmEmail ?? '');
   const [password, setPassword] = useState('');
-  const signIn = useSignIn();
+  const signIn = useSignIn({
+    onSignedIn: (data) => {
+      // With two-factor on, 'Logged In' waits for the code (the code step shows instead).
+      if (!data.codeRequired) notify(messages.loggedIn(nameFromEmail(data.user.email)));
+    },
+  });
   const target = redirectTargetFrom(location.search);
+
+  // The password was right but the account has two-factor on: the session is aal1 and the
+  // database refuses it until the code is verified. Read from the session itself, so a reload
+  // (or the route guard sending an aal1 session back here) lands on this step too.
+  if (status === 'authenticated' && sessionNeedsCodeStep(session)) {
+    return (
+      <MfaCodeStep email={user?.email} onVerified={() => notify(messages.loggedIn(user?.name))} />
+    );
+  }
 
   // Signed in (by this form, by a confirmation link, or already): carry on where they meant to go.
   if (status === 'authenticated') return <Navigate to={target} replace />;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    signIn.mutate(
-      { email, password },
-      { onSuccess: (data) => notify(messages.loggedIn(nameFromEmail(data.user.email))) },
-    );
+    signIn.mutate({ email, password });
   };
 
   const serverMessage = signIn.isError

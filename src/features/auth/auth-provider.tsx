@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { loadSupabase } from '../../lib/supabase-client';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { authReducer, initialAuthState, type AuthState } from './auth-state';
+import { assuranceOf } from './mfa';
 import { isExpiredJwtError } from './retry';
 import { refreshSessionWithRetry } from './session-refresh';
 
@@ -62,6 +63,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (previousUserId.current !== null && previousUserId.current !== userId) queryClient.clear();
     previousUserId.current = userId;
   }, [state.status, userId, queryClient]);
+
+  // MFA_CHALLENGE_VERIFIED (or a token from another tab) raised the session to aal2: anything
+  // fetched before, at aal1, came back empty from the database's two-factor gate. Fetch again.
+  const level = assuranceOf(state.session).currentLevel;
+  const previousLevel = useRef(level);
+  useEffect(() => {
+    const before = previousLevel.current;
+    previousLevel.current = level;
+    if (before === 'aal1' && level === 'aal2') void queryClient.invalidateQueries();
+  }, [level, queryClient]);
 
   // A query rejected with "JWT expired" (a laptop woke after the token's expiry, before
   // supabase-js's own timer ran) triggers one refresh, then the failed queries run again.

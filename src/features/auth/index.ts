@@ -3,6 +3,8 @@ export { AuthProvider } from './auth-provider';
 export { useAuth, type AuthContextValue } from './auth-context';
 export type { AppUser, AuthStatus } from './auth-state';
 export { RequireAuth } from './require-auth';
+export { MfaCodeStep } from './mfa-code-step';
+export { sessionNeedsCodeStep, assuranceOf, guardRoute } from './mfa';
 export { AuthLoadingGate } from './auth-loading-gate';
 export { PasswordRecoveryDialog } from './password-recovery-dialog';
 export { useSignIn } from './sign-in';

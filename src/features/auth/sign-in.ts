@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { loadSupabase } from '../../lib/supabase-client';
+import { needsCodeStep, sessionNeedsCodeStep } from './mfa';
 
 export interface Credentials {
   email: string;
@@ -10,9 +11,19 @@ export async function signInWithPassword({ email, password }: Credentials) {
   const supabase = await loadSupabase();
   const { data, error } = await supabase.auth.signInWithPassword({ email: email.trim(), password });
   if (error) throw error;
-  return data;
+  // Supabase's recommended check: an account with a verified factor is not signed in until its
+  // code is verified (the session is aal1, the account can reach aal2).
+  const level = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
+  const codeRequired = level.error ? sessionNeedsCodeStep(data.session) : needsCodeStep(level.data);
+  return { ...data, codeRequired };
 }
 
-export function useSignIn() {
-  return useMutation({ mutationFn: signInWithPassword });
+export type SignInResult = Awaited<ReturnType<typeof signInWithPassword>>;
+
+/**
+ * `onSignedIn` is given here rather than to mutate(): the login page unmounts as soon as the
+ * session arrives, and React Query drops per-call callbacks of an unmounted component.
+ */
+export function useSignIn(options: { onSignedIn?: (result: SignInResult) => void } = {}) {
+  return useMutation({ mutationFn: signInWithPassword, onSuccess: options.onSignedIn });
 }

@@ -10,6 +10,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ws from 'ws';
+import { callFunction } from '../helpers/billing.ts';
 import { closeDb, createStorage, db, type StorageFixture } from '../helpers/db-users.ts';
 import { serviceClient, stack } from '../helpers/stack.ts';
 import { totp } from '../helpers/totp.ts';
@@ -265,6 +266,34 @@ describe('sellers the gate must leave alone', () => {
     } finally {
       await serviceClient().auth.admin.deleteUser(seller.id);
     }
+  });
+});
+
+describe('Netlify functions (service role, past RLS) apply the same rule', () => {
+  const tokenOf = async (c: SupabaseClient) =>
+    (await c.auth.getSession()).data.session!.access_token;
+
+  it('refuse an aal1 token of a two-factor seller, accept it once aal2', async () => {
+    const c = await signIn(withFactor.email);
+    for (const name of ['cancel-subscription', 'create-billing-portal-session']) {
+      const refused = await callFunction(name, {}, await tokenOf(c));
+      expect(refused.status, name).toBe(403);
+      expect(refused.body, name).toMatchObject({
+        error: 'Two-factor authentication required',
+        code: 'insufficient_aal',
+      });
+    }
+    await raiseToAal2(c, withFactor);
+    const accepted = await callFunction('cancel-subscription', {}, await tokenOf(c));
+    expect(accepted.status).not.toBe(403);
+    expect(accepted.status).not.toBe(401);
+  });
+
+  it('leave a seller without a factor alone at aal1', async () => {
+    const c = await signIn(withoutFactor.email);
+    const result = await callFunction('cancel-subscription', {}, await tokenOf(c));
+    expect(result.status).not.toBe(403);
+    expect(result.status).not.toBe(401);
   });
 });
 

@@ -127,23 +127,26 @@ export default function InventoryPage() {
           >
             <div className="inventory__layout" data-testid="inventory-ready">
               <ItemSearch userId={userId} places={places} onGoTo={goTo} />
-              {/* Growing Seller and up: listings to drag onto the shelves (SPEC 4, 6). */}
-              {planAllows(planId, 'listings') ? (
-                <EbayListingsPanel renderHandle={renderListingHandle} />
-              ) : null}
-              <StorageView
-                userId={userId}
-                planId={planId}
-                rooms={rooms}
-                activeRoom={activeRoom}
-                selectRoom={chooseRoom}
-                forgetRoom={forgetRoom}
-                colours={colours}
-                filter={filter}
-                onFilterChange={setFilter}
-                highlightShelfId={highlightShelfId}
-                Content={MovableShelfItems}
-              />
+              {/* One column beside the search: the listings (Growing Seller and up, SPEC 4, 6)
+                  sit above the shelves they are dragged to. */}
+              <div className="inventory__main">
+                {planAllows(planId, 'listings') ? (
+                  <EbayListingsPanel renderHandle={renderListingHandle} />
+                ) : null}
+                <StorageView
+                  userId={userId}
+                  planId={planId}
+                  rooms={rooms}
+                  activeRoom={activeRoom}
+                  selectRoom={chooseRoom}
+                  forgetRoom={forgetRoom}
+                  colours={colours}
+                  filter={filter}
+                  onFilterChange={setFilter}
+                  highlightShelfId={highlightShelfId}
+                  Content={MovableShelfItems}
+                />
+              </div>
             </div>
           </MoveProvider>
         </ItemsProvider>

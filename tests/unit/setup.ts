@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { toast } from 'react-hot-toast';
 import { afterEach } from 'vitest';
 
 // jsdom has no matchMedia; react-hot-toast asks it about reduced motion.
@@ -19,4 +20,7 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
 
 afterEach(() => {
   cleanup();
+  // react-hot-toast keeps its toasts in a module-level store: without this a toast raised by one
+  // test is still there when the next test looks for one with the same title.
+  toast.remove();
 });

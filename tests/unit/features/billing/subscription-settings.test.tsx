@@ -102,7 +102,12 @@ function renderSettings(search = '?tab=subscription') {
 }
 
 async function toast(title: string) {
-  const titles = await screen.findAllByText(title, { selector: '[data-testid="toast-title"]' });
+  // Longer than the checkout poll (1 s): a toast that follows a poll must not race the default.
+  const titles = await screen.findAllByText(
+    title,
+    { selector: '[data-testid="toast-title"]' },
+    { timeout: 3000 },
+  );
   return titles.at(-1)!.closest('[data-testid="toast"]') as HTMLElement;
 }
 

@@ -117,7 +117,7 @@ test.describe('Moving stock by drag and drop', () => {
     // Nothing has moved while the question is open.
     await expect(move.shelfById(target).getByTestId('item')).toHaveCount(0);
     const call = move.moveCall();
-    await move.press(move.page.getByTestId('confirm-move-confirm'));
+    await move.answer('Confirm');
     expect((await call).status()).toBe(200);
     await expect(move.shelfById(target).getByTestId('item-name')).toHaveText(['Drill', 'Hammer']);
     await expect(move.shelfById(ids.shelves['Garage/1/A/1']!).getByTestId('item-name')).toHaveText([
@@ -161,8 +161,7 @@ test.describe('Moving stock by drag and drop', () => {
     });
     await move.drag(move.gripOf('Hammer'), move.dropTarget(ids.shelves['Garage/1/A/2']!));
     await expect(move.confirmMove).toBeVisible();
-    await move.press(move.confirmMove.getByRole('button', { name: 'Cancel' }));
-    await expect(move.confirmMove).toBeHidden();
+    await move.answer('Cancel');
     await expect(move.shelfById(ids.shelves['Garage/1/A/1']!).getByTestId('item-name')).toHaveText([
       'Spanner',
       'Drill',
@@ -265,7 +264,7 @@ test.describe('Moving stock by drag and drop', () => {
     await move.press(move.shelfById(loft).getByTestId('move-here'));
     await expect(move.confirmMove).toBeVisible();
     const call = move.moveCall();
-    await move.press(page.getByTestId('confirm-move-confirm'));
+    await move.answer('Confirm');
     expect((await call).status()).toBe(200);
     await expect(move.shelfById(loft).getByTestId('item-name')).toHaveText(['Drill']);
     await expect(page.getByTestId('move-carry')).toHaveCount(0);

@@ -92,6 +92,9 @@ function sourceTitle(source: DragSource): string {
   return [preview.title, preview.firstItemName, preview.more].filter(Boolean).join(', ');
 }
 
+/** How long a drag rests on a room tab before that room opens. */
+export const ROOM_TAB_DWELL_MS = 400;
+
 const ARROWS: Record<string, 1 | -1> = {
   ArrowDown: 1,
   ArrowRight: 1,
@@ -267,18 +270,29 @@ export function MoveProvider({
     [sourceOf],
   );
 
+  // Pausing over another room's tab opens it, so the drag can go on to one of its shelves. Only a
+  // pause: a drag merely passing over the tabs (or the page scrolling them under the pointer)
+  // must not change the room.
+  const dwell = useRef<number | null>(null);
+  const stopDwell = useCallback(() => {
+    if (dwell.current !== null) window.clearTimeout(dwell.current);
+    dwell.current = null;
+  }, []);
   const onDragOver = useCallback(
     (event: DragOverEvent) => {
+      stopDwell();
       const data = event.over?.data.current as DropData | undefined;
-      // Pausing over another room's tab opens it, so the drag can go on to one of its shelves.
-      if (data?.kind === 'room') openRoom(data.roomId);
+      if (data?.kind !== 'room') return;
+      dwell.current = window.setTimeout(() => openRoom(data.roomId), ROOM_TAB_DWELL_MS);
     },
-    [openRoom],
+    [openRoom, stopDwell],
   );
+  useEffect(() => stopDwell, [stopDwell]);
 
   const onDragEnd = useCallback(
     (event: DragEndEvent) => {
       const droppedAt = performance.now();
+      stopDwell();
       const source = dragging;
       setDragging(null);
       keyboardTarget.current = null;
@@ -288,16 +302,17 @@ export function MoveProvider({
       else if (data.roomId !== source.originRoomId || openedRoom.current?.roomId === data.roomId)
         void carryTo(source, data.roomId, 300);
     },
-    [carryTo, dragging, dropOn],
+    [carryTo, dragging, dropOn, stopDwell],
   );
 
   const onDragCancel = useCallback(() => {
+    stopDwell();
     setDragging(null);
     keyboardTarget.current = null;
     // Cancelled after a tab opened another room: go back to where the drag began.
     if (dragging?.originRoomId && openedRoom.current) selectRoom(dragging.originRoomId);
     openedRoom.current = null;
-  }, [dragging, selectRoom]);
+  }, [dragging, selectRoom, stopDwell]);
 
   const coordinateGetter = useCallback<KeyboardCoordinateGetter>((event, { context }) => {
     const step = ARROWS[event.code];

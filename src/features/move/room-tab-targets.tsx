@@ -13,7 +13,8 @@ function RoomTabTarget({ room }: { room: Room }) {
       `[data-testid="room-tab"][data-room-id="${CSS.escape(room.room_id)}"]`,
     );
     setNodeRef(tab);
-    if (!tab) return;
+    // Touched only when it changes: this runs on every render during a drag.
+    if (!tab || tab.hasAttribute('data-drop-over') === isOver) return;
     if (isOver) tab.setAttribute('data-drop-over', 'true');
     else tab.removeAttribute('data-drop-over');
   });

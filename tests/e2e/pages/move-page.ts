@@ -93,22 +93,77 @@ export class MovePage extends InventoryPage {
 
   /** Drags `source` over `target`, runs `during` while it is held there, then drops. */
   async dragWhile(source: Locator, target: Locator, during: () => Promise<void>): Promise<void> {
+    await this.bothInView(source, target);
     const from = await this.pickUp(source);
-    const to = await centre(target);
-    await this.moveTo(from, to);
+    await this.settleOn(target, from);
     await during();
     await this.release();
     await expect(this.preview).toBeHidden();
   }
 
+  /** Drags and drops without looking at the page meanwhile (the bench-like timing run). */
+  async dragQuietly(source: Locator, target: Locator): Promise<void> {
+    await this.bothInView(source, target);
+    const from = await this.pickUp(source);
+    await this.settleOn(target, from);
+    await this.release();
+  }
+
+  /** Scrolls so the drop target and then the source are on screen before a drag starts. */
+  private async bothInView(source: Locator, target: Locator): Promise<void> {
+    await target.scrollIntoViewIfNeeded();
+    await source.scrollIntoViewIfNeeded();
+  }
+
+  /**
+   * Answers 'Confirm Move'. dnd-kit swallows clicks for 50 ms after a drop (so the release does
+   * not click what is under it); a test is faster than a hand, so it presses until answered.
+   */
+  async answer(button: 'Cancel' | 'Confirm'): Promise<void> {
+    await expect(this.confirmMove).toBeVisible();
+    await expect(async () => {
+      if (await this.confirmMove.isVisible())
+        await this.press(this.confirmMove.getByRole('button', { name: button, exact: true }));
+      await expect(this.confirmMove).toBeHidden({ timeout: 500 });
+    }).toPass();
+  }
+
+  /**
+   * Moves the held pointer onto `target` (near its top, clear of the bottom edge) and follows it
+   * while the page auto-scrolls near an edge, until it stays put under the pointer.
+   */
+  private async settleOn(target: Locator, from: Point): Promise<void> {
+    let at = from;
+    for (let i = 0; i < 8; i += 1) {
+      const box = await target.boundingBox();
+      if (!box) throw new Error('drop target is not on the page');
+      const to = { x: box.x + box.width / 2, y: box.y + Math.min(box.height / 2, 40) };
+      if (Math.abs(to.x - at.x) < 1 && Math.abs(to.y - at.y) < 1) return;
+      await this.moveTo(at, to);
+      at = to;
+    }
+  }
+
   /** Drags `source` over the tab of `room`, waits for that room to open, drops on `target()`. */
   async dragThroughRoom(source: Locator, room: string, target: () => Locator): Promise<void> {
+    // Both on screen before the drag starts: a scroll in the middle of a drag would be the
+    // test's doing, not the seller's.
+    await this.roomTab(room).scrollIntoViewIfNeeded();
+    await source.scrollIntoViewIfNeeded();
+    await expect(this.roomTab(room)).toBeInViewport();
+    let tab = await centre(this.roomTab(room));
     const from = await this.pickUp(source);
-    const tab = await centre(this.roomTab(room));
     await this.moveTo(from, tab);
-    await expect(this.activeRoomTab).toHaveText(room);
-    const to = await centre(target());
-    await this.moveTo(tab, to);
+    // Near the top edge the page scrolls itself (auto-scroll) and the tab moves under the
+    // pointer: follow it, as a seller's hand does, and rest there until the room opens.
+    await expect(async () => {
+      const box = (await this.roomTab(room).boundingBox())!;
+      const now = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      await this.moveTo(tab, now);
+      tab = now;
+      await expect(this.activeRoomTab).toHaveText(room, { timeout: 1500 });
+    }).toPass();
+    await this.settleOn(target(), tab);
     await this.release();
     await expect(this.preview).toBeHidden();
   }

@@ -87,14 +87,14 @@ test('with 5000 items loaded a dragged item lands on its new shelf and is commit
   // Room 1, the first, is open on a first visit.
   await expect(move.activeRoomTab).toHaveText('Room 1');
 
-  // Shelf 1 of unit A (items 'Stock 0-*') to shelf 1 of unit B ('Stock 2-*').
+  // The last item of shelf 1 of unit A (newest first, so 'Stock 0-0') down to shelf 2 just below.
   const from = shelves[0]!;
-  const to = shelves[2]!;
+  const to = shelves[1]!;
   const { data: row } = await admin
     .from('storage_items')
     .select('item_id')
     .eq('user_id', sellerAccount.id)
-    .eq('item_name', 'Stock 0-7')
+    .eq('item_name', 'Stock 0-0')
     .single();
   const itemId = row!.item_id as string;
   const call = move.moveCall();
@@ -103,6 +103,7 @@ test('with 5000 items loaded a dragged item lands on its new shelf and is commit
   await page.waitForFunction(() => window.__stockroomMove?.committedAt != null);
   await expect(move.shelfById(to.shelf_id).locator(`[data-item-id="${itemId}"]`)).toHaveCount(1);
   await expect(move.shelfById(from.shelf_id).getByTestId('item')).toHaveCount(24);
+  await expect(move.shelfById(to.shelf_id).getByTestId('item')).toHaveCount(26);
   const probe = (await page.evaluate(() => window.__stockroomMove))!;
   expect(probe.paintedAt).not.toBeNull();
   testInfo.annotations.push({

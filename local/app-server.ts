@@ -80,7 +80,8 @@ async function writeResponse(res: ServerResponse, response: Response): Promise<v
   res.end(Buffer.from(await response.arrayBuffer()));
 }
 
-async function serveStatic(res: ServerResponse, distDir: string, pathname: string): Promise<void> {
+async function serveStatic(res: ServerResponse, dist: string, pathname: string): Promise<void> {
+  const distDir = path.resolve(dist);
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);

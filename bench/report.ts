@@ -19,6 +19,7 @@ export function machine(): string {
 }
 
 function formatValue(f: Figure): string {
+  if (Number.isNaN(f.value)) return '-';
   return Number.isInteger(f.value) || Math.abs(f.value) >= 100 ? f.value.toFixed(0) : f.value.toFixed(1);
 }
 

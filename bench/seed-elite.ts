@@ -75,7 +75,9 @@ export async function seedEliteSeller(
        )
        insert into public.storage_items (item_id, user_id, item_name, quantity, unit_id, shelf_id, barcode, sku,
                                          price_paid, created_at, updated_at)
-         select gen_random_uuid(), $1, 'Item ' || g || ' ' || md5(g::text), 1 + g % 7, s.unit_id, s.shelf_id,
+         select gen_random_uuid(), $1,
+                'Item ' || g || ' ' || (array['vintage lamp','denim jacket','building set','camera lens',
+                  'vinyl record','board game','trainers','wool scarf'])[1 + g % 8], 1 + g % 7, s.unit_id, s.shelf_id,
                 lpad((200000000000 + g)::text, 12, '0'), 'SKU-' || g, (g % 5000) / 100.0,
                 now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval
            from generate_series(1, $2) g

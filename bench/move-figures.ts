@@ -49,6 +49,8 @@ export async function moveFigures(stack: RunningStack, seller: SeededSeller, bro
   await signIn(page, stack.env.APP_URL, seller);
   await page.goto(`${stack.env.APP_URL}/dashboard/inventory`);
   await page.getByTestId('inventory-ready').waitFor();
+  // Panels that fill in later (eBay listings, notifications) must not shift the shelves mid-drag.
+  await page.waitForLoadState('networkidle');
 
   const painted: number[] = [];
   const committed: number[] = [];

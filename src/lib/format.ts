@@ -3,7 +3,13 @@
 /** Date formats a seller can pick in settings; US is the default (SPEC 3). */
 export type DateFormat = 'US' | 'UK' | 'ISO';
 
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
 function toDate(value: Date | string): Date | undefined {
+  // A date-only string (an expiry date, a deadline) is a calendar day, not UTC midnight: parsed
+  // by `new Date` it would show as the day before anywhere west of UTC.
+  const day = typeof value === 'string' ? DATE_ONLY.exec(value) : null;
+  if (day) return new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3]));
   const date = typeof value === 'string' ? new Date(value) : value;
   return Number.isNaN(date.getTime()) ? undefined : date;
 }

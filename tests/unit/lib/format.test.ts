@@ -10,6 +10,20 @@ describe('format', () => {
     expect(formatDate(date, 'ISO')).toBe('2026-12-31');
   });
 
+  it('keeps a date-only value on its calendar day west of UTC too', () => {
+    // Node applies a TZ change at once; west of UTC is where UTC-midnight parsing shows the day before.
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/Los_Angeles';
+    try {
+      expect(formatDate('2026-12-31')).toBe('12/31/2026');
+      expect(formatDate('2026-01-01', 'UK')).toBe('01/01/2026');
+      expect(formatLongDate('2026-03-01')).toBe('March 1, 2026');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it('writes long dates in words and gives nothing for invalid input', () => {
     expect(formatLongDate(date)).toBe('December 31, 2026');
     expect(formatLongDate('not a date')).toBe('');

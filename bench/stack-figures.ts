@@ -4,25 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { StackOptions } from '../local/config.ts';
-import { DEFAULT_JWT_SECRET } from '../local/keys.ts';
-import { freePort } from '../local/ports.ts';
 import { startStack, type RunningStack } from '../local/stack.ts';
+import { freePortStackOptions } from '../local/test-stack.ts';
 import type { Figure } from './report.ts';
 
-export async function stackOptions(dataDir: string, fresh: boolean, distDir: string | null = null): Promise<StackOptions> {
-  return {
-    dataDir,
-    apiPort: await freePort(),
-    appPort: await freePort(),
-    dbPort: await freePort(),
-    mailboxPort: await freePort(),
-    jwtSecret: DEFAULT_JWT_SECRET,
-    fresh,
-    distDir,
-    enableConfirmations: true,
-    ephemeral: false,
-    log: () => undefined,
-  };
+export function stackOptions(dataDir: string, fresh: boolean, distDir: string | null = null): Promise<StackOptions> {
+  return freePortStackOptions(dataDir, { fresh, distDir });
 }
 
 /** Cold start (empty folder: initdb and every migration) and warm start of the whole stack. */

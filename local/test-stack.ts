@@ -7,25 +7,43 @@ import { freePort } from './ports.ts';
 import { startStack, type RunningStack } from './stack.ts';
 
 /**
- * A throwaway stack for tests and benches: fresh database in a temporary folder, free ports,
- * durability traded for speed. Removing the folder is part of stopping it.
+ * Options for a stack on `dataDir` with ports the OS says are free: how tests and benches run
+ * stacks beside `npm start` and beside each other. Durable and quiet unless overridden.
  */
-export async function startTestStack(overrides: Partial<StackOptions> = {}): Promise<RunningStack> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stockroom-test-'));
-  const stack = await startStack({
+export async function freePortStackOptions(
+  dataDir: string,
+  overrides: Partial<StackOptions> = {},
+): Promise<StackOptions> {
+  return {
     dataDir,
     apiPort: await freePort(),
     appPort: await freePort(),
     dbPort: await freePort(),
     mailboxPort: await freePort(),
     jwtSecret: DEFAULT_JWT_SECRET,
-    fresh: true,
+    fresh: false,
     distDir: null,
     enableConfirmations: true,
-    ephemeral: true,
-    log: (line) => console.error(line),
+    ephemeral: false,
+    log: () => undefined,
     ...overrides,
-  });
+  };
+}
+
+/**
+ * A throwaway stack for tests and benches: fresh database in a temporary folder, free ports,
+ * durability traded for speed. Removing the folder is part of stopping it.
+ */
+export async function startTestStack(overrides: Partial<StackOptions> = {}): Promise<RunningStack> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stockroom-test-'));
+  const stack = await startStack(
+    await freePortStackOptions(dataDir, {
+      fresh: true,
+      ephemeral: true,
+      log: (line) => console.error(line),
+      ...overrides,
+    }),
+  );
   return {
     ...stack,
     async stop() {

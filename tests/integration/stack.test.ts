@@ -5,10 +5,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAlive } from '../../local/processes.ts';
-import type { StackOptions } from '../../local/config.ts';
-import { DEFAULT_JWT_SECRET } from '../../local/keys.ts';
-import { freePort } from '../../local/ports.ts';
 import { readRunningStack, startStack } from '../../local/stack.ts';
+import { freePortStackOptions } from '../../local/test-stack.ts';
 import { stack } from '../helpers/stack.ts';
 import { signUserToken } from '../helpers/tokens.ts';
 
@@ -132,21 +130,7 @@ describe('the local stack', () => {
 });
 
 describe('a second stack on its own folder and ports', () => {
-  async function options(dataDir: string): Promise<StackOptions> {
-    return {
-      dataDir,
-      apiPort: await freePort(),
-      appPort: await freePort(),
-      dbPort: await freePort(),
-      mailboxPort: await freePort(),
-      jwtSecret: DEFAULT_JWT_SECRET,
-      fresh: false,
-      distDir: null,
-      enableConfirmations: true,
-      ephemeral: false,
-      log: () => undefined,
-    };
-  }
+  const options = (dataDir: string) => freePortStackOptions(dataDir);
 
   it('runs beside the first, keeps its data across a restart, and leaves no process behind', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stockroom-restart-'));

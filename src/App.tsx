@@ -1,4 +1,4 @@
-import { lazy, useState, type ComponentType } from 'react';
+import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { ProcessingOverlayProvider } from './components/processing-overlay';
@@ -10,8 +10,25 @@ import {
   RequireAuth,
 } from './features/auth';
 import { SubscriptionBanner } from './features/subscription';
+import { lazyScreen } from './lib/lazy-screen';
 import { createQueryClient } from './lib/query-client';
 import { AuthLayout } from './pages/auth-layout';
+import {
+  BarcodeLabelsPage,
+  DashboardLayout,
+  EbayCallbackPage,
+  EbayOrdersPage,
+  ExportPage,
+  ImportPage,
+  IntegrationsPage,
+  InventoryPage,
+  LogsPage,
+  ProductsPage,
+  Room3DPage,
+  ScanPage,
+  SettingsPage,
+  TeamPage,
+} from './pages/dashboard/screens';
 import { FeaturesPage } from './pages/features-page';
 import { HomePage } from './pages/home-page';
 import { LoginPage } from './pages/login-page';
@@ -22,29 +39,9 @@ import { SignupPage } from './pages/signup-page';
 
 // The landing pages ship in the first bundle; everything behind sign-in and the long legal
 // and help texts load on demand.
-const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(() => load().then((module) => ({ default: module[name] })));
-
-const PrivacyPage = named(() => import('./pages/privacy-page'), 'PrivacyPage');
-const TermsPage = named(() => import('./pages/terms-page'), 'TermsPage');
-const HelpPage = named(() => import('./pages/help-page'), 'HelpPage');
-const DashboardLayout = named(
-  () => import('./pages/dashboard/dashboard-layout'),
-  'DashboardLayout',
-);
-const TeamPage = named(() => import('./features/team'), 'TeamPage');
-const InventoryPage = lazy(() => import('./pages/dashboard/inventory-page'));
-const Room3DPage = lazy(() => import('./pages/dashboard/room-3d-page'));
-const ImportPage = lazy(() => import('./pages/dashboard/import-page'));
-const ExportPage = lazy(() => import('./pages/dashboard/export-page'));
-const LogsPage = lazy(() => import('./pages/dashboard/logs-page'));
-const ProductsPage = lazy(() => import('./pages/dashboard/products-page'));
-const SettingsPage = lazy(() => import('./pages/dashboard/settings-page'));
-const IntegrationsPage = lazy(() => import('./pages/dashboard/integrations-page'));
-const EbayCallbackPage = lazy(() => import('./pages/dashboard/ebay-callback-page'));
-const BarcodeLabelsPage = lazy(() => import('./pages/dashboard/barcode-labels-page'));
-const ScanPage = lazy(() => import('./pages/dashboard/scan-page'));
-const EbayOrdersPage = lazy(() => import('./pages/dashboard/ebay-orders-page'));
+const PrivacyPage = lazyScreen(() => import('./pages/privacy-page'), (m) => m.PrivacyPage);
+const TermsPage = lazyScreen(() => import('./pages/terms-page'), (m) => m.TermsPage);
+const HelpPage = lazyScreen(() => import('./pages/help-page'), (m) => m.HelpPage);
 
 function AppRoutes() {
   return (

@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { EnvError, getEnv } from './lib/env';
+import { loadSupabase } from './lib/supabase-client';
+import { preloadDashboardCode } from './pages/dashboard/screens';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -21,6 +23,12 @@ function ConfigError({ error }: { error: EnvError }) {
 // variable is named on screen rather than failing somewhere deep inside a request.
 try {
   getEnv();
+  // A signed-in address: the session client and the screen's code load alongside the app's
+  // code rather than one after the other (app, then session, then layout, then screen).
+  if (window.location.pathname.startsWith('/dashboard')) {
+    void loadSupabase().catch(() => undefined); // AuthProvider reports a failure
+    preloadDashboardCode(window.location.pathname);
+  }
   const { App } = await import('./App');
   root.render(
     <StrictMode>

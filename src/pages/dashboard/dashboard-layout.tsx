@@ -76,7 +76,15 @@ export function DashboardLayout() {
           <ul>
             {DASHBOARD_SCREENS.map((screen) => (
               <li key={screen.path}>
-                <NavLink to={`/dashboard/${screen.path}`} data-testid={`nav-${screen.path}`}>
+                <NavLink
+                  to={`/dashboard/${screen.path}`}
+                  data-testid={`nav-${screen.path}`}
+                  // Asked for in the click itself: the route change renders in a transition
+                  // that waits for the screen's code, and the effect above runs only after it.
+                  onClick={() => {
+                    if (userId) prefetchScreen(queryClient, `/dashboard/${screen.path}`, userId);
+                  }}
+                >
                   {screen.label}
                 </NavLink>
               </li>

@@ -22,9 +22,15 @@ export interface ItemActions {
 
 const ItemsByShelfContext = createContext<ItemsByShelf>(new Map());
 const ItemActionsContext = createContext<ItemActions | null>(null);
+// False while the item list is still loading: a shelf then says so instead of 'Empty shelf'.
+const ItemsLoadedContext = createContext(true);
 
 export function useItemsByShelf(): ItemsByShelf {
   return useContext(ItemsByShelfContext);
+}
+
+export function useItemsLoaded(): boolean {
+  return useContext(ItemsLoadedContext);
 }
 
 export function useItemActions(): ItemActions {
@@ -59,7 +65,8 @@ export function ItemsProvider({
   places: ReadonlyMap<string, ShelfPlace>;
   children: ReactNode;
 }) {
-  const items = useItems(userId).data ?? NO_ITEMS;
+  const query = useItems(userId);
+  const items = query.data ?? NO_ITEMS;
   // Regrouped only when the list changes, reusing unchanged shelves' arrays (see
   // groupItemsByShelf) so only the shelf whose items changed re-renders.
   const [grouping, setGrouping] = useState(() => ({ items, byShelf: groupItemsByShelf(items) }));
@@ -94,53 +101,58 @@ export function ItemsProvider({
 
   return (
     <ItemActionsContext.Provider value={actions}>
-      <ItemsByShelfContext.Provider value={grouping.byShelf}>
-        {children}
-        {dialog?.kind === 'add' ? (
-          <ItemDialog
-            title="Add item"
-            mode="add"
-            currency={currency}
-            dateFormat={dateFormat}
-            location={hitLocationLabel(placeToLocation(dialog.place))}
-            busy={addItem.isPending}
-            onClose={close}
-            onSubmit={(fields) =>
-              addItem.mutate({ shelfId: dialog.place.shelf.shelf_id, fields }, { onSuccess: close })
-            }
-          />
-        ) : null}
-        {dialog?.kind === 'edit' ? (
-          <ItemDialog
-            title={`Edit ${dialog.item.item_name}`}
-            mode="edit"
-            initial={formValuesFromItem(dialog.item, dateFormat)}
-            currency={currency}
-            dateFormat={dateFormat}
-            location={locationOf(dialog.item)}
-            onClose={close}
-            onSubmit={(fields) => {
-              const changes = itemChanges(dialog.item, fields);
-              if (Object.keys(changes).length > 0)
-                updateItem.mutate({ itemId: dialog.item.item_id, changes });
-              close();
-            }}
-          />
-        ) : null}
-        {dialog?.kind === 'delete' ? (
-          <ConfirmDialog
-            open
-            title="Delete item"
-            message={`Delete ${dialog.item.item_name} (${dialog.item.quantity}) from ${locationOf(dialog.item)}? This cannot be undone.`}
-            confirmLabel="Delete item"
-            onCancel={close}
-            onConfirm={() => {
-              deleteItems.mutate([dialog.item.item_id]);
-              close();
-            }}
-          />
-        ) : null}
-      </ItemsByShelfContext.Provider>
+      <ItemsLoadedContext.Provider value={query.isSuccess}>
+        <ItemsByShelfContext.Provider value={grouping.byShelf}>
+          {children}
+          {dialog?.kind === 'add' ? (
+            <ItemDialog
+              title="Add item"
+              mode="add"
+              currency={currency}
+              dateFormat={dateFormat}
+              location={hitLocationLabel(placeToLocation(dialog.place))}
+              busy={addItem.isPending}
+              onClose={close}
+              onSubmit={(fields) =>
+                addItem.mutate(
+                  { shelfId: dialog.place.shelf.shelf_id, fields },
+                  { onSuccess: close },
+                )
+              }
+            />
+          ) : null}
+          {dialog?.kind === 'edit' ? (
+            <ItemDialog
+              title={`Edit ${dialog.item.item_name}`}
+              mode="edit"
+              initial={formValuesFromItem(dialog.item, dateFormat)}
+              currency={currency}
+              dateFormat={dateFormat}
+              location={locationOf(dialog.item)}
+              onClose={close}
+              onSubmit={(fields) => {
+                const changes = itemChanges(dialog.item, fields);
+                if (Object.keys(changes).length > 0)
+                  updateItem.mutate({ itemId: dialog.item.item_id, changes });
+                close();
+              }}
+            />
+          ) : null}
+          {dialog?.kind === 'delete' ? (
+            <ConfirmDialog
+              open
+              title="Delete item"
+              message={`Delete ${dialog.item.item_name} (${dialog.item.quantity}) from ${locationOf(dialog.item)}? This cannot be undone.`}
+              confirmLabel="Delete item"
+              onCancel={close}
+              onConfirm={() => {
+                deleteItems.mutate([dialog.item.item_id]);
+                close();
+              }}
+            />
+          ) : null}
+        </ItemsByShelfContext.Provider>
+      </ItemsLoadedContext.Provider>
     </ItemActionsContext.Provider>
   );
 }

@@ -1,8 +1,9 @@
 import './items.css';
-import { createContext, memo, useContext, type ReactNode } from 'react';
+import { createContext, memo, useContext, useEffect, useRef, type ReactNode } from 'react';
 import { formatDate, formatPrice } from '../../domain/currency-date';
+import { useNearViewport } from '../../lib/use-near-viewport';
 import type { ShelfContentProps } from '../storage';
-import { useItemActions, useItemsByShelf, type ItemActions } from './items-context';
+import { useItemActions, useItemsByShelf, useItemsLoaded, type ItemActions } from './items-context';
 import type { Item } from './types';
 
 const NO_ITEMS: readonly Item[] = [];
@@ -91,16 +92,55 @@ export const ItemRow = memo(function ItemRow({
   );
 });
 
+// The height a row takes on this screen, learnt from a shelf already drawn and shared through
+// a CSS variable, so every shelf not yet drawn keeps about the room its items will take (and
+// the scroll bar does not jump) without re-rendering any of them. Measured after the frame is
+// painted, when reading the layout costs nothing, not while the shelves are being drawn.
+const ROW_HEIGHT_VARIABLE = '--item-row-height';
+let measuring: HTMLUListElement | null = null;
+
+function learnRowHeight(list: HTMLUListElement): void {
+  if (measuring) return;
+  measuring = list;
+  window.setTimeout(() => {
+    const rows = measuring?.isConnected ? measuring.children.length : 0;
+    if (measuring && rows > 0)
+      document.documentElement.style.setProperty(
+        ROW_HEIGHT_VARIABLE,
+        `${Math.round(measuring.offsetHeight / rows)}px`,
+      );
+    measuring = null;
+  }, 0);
+}
+
 const ItemList = memo(function ItemList({
   items,
   actions,
+  near,
 }: {
   items: readonly Item[];
   actions: ItemActions;
+  near: boolean;
 }) {
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (near && list.current) learnRowHeight(list.current);
+  }, [near, items.length]);
   if (items.length === 0) return <p className="shelf__empty muted">Empty shelf</p>;
+  if (!near)
+    return (
+      <ul
+        className="items"
+        data-testid="shelf-items-pending"
+        style={{ height: `calc(${items.length} * var(${ROW_HEIGHT_VARIABLE}, 150px))` }}
+      >
+        <li className="visually-hidden">
+          {items.length === 1 ? '1 item' : `${items.length} items`}, shown as you scroll to them
+        </li>
+      </ul>
+    );
   return (
-    <ul className="items" data-testid="shelf-items">
+    <ul ref={list} className="items" data-testid="shelf-items">
       {items.map((item) => (
         <ItemRow key={item.item_id} item={item} actions={actions} />
       ))}
@@ -112,18 +152,30 @@ const ItemList = memo(function ItemList({
 export function ShelfItems(place: ShelfContentProps) {
   const items = useItemsByShelf().get(place.shelf.shelf_id) ?? NO_ITEMS;
   const actions = useItemActions();
+  const loaded = useItemsLoaded();
+  // Rows are drawn only once the shelf is near the screen: at an Elite account's size a room
+  // holds 500 rows, a window shows a dozen, and each row is a drag source that drag and drop
+  // re-renders. Watched from the shelf's first frame, while the items are still loading, so
+  // when they arrive the shelves on screen draw their rows straight away.
+  const [near, nearRef] = useNearViewport<HTMLDivElement>();
   return (
-    <div className="shelf__content">
-      <ItemList items={items} actions={actions} />
-      <button
-        type="button"
-        className="inv-button shelf__add"
-        aria-label={`Add item to shelf ${place.shelf.shelf_index} of unit ${place.unit.unit_name}, isle ${place.isle.isle_index}`}
-        onClick={() => actions.openAdd(place)}
-        data-testid="add-item"
-      >
-        + Item
-      </button>
+    <div className="shelf__content" ref={nearRef}>
+      {loaded ? (
+        <>
+          <ItemList items={items} actions={actions} near={near} />
+          <button
+            type="button"
+            className="inv-button shelf__add"
+            aria-label={`Add item to shelf ${place.shelf.shelf_index} of unit ${place.unit.unit_name}, isle ${place.isle.isle_index}`}
+            onClick={() => actions.openAdd(place)}
+            data-testid="add-item"
+          >
+            + Item
+          </button>
+        </>
+      ) : (
+        <p className="shelf__empty muted">Loading items…</p>
+      )}
     </div>
   );
 }

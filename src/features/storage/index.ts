@@ -3,12 +3,6 @@
 export { inventoryKeys } from './keys';
 export type { Room, Isle, Unit, Shelf, ShelfPlace } from './types';
 export { useStorageTree, storageTreeQueryOptions, getStorageTree } from './get-storage-tree';
-export {
-  useDisplayPreferences,
-  displayPreferencesQueryOptions,
-  DEFAULT_DISPLAY_PREFERENCES,
-  type DisplayPreferences,
-} from './get-display-preferences';
 export { useActiveRoom, activeRoomStorageKey } from './use-active-room';
 export { StorageView, type StorageViewProps } from './storage-view';
 export type { ShelfContent, ShelfContentProps } from './storage-actions';

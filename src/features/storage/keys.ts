@@ -8,5 +8,4 @@ export const inventoryKeys = {
   all: ['inventory'] as const,
   root: (userId: string) => ['inventory', userId] as const,
   tree: (userId: string) => ['inventory', userId, 'tree'] as const,
-  preferences: (userId: string) => ['inventory', userId, 'preferences'] as const,
 };

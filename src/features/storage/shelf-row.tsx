@@ -32,8 +32,9 @@ export const ShelfRow = memo(function ShelfRow({
     // and screen-reader users land on it too.
     element.scrollIntoView({ block: 'center', behavior: 'auto' });
     element.focus({ preventScroll: true });
-    // Units off screen are laid out at a placeholder size (content-visibility) until drawn, so
-    // the shelf can move as they render after the first scroll: follow it for a few frames.
+    // Shelves off screen hold a placeholder the size their rows are expected to take until
+    // they are drawn, so the shelf can move a little as the ones above it draw after the first
+    // scroll: follow it for a few frames.
     let frames = 0;
     let frame = 0;
     const follow = () => {

@@ -1,20 +1,18 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useDocumentTitle } from '../../components/document-title';
 import { LoadingScreen } from '../../components/loading-screen';
-import { schemeColours } from '../../domain/colour-schemes';
 import { getPlan, planAllows } from '../../domain/plans';
 import type { UnitTypeFilter } from '../../domain/unit-naming';
 import { useAuth } from '../../features/auth';
 import { EbayListingsPanel } from '../../features/ebay';
 import { ItemSearch, ItemsProvider, useItems, type HitLocation } from '../../features/items';
 import { MovableShelfItems, MoveProvider, renderListingHandle } from '../../features/move';
+import { DEFAULT_PREFERENCES, usePreferences } from '../../features/settings';
 import {
-  DEFAULT_DISPLAY_PREFERENCES,
   StorageView,
   countUnits,
   shelfPlaces,
   useActiveRoom,
-  useDisplayPreferences,
   useStorageTree,
   type Room,
 } from '../../features/storage';
@@ -43,14 +41,13 @@ export default function InventoryPage() {
   const planId = currentPlanId(useSubscription(userId).data);
   const tree = useStorageTree(userId);
   const items = useItems(userId);
-  const preferences = useDisplayPreferences(userId).data ?? DEFAULT_DISPLAY_PREFERENCES;
+  // Currency, dates and unit colours: the same query the settings screen keeps up to date.
+  const preferencesQuery = usePreferences();
+  const preferences = preferencesQuery.data ?? DEFAULT_PREFERENCES;
   const rooms = tree.data ?? NO_ROOMS;
   const { activeRoom, selectRoom, forgetRoom } = useActiveRoom(userId, rooms);
   const places = useMemo(() => shelfPlaces(rooms), [rooms]);
-  const colours = useMemo(
-    () => schemeColours(preferences.storage_colors),
-    [preferences.storage_colors],
-  );
+  const colours = preferences.storage_colors.colors;
   const [filter, setFilter] = useState<UnitTypeFilter>('all');
   const [highlightShelfId, setHighlightShelfId] = useState<string | null>(null);
 
@@ -74,7 +71,12 @@ export default function InventoryPage() {
     [selectRoom, setHighlightShelfId],
   );
 
-  const ready = tree.isSuccess && items.isSuccess;
+  // The rooms, isles, units and shelves are drawn as soon as they arrive (they come before the
+  // 5000 items do), with the seller's own currency and colours from the first frame; should
+  // preferences fail to load, the defaults do rather than holding the inventory back. The
+  // items then fill the shelves near the screen, a much smaller piece of work.
+  const shellReady = tree.isSuccess && !preferencesQuery.isPending;
+  const ready = shellReady && items.isSuccess;
   const failed = tree.error ?? items.error;
   const limits = getPlan(planId).limits;
 
@@ -108,7 +110,7 @@ export default function InventoryPage() {
             Try again
           </button>
         </div>
-      ) : !ready ? (
+      ) : !shellReady ? (
         <LoadingScreen label="Loading your inventory…" />
       ) : (
         <ItemsProvider
@@ -125,8 +127,21 @@ export default function InventoryPage() {
             activeRoomId={activeRoom?.room_id ?? null}
             selectRoom={chooseRoom}
           >
-            <div className="inventory__layout" data-testid="inventory-ready">
-              <ItemSearch userId={userId} places={places} onGoTo={goTo} />
+            <div
+              className="inventory__layout"
+              data-testid={ready ? 'inventory-ready' : 'inventory-loading-items'}
+              aria-busy={!ready}
+            >
+              {ready ? (
+                <ItemSearch userId={userId} places={places} onGoTo={goTo} />
+              ) : (
+                <aside className="item-search" aria-label="Find items">
+                  <h2 className="item-search__title">Find items</h2>
+                  <p className="muted" role="status">
+                    Loading your items…
+                  </p>
+                </aside>
+              )}
               {/* One column beside the search: the listings (Growing Seller and up, SPEC 4, 6)
                   sit above the shelves they are dragged to. */}
               <div className="inventory__main">

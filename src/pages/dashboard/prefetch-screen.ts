@@ -1,9 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { itemsQueryOptions } from '../../features/items';
+import { preferencesQueryOptions } from '../../features/settings';
 import { storageTreeQueryOptions } from '../../features/storage';
+import { InventoryPage } from './screens';
 
 interface ScreenPrefetch {
-  /** The screen's lazily loaded module: the same import() App's route uses, so it is shared. */
+  /** Loads the screen's code: the route's own lazy screen, so once loaded it renders at once. */
   chunk: () => Promise<unknown>;
   /** The queries the screen needs before it is usable. */
   data: (queryClient: QueryClient, userId: string) => Array<Promise<unknown>>;
@@ -14,10 +16,11 @@ interface ScreenPrefetch {
 // page's chunk had loaded, one round trip after another.
 const SCREENS: Record<string, ScreenPrefetch> = {
   '/dashboard/inventory': {
-    chunk: () => import('./inventory-page'),
+    chunk: InventoryPage.preload,
     data: (queryClient, userId) => [
       queryClient.prefetchQuery(storageTreeQueryOptions(userId)),
       queryClient.prefetchQuery(itemsQueryOptions(userId)),
+      queryClient.prefetchQuery(preferencesQueryOptions(userId)),
     ],
   },
 };

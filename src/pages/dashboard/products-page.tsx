@@ -3,13 +3,8 @@ import { useDocumentTitle } from '../../components/document-title';
 import { LoadingScreen } from '../../components/loading-screen';
 import { useAuth } from '../../features/auth';
 import { ItemsProvider, ProductsTable, useItems } from '../../features/items';
-import {
-  DEFAULT_DISPLAY_PREFERENCES,
-  shelfPlaces,
-  useDisplayPreferences,
-  useStorageTree,
-  type Room,
-} from '../../features/storage';
+import { DEFAULT_PREFERENCES, usePreferences } from '../../features/settings';
+import { shelfPlaces, useStorageTree, type Room } from '../../features/storage';
 import { currentPlanId, useSubscription } from '../../features/subscription';
 
 const NO_ROOMS: Room[] = [];
@@ -22,7 +17,7 @@ export default function ProductsPage() {
   const planId = currentPlanId(useSubscription(userId).data);
   const tree = useStorageTree(userId);
   const items = useItems(userId);
-  const preferences = useDisplayPreferences(userId).data ?? DEFAULT_DISPLAY_PREFERENCES;
+  const preferences = usePreferences().data ?? DEFAULT_PREFERENCES;
   const rooms = tree.data ?? NO_ROOMS;
   const places = useMemo(() => shelfPlaces(rooms), [rooms]);
   const failed = tree.error ?? items.error;

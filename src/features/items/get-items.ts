@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { planLimit } from '../../domain/plans';
-import { loadSupabase } from '../../lib/supabase-client';
+import { supabase } from '../../lib/supabase';
 import { currentPlanId, useSubscription } from '../subscription';
 import { itemKeys } from './keys';
 import { fetchAllItems } from './fetch-all-items';
@@ -8,15 +8,44 @@ import type { Item } from './types';
 
 export { fetchAllItems, ITEM_PAGE_SIZE } from './fetch-all-items';
 
-export async function getItems(expectedItems?: number): Promise<Item[]> {
-  return fetchAllItems(await loadSupabase(), { expectedItems });
+// How many items this browser last loaded for a seller. A page load asks for the inventory
+// before it knows the seller's plan; with this it still asks for every page at once instead
+// of waiting for the first page's count. Only a hint: the count decides what is fetched.
+const countKey = (userId: string) => `stockroom:item-count:${userId}`;
+
+function rememberedCount(userId: string): number | null {
+  try {
+    const stored = window.localStorage.getItem(countKey(userId));
+    return stored === null ? null : Number(stored) || 0;
+  } catch {
+    return null; // storage blocked (private mode, policy): fall back to the count
+  }
+}
+
+function rememberCount(userId: string, count: number): void {
+  try {
+    window.localStorage.setItem(countKey(userId), String(count));
+  } catch {
+    // storage blocked or full: the hint is only an optimisation
+  }
+}
+
+export async function getItems(userId: string, expectedItems?: number): Promise<Item[]> {
+  // What this browser saw last time is closer to the truth than the plan's limit (a Power
+  // seller with 40 items needs one page, not five).
+  const expected = rememberedCount(userId) ?? expectedItems;
+  const items = await fetchAllItems(supabase, {
+    expectedItems: expected && expected > 0 ? expected : undefined,
+  });
+  rememberCount(userId, items.length);
+  return items;
 }
 
 /** `expectedItems`: how many items the seller may hold (their plan's limit), to fetch in one go. */
 export function itemsQueryOptions(userId: string, expectedItems?: number) {
   return queryOptions({
     queryKey: itemKeys.list(userId),
-    queryFn: () => getItems(expectedItems),
+    queryFn: () => getItems(userId, expectedItems),
   });
 }
 

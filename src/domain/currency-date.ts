@@ -19,15 +19,28 @@ export function isDateFormat(value: unknown): value is DateFormat {
   return typeof value === 'string' && Object.hasOwn(DATE_FORMATS, value);
 }
 
+// Building an Intl.NumberFormat costs far more than using one, and a shelf of rows formats a
+// price per row: one formatter per locale and currency, made on first use.
+const formatters = new Map<string, Intl.NumberFormat | null>();
+
+function currencyFormatter(locale: string, currency: string): Intl.NumberFormat | null {
+  const key = `${locale} ${currency}`;
+  let formatter = formatters.get(key);
+  if (formatter === undefined) {
+    try {
+      formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    } catch {
+      formatter = null; // a code Intl does not know
+    }
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 function currencyOrDefault(currency: string | null | undefined): string {
   const code = (currency ?? '').trim().toUpperCase();
   if (!/^[A-Z]{3}$/.test(code)) return DEFAULT_CURRENCY;
-  try {
-    new Intl.NumberFormat('en-US', { style: 'currency', currency: code });
-    return code;
-  } catch {
-    return DEFAULT_CURRENCY;
-  }
+  return currencyFormatter('en-US', code) ? code : DEFAULT_CURRENCY;
 }
 
 /**
@@ -40,10 +53,9 @@ export function formatPrice(
   locale = 'en-US',
 ): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return '';
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: currencyOrDefault(currency),
-  }).format(amount);
+  const formatter = currencyFormatter(locale, currencyOrDefault(currency));
+  if (!formatter) throw new RangeError(`Unknown locale ${locale}`);
+  return formatter.format(amount);
 }
 
 /**

@@ -92,6 +92,14 @@ function sourceTitle(source: DragSource): string {
   return [preview.title, preview.firstItemName, preview.more].filter(Boolean).join(', ');
 }
 
+// Shelves are measured only while something is dragged (not on every render of a 50-shelf
+// room, nor again right after a drop, when the moved item is being drawn), and again every
+// 150 ms of pointer movement: shelves drawn as the page scrolls change the size of the ones
+// around them mid-drag, and a drop must land where the pointer is.
+const DROPPABLE_MEASURING = {
+  droppable: { strategy: MeasuringStrategy.WhileDragging, frequency: 150 },
+};
+
 /** How long a drag rests on a room tab before that room opens. */
 export const ROOM_TAB_DWELL_MS = 400;
 
@@ -392,7 +400,7 @@ export function MoveProvider({
           <DndContext
             sensors={sensors}
             collisionDetection={collisionDetection}
-            measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
+            measuring={DROPPABLE_MEASURING}
             autoScroll={{ threshold: { x: 0.1, y: 0.15 }, acceleration: 12 }}
             accessibility={{
               announcements,

@@ -1,33 +1,40 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
-// How far outside the window something counts as near: one window height above and below, so
-// content is drawn before it scrolls into view, even on a quick flick.
+// Content is drawn once it comes within a window's height of the screen (so it is there before
+// it scrolls into view, even on a quick flick), and let go of only once it is three windows
+// away: something scrolled a little past (a drag's source while its target is brought into
+// view) stays drawn.
 const NEAR_MARGIN = '100% 0px';
+const FAR_MARGIN = '300% 0px';
 
-let observer: IntersectionObserver | null = null;
-const whenNear = new Map<Element, () => void>();
+type Watcher = (near: boolean) => void;
 
-/** One observer for every watched element: a room's 50 shelves would otherwise need 50. */
-function watch(element: Element, onNear: () => void): () => void {
-  observer ??= new IntersectionObserver(
+const watchers = new Map<Element, Watcher>();
+let nearObserver: IntersectionObserver | null = null;
+let farObserver: IntersectionObserver | null = null;
+
+/** One pair of observers for every watched element: a room's 50 shelves would otherwise need 100. */
+function watch(element: Element, onChange: Watcher): () => void {
+  nearObserver ??= new IntersectionObserver(
     (entries) => {
-      for (const entry of entries) {
-        if (!entry.isIntersecting) continue;
-        const callback = whenNear.get(entry.target);
-        unwatch(entry.target);
-        callback?.();
-      }
+      for (const entry of entries) if (entry.isIntersecting) watchers.get(entry.target)?.(true);
     },
     { rootMargin: NEAR_MARGIN },
   );
-  whenNear.set(element, onNear);
-  observer.observe(element);
-  return () => unwatch(element);
-}
-
-function unwatch(element: Element): void {
-  whenNear.delete(element);
-  observer?.unobserve(element);
+  farObserver ??= new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) if (!entry.isIntersecting) watchers.get(entry.target)?.(false);
+    },
+    { rootMargin: FAR_MARGIN },
+  );
+  watchers.set(element, onChange);
+  nearObserver.observe(element);
+  farObserver.observe(element);
+  return () => {
+    watchers.delete(element);
+    nearObserver?.unobserve(element);
+    farObserver?.unobserve(element);
+  };
 }
 
 function isNear(element: Element): boolean {
@@ -37,28 +44,34 @@ function isNear(element: Element): boolean {
 }
 
 /**
- * Whether the element given to the returned ref has come within a window's height of the
- * screen; once true it stays true. Long lists use it to draw only what a seller can reach by
- * scrolling a little. The first answer is taken as the element is attached, before the browser
- * paints, so what starts on screen is drawn in the same frame as the rest of the page, never as
- * an empty placeholder first. Without IntersectionObserver (old browsers, jsdom) everything
+ * Whether the element given to the returned ref is near the screen: within a window's height
+ * of it to become near, three windows away to stop being near.
+ * Long lists use it to draw only what a seller can reach by scrolling a little, and to let go of
+ * what they have scrolled far away from, so the page holds about the same few rows however far
+ * they go. The first answer is taken as the element is attached, before the browser paints, so
+ * what starts on screen is drawn in the same frame as the rest of the page, never as an empty
+ * placeholder first. `onLeave` runs just before the answer turns false, while what was drawn is
+ * still there to be measured. Without IntersectionObserver (old browsers, jsdom) everything
  * counts as near.
  */
-export function useNearViewport<T extends Element>(): [
-  near: boolean,
-  ref: (element: T | null) => (() => void) | undefined,
-] {
+export function useNearViewport<T extends Element>(
+  onLeave?: (element: T) => void,
+): [near: boolean, ref: (element: T | null) => (() => void) | undefined] {
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  const ref = useCallback(
-    (element: T | null) => {
-      if (near || !element) return undefined;
-      if (isNear(element)) {
-        setNear(true);
-        return undefined;
-      }
-      return watch(element, () => setNear(true));
-    },
-    [near],
-  );
+  const leave = useRef(onLeave);
+  useEffect(() => {
+    leave.current = onLeave;
+  });
+  const ref = useCallback((element: T | null) => {
+    if (!element || typeof IntersectionObserver === 'undefined') return undefined;
+    let current = isNear(element);
+    setNear(current);
+    return watch(element, (nowNear) => {
+      if (nowNear === current) return;
+      if (!nowNear) leave.current?.(element);
+      current = nowNear;
+      setNear(nowNear);
+    });
+  }, []);
   return [near, ref];
 }

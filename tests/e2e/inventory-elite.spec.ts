@@ -97,6 +97,7 @@ test('an Elite account at its limits: one room drawn at a time, search reaches t
   // the rows of shelves near the screen: the others are drawn as the seller scrolls to them.
   await expect(page.getByTestId('unit')).toHaveCount(10);
   await expect(page.getByTestId('shelf')).toHaveCount(20);
+  await inventory.shelf(1, 'A', 1).scrollIntoViewIfNeeded();
   await expect(inventory.item('Stock 0-0')).toBeVisible();
   const drawn = await page.getByTestId('item').count();
   expect(drawn).toBeGreaterThan(0);

@@ -97,6 +97,8 @@ test('with 5000 items loaded a dragged item lands on its new shelf and is commit
     .eq('item_name', 'Stock 0-0')
     .single();
   const itemId = row!.item_id as string;
+  // Rows are drawn as their shelf nears the screen (a tablet shows less of the room at once).
+  await move.shelfById(from.shelf_id).scrollIntoViewIfNeeded();
   const call = move.moveCall();
   await move.dragQuietly(move.grip(itemId), move.dropTarget(to.shelf_id));
   expect((await call).status()).toBe(200);

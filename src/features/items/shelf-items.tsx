@@ -1,9 +1,23 @@
 import './items.css';
-import { createContext, memo, useContext, useEffect, useRef, type ReactNode } from 'react';
+import {
+  createContext,
+  memo,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { formatDate, formatPrice } from '../../domain/currency-date';
 import { useNearViewport } from '../../lib/use-near-viewport';
 import type { ShelfContentProps } from '../storage';
-import { useItemActions, useItemsByShelf, useItemsLoaded, type ItemActions } from './items-context';
+import {
+  useDrawAllRows,
+  useItemActions,
+  useItemsByShelf,
+  useItemsLoaded,
+  type ItemActions,
+} from './items-context';
 import type { Item } from './types';
 
 const NO_ITEMS: readonly Item[] = [];
@@ -113,14 +127,22 @@ function learnRowHeight(list: HTMLUListElement): void {
   }, 0);
 }
 
+/** The height a shelf's rows took when last drawn, kept while they are not. */
+interface DrawnSize {
+  height: number;
+  count: number;
+}
+
 const ItemList = memo(function ItemList({
   items,
   actions,
   near,
+  drawn,
 }: {
   items: readonly Item[];
   actions: ItemActions;
   near: boolean;
+  drawn: DrawnSize | null;
 }) {
   const list = useRef<HTMLUListElement>(null);
   useEffect(() => {
@@ -132,7 +154,13 @@ const ItemList = memo(function ItemList({
       <ul
         className="items"
         data-testid="shelf-items-pending"
-        style={{ height: `calc(${items.length} * var(${ROW_HEIGHT_VARIABLE}, 150px))` }}
+        style={{
+          // Exactly the room the rows took when last drawn, so nothing moves as they go.
+          height:
+            drawn && drawn.count === items.length
+              ? `${drawn.height}px`
+              : `calc(${items.length} * var(${ROW_HEIGHT_VARIABLE}, 150px))`,
+        }}
       >
         <li className="visually-hidden">
           {items.length === 1 ? '1 item' : `${items.length} items`}, shown as you scroll to them
@@ -153,16 +181,23 @@ export function ShelfItems(place: ShelfContentProps) {
   const items = useItemsByShelf().get(place.shelf.shelf_id) ?? NO_ITEMS;
   const actions = useItemActions();
   const loaded = useItemsLoaded();
-  // Rows are drawn only once the shelf is near the screen: at an Elite account's size a room
-  // holds 500 rows, a window shows a dozen, and each row is a drag source that drag and drop
-  // re-renders. Watched from the shelf's first frame, while the items are still loading, so
-  // when they arrive the shelves on screen draw their rows straight away.
-  const [near, nearRef] = useNearViewport<HTMLDivElement>();
+  // Rows are drawn only while the shelf is near the screen (for accounts above a few hundred
+  // items, see ROWS_ALWAYS_DRAWN_UP_TO): at an Elite account's size a room
+  // holds 500 rows, a window shows a dozen, and each row is a drag source that every drag and
+  // drop re-renders, so the rows drawn must stay few however far the seller scrolls. Watched
+  // from the shelf's first frame, while the items are still loading, so when they arrive the
+  // shelves on screen draw their rows straight away.
+  const [drawn, setDrawn] = useState<DrawnSize | null>(null);
+  const [near, nearRef] = useNearViewport<HTMLDivElement>((content) => {
+    const rows = content.querySelector<HTMLElement>('[data-testid="shelf-items"]');
+    if (rows) setDrawn({ height: rows.offsetHeight, count: rows.children.length });
+  });
+  const drawAll = useDrawAllRows();
   return (
     <div className="shelf__content" ref={nearRef}>
       {loaded ? (
         <>
-          <ItemList items={items} actions={actions} near={near} />
+          <ItemList items={items} actions={actions} near={near || drawAll} drawn={drawn} />
           <button
             type="button"
             className="inv-button shelf__add"

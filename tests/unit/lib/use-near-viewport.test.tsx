@@ -1,15 +1,19 @@
 import { act, render, screen } from '@testing-library/react';
+import { useCallback } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useNearViewport } from '../../../src/lib/use-near-viewport';
 
 // jsdom has no layout and no IntersectionObserver: both are stood in for, so the hook's own
 // rules (checked at once, then watched, then never undone) are what is tested.
+type Entries = Array<{ target: Element; isIntersecting: boolean }>;
 let observed: Element[] = [];
-let notify: (entries: Array<{ target: Element; isIntersecting: boolean }>) => void = () => {};
+// The hook's two observers, by their margin: 'near' (one window) and 'far' (three windows).
+const callbacks = new Map<string, (entries: Entries) => void>();
+const notify = (margin: 'near' | 'far', entries: Entries) => callbacks.get(margin)?.(entries);
 
 class FakeIntersectionObserver {
-  constructor(callback: (entries: Array<{ target: Element; isIntersecting: boolean }>) => void) {
-    notify = callback;
+  constructor(callback: (entries: Entries) => void, options: { rootMargin: string }) {
+    callbacks.set(options.rootMargin.startsWith('100%') ? 'near' : 'far', callback);
   }
   observe(element: Element) {
     observed.push(element);
@@ -20,16 +24,25 @@ class FakeIntersectionObserver {
   disconnect() {}
 }
 
-function Shelf({ top, id }: { top: number; id: string }) {
-  const [near, ref] = useNearViewport<HTMLDivElement>();
+function Shelf({
+  top,
+  id,
+  onLeave,
+}: {
+  top: number;
+  id: string;
+  onLeave?: (element: HTMLDivElement) => void;
+}) {
+  const [near, ref] = useNearViewport<HTMLDivElement>(onLeave);
+  const placed = useCallback(
+    (element: HTMLDivElement | null) => {
+      if (element) element.getBoundingClientRect = () => ({ top, bottom: top + 100 }) as DOMRect;
+      return ref(element);
+    },
+    [ref, top],
+  );
   return (
-    <div
-      ref={(element) => {
-        if (element) element.getBoundingClientRect = () => ({ top, bottom: top + 100 }) as DOMRect;
-        return ref(element);
-      }}
-      data-testid={id}
-    >
+    <div ref={placed} data-testid={id}>
       {near ? 'rows drawn' : 'placeholder'}
     </div>
   );
@@ -43,7 +56,7 @@ describe('useNearViewport', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('draws what starts within a window of the screen in the first render, and watches the rest', () => {
+  it('draws what starts within a window of the screen in the first render, and watches them all', () => {
     render(
       <>
         <Shelf id="top" top={100} />
@@ -54,16 +67,33 @@ describe('useNearViewport', () => {
     expect(screen.getByTestId('top').textContent).toBe('rows drawn');
     expect(screen.getByTestId('below').textContent).toBe('rows drawn');
     expect(screen.getByTestId('far').textContent).toBe('placeholder');
-    expect(observed).toEqual([screen.getByTestId('far')]);
+    expect(observed).toHaveLength(6);
   });
 
-  it('draws a watched element once it comes near, and then stops watching it', () => {
+  it('draws a watched element once it comes near', () => {
     render(<Shelf id="far" top={20000} />);
     const far = screen.getByTestId('far');
-    act(() => notify([{ target: far, isIntersecting: false }]));
+    act(() => notify('near', [{ target: far, isIntersecting: false }]));
     expect(far.textContent).toBe('placeholder');
-    act(() => notify([{ target: far, isIntersecting: true }]));
+    act(() => notify('near', [{ target: far, isIntersecting: true }]));
     expect(far.textContent).toBe('rows drawn');
+  });
+
+  it('lets go of what was scrolled far away, telling the caller first, and stops watching on unmount', () => {
+    const left = vi.fn();
+    const { unmount } = render(<Shelf id="top" top={100} onLeave={left} />);
+    const top = screen.getByTestId('top');
+    act(() => notify('near', [{ target: top, isIntersecting: true }]));
+    // Scrolled just out of the near margin: still drawn.
+    act(() => notify('near', [{ target: top, isIntersecting: false }]));
+    act(() => notify('far', [{ target: top, isIntersecting: true }]));
+    expect(left).not.toHaveBeenCalled();
+    expect(top.textContent).toBe('rows drawn');
+    act(() => notify('far', [{ target: top, isIntersecting: false }]));
+    expect(left).toHaveBeenCalledTimes(1);
+    expect(left).toHaveBeenCalledWith(top);
+    expect(top.textContent).toBe('placeholder');
+    unmount();
     expect(observed).toEqual([]);
   });
 

@@ -44,9 +44,9 @@ export function useMoveItems(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ itemIds, target }: MoveVariables) => moveItems(itemIds, target.shelf_id),
-    onMutate: async ({ itemIds, target, onShown }) => {
+    onMutate: ({ itemIds, target, onShown }) => {
       const origins = locationsOf(cache.read() ?? [], itemIds);
-      await cache.apply((items) => moveToShelf(items, itemIds, target));
+      cache.apply((items) => moveToShelf(items, itemIds, target));
       onShown?.();
       return { origins };
     },

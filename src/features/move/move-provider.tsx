@@ -135,8 +135,10 @@ export function MoveProvider({
 }: MoveProviderProps) {
   const [selection] = useState(createSelectionStore);
   const cache = useItemsCache(userId);
-  const move = useMoveItems(userId);
-  const placeListing = usePlaceListing(planId);
+  // The mutations' stable mutate functions, not their result objects: those change with every
+  // state of a move, and would re-render every row's handle and every shelf through `actions`.
+  const moveMutate = useMoveItems(userId).mutate;
+  const placeListingMutate = usePlaceListing(planId).mutate;
   const dragConfirm = usePreferences().data?.drag_confirm ?? true;
 
   const [dragging, setDragging] = useState<DragSource | null>(null);
@@ -173,13 +175,13 @@ export function MoveProvider({
   const commit = useCallback(
     ({ source, target, droppedAt }: PendingMove) => {
       if (source.kind === 'listing') {
-        placeListing.mutate({ listing: source.listing, shelfId: target.shelf_id });
+        placeListingMutate({ listing: source.listing, shelfId: target.shelf_id });
         return;
       }
       const probe: MoveProbe = { droppedAt, paintedAt: null, committedAt: null };
       window.__stockroomMove = probe;
       const [firstId] = source.itemIds;
-      move.mutate(
+      moveMutate(
         {
           itemIds: source.itemIds,
           names: source.names,
@@ -196,7 +198,7 @@ export function MoveProvider({
         },
       );
     },
-    [move, placeListing, selection],
+    [moveMutate, placeListingMutate, selection],
   );
 
   const dropOn = useCallback(

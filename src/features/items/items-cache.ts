@@ -1,5 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { hashKey, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { itemKeys } from './keys';
 import type { Item } from './types';
 
@@ -33,4 +33,25 @@ export function useItemsCache(userId: string) {
       refresh: () => queryClient.invalidateQueries({ queryKey: key }),
     };
   }, [queryClient, userId]);
+}
+
+/**
+ * The cached item list, read straight from the query cache. A query observer (useQuery) hears of
+ * a change one task later (react-query batches its notices behind a timeout); the cache tells
+ * its own listeners at once. The shelves read through this, so an optimistic move is drawn in
+ * the same task as the drop that caused it, not a task and often a frame later.
+ */
+export function useCachedItems(userId: string): Item[] | undefined {
+  const queryClient = useQueryClient();
+  const key = itemKeys.list(userId);
+  const hash = hashKey(key);
+  const subscribe = useCallback(
+    (onChange: () => void) =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.query.queryHash === hash) onChange();
+      }),
+    [queryClient, hash],
+  );
+  const read = () => queryClient.getQueryData<Item[]>(key);
+  return useSyncExternalStore(subscribe, read, read);
 }

@@ -4,6 +4,7 @@ import type { ShelfContentProps, ShelfPlace } from '../storage';
 import { useAddItem } from './add-item';
 import { useDeleteItems } from './delete-items';
 import { useItems } from './get-items';
+import { useCachedItems } from './items-cache';
 import { ItemDialog } from './item-dialog';
 import { formValuesFromItem, itemChanges } from './item-form';
 import { groupItemsByShelf, type ItemsByShelf } from './items-by-shelf';
@@ -76,8 +77,9 @@ export function ItemsProvider({
   places: ReadonlyMap<string, ShelfPlace>;
   children: ReactNode;
 }) {
-  const query = useItems(userId);
-  const items = query.data ?? NO_ITEMS;
+  useItems(userId); // asks for the list (and keeps it fresh); it is read from the cache below
+  const cached = useCachedItems(userId);
+  const items = cached ?? NO_ITEMS;
   // Regrouped only when the list changes, reusing unchanged shelves' arrays (see
   // groupItemsByShelf) so only the shelf whose items changed re-renders.
   const [grouping, setGrouping] = useState(() => ({ items, byShelf: groupItemsByShelf(items) }));
@@ -112,7 +114,7 @@ export function ItemsProvider({
 
   return (
     <ItemActionsContext.Provider value={actions}>
-      <ItemsLoadedContext.Provider value={query.isSuccess}>
+      <ItemsLoadedContext.Provider value={cached !== undefined}>
         <DrawAllRowsContext.Provider value={items.length <= ROWS_ALWAYS_DRAWN_UP_TO}>
           <ItemsByShelfContext.Provider value={grouping.byShelf}>
             {children}

@@ -5,7 +5,13 @@ import { getPlan, planAllows } from '../../domain/plans';
 import type { UnitTypeFilter } from '../../domain/unit-naming';
 import { useAuth } from '../../features/auth';
 import { EbayListingsPanel } from '../../features/ebay';
-import { ItemSearch, ItemsProvider, useItems, type HitLocation } from '../../features/items';
+import {
+  ItemSearch,
+  ItemsProvider,
+  useCachedItems,
+  useItems,
+  type HitLocation,
+} from '../../features/items';
 import { MovableShelfItems, MoveProvider, renderListingHandle } from '../../features/move';
 import { DEFAULT_PREFERENCES, usePreferences } from '../../features/settings';
 import {
@@ -41,6 +47,9 @@ export default function InventoryPage() {
   const planId = currentPlanId(useSubscription(userId).data);
   const tree = useStorageTree(userId);
   const items = useItems(userId);
+  // Read from the cache as well: it reports the list the moment it is stored, a task before the
+  // query's own notice, so the inventory is drawn and marked ready in that same moment.
+  const cachedItems = useCachedItems(userId);
   // Currency, dates and unit colours: the same query the settings screen keeps up to date.
   const preferencesQuery = usePreferences();
   const preferences = preferencesQuery.data ?? DEFAULT_PREFERENCES;
@@ -76,7 +85,7 @@ export default function InventoryPage() {
   // preferences fail to load, the defaults do rather than holding the inventory back. The
   // items then fill the shelves near the screen, a much smaller piece of work.
   const shellReady = tree.isSuccess && !preferencesQuery.isPending;
-  const ready = shellReady && items.isSuccess;
+  const ready = shellReady && cachedItems !== undefined;
   const failed = tree.error ?? items.error;
   const limits = getPlan(planId).limits;
 
@@ -90,7 +99,7 @@ export default function InventoryPage() {
         <h1 id="inventory-title">Inventory</h1>
         {ready ? (
           <ul className="usage" aria-label="Plan usage">
-            <Usage label="Items" used={items.data.length} limit={limits.items} />
+            <Usage label="Items" used={cachedItems?.length ?? 0} limit={limits.items} />
             <Usage label="Units" used={countUnits(rooms)} limit={limits.units} />
             <Usage label="Rooms" used={rooms.length} limit={limits.rooms} />
           </ul>

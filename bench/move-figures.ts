@@ -16,6 +16,9 @@ interface Probe {
 async function dragOnce(page: Page, itemId: string, shelfId: string): Promise<Probe> {
   const move = new MovePage(page, false);
   await page.evaluate('delete window.__stockroomMove');
+  // The grip in the middle of the window: near an edge the page would start scrolling under
+  // the pointer (dnd-kit's auto-scroll) and the drag would measure that instead of the drop.
+  await move.grip(itemId).evaluate((grip) => grip.scrollIntoView({ block: 'center' }));
   await move.dragQuietly(move.grip(itemId), move.dropTarget(shelfId));
   await page.waitForFunction('window.__stockroomMove && window.__stockroomMove.committedAt !== null', null, {
     timeout: 15_000,

@@ -38,6 +38,7 @@ const READY_PROBE = `(() => {
   const observer = new MutationObserver(() => {
     if (!document.querySelector('[data-testid="inventory-ready"]')) return;
     observer.disconnect();
+    window.__inventoryDrawnAt = performance.now();
     requestAnimationFrame(() => setTimeout(() => {
       window.__inventoryReadyAt = performance.now();
       console.debug('${READY_MESSAGE}');
@@ -64,7 +65,8 @@ async function timeDashboard(page: Page, appUrl: string, capture?: CapturedReque
   await ready;
   const phases = (await page.evaluate(`(() => {
     const ready = window.__inventoryReadyAt;
-    const rest = performance.getEntriesByType('resource').filter((e) => e.name.includes('/rest/v1/') && e.responseEnd < ready);
+    // The reads it waited for: those answered before the inventory was put in the page.
+    const rest = performance.getEntriesByType('resource').filter((e) => e.name.includes('/rest/v1/') && e.responseEnd < window.__inventoryDrawnAt);
     return {
       ready,
       firstRequest: Math.min(...rest.map((e) => e.startTime)),
@@ -94,7 +96,12 @@ async function timeNavigation(page: Page, appUrl: string, capture: CapturedReque
   await page.getByTestId('nav-inventory').click();
   await ready;
   page.off('request', onRequest);
-  return (await page.evaluate('window.__inventoryReadyAt - window.__navigatedAt')) as number;
+  return (await page.evaluate(`(() => {
+    const from = window.__navigatedAt;
+    const rest = performance.getEntriesByType('resource').filter((e) => e.name.includes('/rest/v1/') && e.startTime >= from && e.responseEnd < window.__inventoryDrawnAt);
+    const lastResponse = Math.max(from, ...rest.map((e) => e.responseEnd));
+    return { ready: window.__inventoryReadyAt - from, requests: lastResponse - from, drawing: window.__inventoryReadyAt - lastResponse };
+  })()`)) as { ready: number; requests: number; drawing: number };
 }
 
 /** The same REST reads the dashboard made, sent straight from Node at once: the raw cost. */
@@ -173,7 +180,7 @@ export async function dashboardFigures(stack: RunningStack, seller: SeededSeller
   const runs: Array<{ ready: number; firstRequest: number; lastResponse: number }> = [];
   for (let i = 0; i < 5; i++) runs.push(await timeDashboard(page, stack.env.APP_URL));
   // Where the time goes: boot (code, session) until the first REST request, the requests, then
-  // rendering until the inventory is usable.
+  // drawing and painting until the inventory is usable.
   const boot = median(runs.map((r) => r.firstRequest));
   const data = median(runs.map((r) => r.lastResponse - r.firstRequest));
   const render = median(runs.map((r) => r.ready - r.lastResponse));
@@ -184,13 +191,16 @@ export async function dashboardFigures(stack: RunningStack, seller: SeededSeller
   const raw = median(rawTimes);
 
   // In-app navigation from another screen, the inventory's data not yet loaded.
-  const navTimes: number[] = [];
+  const navRuns: Array<{ ready: number; requests: number; drawing: number }> = [];
   const navRequests: CapturedRequest[][] = [];
   for (let i = 0; i < 8; i++) {
     const requests: CapturedRequest[] = [];
-    navTimes.push(await timeNavigation(page, stack.env.APP_URL, requests));
+    navRuns.push(await timeNavigation(page, stack.env.APP_URL, requests));
     navRequests.push(requests);
   }
+  const navTimes = navRuns.map((r) => r.ready);
+  const navData = median(navRuns.slice(1).map((r) => r.requests));
+  const navDrawing = median(navRuns.slice(1).map((r) => r.drawing));
   const navUnique = [...new Map(navRequests.slice(1).flat().map((r) => [r.url, r])).values()];
   const navRawTimes: number[] = [];
   for (let i = 0; i < 5; i++) navRawTimes.push(await timeRawFetch(navUnique));
@@ -239,7 +249,7 @@ export async function dashboardFigures(stack: RunningStack, seller: SeededSeller
       name: 'dashboard ready, navigating to the inventory in the app',
       value: nav,
       unit: 'ms',
-      against: `raw PostgREST fetch of the same ${navUnique.length} requests from Node ${navRaw.toFixed(0)} ms (ratio ${(nav / navRaw).toFixed(2)}x), from the page with plain fetch ${navPageRaw.toFixed(0)} ms (ratio ${(nav / navPageRaw).toFixed(2)}x); median of 7 clicks on Inventory from Settings, click to painted`,
+      against: `raw PostgREST fetch of the same ${navUnique.length} requests from Node ${navRaw.toFixed(0)} ms (ratio ${(nav / navRaw).toFixed(2)}x), from the page with plain fetch ${navPageRaw.toFixed(0)} ms (ratio ${(nav / navPageRaw).toFixed(2)}x); median of 7 clicks on Inventory from Settings, click to painted: requests ${navData.toFixed(0)} ms, drawing and painting ${navDrawing.toFixed(0)} ms`,
       budget: '< 2x raw and < 1500 ms',
       ok: nav < 1500 && nav < 2 * navRaw,
     },
@@ -247,7 +257,7 @@ export async function dashboardFigures(stack: RunningStack, seller: SeededSeller
       name: 'dashboard ready, page load of /dashboard/inventory',
       value: ready,
       unit: 'ms',
-      against: `raw PostgREST fetch of the same ${unique.length} requests ${raw.toFixed(0)} ms (ratio ${(ready / raw).toFixed(2)}x); boot ${boot.toFixed(0)} ms, requests ${data.toFixed(0)} ms, render ${render.toFixed(0)} ms`,
+      against: `raw PostgREST fetch of the same ${unique.length} requests ${raw.toFixed(0)} ms (ratio ${(ready / raw).toFixed(2)}x); boot ${boot.toFixed(0)} ms, requests ${data.toFixed(0)} ms, drawing and painting ${render.toFixed(0)} ms`,
       budget: '< 2x raw and < 1500 ms',
       ok: ready < 1500 && ready < 2 * raw,
     },

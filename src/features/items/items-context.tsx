@@ -23,8 +23,6 @@ export interface ItemActions {
 
 const ItemsByShelfContext = createContext<ItemsByShelf>(new Map());
 const ItemActionsContext = createContext<ItemActions | null>(null);
-// False while the item list is still loading: a shelf then says so instead of 'Empty shelf'.
-const ItemsLoadedContext = createContext(true);
 
 /**
  * Up to this many items every shelf draws all its rows (they draw in a moment, and the browser's
@@ -35,10 +33,6 @@ const DrawAllRowsContext = createContext(true);
 
 export function useItemsByShelf(): ItemsByShelf {
   return useContext(ItemsByShelfContext);
-}
-
-export function useItemsLoaded(): boolean {
-  return useContext(ItemsLoadedContext);
 }
 
 export function useDrawAllRows(): boolean {
@@ -114,60 +108,58 @@ export function ItemsProvider({
 
   return (
     <ItemActionsContext.Provider value={actions}>
-      <ItemsLoadedContext.Provider value={cached !== undefined}>
-        <DrawAllRowsContext.Provider value={items.length <= ROWS_ALWAYS_DRAWN_UP_TO}>
-          <ItemsByShelfContext.Provider value={grouping.byShelf}>
-            {children}
-            {dialog?.kind === 'add' ? (
-              <ItemDialog
-                title="Add item"
-                mode="add"
-                currency={currency}
-                dateFormat={dateFormat}
-                location={hitLocationLabel(placeToLocation(dialog.place))}
-                busy={addItem.isPending}
-                onClose={close}
-                onSubmit={(fields) =>
-                  addItem.mutate(
-                    { shelfId: dialog.place.shelf.shelf_id, fields },
-                    { onSuccess: close },
-                  )
-                }
-              />
-            ) : null}
-            {dialog?.kind === 'edit' ? (
-              <ItemDialog
-                title={`Edit ${dialog.item.item_name}`}
-                mode="edit"
-                initial={formValuesFromItem(dialog.item, dateFormat)}
-                currency={currency}
-                dateFormat={dateFormat}
-                location={locationOf(dialog.item)}
-                onClose={close}
-                onSubmit={(fields) => {
-                  const changes = itemChanges(dialog.item, fields);
-                  if (Object.keys(changes).length > 0)
-                    updateItem.mutate({ itemId: dialog.item.item_id, changes });
-                  close();
-                }}
-              />
-            ) : null}
-            {dialog?.kind === 'delete' ? (
-              <ConfirmDialog
-                open
-                title="Delete item"
-                message={`Delete ${dialog.item.item_name} (${dialog.item.quantity}) from ${locationOf(dialog.item)}? This cannot be undone.`}
-                confirmLabel="Delete item"
-                onCancel={close}
-                onConfirm={() => {
-                  deleteItems.mutate([dialog.item.item_id]);
-                  close();
-                }}
-              />
-            ) : null}
-          </ItemsByShelfContext.Provider>
-        </DrawAllRowsContext.Provider>
-      </ItemsLoadedContext.Provider>
+      <DrawAllRowsContext.Provider value={items.length <= ROWS_ALWAYS_DRAWN_UP_TO}>
+        <ItemsByShelfContext.Provider value={grouping.byShelf}>
+          {children}
+          {dialog?.kind === 'add' ? (
+            <ItemDialog
+              title="Add item"
+              mode="add"
+              currency={currency}
+              dateFormat={dateFormat}
+              location={hitLocationLabel(placeToLocation(dialog.place))}
+              busy={addItem.isPending}
+              onClose={close}
+              onSubmit={(fields) =>
+                addItem.mutate(
+                  { shelfId: dialog.place.shelf.shelf_id, fields },
+                  { onSuccess: close },
+                )
+              }
+            />
+          ) : null}
+          {dialog?.kind === 'edit' ? (
+            <ItemDialog
+              title={`Edit ${dialog.item.item_name}`}
+              mode="edit"
+              initial={formValuesFromItem(dialog.item, dateFormat)}
+              currency={currency}
+              dateFormat={dateFormat}
+              location={locationOf(dialog.item)}
+              onClose={close}
+              onSubmit={(fields) => {
+                const changes = itemChanges(dialog.item, fields);
+                if (Object.keys(changes).length > 0)
+                  updateItem.mutate({ itemId: dialog.item.item_id, changes });
+                close();
+              }}
+            />
+          ) : null}
+          {dialog?.kind === 'delete' ? (
+            <ConfirmDialog
+              open
+              title="Delete item"
+              message={`Delete ${dialog.item.item_name} (${dialog.item.quantity}) from ${locationOf(dialog.item)}? This cannot be undone.`}
+              confirmLabel="Delete item"
+              onCancel={close}
+              onConfirm={() => {
+                deleteItems.mutate([dialog.item.item_id]);
+                close();
+              }}
+            />
+          ) : null}
+        </ItemsByShelfContext.Provider>
+      </DrawAllRowsContext.Provider>
     </ItemActionsContext.Provider>
   );
 }

@@ -11,13 +11,7 @@ import {
 import { formatDate, formatPrice } from '../../domain/currency-date';
 import { useNearViewport } from '../../lib/use-near-viewport';
 import type { ShelfContentProps } from '../storage';
-import {
-  useDrawAllRows,
-  useItemActions,
-  useItemsByShelf,
-  useItemsLoaded,
-  type ItemActions,
-} from './items-context';
+import { useDrawAllRows, useItemActions, useItemsByShelf, type ItemActions } from './items-context';
 import type { Item } from './types';
 
 const NO_ITEMS: readonly Item[] = [];
@@ -111,18 +105,34 @@ export const ItemRow = memo(function ItemRow({
 // the scroll bar does not jump) without re-rendering any of them. Measured after the frame is
 // painted, when reading the layout costs nothing, not while the shelves are being drawn.
 const ROW_HEIGHT_VARIABLE = '--item-row-height';
+// Kept between visits too, so a shelf not yet drawn on a fresh page is sized like the rows this
+// screen draws (about 150 px on a tablet, 200 on a desktop, where rows wrap in narrow units).
+const ROW_HEIGHT_KEY = 'stockroom:item-row-height';
 let measuring: HTMLUListElement | null = null;
+
+function rememberedRowHeight(): number {
+  try {
+    return Number(window.localStorage.getItem(ROW_HEIGHT_KEY)) || 150;
+  } catch {
+    return 150; // storage blocked: a middling guess
+  }
+}
+const ROW_HEIGHT_GUESS = rememberedRowHeight();
 
 function learnRowHeight(list: HTMLUListElement): void {
   if (measuring) return;
   measuring = list;
   window.setTimeout(() => {
     const rows = measuring?.isConnected ? measuring.children.length : 0;
-    if (measuring && rows > 0)
-      document.documentElement.style.setProperty(
-        ROW_HEIGHT_VARIABLE,
-        `${Math.round(measuring.offsetHeight / rows)}px`,
-      );
+    if (measuring && rows > 0) {
+      const height = Math.round(measuring.offsetHeight / rows);
+      document.documentElement.style.setProperty(ROW_HEIGHT_VARIABLE, `${height}px`);
+      try {
+        window.localStorage.setItem(ROW_HEIGHT_KEY, String(height));
+      } catch {
+        // storage blocked or full: the guess is only for the first frame
+      }
+    }
     measuring = null;
   }, 0);
 }
@@ -159,7 +169,7 @@ const ItemList = memo(function ItemList({
           height:
             drawn && drawn.count === items.length
               ? `${drawn.height}px`
-              : `calc(${items.length} * var(${ROW_HEIGHT_VARIABLE}, 150px))`,
+              : `calc(${items.length} * var(${ROW_HEIGHT_VARIABLE}, ${ROW_HEIGHT_GUESS}px))`,
         }}
       >
         <li className="visually-hidden">
@@ -180,13 +190,10 @@ const ItemList = memo(function ItemList({
 export function ShelfItems(place: ShelfContentProps) {
   const items = useItemsByShelf().get(place.shelf.shelf_id) ?? NO_ITEMS;
   const actions = useItemActions();
-  const loaded = useItemsLoaded();
   // Rows are drawn only while the shelf is near the screen (for accounts above a few hundred
   // items, see ROWS_ALWAYS_DRAWN_UP_TO): at an Elite account's size a room
   // holds 500 rows, a window shows a dozen, and each row is a drag source that every drag and
-  // drop re-renders, so the rows drawn must stay few however far the seller scrolls. Watched
-  // from the shelf's first frame, while the items are still loading, so when they arrive the
-  // shelves on screen draw their rows straight away.
+  // drop re-renders, so the rows drawn must stay few however far the seller scrolls.
   const [drawn, setDrawn] = useState<DrawnSize | null>(null);
   const [near, nearRef] = useNearViewport<HTMLDivElement>((content) => {
     const rows = content.querySelector<HTMLElement>('[data-testid="shelf-items"]');
@@ -195,22 +202,16 @@ export function ShelfItems(place: ShelfContentProps) {
   const drawAll = useDrawAllRows();
   return (
     <div className="shelf__content" ref={nearRef}>
-      {loaded ? (
-        <>
-          <ItemList items={items} actions={actions} near={near || drawAll} drawn={drawn} />
-          <button
-            type="button"
-            className="inv-button shelf__add"
-            aria-label={`Add item to shelf ${place.shelf.shelf_index} of unit ${place.unit.unit_name}, isle ${place.isle.isle_index}`}
-            onClick={() => actions.openAdd(place)}
-            data-testid="add-item"
-          >
-            + Item
-          </button>
-        </>
-      ) : (
-        <p className="shelf__empty muted">Loading items…</p>
-      )}
+      <ItemList items={items} actions={actions} near={near || drawAll} drawn={drawn} />
+      <button
+        type="button"
+        className="inv-button shelf__add"
+        aria-label={`Add item to shelf ${place.shelf.shelf_index} of unit ${place.unit.unit_name}, isle ${place.isle.isle_index}`}
+        onClick={() => actions.openAdd(place)}
+        data-testid="add-item"
+      >
+        + Item
+      </button>
     </div>
   );
 }

@@ -6,6 +6,8 @@ import { useItemsCache } from '../items';
 import { inventoryKeys } from '../storage';
 import { locationsOf, moveToShelf, placeItems, type Location } from './move-list';
 
+const MOVED_TOAST_ID = 'item-moved';
+
 export interface MoveTarget {
   shelf_id: string;
   unit_id: string;
@@ -60,6 +62,9 @@ export function useMoveItems(userId: string) {
         itemIds.length === 1
           ? messages.itemMoved(names[0])
           : { ...messages.itemMoved(), message: `${itemIds.length} items were moved` },
+        // One at a time: a seller moving stock shelf by shelf would otherwise stack a toast per
+        // drop over the shelves at the bottom right, where the next drop goes.
+        { id: MOVED_TOAST_ID },
       );
     },
     onError: (_error, _variables, context) => {

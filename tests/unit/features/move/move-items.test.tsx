@@ -65,6 +65,8 @@ describe('useMoveItems', () => {
         title: 'Item Moved',
         message: 'Item a was moved',
       }),
+      // One 'Item Moved' toast, replaced by the next move's, not a stack over the shelves.
+      { id: 'item-moved' },
     );
   });
 
@@ -75,6 +77,7 @@ describe('useMoveItems', () => {
     await waitFor(() => expect(hook.result.current.isSuccess).toBe(true));
     expect(notify).toHaveBeenCalledWith(
       expect.objectContaining({ title: 'Item Moved', message: '2 items were moved' }),
+      { id: 'item-moved' },
     );
   });
 

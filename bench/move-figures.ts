@@ -15,6 +15,12 @@ interface Probe {
 /** Drags an item's grip onto a shelf with the mouse, the way the e2e suite does, and reads the probe. */
 async function dragOnce(page: Page, itemId: string, shelfId: string): Promise<Probe> {
   const move = new MovePage(page, false);
+  // The last moves' 'Item Moved' toasts stack up from the bottom right, over the shelves there.
+  const toasts = page.getByTestId('toast');
+  for (const close of await page.getByRole('button', { name: 'Dismiss notification' }).all()) {
+    await close.click().catch(() => undefined); // it may be gone already
+  }
+  await toasts.first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
   await page.evaluate('delete window.__stockroomMove');
   // The grip in the middle of the window: near an edge the page would start scrolling under
   // the pointer (dnd-kit's auto-scroll) and the drag would measure that instead of the drop.

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { planLimit } from '../../domain/plans';
+import { readStored, writeStored } from '../../lib/browser-storage';
 import { supabase } from '../../lib/supabase';
 import { currentPlanId, useSubscription } from '../subscription';
 import { itemKeys } from './keys';
@@ -11,23 +12,11 @@ export { fetchAllItems, ITEM_PAGE_SIZE } from './fetch-all-items';
 // How many items this browser last loaded for a seller. A page load asks for the inventory
 // before it knows the seller's plan; with this it still asks for every page at once instead
 // of waiting for the first page's count. Only a hint: the count decides what is fetched.
-const countKey = (userId: string) => `stockroom:item-count:${userId}`;
+const countKey = (userId: string) => `stockroom.itemCount.${userId}`;
 
 function rememberedCount(userId: string): number | null {
-  try {
-    const stored = window.localStorage.getItem(countKey(userId));
-    return stored === null ? null : Number(stored) || 0;
-  } catch {
-    return null; // storage blocked (private mode, policy): fall back to the count
-  }
-}
-
-function rememberCount(userId: string, count: number): void {
-  try {
-    window.localStorage.setItem(countKey(userId), String(count));
-  } catch {
-    // storage blocked or full: the hint is only an optimisation
-  }
+  const stored = readStored(countKey(userId));
+  return stored === null ? null : Number(stored) || 0;
 }
 
 export async function getItems(userId: string, expectedItems?: number): Promise<Item[]> {
@@ -37,7 +26,7 @@ export async function getItems(userId: string, expectedItems?: number): Promise<
   const items = await fetchAllItems(supabase, {
     expectedItems: expected && expected > 0 ? expected : undefined,
   });
-  rememberCount(userId, items.length);
+  writeStored(countKey(userId), String(items.length));
   return items;
 }
 

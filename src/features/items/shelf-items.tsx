@@ -9,6 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { formatDate, formatPrice } from '../../domain/currency-date';
+import { readStored, writeStored } from '../../lib/browser-storage';
 import { useNearViewport } from '../../lib/use-near-viewport';
 import type { ShelfContentProps } from '../storage';
 import { useDrawAllRows, useItemActions, useItemsByShelf, type ItemActions } from './items-context';
@@ -107,17 +108,10 @@ export const ItemRow = memo(function ItemRow({
 const ROW_HEIGHT_VARIABLE = '--item-row-height';
 // Kept between visits too, so a shelf not yet drawn on a fresh page is sized like the rows this
 // screen draws (about 150 px on a tablet, 200 on a desktop, where rows wrap in narrow units).
-const ROW_HEIGHT_KEY = 'stockroom:item-row-height';
+const ROW_HEIGHT_KEY = 'stockroom.itemRowHeight';
+// Nothing remembered yet: a middling guess.
+const ROW_HEIGHT_GUESS = Number(readStored(ROW_HEIGHT_KEY)) || 150;
 let measuring: HTMLUListElement | null = null;
-
-function rememberedRowHeight(): number {
-  try {
-    return Number(window.localStorage.getItem(ROW_HEIGHT_KEY)) || 150;
-  } catch {
-    return 150; // storage blocked: a middling guess
-  }
-}
-const ROW_HEIGHT_GUESS = rememberedRowHeight();
 
 function learnRowHeight(list: HTMLUListElement): void {
   if (measuring) return;
@@ -127,11 +121,7 @@ function learnRowHeight(list: HTMLUListElement): void {
     if (measuring && rows > 0) {
       const height = Math.round(measuring.offsetHeight / rows);
       document.documentElement.style.setProperty(ROW_HEIGHT_VARIABLE, `${height}px`);
-      try {
-        window.localStorage.setItem(ROW_HEIGHT_KEY, String(height));
-      } catch {
-        // storage blocked or full: the guess is only for the first frame
-      }
+      writeStored(ROW_HEIGHT_KEY, String(height));
     }
     measuring = null;
   }, 0);

@@ -1,3 +1,5 @@
+import { readStored, writeStored } from '../../lib/browser-storage';
+
 /**
  * The inventory remembers the seller's active room in localStorage under this key (see
  * useActiveRoom in src/features/storage); the 3D view opens on the same room and, when the
@@ -9,18 +11,11 @@ export function rememberedRoomKey(userId: string): string {
   return `stockroom.activeRoom.${userId}`;
 }
 
+// Storage disabled: the first room it is, and a choice lasts as long as the URL.
 export function readRememberedRoom(userId: string): string | null {
-  try {
-    return window.localStorage.getItem(rememberedRoomKey(userId));
-  } catch {
-    return null; // storage disabled: the first room it is
-  }
+  return readStored(rememberedRoomKey(userId));
 }
 
 export function rememberRoom(userId: string, roomId: string): void {
-  try {
-    window.localStorage.setItem(rememberedRoomKey(userId), roomId);
-  } catch {
-    // storage disabled: the choice lasts as long as the URL
-  }
+  writeStored(rememberedRoomKey(userId), roomId);
 }

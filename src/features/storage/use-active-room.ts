@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { activeRoomAfterReload, activeRoomAfterRemoval } from '../../domain/active-room';
+import { readStored, writeStored } from '../../lib/browser-storage';
 import type { Room } from './types';
 
 /** Per user, so two sellers on one browser keep their own room. */
@@ -7,22 +8,10 @@ export function activeRoomStorageKey(userId: string): string {
   return `stockroom.activeRoom.${userId}`;
 }
 
-function readRemembered(userId: string): string | null {
-  try {
-    return window.localStorage.getItem(activeRoomStorageKey(userId));
-  } catch {
-    return null; // storage disabled: the first room it is
-  }
-}
-
-function remember(userId: string, roomId: string | null): void {
-  try {
-    if (roomId) window.localStorage.setItem(activeRoomStorageKey(userId), roomId);
-    else window.localStorage.removeItem(activeRoomStorageKey(userId));
-  } catch {
-    // storage disabled: the choice lasts until reload
-  }
-}
+// Storage disabled: the first room it is, and a choice lasts until reload.
+const readRemembered = (userId: string) => readStored(activeRoomStorageKey(userId));
+const remember = (userId: string, roomId: string | null) =>
+  writeStored(activeRoomStorageKey(userId), roomId || null);
 
 /**
  * The active room (SPEC 4): remembered across reloads while it exists, else the first room.

@@ -1,0 +1,22 @@
+/**
+ * localStorage that never throws. Private modes, policies and full quotas make it fail; what the
+ * app keeps there is only ever a convenience (the last room, hints for a faster load), so a
+ * failure reads as nothing stored and a write is simply skipped.
+ */
+export function readStored(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** Stores `value` under `key`, or removes the key when `value` is null. */
+export function writeStored(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // unavailable or full: see above
+  }
+}

@@ -1,5 +1,5 @@
 import '../local/node-websocket.ts';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page, type Request } from '@playwright/test';
 import type { RunningStack } from '../local/stack.ts';
 import { median, type Figure } from './report.ts';
 import type { SeededSeller } from './seed-elite.ts';
@@ -52,14 +52,25 @@ function inventoryReady(page: Page): Promise<unknown> {
   return page.waitForEvent('console', { predicate: (message) => message.text() === READY_MESSAGE, timeout: 60_000 });
 }
 
-/** Time from navigation start to the inventory being usable, measured inside the page. */
-async function timeDashboard(page: Page, appUrl: string, capture?: CapturedRequest[]) {
-  const onRequest = (req: { url(): string; method(): string; headers(): Record<string, string> }) => {
-    if (capture && req.method() === 'GET' && req.url().includes('/rest/v1/')) {
-      capture.push({ url: req.url(), headers: req.headers() });
-    }
+/** Records the page's GET reads whose address `wanted` accepts (REST by default) until the returned stop is called. */
+function recordReads(
+  page: Page,
+  into: CapturedRequest[],
+  wanted: (url: string) => boolean = (url) => url.includes('/rest/v1/'),
+): () => void {
+  const onRequest = (req: Request) => {
+    if (req.method() === 'GET' && wanted(req.url())) into.push({ url: req.url(), headers: req.headers() });
   };
   page.on('request', onRequest);
+  return () => page.off('request', onRequest);
+}
+
+/** Each address once: the app asks again for some reads, a raw replay needs each only once. */
+const distinct = (requests: CapturedRequest[]) => [...new Map(requests.map((r) => [r.url, r])).values()];
+
+/** Time from navigation start to the inventory being usable, measured inside the page. */
+async function timeDashboard(page: Page, appUrl: string, capture: CapturedRequest[] = []) {
+  const stopRecording = recordReads(page, capture);
   const ready = inventoryReady(page);
   await page.goto(`${appUrl}/dashboard/inventory`);
   await ready;
@@ -73,7 +84,7 @@ async function timeDashboard(page: Page, appUrl: string, capture?: CapturedReque
       lastResponse: Math.max(...rest.map((e) => e.responseEnd)),
     };
   })()`)) as { ready: number; firstRequest: number; lastResponse: number };
-  page.off('request', onRequest);
+  stopRecording();
   return phases;
 }
 
@@ -88,14 +99,11 @@ async function timeNavigation(page: Page, appUrl: string, capture: CapturedReque
   await page.waitForLoadState('networkidle');
   await page.evaluate(`document.querySelector('[data-testid="nav-inventory"]').addEventListener(
     'click', () => { window.__navigatedAt = performance.now(); }, { capture: true })`);
-  const onRequest = (req: { url(): string; method(): string; headers(): Record<string, string> }) => {
-    if (req.method() === 'GET' && req.url().includes('/rest/v1/')) capture.push({ url: req.url(), headers: req.headers() });
-  };
-  page.on('request', onRequest);
+  const stopRecording = recordReads(page, capture);
   const ready = inventoryReady(page);
   await page.getByTestId('nav-inventory').click();
   await ready;
-  page.off('request', onRequest);
+  stopRecording();
   return (await page.evaluate(`(() => {
     const from = window.__navigatedAt;
     const rest = performance.getEntriesByType('resource').filter((e) => e.name.includes('/rest/v1/') && e.startTime >= from && e.responseEnd < window.__inventoryDrawnAt);
@@ -184,7 +192,7 @@ export async function dashboardFigures(stack: RunningStack, seller: SeededSeller
   const boot = median(runs.map((r) => r.firstRequest));
   const data = median(runs.map((r) => r.lastResponse - r.firstRequest));
   const render = median(runs.map((r) => r.ready - r.lastResponse));
-  const unique = [...new Map(captured.map((r) => [r.url, r])).values()];
+  const unique = distinct(captured);
   const rawTimes: number[] = [];
   for (let i = 0; i < 5; i++) rawTimes.push(await timeRawFetch(unique));
   const ready = median(runs.map((r) => r.ready));
@@ -201,7 +209,7 @@ export async function dashboardFigures(stack: RunningStack, seller: SeededSeller
   const navTimes = navRuns.map((r) => r.ready);
   const navData = median(navRuns.slice(1).map((r) => r.requests));
   const navDrawing = median(navRuns.slice(1).map((r) => r.drawing));
-  const navUnique = [...new Map(navRequests.slice(1).flat().map((r) => [r.url, r])).values()];
+  const navUnique = distinct(navRequests.slice(1).flat());
   const navRawTimes: number[] = [];
   for (let i = 0; i < 5; i++) navRawTimes.push(await timeRawFetch(navUnique));
   const nav = median(navTimes.slice(1)); // the first also loads the screen's code
@@ -222,12 +230,11 @@ export async function dashboardFigures(stack: RunningStack, seller: SeededSeller
   // Barcode search runs on the server: time it on screen, and replay the app's own requests raw.
   await page.getByTestId('search-mode-barcode').check();
   const searchRequests: CapturedRequest[] = [];
-  const onSearch = (req: { url(): string; method(): string; headers(): Record<string, string> }) => {
-    if (req.method() === 'GET' && req.url().includes('/rest/v1/storage_items') && req.url().includes('barcode')) {
-      searchRequests.push({ url: req.url(), headers: req.headers() });
-    }
-  };
-  page.on('request', onSearch);
+  const stopRecordingSearch = recordReads(
+    page,
+    searchRequests,
+    (url) => url.includes('/rest/v1/storage_items') && url.includes('barcode'),
+  );
   const barcodeScreenTimes: number[] = [];
   // Seeded item g has barcode 200000000000 + g and a name starting 'Item g '.
   for (const g of [4321, 17, 2500]) {
@@ -236,7 +243,7 @@ export async function dashboardFigures(stack: RunningStack, seller: SeededSeller
     await answered; // the server's answer replaces the local one after a short debounce
   }
   if (searchRequests.length === 0) throw new Error('the barcode search made no server request');
-  page.off('request', onSearch);
+  stopRecordingSearch();
   await context.close();
   const barcodeServerTimes: number[] = [];
   for (let i = 0; i < 5; i++) barcodeServerTimes.push(await timeRawFetch(searchRequests.slice(-2)));

@@ -11,6 +11,7 @@ import { CurrentPlanBadge, useSubscription } from '../../features/subscription';
 import { errorMessage } from '../../lib/errors';
 import { messages } from '../../lib/messages';
 import { prefetchScreen } from './prefetch-screen';
+import { preloadInventoryWhenIdle } from './screens';
 
 export const DASHBOARD_SCREENS = [
   { path: 'inventory', label: 'Inventory' },
@@ -39,6 +40,7 @@ export function DashboardLayout() {
   useEffect(() => {
     if (userId) prefetchScreen(queryClient, pathname, userId);
   }, [queryClient, pathname, userId]);
+  useEffect(preloadInventoryWhenIdle, []);
   // On narrow screens the navigation folds away behind a menu button; it closes on navigation.
   const [menuFor, setMenuFor] = useState<string | null>(null);
   const menuOpen = menuFor === location.pathname;

@@ -49,3 +49,18 @@ export function preloadDashboardCode(pathname: string): void {
   void DashboardLayout.preload().catch(() => undefined); // a failure shows when it renders
   void screen?.preload().catch(() => undefined);
 }
+
+/**
+ * Loads the inventory's code once the browser is idle. It is the screen sellers come back to
+ * from every other one; with its code already run, the click waits only for its data, and the
+ * module's start-up work does not compete with the server for the machine while that loads.
+ */
+export function preloadInventoryWhenIdle(): () => void {
+  const load = () => void InventoryPage.preload().catch(() => undefined); // retried on click
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(load, { timeout: 5000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(load, 1000);
+  return () => window.clearTimeout(id);
+}

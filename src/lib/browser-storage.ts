@@ -11,9 +11,14 @@ export function readStored(key: string): string | null {
   }
 }
 
-/** Stores `value` under `key`, or removes the key when `value` is null. */
+/**
+ * Stores `value` under `key`, or removes the key when `value` is null. A value already stored is
+ * not written again: a write costs the page a few milliseconds (the browser hands it to another
+ * process), and the hints are rewritten on every visit with what is usually the same value.
+ */
 export function writeStored(key: string, value: string | null): void {
   try {
+    if (window.localStorage.getItem(key) === value) return;
     if (value === null) window.localStorage.removeItem(key);
     else window.localStorage.setItem(key, value);
   } catch {

@@ -103,8 +103,8 @@ export const ItemRow = memo(function ItemRow({
 
 // The height a row takes on this screen, learnt from a shelf already drawn and shared through
 // a CSS variable, so every shelf not yet drawn keeps about the room its items will take (and
-// the scroll bar does not jump) without re-rendering any of them. Measured after the frame is
-// painted, when reading the layout costs nothing, not while the shelves are being drawn.
+// the scroll bar does not jump) without re-rendering any of them. Measured once the browser is
+// idle, when reading the layout costs nothing, not while the shelves are being drawn or painted.
 const ROW_HEIGHT_VARIABLE = '--item-row-height';
 // Kept between visits too, so a shelf not yet drawn on a fresh page is sized like the rows this
 // screen draws (about 150 px on a tablet, 200 on a desktop, where rows wrap in narrow units).
@@ -112,19 +112,28 @@ const ROW_HEIGHT_KEY = 'stockroom.itemRowHeight';
 // Nothing remembered yet: a middling guess.
 const ROW_HEIGHT_GUESS = Number(readStored(ROW_HEIGHT_KEY)) || 150;
 let measuring: HTMLUListElement | null = null;
+// What placeholders are sized by now: the guess (the CSS variable's fallback) until learnt.
+let learnt = ROW_HEIGHT_GUESS;
+
+function whenIdle(run: () => void): void {
+  if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(run, { timeout: 1000 });
+  else window.setTimeout(run, 0);
+}
 
 function learnRowHeight(list: HTMLUListElement): void {
   if (measuring) return;
   measuring = list;
-  window.setTimeout(() => {
+  whenIdle(() => {
     const rows = measuring?.isConnected ? measuring.children.length : 0;
-    if (measuring && rows > 0) {
-      const height = Math.round(measuring.offsetHeight / rows);
-      document.documentElement.style.setProperty(ROW_HEIGHT_VARIABLE, `${height}px`);
-      writeStored(ROW_HEIGHT_KEY, String(height));
-    }
+    const height = measuring && rows > 0 ? Math.round(measuring.offsetHeight / rows) : null;
     measuring = null;
-  }, 0);
+    // Setting the variable, even to the value it already has, has every element restyled.
+    if (height === null || height === learnt) return;
+    learnt = height;
+    document.documentElement.style.setProperty(ROW_HEIGHT_VARIABLE, `${height}px`);
+    writeStored(ROW_HEIGHT_KEY, String(height));
+  });
 }
 
 /** The height a shelf's rows took when last drawn, kept while they are not. */

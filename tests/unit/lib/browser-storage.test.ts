@@ -24,4 +24,14 @@ describe('browser storage', () => {
     expect(readStored('stockroom.test')).toBeNull();
     expect(() => writeStored('stockroom.test', '1')).not.toThrow();
   });
+
+  it('does not write a value that is already stored', () => {
+    writeStored('stockroom.test', '42');
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    writeStored('stockroom.test', '42');
+    expect(setItem).not.toHaveBeenCalled();
+    writeStored('stockroom.test', '43');
+    expect(setItem).toHaveBeenCalledWith('stockroom.test', '43');
+    expect(readStored('stockroom.test')).toBe('43');
+  });
 });

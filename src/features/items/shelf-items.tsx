@@ -11,6 +11,7 @@ import {
 import { formatDate, formatPrice } from '../../domain/currency-date';
 import { readStored, writeStored } from '../../lib/browser-storage';
 import { useNearViewport } from '../../lib/use-near-viewport';
+import { whenIdle } from '../../lib/when-idle';
 import type { ShelfContentProps } from '../storage';
 import { useDrawAllRows, useItemActions, useItemsByShelf, type ItemActions } from './items-context';
 import type { Item } from './types';
@@ -115,12 +116,6 @@ let measuring: HTMLUListElement | null = null;
 // What placeholders are sized by now: the guess (the CSS variable's fallback) until learnt.
 let learnt = ROW_HEIGHT_GUESS;
 
-function whenIdle(run: () => void): void {
-  if (typeof window.requestIdleCallback === 'function')
-    window.requestIdleCallback(run, { timeout: 1000 });
-  else window.setTimeout(run, 0);
-}
-
 function learnRowHeight(list: HTMLUListElement): void {
   if (measuring) return;
   measuring = list;
@@ -133,7 +128,7 @@ function learnRowHeight(list: HTMLUListElement): void {
     learnt = height;
     document.documentElement.style.setProperty(ROW_HEIGHT_VARIABLE, `${height}px`);
     writeStored(ROW_HEIGHT_KEY, String(height));
-  });
+  }, 1000);
 }
 
 /** The height a shelf's rows took when last drawn, kept while they are not. */

@@ -1,4 +1,5 @@
 import { lazyScreen } from '../../lib/lazy-screen';
+import { whenIdle } from '../../lib/when-idle';
 
 // The dashboard's screens, each loaded on demand. One object per screen, shared by the routes
 // (App) and the layout's prefetch, so a screen whose code was fetched early renders at once.
@@ -56,11 +57,6 @@ export function preloadDashboardCode(pathname: string): void {
  * module's start-up work does not compete with the server for the machine while that loads.
  */
 export function preloadInventoryWhenIdle(): () => void {
-  const load = () => void InventoryPage.preload().catch(() => undefined); // retried on click
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(load, { timeout: 5000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(load, 1000);
-  return () => window.clearTimeout(id);
+  // A failure is retried by the click, which loads it again.
+  return whenIdle(() => void InventoryPage.preload().catch(() => undefined), 5000);
 }

@@ -43,6 +43,20 @@ function isNear(element: Element): boolean {
   return box.bottom >= -height && box.top <= 2 * height;
 }
 
+export interface NearViewportOptions<T> {
+  /** Runs just before the answer turns false, while what was drawn is still there to measure. */
+  onLeave?: (element: T) => void;
+  /**
+   * The answer to draw with before the element is measured (what it was the last time, say).
+   * A right guess saves a second render and a second layout of the page; a wrong one is put
+   * right as the element is attached, before the browser paints. A function is asked once, on
+   * the first render.
+   */
+  guess?: boolean | (() => boolean);
+  /** Told the answer measured as the element is attached. */
+  onFirstAnswer?: (near: boolean) => void;
+}
+
 /**
  * Whether the element given to the returned ref is near the screen: within a window's height
  * of it to become near, three windows away to stop being near.
@@ -50,25 +64,33 @@ function isNear(element: Element): boolean {
  * what they have scrolled far away from, so the page holds about the same few rows however far
  * they go. The first answer is taken as the element is attached, before the browser paints, so
  * what starts on screen is drawn in the same frame as the rest of the page, never as an empty
- * placeholder first. `onLeave` runs just before the answer turns false, while what was drawn is
- * still there to be measured. Without IntersectionObserver (old browsers, jsdom) everything
- * counts as near.
+ * placeholder first. Without IntersectionObserver (old browsers, jsdom) everything counts as
+ * near.
  */
-export function useNearViewport<T extends Element>(
-  onLeave?: (element: T) => void,
-): [near: boolean, ref: (element: T | null) => (() => void) | undefined] {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  const leave = useRef(onLeave);
+export function useNearViewport<T extends Element>({
+  onLeave,
+  guess = false,
+  onFirstAnswer,
+}: NearViewportOptions<T> = {}): [
+  near: boolean,
+  ref: (element: T | null) => (() => void) | undefined,
+] {
+  const [near, setNear] = useState(
+    () =>
+      typeof IntersectionObserver === 'undefined' || (typeof guess === 'function' ? guess() : guess),
+  );
+  const callbacks = useRef({ onLeave, onFirstAnswer });
   useEffect(() => {
-    leave.current = onLeave;
+    callbacks.current = { onLeave, onFirstAnswer };
   });
   const ref = useCallback((element: T | null) => {
     if (!element || typeof IntersectionObserver === 'undefined') return undefined;
     let current = isNear(element);
-    setNear(current);
+    callbacks.current.onFirstAnswer?.(current);
+    setNear(current); // nothing to render again when it is what was guessed
     return watch(element, (nowNear) => {
       if (nowNear === current) return;
-      if (!nowNear) leave.current?.(element);
+      if (!nowNear) callbacks.current.onLeave?.(element);
       current = nowNear;
       setNear(nowNear);
     });

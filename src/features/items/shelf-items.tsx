@@ -13,6 +13,7 @@ import { readStored, writeStored } from '../../lib/browser-storage';
 import { useNearViewport } from '../../lib/use-near-viewport';
 import { whenIdle } from '../../lib/when-idle';
 import type { ShelfContentProps } from '../storage';
+import { drawnFirstLastTime, noteFirstAnswer } from './first-screen';
 import { useDrawAllRows, useItemActions, useItemsByShelf, type ItemActions } from './items-context';
 import type { Item } from './types';
 
@@ -189,9 +190,15 @@ export function ShelfItems(place: ShelfContentProps) {
   // holds 500 rows, a window shows a dozen, and each row is a drag source that every drag and
   // drop re-renders, so the rows drawn must stay few however far the seller scrolls.
   const [drawn, setDrawn] = useState<DrawnSize | null>(null);
-  const [near, nearRef] = useNearViewport<HTMLDivElement>((content) => {
-    const rows = content.querySelector<HTMLElement>('[data-testid="shelf-items"]');
-    if (rows) setDrawn({ height: rows.offsetHeight, count: rows.children.length });
+  const { room_id } = place.room;
+  const { shelf_id } = place.shelf;
+  const [near, nearRef] = useNearViewport<HTMLDivElement>({
+    onLeave: (content) => {
+      const rows = content.querySelector<HTMLElement>('[data-testid="shelf-items"]');
+      if (rows) setDrawn({ height: rows.offsetHeight, count: rows.children.length });
+    },
+    guess: () => drawnFirstLastTime(room_id, shelf_id),
+    onFirstAnswer: (answer) => noteFirstAnswer(room_id, shelf_id, answer),
   });
   const drawAll = useDrawAllRows();
   return (

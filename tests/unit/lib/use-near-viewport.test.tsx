@@ -24,16 +24,24 @@ class FakeIntersectionObserver {
   disconnect() {}
 }
 
+// Every render of a Shelf, by id and what it drew.
+let renders: string[] = [];
+
 function Shelf({
   top,
   id,
   onLeave,
+  guess,
+  onFirstAnswer,
 }: {
   top: number;
   id: string;
   onLeave?: (element: HTMLDivElement) => void;
+  guess?: boolean;
+  onFirstAnswer?: (near: boolean) => void;
 }) {
-  const [near, ref] = useNearViewport<HTMLDivElement>(onLeave);
+  const [near, ref] = useNearViewport<HTMLDivElement>({ onLeave, guess, onFirstAnswer });
+  renders.push(`${id}: ${near ? 'rows drawn' : 'placeholder'}`);
   const placed = useCallback(
     (element: HTMLDivElement | null) => {
       if (element) element.getBoundingClientRect = () => ({ top, bottom: top + 100 }) as DOMRect;
@@ -51,6 +59,7 @@ function Shelf({
 describe('useNearViewport', () => {
   beforeEach(() => {
     observed = [];
+    renders = [];
     vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
     vi.stubGlobal('innerHeight', 800);
   });
@@ -68,6 +77,31 @@ describe('useNearViewport', () => {
     expect(screen.getByTestId('below').textContent).toBe('rows drawn');
     expect(screen.getByTestId('far').textContent).toBe('placeholder');
     expect(observed).toHaveLength(6);
+  });
+
+  it('draws once with a right guess, and puts a wrong one right before the browser paints', () => {
+    const answers: string[] = [];
+    render(
+      <>
+        <Shelf id="top" top={100} guess onFirstAnswer={(near) => answers.push(`top ${near}`)} />
+        <Shelf id="far" top={20000} guess onFirstAnswer={(near) => answers.push(`far ${near}`)} />
+        <Shelf id="missed" top={200} guess={false} />
+      </>,
+    );
+    expect(screen.getByTestId('top').textContent).toBe('rows drawn');
+    expect(screen.getByTestId('far').textContent).toBe('placeholder');
+    expect(screen.getByTestId('missed').textContent).toBe('rows drawn');
+    // The right guess rendered once; each wrong one rendered again with the measured answer.
+    expect(renders.filter((r) => r.startsWith('top'))).toEqual(['top: rows drawn']);
+    expect(renders.filter((r) => r.startsWith('far'))).toEqual([
+      'far: rows drawn',
+      'far: placeholder',
+    ]);
+    expect(renders.filter((r) => r.startsWith('missed'))).toEqual([
+      'missed: placeholder',
+      'missed: rows drawn',
+    ]);
+    expect(answers).toEqual(['top true', 'far false']);
   });
 
   it('draws a watched element once it comes near', () => {

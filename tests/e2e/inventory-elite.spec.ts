@@ -109,11 +109,14 @@ test('an Elite account at its limits: one room drawn at a time, search reaches t
   await expect(lastShelf.getByTestId('shelf-items-pending')).toHaveCount(0);
   await page.evaluate(() => window.scrollTo(0, 0));
 
-  // Opened again, the room first draws the rows it drew last time at the top of the page: only a
-  // guess, checked against where each shelf lands, so what is drawn is still exactly the shelves
-  // near the screen (within a window of it), and none far from it (three windows away).
+  // Opened again, the room first draws the units and rows it drew last time at the top of the
+  // page, and the other units a moment later. Only a guess, checked against where each shelf
+  // lands: once all are there, what is drawn is still exactly the rows of the shelves near the
+  // screen (within a window of it), and none far from it (three windows away).
   await page.reload();
   await expect(page.getByTestId('inventory-ready')).toBeVisible();
+  await expect(page.getByTestId('unit-to-come')).toHaveCount(0);
+  await expect(page.getByTestId('unit')).toHaveCount(10);
   await expect(lastShelf.getByTestId('shelf-items-pending')).toHaveCount(1);
   const placed = await page.getByTestId('shelf').evaluateAll((all) =>
     all.map((shelf) => {

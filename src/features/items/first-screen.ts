@@ -1,5 +1,6 @@
 import { readStored, writeStored } from '../../lib/browser-storage';
 import { whenIdle } from '../../lib/when-idle';
+import type { Room } from '../storage';
 
 // Which shelves of a room had their rows drawn when the seller last opened it at the top of the
 // page, in a window of the same size, kept between visits. Opened again, the room draws those
@@ -33,15 +34,33 @@ function parse(raw: string | null): FirstScreen | null {
 // Read once: this tab is the one that writes it (another tab's rooms only make a worse guess).
 let remembered: FirstScreen | null | undefined;
 
+/** The shelves near the screen when the room was last opened in a window of this size. */
+function rememberedFor(roomId: string): readonly string[] | null {
+  remembered ??= parse(readStored(KEY));
+  return remembered?.room === roomId && remembered.window === windowSize()
+    ? remembered.shelves
+    : null;
+}
+
 /** Whether the shelf's rows were drawn at first the last time its room was opened. */
 export function drawnFirstLastTime(roomId: string, shelfId: string): boolean {
-  remembered ??= parse(readStored(KEY));
-  return (
-    remembered !== null &&
-    remembered.room === roomId &&
-    remembered.window === windowSize() &&
-    remembered.shelves.includes(shelfId)
-  );
+  return rememberedFor(roomId)?.includes(shelfId) ?? false;
+}
+
+/**
+ * The units of the room the seller saw on opening it last time (those with a shelf near the
+ * screen, and those without shelves, which cost nothing to draw); null when that is not known.
+ */
+export function unitsSeenFirst(room: Room): ReadonlySet<string> | null {
+  const shelves = rememberedFor(room.room_id);
+  if (!shelves) return null;
+  const near = new Set(shelves);
+  const units = new Set<string>();
+  for (const isle of room.isles)
+    for (const unit of isle.units)
+      if (unit.shelves.length === 0 || unit.shelves.some((shelf) => near.has(shelf.shelf_id)))
+        units.add(unit.unit_id);
+  return units;
 }
 
 // The answers measured as the shown room's shelves were attached, shelf by shelf.

@@ -4,6 +4,7 @@ export type { Item } from './types';
 export { useItems, itemsQueryOptions, fetchAllItems, ITEM_PAGE_SIZE } from './get-items';
 export { ItemsProvider, useItemActions } from './items-context';
 export { ShelfItems, ItemHandleSlot } from './shelf-items';
+export { unitsSeenFirst } from './first-screen';
 export { useItemsCache, useCachedItems } from './items-cache';
 export { ItemSearch } from './item-search';
 export { ProductsTable } from './products-table';

@@ -3,7 +3,7 @@ import type { UnitColours } from '../../domain/colour-schemes';
 import { filterUnitsByType, type UnitTypeFilter } from '../../domain/unit-naming';
 import type { ShelfContent, StorageActions } from './storage-actions';
 import type { Isle, Room } from './types';
-import { UnitCard } from './unit-card';
+import { UnitCard, UnitToCome } from './unit-card';
 
 export const IsleCard = memo(function IsleCard({
   room,
@@ -13,6 +13,7 @@ export const IsleCard = memo(function IsleCard({
   highlightShelfId,
   actions,
   Content,
+  drawnFirst,
 }: {
   room: Room;
   isle: Isle;
@@ -21,6 +22,8 @@ export const IsleCard = memo(function IsleCard({
   highlightShelfId: string | null;
   actions: StorageActions;
   Content: ShelfContent;
+  /** While set, only these units are drawn; the others keep their place until it is cleared. */
+  drawnFirst: ReadonlySet<string> | null;
 }) {
   const units = filterUnitsByType(isle.units, filter);
   const titleId = `isle-${isle.isle_id}-title`;
@@ -70,22 +73,26 @@ export const IsleCard = memo(function IsleCard({
         <p className="muted">No units of this type in this isle.</p>
       ) : (
         <div className="isle__units">
-          {units.map((unit) => (
-            <UnitCard
-              key={unit.unit_id}
-              room={room}
-              isle={isle}
-              unit={unit}
-              colour={colours[unit.unit_type]}
-              highlightShelfId={
-                highlightShelfId && unit.shelves.some((s) => s.shelf_id === highlightShelfId)
-                  ? highlightShelfId
-                  : null
-              }
-              actions={actions}
-              Content={Content}
-            />
-          ))}
+          {units.map((unit) =>
+            drawnFirst && !drawnFirst.has(unit.unit_id) ? (
+              <UnitToCome key={unit.unit_id} unit={unit} colour={colours[unit.unit_type]} />
+            ) : (
+              <UnitCard
+                key={unit.unit_id}
+                room={room}
+                isle={isle}
+                unit={unit}
+                colour={colours[unit.unit_type]}
+                highlightShelfId={
+                  highlightShelfId && unit.shelves.some((s) => s.shelf_id === highlightShelfId)
+                    ? highlightShelfId
+                    : null
+                }
+                actions={actions}
+                Content={Content}
+              />
+            ),
+          )}
         </div>
       )}
     </section>

@@ -1,5 +1,5 @@
 import './inventory.css';
-import { useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../components/dialog';
 import type { UnitColours } from '../../domain/colour-schemes';
 import { nextIsleIndex } from '../../domain/isle-numbering';
@@ -51,6 +51,11 @@ export interface StorageViewProps {
   onFilterChange: (filter: UnitTypeFilter) => void;
   highlightShelfId: string | null;
   Content: ShelfContent;
+  /**
+   * The units of a room worth drawing first, when it is known which the seller sees on opening
+   * it (null: not known, all are drawn at once). Asked once, for the room shown first.
+   */
+  unitsSeenFirst?: (room: Room) => ReadonlySet<string> | null;
 }
 
 const FILTERS: readonly UnitTypeFilter[] = ['all', ...UNIT_TYPES];
@@ -68,8 +73,27 @@ export function StorageView({
   onFilterChange,
   highlightShelfId,
   Content,
+  unitsSeenFirst,
 }: StorageViewProps) {
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  // An Elite room holds a hundred shelves' worth of units, and the screen shows two or three of
+  // them on opening. Those are drawn with the rest of the screen; the others take their place a
+  // moment after the first paint, in a transition that gives way to the seller's input.
+  const [drawnFirst, setDrawnFirst] = useState(() =>
+    activeRoom && unitsSeenFirst ? unitsSeenFirst(activeRoom) : null,
+  );
+  const waitingUnits = drawnFirst !== null;
+  useEffect(() => {
+    if (!waitingUnits) return;
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => startTransition(() => setDrawnFirst(null)));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [waitingUnits]);
   const close = () => setDialog(null);
 
   const addRoom = useAddRoom(userId, planId);
@@ -232,6 +256,7 @@ export function StorageView({
               }
               actions={actions}
               Content={Content}
+              drawnFirst={drawnFirst}
             />
           ))}
         </div>

@@ -97,3 +97,22 @@ export const UnitCard = memo(function UnitCard({
     </article>
   );
 });
+
+/**
+ * A unit drawn a moment after the rest of the room (see StorageView): its place and colour, about
+ * the height its shelves will take, so the page keeps its length meanwhile.
+ */
+export function UnitToCome({ unit, colour }: { unit: Unit; colour: string }) {
+  return (
+    <article
+      className="unit unit--to-come"
+      data-testid="unit-to-come"
+      aria-label={`Unit ${unit.unit_name}`}
+      aria-busy="true"
+      style={{
+        borderColor: colour,
+        minHeight: `calc(6rem + ${unit.shelves.length} * 3 * var(--item-row-height, 150px))`,
+      }}
+    />
+  );
+}

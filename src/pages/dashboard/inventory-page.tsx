@@ -11,6 +11,7 @@ import {
   useCachedItems,
   useItems,
   type HitLocation,
+  unitsSeenFirst,
 } from '../../features/items';
 import { MovableShelfItems, MoveProvider, renderListingHandle } from '../../features/move';
 import { DEFAULT_PREFERENCES, usePreferences } from '../../features/settings';
@@ -155,6 +156,7 @@ export default function InventoryPage() {
                   onFilterChange={setFilter}
                   highlightShelfId={highlightShelfId}
                   Content={MovableShelfItems}
+                  unitsSeenFirst={unitsSeenFirst}
                 />
               </div>
             </div>

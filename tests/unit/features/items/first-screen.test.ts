@@ -53,6 +53,41 @@ describe('first screen memory', () => {
     expect((await fresh()).drawnFirstLastTime('room-2', 'shelf-z')).toBe(false);
   });
 
+  it('names the units seen first: those with a shelf near the screen, and those without shelves', async () => {
+    const memory = await fresh();
+    const shelf = (id: string) => ({ shelf_id: id, shelf_index: 1, unit_id: id });
+    const unit = (id: string, shelves: string[]) => ({
+      unit_id: id,
+      unit_name: id,
+      unit_type: 'box' as const,
+      unit_index: 1,
+      isle_id: 'isle-1',
+      naming_convention: 'alphabetical',
+      shelves: shelves.map(shelf),
+    });
+    const room = {
+      room_id: 'room-1',
+      room_name: 'Garage',
+      room_index: 1,
+      isles: [
+        {
+          isle_id: 'isle-1',
+          isle_index: 1,
+          room_id: 'room-1',
+          units: [unit('A', ['a1', 'a2']), unit('B', ['b1']), unit('C', []), unit('D', ['d1'])],
+        },
+      ],
+    };
+    expect(memory.unitsSeenFirst(room)).toBeNull(); // never opened: everything is drawn at once
+    memory.noteFirstAnswer('room-1', 'a1', true);
+    memory.noteFirstAnswer('room-1', 'a2', false);
+    memory.noteFirstAnswer('room-1', 'b1', true);
+    memory.noteFirstAnswer('room-1', 'd1', false);
+    vi.runAllTimers();
+    expect(memory.unitsSeenFirst(room)).toEqual(new Set(['A', 'B', 'C']));
+    expect(memory.unitsSeenFirst({ ...room, room_id: 'room-2' })).toBeNull();
+  });
+
   it('ignores what it cannot read', async () => {
     window.localStorage.setItem('stockroom.firstScreen', '{"room": 4');
     expect((await fresh()).drawnFirstLastTime('room-1', 'shelf-a')).toBe(false);

@@ -1,8 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { planLimit } from '../../domain/plans';
+import { queryOptions } from '@tanstack/react-query';
 import { readStored, writeStored } from '../../lib/browser-storage';
 import { supabase } from '../../lib/supabase';
-import { currentPlanId, useSubscription } from '../subscription';
 import { itemKeys } from './keys';
 import { fetchAllItems } from './fetch-all-items';
 import type { Item } from './types';
@@ -36,9 +34,4 @@ export function itemsQueryOptions(userId: string, expectedItems?: number) {
     queryKey: itemKeys.list(userId),
     queryFn: () => getItems(userId, expectedItems),
   });
-}
-
-export function useItems(userId: string) {
-  const planId = currentPlanId(useSubscription(userId).data);
-  return useQuery(itemsQueryOptions(userId, planLimit(planId, 'items')));
 }

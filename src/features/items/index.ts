@@ -1,7 +1,8 @@
 // The public face of the items feature; the pages import from here only.
 export { itemKeys } from './keys';
 export type { Item } from './types';
-export { useItems, itemsQueryOptions, fetchAllItems, ITEM_PAGE_SIZE } from './get-items';
+export { itemsQueryOptions, fetchAllItems, ITEM_PAGE_SIZE } from './get-items';
+export { useItems } from './use-items';
 export { ItemsProvider, useItemActions } from './items-context';
 export { ShelfItems, ItemHandleSlot } from './shelf-items';
 export { unitsSeenFirst } from './first-screen';

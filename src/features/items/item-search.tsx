@@ -2,7 +2,7 @@ import './items.css';
 import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { RECENT_ITEMS_LIMIT, quickSearch, recentItems, searchByBarcode } from '../../domain/search';
 import type { ShelfPlace } from '../storage';
-import { useItems } from './get-items';
+import { useItems } from './use-items';
 import { useBarcodeSearch } from './search-items';
 import { hitFromItem, hitLocationLabel, type HitLocation, type SearchHit } from './search-hits';
 import type { Item } from './types';

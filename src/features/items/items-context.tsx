@@ -3,7 +3,7 @@ import { ConfirmDialog } from '../../components/dialog';
 import type { ShelfContentProps, ShelfPlace } from '../storage';
 import { useAddItem } from './add-item';
 import { useDeleteItems } from './delete-items';
-import { useItems } from './get-items';
+import { useItems } from './use-items';
 import { useCachedItems } from './items-cache';
 import { ItemDialog } from './item-dialog';
 import { formValuesFromItem, itemChanges } from './item-form';

@@ -5,7 +5,7 @@ import { formatDate, formatPrice } from '../../domain/currency-date';
 import { UNIT_TYPES, type UnitTypeFilter } from '../../domain/unit-naming';
 import { formatCount } from '../../lib/format';
 import { UNIT_TYPE_LABELS, type ShelfPlace } from '../storage';
-import { useItems } from './get-items';
+import { useItems } from './use-items';
 import { useItemActions } from './items-context';
 import {
   filterProducts,

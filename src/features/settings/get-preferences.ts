@@ -1,5 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useAuth } from '../auth';
+import { queryOptions } from '@tanstack/react-query';
 import { loadSupabase } from '../../lib/supabase-client';
 import { settingsKeys } from './keys';
 import { preferencesFromRow, type Preferences } from './preferences';
@@ -34,10 +33,4 @@ export function preferencesQueryOptions(userId: string) {
     // Preferences change only from this screen, which updates the cache itself.
     staleTime: 5 * 60_000,
   });
-}
-
-/** The signed-in seller's preferences, for any screen (currency, dates, colours, drag_confirm...). */
-export function usePreferences() {
-  const { user } = useAuth();
-  return useQuery({ ...preferencesQueryOptions(user?.id ?? ''), enabled: Boolean(user) });
 }

@@ -7,7 +7,7 @@ import { BackupsPanel } from '../backups';
 import { AppearanceSettings } from './appearance-settings';
 import { BarcodeSettings } from './barcode-settings';
 import { GeneralSettings } from './general-settings';
-import { usePreferences } from './get-preferences';
+import { usePreferences } from './use-preferences';
 import { NotificationSettings } from './notification-settings';
 import type { Preferences } from './preferences';
 import { SecuritySettings } from './security-settings';

@@ -1,3 +1,5 @@
+import { INVENTORY_KEY, inventoryRoot } from '../../lib/inventory-keys';
+
 /**
  * Query keys of the inventory, scoped by user so accounts never share cache. The storage tree
  * and the items (src/features/items) hang under one root per user, so a change that removes
@@ -5,7 +7,7 @@
  * into the other's files.
  */
 export const inventoryKeys = {
-  all: ['inventory'] as const,
-  root: (userId: string) => ['inventory', userId] as const,
-  tree: (userId: string) => ['inventory', userId, 'tree'] as const,
+  all: [INVENTORY_KEY] as const,
+  root: inventoryRoot,
+  tree: (userId: string) => [...inventoryRoot(userId), 'tree'] as const,
 };

@@ -1,7 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { itemsQueryOptions } from '../../features/items';
-import { preferencesQueryOptions } from '../../features/settings';
-import { storageTreeQueryOptions } from '../../features/storage';
+// The features' query modules rather than their indexes: a page load starts these requests
+// while the app's code is still arriving (start-early.ts), and the indexes bring whole screens.
+import { itemsQueryOptions } from '../../features/items/get-items';
+import { preferencesQueryOptions } from '../../features/settings/get-preferences';
+import { storageTreeQueryOptions } from '../../features/storage/get-storage-tree';
 import { preloadDashboardCode } from './screens';
 
 /** The queries a screen needs before it is usable. */

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { EnvError, getEnv } from './lib/env';
+import { createQueryClient } from './lib/query-client';
 import { loadSupabase } from './lib/supabase-client';
 import { preloadDashboardCode } from './pages/dashboard/screens';
 import './styles.css';
@@ -23,16 +24,21 @@ function ConfigError({ error }: { error: EnvError }) {
 // variable is named on screen rather than failing somewhere deep inside a request.
 try {
   getEnv();
-  // A signed-in address: the session client and the screen's code load alongside the app's
-  // code rather than one after the other (app, then session, then layout, then screen).
-  if (window.location.pathname.startsWith('/dashboard')) {
+  const queryClient = createQueryClient();
+  // A signed-in address: the session client, the screen's code and its data load alongside the
+  // app's code rather than one after the other (app, then session, then layout, then screen).
+  const { pathname } = window.location;
+  if (pathname.startsWith('/dashboard')) {
     void loadSupabase().catch(() => undefined); // AuthProvider reports a failure
-    preloadDashboardCode(window.location.pathname);
+    preloadDashboardCode(pathname);
+    void import('./pages/dashboard/start-early')
+      .then((early) => early.prefetchForStoredSession(queryClient, pathname))
+      .catch(() => undefined); // the screen asks again, and shows what failed
   }
   const { App } = await import('./App');
   root.render(
     <StrictMode>
-      <App />
+      <App queryClient={queryClient} />
     </StrictMode>,
   );
 } catch (error) {

@@ -1,0 +1,23 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { sessionNeedsCodeStep } from '../../features/auth/mfa';
+import { loadSupabase } from '../../lib/supabase-client';
+import { prefetchScreen } from './prefetch-screen';
+
+/**
+ * On a page load of a dashboard address, asks for the screen's data as soon as the session has
+ * been read from storage (supabase-js refreshes it first if it has expired), while the app's own
+ * code is still starting: otherwise the requests would wait for the app to render, the session
+ * event to arrive and the dashboard layout to render in turn. The queries land in the client the
+ * app then renders with. Nothing is asked for without a session, or for a session that still
+ * owes its two-factor code (the database answers such a session with nothing).
+ */
+export async function prefetchForStoredSession(
+  queryClient: QueryClient,
+  pathname: string,
+): Promise<void> {
+  const supabase = await loadSupabase();
+  const { data } = await supabase.auth.getSession();
+  const session = data.session;
+  if (!session || sessionNeedsCodeStep(session)) return;
+  prefetchScreen(queryClient, pathname, session.user.id);
+}

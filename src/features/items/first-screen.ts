@@ -68,6 +68,7 @@ let answers: { room: string; near: Map<string, boolean> } | null = null;
 let storing = false;
 
 function store(): void {
+  if (!storing) return;
   storing = false;
   // Only the top of the page is what the room shows when opened.
   if (!answers || window.scrollY !== 0) return;
@@ -90,4 +91,6 @@ export function noteFirstAnswer(roomId: string, shelfId: string, near: boolean):
   if (storing) return;
   storing = true;
   whenIdle(store, 2000);
+  // A seller who leaves (or reloads) before the browser was idle still has it kept.
+  window.addEventListener('pagehide', store, { once: true });
 }

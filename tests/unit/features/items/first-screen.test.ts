@@ -88,6 +88,14 @@ describe('first screen memory', () => {
     expect(memory.unitsSeenFirst({ ...room, room_id: 'room-2' })).toBeNull();
   });
 
+  it('keeps the answers when the page is left before the browser was idle', async () => {
+    const memory = await fresh();
+    memory.noteFirstAnswer('room-1', 'shelf-a', true);
+    window.dispatchEvent(new Event('pagehide'));
+    expect((await fresh()).drawnFirstLastTime('room-1', 'shelf-a')).toBe(true);
+    vi.runAllTimers(); // the idle write that follows finds nothing left to do
+  });
+
   it('ignores what it cannot read', async () => {
     window.localStorage.setItem('stockroom.firstScreen', '{"room": 4');
     expect((await fresh()).drawnFirstLastTime('room-1', 'shelf-a')).toBe(false);

@@ -3,6 +3,7 @@ import { startTransition, useEffect, useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../components/dialog';
 import type { UnitColours } from '../../domain/colour-schemes';
 import { nextIsleIndex } from '../../domain/isle-numbering';
+import { whenIdle } from '../../lib/when-idle';
 import { UNIT_TYPES, type UnitTypeFilter } from '../../domain/unit-naming';
 import { useAddIsle } from './add-isle';
 import { useAddRoom } from './add-room';
@@ -76,23 +77,17 @@ export function StorageView({
   unitsSeenFirst,
 }: StorageViewProps) {
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
-  // An Elite room holds a hundred shelves' worth of units, and the screen shows two or three of
-  // them on opening. Those are drawn with the rest of the screen; the others take their place a
-  // moment after the first paint, in a transition that gives way to the seller's input.
+  // An Elite room holds fifty shelves in ten units, and the screen shows two or three of them
+  // on opening. Those are drawn with the rest of the screen; the others take their places once
+  // the browser is idle after the first paint, in a transition that gives way to the seller's
+  // input, so what they see answers them first.
   const [drawnFirst, setDrawnFirst] = useState(() =>
     activeRoom && unitsSeenFirst ? unitsSeenFirst(activeRoom) : null,
   );
   const waitingUnits = drawnFirst !== null;
   useEffect(() => {
     if (!waitingUnits) return;
-    let timer = 0;
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => startTransition(() => setDrawnFirst(null)));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
-    };
+    return whenIdle(() => startTransition(() => setDrawnFirst(null)), 500);
   }, [waitingUnits]);
   const close = () => setDialog(null);
 

@@ -68,6 +68,17 @@ function recordReads(
 /** Each address once: the app asks again for some reads, a raw replay needs each only once. */
 const distinct = (requests: CapturedRequest[]) => [...new Map(requests.map((r) => [r.url, r])).values()];
 
+// Enough runs for a median that holds still on a small machine whose speed drifts run to run.
+const NAVIGATIONS = 11;
+const PAGE_LOADS = 7;
+
+/** The Settings screen, loaded and with nothing more to fetch: a page sitting idle. */
+async function openIdleSettings(page: Page, appUrl: string): Promise<void> {
+  await page.goto(`${appUrl}/dashboard/settings`);
+  await page.getByTestId('settings-panel').waitFor({ timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
+}
+
 /** Time from navigation start to the inventory being usable, measured inside the page. */
 async function timeDashboard(page: Page, appUrl: string, capture: CapturedRequest[] = []) {
   const stopRecording = recordReads(page, capture);
@@ -93,10 +104,17 @@ async function timeDashboard(page: Page, appUrl: string, capture: CapturedReques
  * nothing of the inventory is cached) and the seller clicks Inventory in the side bar. Timed in
  * the page from the click to the inventory painted; `capture` gets the REST reads it caused.
  */
-async function timeNavigation(page: Page, appUrl: string, capture: CapturedRequest[]) {
-  await page.goto(`${appUrl}/dashboard/settings`);
-  await page.getByTestId('settings-panel').waitFor({ timeout: 60_000 });
-  await page.waitForLoadState('networkidle');
+async function timeNavigation(
+  page: Page,
+  appUrl: string,
+  capture: CapturedRequest[],
+  beforeClick?: () => Promise<void>,
+) {
+  await openIdleSettings(page, appUrl);
+  if (beforeClick) {
+    await beforeClick();
+    await openIdleSettings(page, appUrl); // a fresh page again: nothing left of what was sent
+  }
   await page.evaluate(`document.querySelector('[data-testid="nav-inventory"]').addEventListener(
     'click', () => { window.__navigatedAt = performance.now(); }, { capture: true })`);
   const stopRecording = recordReads(page, capture);
@@ -119,7 +137,7 @@ async function timeRawFetch(requests: CapturedRequest[]): Promise<number> {
     requests.map(async (r) => {
       const res = await fetch(r.url, { headers: r.headers });
       if (!res.ok) throw new Error(`HTTP ${res.status} for ${r.url}`);
-      await res.arrayBuffer();
+      await res.json(); // the rows, as the page gets them: parsed
     }),
   );
   return performance.now() - started;
@@ -182,44 +200,57 @@ export async function dashboardFigures(stack: RunningStack, seller: SeededSeller
   const page = await context.newPage();
   await signIn(page, stack.env.APP_URL, seller);
 
-  // Full page load (address typed, or a reload): boot, requests, render.
+  // Full page load (address typed, or a reload): boot, requests, render. The first load warms
+  // the HTTP cache for the code and shows which reads a load makes; before each later one those
+  // reads are sent raw (from Node, and from an idle page of the app with plain fetch).
   const captured: CapturedRequest[] = [];
-  await timeDashboard(page, stack.env.APP_URL, captured); // warm the HTTP cache for JS and CSS
+  await timeDashboard(page, stack.env.APP_URL, captured);
+  const unique = distinct(captured);
   const runs: Array<{ ready: number; firstRequest: number; lastResponse: number }> = [];
-  for (let i = 0; i < 5; i++) runs.push(await timeDashboard(page, stack.env.APP_URL));
+  const rawTimes: number[] = [];
+  const pageRawTimes: number[] = [];
+  for (let i = 0; i < PAGE_LOADS; i++) {
+    await openIdleSettings(page, stack.env.APP_URL);
+    rawTimes.push(await timeRawFetch(unique));
+    pageRawTimes.push(await timeRawFetchInPage(page, unique));
+    runs.push(await timeDashboard(page, stack.env.APP_URL));
+  }
   // Where the time goes: boot (code, session) until the first REST request, the requests, then
   // drawing and painting until the inventory is usable.
   const boot = median(runs.map((r) => r.firstRequest));
   const data = median(runs.map((r) => r.lastResponse - r.firstRequest));
   const render = median(runs.map((r) => r.ready - r.lastResponse));
-  const unique = distinct(captured);
-  const rawTimes: number[] = [];
-  for (let i = 0; i < 5; i++) rawTimes.push(await timeRawFetch(unique));
   const ready = median(runs.map((r) => r.ready));
   const raw = median(rawTimes);
+  const pageRaw = median(pageRawTimes);
 
-  // In-app navigation from another screen, the inventory's data not yet loaded.
+  // In-app navigation from another screen, the inventory's data not yet loaded. The first click
+  // also loads the screen's code and shows which reads a click makes; each later click comes
+  // right after those reads were sent raw, from Node and from the Settings page itself, so the
+  // app and its raw baseline are measured in the same moments of a machine whose speed drifts,
+  // and each while the page sits idle.
+  const navRequests: CapturedRequest[] = [];
+  await timeNavigation(page, stack.env.APP_URL, navRequests);
+  const navUnique = distinct(navRequests);
   const navRuns: Array<{ ready: number; requests: number; drawing: number }> = [];
-  const navRequests: CapturedRequest[][] = [];
-  for (let i = 0; i < 8; i++) {
-    const requests: CapturedRequest[] = [];
-    navRuns.push(await timeNavigation(page, stack.env.APP_URL, requests));
-    navRequests.push(requests);
-  }
-  const navTimes = navRuns.map((r) => r.ready);
-  const navData = median(navRuns.slice(1).map((r) => r.requests));
-  const navDrawing = median(navRuns.slice(1).map((r) => r.drawing));
-  const navUnique = distinct(navRequests.slice(1).flat());
   const navRawTimes: number[] = [];
-  for (let i = 0; i < 5; i++) navRawTimes.push(await timeRawFetch(navUnique));
-  const nav = median(navTimes.slice(1)); // the first also loads the screen's code
+  const navPageRawTimes: number[] = [];
+  for (let i = 0; i < NAVIGATIONS; i++) {
+    // Sent while the Settings page sits idle, as the click then is.
+    navRuns.push(
+      await timeNavigation(page, stack.env.APP_URL, [], async () => {
+        navRawTimes.push(await timeRawFetch(navUnique));
+        navPageRawTimes.push(await timeRawFetchInPage(page, navUnique));
+      }),
+    );
+  }
+  const nav = median(navRuns.map((r) => r.ready));
+  const navData = median(navRuns.map((r) => r.requests));
+  const navDrawing = median(navRuns.map((r) => r.drawing));
   const navRaw = median(navRawTimes);
+  const navPageRaw = median(navPageRawTimes);
   await page.goto(`${stack.env.APP_URL}/dashboard/inventory`);
   await page.getByTestId('inventory-ready').waitFor({ timeout: 60_000 });
-  await page.waitForLoadState('networkidle');
-  const navPageRawTimes: number[] = [];
-  for (let i = 0; i < 5; i++) navPageRawTimes.push(await timeRawFetchInPage(page, navUnique));
-  const navPageRaw = median(navPageRawTimes);
 
   // Typing in search: from the input event to the hit on screen, timed in the page.
   const searchTimes: number[] = [];
@@ -252,11 +283,16 @@ export async function dashboardFigures(stack: RunningStack, seller: SeededSeller
 
   const search = median(searchTimes);
   return [
+    // Held against the same reads sent raw from Node, all at once, JSON parsed: the data's own
+    // cost. The same reads sent by the browser itself (plain fetch from an idle page of the app)
+    // come back later (the browser's network process, six connections per server, two cores
+    // shared with the server); that figure is given beside it, as what the app adds over what
+    // the browser needs for the data alone.
     {
       name: 'dashboard ready, navigating to the inventory in the app',
       value: nav,
       unit: 'ms',
-      against: `raw PostgREST fetch of the same ${navUnique.length} requests from Node ${navRaw.toFixed(0)} ms (ratio ${(nav / navRaw).toFixed(2)}x), from the page with plain fetch ${navPageRaw.toFixed(0)} ms (ratio ${(nav / navPageRaw).toFixed(2)}x); median of 7 clicks on Inventory from Settings, click to painted: requests ${navData.toFixed(0)} ms, drawing and painting ${navDrawing.toFixed(0)} ms`,
+      against: `raw PostgREST fetch of the same ${navUnique.length} reads from Node ${navRaw.toFixed(0)} ms (ratio ${(nav / navRaw).toFixed(2)}x), from the page with plain fetch ${navPageRaw.toFixed(0)} ms (ratio ${(nav / navPageRaw).toFixed(2)}x); medians of ${NAVIGATIONS} clicks on Inventory from Settings, each after its raw fetches, click to painted: requests ${navData.toFixed(0)} ms, drawing and painting ${navDrawing.toFixed(0)} ms`,
       budget: '< 2x raw and < 1500 ms',
       ok: nav < 1500 && nav < 2 * navRaw,
     },
@@ -264,7 +300,7 @@ export async function dashboardFigures(stack: RunningStack, seller: SeededSeller
       name: 'dashboard ready, page load of /dashboard/inventory',
       value: ready,
       unit: 'ms',
-      against: `raw PostgREST fetch of the same ${unique.length} requests ${raw.toFixed(0)} ms (ratio ${(ready / raw).toFixed(2)}x); boot ${boot.toFixed(0)} ms, requests ${data.toFixed(0)} ms, drawing and painting ${render.toFixed(0)} ms`,
+      against: `raw PostgREST fetch of the same ${unique.length} reads from Node ${raw.toFixed(0)} ms (ratio ${(ready / raw).toFixed(2)}x), from the page with plain fetch ${pageRaw.toFixed(0)} ms (ratio ${(ready / pageRaw).toFixed(2)}x); medians of ${PAGE_LOADS} loads, each after its raw fetches: boot ${boot.toFixed(0)} ms, requests ${data.toFixed(0)} ms, drawing and painting ${render.toFixed(0)} ms`,
       budget: '< 2x raw and < 1500 ms',
       ok: ready < 1500 && ready < 2 * raw,
     },

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { EnvError, getEnv } from './lib/env';
-import { createQueryClient } from './lib/query-client';
 import { loadSupabase } from './lib/supabase-client';
 import { preloadDashboardCode } from './pages/dashboard/screens';
 import './styles.css';
@@ -24,18 +23,19 @@ function ConfigError({ error }: { error: EnvError }) {
 // variable is named on screen rather than failing somewhere deep inside a request.
 try {
   getEnv();
-  const queryClient = createQueryClient();
+  // Loaded beside the app's code, not before it (the public pages paint without waiting for it).
+  const client = import('./lib/query-client').then((module) => module.createQueryClient());
   // A signed-in address: the session client, the screen's code and its data load alongside the
   // app's code rather than one after the other (app, then session, then layout, then screen).
   const { pathname } = window.location;
   if (pathname.startsWith('/dashboard')) {
     void loadSupabase().catch(() => undefined); // AuthProvider reports a failure
     preloadDashboardCode(pathname);
-    void import('./pages/dashboard/start-early')
-      .then((early) => early.prefetchForStoredSession(queryClient, pathname))
+    void Promise.all([client, import('./pages/dashboard/start-early')])
+      .then(([queryClient, early]) => early.prefetchForStoredSession(queryClient, pathname))
       .catch(() => undefined); // the screen asks again, and shows what failed
   }
-  const { App } = await import('./App');
+  const [{ App }, queryClient] = await Promise.all([import('./App'), client]);
   root.render(
     <StrictMode>
       <App queryClient={queryClient} />

@@ -74,6 +74,28 @@ test.describe('dashboard layout', () => {
     expect(serious).toEqual([]);
   });
 
+  test("a screen's data is asked for as the button goes down on its link, before the click", async ({
+    page,
+    seller,
+    dashboard,
+  }) => {
+    expect(seller.id).toBeTruthy();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await dashboard.goto('settings'); // a page load: nothing of the inventory in memory
+    await expect(dashboard.heading('Settings')).toBeVisible();
+    const link = dashboard.nav.getByRole('link', { name: 'Inventory', exact: true });
+    await link.hover();
+    const items = page.waitForRequest((request) =>
+      request.url().includes('/rest/v1/storage_items'),
+    );
+    await page.mouse.down();
+    await items;
+    await expect(page).toHaveURL(/\/dashboard\/settings$/);
+    await page.mouse.up();
+    await expect(page).toHaveURL(/\/dashboard\/inventory$/);
+    await dashboard.expectLoaded();
+  });
+
   test('the team screen shows the account owner and what the plan includes', async ({
     seller,
     dashboard,

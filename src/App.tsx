@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { ProcessingOverlayProvider } from './components/processing-overlay';
@@ -11,7 +10,6 @@ import {
 } from './features/auth';
 import { SubscriptionBanner } from './features/subscription';
 import { lazyScreen } from './lib/lazy-screen';
-import { createQueryClient } from './lib/query-client';
 import { AuthLayout } from './pages/auth-layout';
 import {
   BarcodeLabelsPage,
@@ -92,9 +90,11 @@ function AppRoutes() {
   );
 }
 
-/** `queryClient`: one the page's start-up already asked for data with (main.tsx). */
-export function App({ queryClient: given }: { queryClient?: QueryClient } = {}) {
-  const [queryClient] = useState(() => given ?? createQueryClient());
+/**
+ * `queryClient`: made by the page's start-up (main.tsx), which may already have asked it for the
+ * screen's data.
+ */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>

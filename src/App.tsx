@@ -11,22 +11,7 @@ import {
 import { SubscriptionBanner } from './features/subscription';
 import { lazyScreen } from './lib/lazy-screen';
 import { AuthLayout } from './pages/auth-layout';
-import {
-  BarcodeLabelsPage,
-  DashboardLayout,
-  EbayCallbackPage,
-  EbayOrdersPage,
-  ExportPage,
-  ImportPage,
-  IntegrationsPage,
-  InventoryPage,
-  LogsPage,
-  ProductsPage,
-  Room3DPage,
-  ScanPage,
-  SettingsPage,
-  TeamPage,
-} from './pages/dashboard/screens';
+import { DASHBOARD_ROUTES, DashboardLayout } from './pages/dashboard/screens';
 import { FeaturesPage } from './pages/features-page';
 import { HomePage } from './pages/home-page';
 import { LoginPage } from './pages/login-page';
@@ -37,9 +22,18 @@ import { SignupPage } from './pages/signup-page';
 
 // The landing pages ship in the first bundle; everything behind sign-in and the long legal
 // and help texts load on demand.
-const PrivacyPage = lazyScreen(() => import('./pages/privacy-page'), (m) => m.PrivacyPage);
-const TermsPage = lazyScreen(() => import('./pages/terms-page'), (m) => m.TermsPage);
-const HelpPage = lazyScreen(() => import('./pages/help-page'), (m) => m.HelpPage);
+const PrivacyPage = lazyScreen(
+  () => import('./pages/privacy-page'),
+  (m) => m.PrivacyPage,
+);
+const TermsPage = lazyScreen(
+  () => import('./pages/terms-page'),
+  (m) => m.TermsPage,
+);
+const HelpPage = lazyScreen(
+  () => import('./pages/help-page'),
+  (m) => m.HelpPage,
+);
 
 function AppRoutes() {
   return (
@@ -69,19 +63,9 @@ function AppRoutes() {
             }
           >
             <Route index element={<Navigate to="/dashboard/inventory" replace />} />
-            <Route path="inventory" element={<InventoryPage />} />
-            <Route path="inventory/3d" element={<Room3DPage />} />
-            <Route path="import" element={<ImportPage />} />
-            <Route path="export" element={<ExportPage />} />
-            <Route path="logs" element={<LogsPage />} />
-            <Route path="products" element={<ProductsPage />} />
-            <Route path="team" element={<TeamPage />} />
-            <Route path="settings" element={<SettingsPage />} />
-            <Route path="integrations" element={<IntegrationsPage />} />
-            <Route path="ebay/callback" element={<EbayCallbackPage />} />
-            <Route path="barcode-labels" element={<BarcodeLabelsPage />} />
-            <Route path="scan" element={<ScanPage />} />
-            <Route path="ebay-orders" element={<EbayOrdersPage />} />
+            {DASHBOARD_ROUTES.map(({ path, Screen }) => (
+              <Route key={path} path={path} element={<Screen />} />
+            ))}
             <Route path="*" element={<Navigate to="/dashboard/inventory" replace />} />
           </Route>
         </Routes>

@@ -1,43 +1,40 @@
-import { lazyScreen } from '../../lib/lazy-screen';
+import { lazyScreen, type LazyScreen } from '../../lib/lazy-screen';
 import { whenIdle } from '../../lib/when-idle';
 
 // The dashboard's screens, each loaded on demand. One object per screen, shared by the routes
-// (App) and the layout's prefetch, so a screen whose code was fetched early renders at once.
+// (App) and the prefetch, so a screen whose code was fetched early renders at once.
 export const DashboardLayout = lazyScreen(
   () => import('./dashboard-layout'),
   (module) => module.DashboardLayout,
 );
-export const TeamPage = lazyScreen(() => import('../../features/team'), (module) => module.TeamPage);
 const page = <P extends object>(load: () => Promise<{ default: React.ComponentType<P> }>) =>
   lazyScreen(load, (module) => module.default);
-export const InventoryPage = page(() => import('./inventory-page'));
-export const Room3DPage = page(() => import('./room-3d-page'));
-export const ImportPage = page(() => import('./import-page'));
-export const ExportPage = page(() => import('./export-page'));
-export const LogsPage = page(() => import('./logs-page'));
-export const ProductsPage = page(() => import('./products-page'));
-export const SettingsPage = page(() => import('./settings-page'));
-export const IntegrationsPage = page(() => import('./integrations-page'));
-export const EbayCallbackPage = page(() => import('./ebay-callback-page'));
-export const BarcodeLabelsPage = page(() => import('./barcode-labels-page'));
-export const ScanPage = page(() => import('./scan-page'));
-export const EbayOrdersPage = page(() => import('./ebay-orders-page'));
+const InventoryPage = page(() => import('./inventory-page'));
 
-const BY_PATH: Record<string, { preload: () => Promise<void> }> = {
-  inventory: InventoryPage,
-  'inventory/3d': Room3DPage,
-  import: ImportPage,
-  export: ExportPage,
-  logs: LogsPage,
-  products: ProductsPage,
-  team: TeamPage,
-  settings: SettingsPage,
-  integrations: IntegrationsPage,
-  'ebay/callback': EbayCallbackPage,
-  'barcode-labels': BarcodeLabelsPage,
-  scan: ScanPage,
-  'ebay-orders': EbayOrdersPage,
-};
+/** The dashboard's screens by their path under /dashboard: App's routes, and what each preloads. */
+export const DASHBOARD_ROUTES: ReadonlyArray<{ path: string; Screen: LazyScreen }> = [
+  { path: 'inventory', Screen: InventoryPage },
+  { path: 'inventory/3d', Screen: page(() => import('./room-3d-page')) },
+  { path: 'import', Screen: page(() => import('./import-page')) },
+  { path: 'export', Screen: page(() => import('./export-page')) },
+  { path: 'logs', Screen: page(() => import('./logs-page')) },
+  { path: 'products', Screen: page(() => import('./products-page')) },
+  {
+    path: 'team',
+    Screen: lazyScreen(
+      () => import('../../features/team'),
+      (module) => module.TeamPage,
+    ),
+  },
+  { path: 'settings', Screen: page(() => import('./settings-page')) },
+  { path: 'integrations', Screen: page(() => import('./integrations-page')) },
+  { path: 'ebay/callback', Screen: page(() => import('./ebay-callback-page')) },
+  { path: 'barcode-labels', Screen: page(() => import('./barcode-labels-page')) },
+  { path: 'scan', Screen: page(() => import('./scan-page')) },
+  { path: 'ebay-orders', Screen: page(() => import('./ebay-orders-page')) },
+];
+
+const BY_PATH = new Map(DASHBOARD_ROUTES.map((route) => [route.path, route.Screen]));
 
 /**
  * Starts loading the code a dashboard address needs (the layout and its screen) at once, so a
@@ -46,7 +43,7 @@ const BY_PATH: Record<string, { preload: () => Promise<void> }> = {
 export function preloadDashboardCode(pathname: string): void {
   const match = /^\/dashboard(?:\/(.*?))?\/*$/.exec(pathname);
   if (!match) return;
-  const screen = BY_PATH[match[1] || 'inventory'];
+  const screen = BY_PATH.get(match[1] || 'inventory');
   void DashboardLayout.preload().catch(() => undefined); // a failure shows when it renders
   void screen?.preload().catch(() => undefined);
 }

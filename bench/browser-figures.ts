@@ -168,6 +168,22 @@ async function timeRawFetchInPage(page: Page, requests: CapturedRequest[]): Prom
   return ms;
 }
 
+/**
+ * The same reads sent raw before each timed run, from Node and from the page with plain fetch;
+ * `send` takes one of each, `medians` gives the baselines.
+ */
+function rawBaselines(page: Page, requests: CapturedRequest[]) {
+  const fromNode: number[] = [];
+  const fromPage: number[] = [];
+  return {
+    async send(): Promise<void> {
+      fromNode.push(await timeRawFetch(requests));
+      fromPage.push(await timeRawFetchInPage(page, requests));
+    },
+    medians: () => ({ node: median(fromNode), page: median(fromPage) }),
+  };
+}
+
 // Sent to the page as source text: tsx would wrap named functions in a helper the page lacks.
 const TYPE_AND_WAIT = `async ([value, wanted]) => {
   const input = document.querySelector('[data-testid="item-search-input"]');
@@ -208,12 +224,10 @@ export async function dashboardFigures(stack: RunningStack, seller: SeededSeller
   await timeDashboard(page, stack.env.APP_URL, captured);
   const unique = distinct(captured);
   const runs: Array<{ ready: number; firstRequest: number; lastResponse: number }> = [];
-  const rawTimes: number[] = [];
-  const pageRawTimes: number[] = [];
+  const loadRaw = rawBaselines(page, unique);
   for (let i = 0; i < PAGE_LOADS; i++) {
     await openIdleSettings(page, stack.env.APP_URL);
-    rawTimes.push(await timeRawFetch(unique));
-    pageRawTimes.push(await timeRawFetchInPage(page, unique));
+    await loadRaw.send();
     runs.push(await timeDashboard(page, stack.env.APP_URL));
   }
   // Where the time goes: boot (code, session) until the first REST request, the requests, then
@@ -222,8 +236,7 @@ export async function dashboardFigures(stack: RunningStack, seller: SeededSeller
   const data = median(runs.map((r) => r.lastResponse - r.firstRequest));
   const render = median(runs.map((r) => r.ready - r.lastResponse));
   const ready = median(runs.map((r) => r.ready));
-  const raw = median(rawTimes);
-  const pageRaw = median(pageRawTimes);
+  const { node: raw, page: pageRaw } = loadRaw.medians();
 
   // In-app navigation from another screen, the inventory's data not yet loaded. The first click
   // also loads the screen's code and shows which reads a click makes; each later click comes
@@ -234,22 +247,15 @@ export async function dashboardFigures(stack: RunningStack, seller: SeededSeller
   await timeNavigation(page, stack.env.APP_URL, navRequests);
   const navUnique = distinct(navRequests);
   const navRuns: Array<{ ready: number; requests: number; drawing: number }> = [];
-  const navRawTimes: number[] = [];
-  const navPageRawTimes: number[] = [];
+  const navRawBaselines = rawBaselines(page, navUnique);
   for (let i = 0; i < NAVIGATIONS; i++) {
     // Sent while the Settings page sits idle, as the click then is.
-    navRuns.push(
-      await timeNavigation(page, stack.env.APP_URL, [], async () => {
-        navRawTimes.push(await timeRawFetch(navUnique));
-        navPageRawTimes.push(await timeRawFetchInPage(page, navUnique));
-      }),
-    );
+    navRuns.push(await timeNavigation(page, stack.env.APP_URL, [], navRawBaselines.send));
   }
   const nav = median(navRuns.map((r) => r.ready));
   const navData = median(navRuns.map((r) => r.requests));
   const navDrawing = median(navRuns.map((r) => r.drawing));
-  const navRaw = median(navRawTimes);
-  const navPageRaw = median(navPageRawTimes);
+  const { node: navRaw, page: navPageRaw } = navRawBaselines.medians();
   await page.goto(`${stack.env.APP_URL}/dashboard/inventory`);
   await page.getByTestId('inventory-ready').waitFor({ timeout: 60_000 });
 

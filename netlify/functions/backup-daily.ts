@@ -3,7 +3,7 @@ import { supabaseAdmin } from '../lib/supabase-admin.ts';
 /**
  * The daily backup (Help Center: daily backups, each kept for 3 days). One SQL call snapshots
  * every seller with storage and drops backups older than 3 days (public.create_daily_backups,
- * supabase/migrations/20261122003001_backup_restore_and_retention.sql), so the work is the
+ * supabase/migrations/20261122000700_backups.sql), so the work is the
  * database's and this function stays a thin trigger. On Netlify a scheduled function has no
  * public URL; locally it runs on demand with a POST.
  */

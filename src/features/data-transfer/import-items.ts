@@ -58,8 +58,8 @@ export function importError(error: unknown): AppError {
 
 /**
  * Writes the checked rows: staged in batches of 50 (progress follows them), then one commit that
- * imports all of them or none. See supabase/migrations/20261122002001_import_staging.sql for why
- * the batches are staged rather than inserted as items.
+ * imports all of them or none. See import_batches in supabase/migrations/20261122000400_items_moves.sql
+ * for why the batches are staged rather than inserted as items.
  */
 export async function importItems(
   items: readonly ResolvedImportRow[],

@@ -84,7 +84,7 @@ describe('plans: TypeScript and SQL agree', () => {
 
   it('the SQL plan_id check lists exactly the plan ids', () => {
     const sql = readFileSync(
-      join(MIGRATIONS, '20261122000100_plans_profiles_subscriptions.sql'),
+      join(MIGRATIONS, '20261122000200_plans_profiles.sql'),
       'utf8',
     );
     const check = /plan_id text primary key check \(plan_id in \(([^)]*)\)\)/.exec(sql);
@@ -176,13 +176,13 @@ describe('plans: limit messages (as the database words them)', () => {
   });
 
   it('uses the same sentences as the SQL', () => {
-    const sql = readFileSync(join(MIGRATIONS, '20261122000200_storage.sql'), 'utf8');
+    const sql = readFileSync(join(MIGRATIONS, '20261122000300_storage.sql'), 'utf8');
     expect(sql).toContain(
       "'Your %s plan only allows %s items. Visit the pricing page to upgrade your plan'",
     );
     expect(sql).toContain("'You can only add up to %s units in your current plan'");
     expect(sql).toContain("'Your %s plan is limited to %s %s. Please upgrade to add more'");
-    const fns = readFileSync(join(MIGRATIONS, '20261122000700_storage_functions.sql'), 'utf8');
+    const fns = readFileSync(join(MIGRATIONS, '20261122000400_items_moves.sql'), 'utf8');
     expect(fns).toContain("'Adding %s items would exceed your %s plan limit of %s items'");
   });
 });

@@ -43,7 +43,7 @@ describe('preferences defaults (SPEC 3)', () => {
   });
 
   it('reads the database defaults as the same defaults', () => {
-    // the column defaults of supabase/migrations/20261122000400_user_preferences.sql
+    // the column defaults of supabase/migrations/20261122000600_preferences_notifications.sql
     const row = {
       user_id: 'u',
       currency: 'USD',

@@ -4,12 +4,6 @@
 -- change only through the server (Stripe webhook / Netlify functions using the service_role key),
 -- otherwise anyone could upgrade themselves with one PATCH request.
 
--- Helpers that are not part of the API live in a schema PostgREST does not expose.
-create schema if not exists private;
-revoke all on schema private from public;
--- authenticated needs usage because some RLS policies call private.plan_allows().
-grant usage on schema private to authenticated, service_role;
-
 -- Every table keeps updated_at itself so the client cannot forge or forget it.
 create or replace function private.set_updated_at()
 returns trigger
@@ -90,6 +84,8 @@ create policy plans_select on public.plans
   for select to authenticated
   using (true);
 
+select private.require_mfa('public.plans');
+
 -- ---------------------------------------------------------------------------------------------
 -- profiles: one per auth user (created by the new-user trigger). plan_id is the plan the
 -- database enforces; it follows subscriptions.plan_id (trigger below).
@@ -118,6 +114,8 @@ create policy profiles_select on public.profiles
   using (id = (select auth.uid()));
 -- No insert/update/delete policy (and no grant): a user must not change their own plan.
 
+select private.require_mfa('public.profiles');
+
 -- ---------------------------------------------------------------------------------------------
 -- subscriptions: the billing state mirrored from Stripe. One row per user.
 -- ---------------------------------------------------------------------------------------------
@@ -136,10 +134,26 @@ create table public.subscriptions (
   deadline_date timestamptz,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
+  -- Stripe delivers webhooks out of order and our functions write the state they get back from
+  -- Stripe too, so two writers can race: one that read Stripe earlier must not overwrite one that
+  -- read it later. Each write records when its Stripe state was read; older reads are skipped
+  -- (netlify/lib/subscriptions.ts). Never null ('-infinity' before the first write) so the check
+  -- is one plain comparison.
+  stripe_synced_at timestamptz not null default '-infinity',
   constraint subscriptions_user_id_key unique (user_id)
 );
 comment on table public.subscriptions is
   'Billing state per user (mirrors Stripe). Users read their own row; only the server writes.';
+
+comment on column public.subscriptions.stripe_synced_at is
+  'When the Stripe state last written to this row was read from Stripe; an older read never overwrites it.';
+
+-- Webhooks look subscriptions up by Stripe ids; the deadline job by its dates.
+create index subscriptions_stripe_customer_idx
+  on public.subscriptions (stripe_customer_id);
+create index subscriptions_deadline_idx
+  on public.subscriptions (deadline_date) where overdue_date is not null;
+
 
 create trigger subscriptions_set_updated_at
   before update on public.subscriptions
@@ -180,6 +194,8 @@ create policy subscriptions_select on public.subscriptions
   for select to authenticated
   using (user_id = (select auth.uid()));
 -- No insert/update/delete policy (and no grant): plan and status are server-only.
+
+select private.require_mfa('public.subscriptions');
 
 -- ---------------------------------------------------------------------------------------------
 -- Plan lookups used by triggers, policies and functions.
@@ -252,3 +268,71 @@ comment on function public.has_plan_feature(text, uuid) is
   'True when the plan of the caller (or of p_user_id, service role only) includes the feature.';
 revoke all on function public.has_plan_feature(text, uuid) from public, anon;
 grant execute on function public.has_plan_feature(text, uuid) to authenticated, service_role;
+
+-- import_items and add_scanned_items (security invoker) read the caller's plan
+grant execute on function private.user_plan(uuid) to authenticated;
+
+-- ---------------------------------------------------------------------------------------------
+-- New users
+-- ---------------------------------------------------------------------------------------------
+-- Every account starts with a profile on the free plan, default preferences and a free
+-- subscription row (SPEC section 3 defaults), created in the same transaction as the user.
+--
+-- security definer: the auth server inserts into auth.users as its own role (on hosted
+-- Supabase supabase_auth_admin), which has no rights on public tables. search_path is empty
+-- and every name is schema-qualified so the elevated function cannot be redirected.
+
+create or replace function private.handle_new_user()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into public.profiles (id, email, plan_id)
+  values (new.id, new.email, 'free')
+  on conflict (id) do nothing;
+
+  insert into public.user_preferences (user_id)
+  values (new.id)
+  on conflict (user_id) do nothing;
+
+  insert into public.subscriptions (user_id, plan_id, status)
+  values (new.id, 'free', 'active')
+  on conflict (user_id) do nothing;
+
+  return new;
+end;
+$$;
+
+-- Keep profiles.email current when the user changes their address.
+create or replace function private.handle_user_email_change()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  update public.profiles set email = new.email where id = new.id and email is distinct from new.email;
+  return new;
+end;
+$$;
+
+revoke all on function private.handle_new_user() from public;
+revoke all on function private.handle_user_email_change() from public;
+
+create trigger on_auth_user_created
+  after insert on auth.users
+  for each row execute function private.handle_new_user();
+
+create trigger on_auth_user_email_changed
+  after update of email on auth.users
+  for each row execute function private.handle_user_email_change();
+
+-- Accounts that existed before this migration (hosted projects) get the same rows (their
+-- preferences: 20261122000600_preferences_notifications.sql).
+insert into public.profiles (id, email, plan_id)
+select u.id, u.email, 'free' from auth.users u
+on conflict (id) do nothing;
+insert into public.subscriptions (user_id, plan_id, status)
+select u.id, 'free', 'active' from auth.users u

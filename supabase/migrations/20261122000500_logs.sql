@@ -48,3 +48,4 @@ create policy storage_logs_insert on public.storage_logs for insert to authentic
 create policy storage_logs_delete on public.storage_logs for delete to authenticated
   using (user_id = (select auth.uid()));
 -- no update policy: log lines are not edited
+select private.require_mfa('public.storage_logs');

@@ -43,6 +43,7 @@ create policy ebay_tokens_update on public.ebay_tokens for update to authenticat
   using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
 create policy ebay_tokens_delete on public.ebay_tokens for delete to authenticated
   using (user_id = (select auth.uid()));
+select private.require_mfa('public.ebay_tokens');
 
 -- Store (or replace) the caller's marketplace tokens. PostgREST's upsert cannot do this for the
 -- browser: INSERT .. ON CONFLICT DO UPDATE SET col = EXCLUDED.col needs SELECT on col, which is
@@ -123,6 +124,7 @@ create policy ebay_processed_listings_update on public.ebay_processed_listings f
   using (user_id = (select auth.uid())
          and (select private.plan_allows((select auth.uid()), 'listings')))
   with check (user_id = (select auth.uid()));
+select private.require_mfa('public.ebay_processed_listings');
 
 -- ---------------------------------------------------------------------------------------------
 -- ebay_inventory: the cached marketplace inventory list, one row per user.
@@ -157,6 +159,7 @@ create policy ebay_inventory_update on public.ebay_inventory for update to authe
   using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
 create policy ebay_inventory_delete on public.ebay_inventory for delete to authenticated
   using (user_id = (select auth.uid()));
+select private.require_mfa('public.ebay_inventory');
 
 -- ---------------------------------------------------------------------------------------------
 -- api_rate_limits: last marketplace fetch per endpoint and user. Written only by the server
@@ -182,6 +185,7 @@ grant all on table public.api_rate_limits to service_role;
 create policy api_rate_limits_select on public.api_rate_limits for select to authenticated
   using (user_id = (select auth.uid()));
 -- no insert/update/delete for authenticated: a client must not reset its own limit
+select private.require_mfa('public.api_rate_limits');
 
 -- Records a request for (user, endpoint) if at least p_min_interval_seconds passed since the
 -- last recorded one, atomically (one INSERT .. ON CONFLICT with a row lock). Returns whether the
@@ -250,3 +254,63 @@ comment on function public.get_ebay_token(uuid, text) is
   'Service role: the user''s marketplace tokens for listings/orders/inventory, refused below the plan that includes it.';
 revoke all on function public.get_ebay_token(uuid, text) from public, anon, authenticated;
 grant execute on function public.get_ebay_token(uuid, text) to service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- place_listing(p_listing_id, p_shelf_id, p_quantity) -> the new item
+-- Placing a marketplace listing on a shelf (SPEC 4: "Dropping a marketplace listing on a shelf
+-- creates an item, sets the listing's display to false, and removes it from the list").
+--
+-- One function so both happen or neither: an item without its listing hidden would be placed
+-- twice, a hidden listing without its item would be lost. The drop of the drag-and-drop layer
+-- and the keyboard/touch "Place on shelf…" dialog both call it.
+--
+-- SECURITY INVOKER: RLS decides which listing and shelf exist for the caller, so the listing
+-- must be the caller's, still shown, and their plan must include listings (the select policy of
+-- ebay_processed_listings checks private.plan_allows). The item goes in through add_item, so
+-- the item limit trigger, validation and the add_item log line are the same as for any item.
+-- ---------------------------------------------------------------------------------------------
+
+create or replace function public.place_listing(
+  p_listing_id text,
+  p_shelf_id uuid,
+  p_quantity integer default null
+)
+returns public.storage_items
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_listing public.ebay_processed_listings;
+  v_item public.storage_items;
+begin
+  perform private.caller_id();
+  -- Row lock: two drops of the same listing at once make one item, the second finds it placed.
+  select l.* into v_listing
+    from public.ebay_processed_listings l
+   where l.user_id = (select auth.uid()) and l.listing_id = p_listing_id and l.display
+   for update;
+  if not found then
+    raise exception 'Listing not found' using errcode = 'PT404';
+  end if;
+
+  v_item := public.add_item(
+    p_shelf_id,
+    v_listing.title,
+    -- a listing with nothing left to sell still has a physical item to put away
+    coalesce(p_quantity, greatest(v_listing.quantity, 1)),
+    null,
+    v_listing.sku,
+    null,
+    null
+  );
+
+  update public.ebay_processed_listings l
+     set display = false
+   where l.user_id = v_listing.user_id and l.listing_id = v_listing.listing_id;
+  return v_item;
+end;
+$$;
+comment on function public.place_listing(text, uuid, integer) is
+  'Place a shown marketplace listing on a shelf: add_item (limits, log) and display=false, atomically.';
+revoke all on function public.place_listing(text, uuid, integer) from public, anon;
+grant execute on function public.place_listing(text, uuid, integer) to authenticated, service_role;

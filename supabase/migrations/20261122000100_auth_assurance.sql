@@ -7,6 +7,15 @@
 -- bypasses RLS and is unaffected too; so are the auth service and direct superuser connections
 -- (no request.jwt.claims, so the write guard below stays out of their way).
 
+-- This file comes first: every later domain file ends each table with
+-- `select private.require_mfa('public.<table>');`, next to that table's own policies.
+
+-- Helpers that are not part of the API live in a schema PostgREST does not expose.
+create schema if not exists private;
+revoke all on schema private from public;
+-- authenticated needs usage because some RLS policies call private.plan_allows().
+grant usage on schema private to authenticated, service_role;
+
 -- ---------------------------------------------------------------------------------------------
 -- private.mfa_satisfied(): true when the caller's token is aal2, or the caller has no verified
 -- factor. security definer because the API roles cannot read auth.mfa_factors (RLS on, no
@@ -135,22 +144,3 @@ begin
 end;
 $$;
 revoke all on function private.require_mfa(regclass) from public, anon, authenticated;
-
--- Every table (and partitioned table) in public with RLS on, as the schema stands now.
-do $$
-declare
-  v_table regclass;
-begin
-  for v_table in
-    select c.oid::regclass
-      from pg_class c
-      join pg_namespace n on n.oid = c.relnamespace
-     where n.nspname = 'public'
-       and c.relkind in ('r', 'p')
-       and c.relrowsecurity
-     order by c.relname
-  loop
-    perform private.require_mfa(v_table);
-  end loop;
-end
-$$;

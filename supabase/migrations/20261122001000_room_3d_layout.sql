@@ -1,12 +1,18 @@
--- The 3D view of a room (SPEC 6: Growing Seller and above): its layout columns are written only
--- by accounts whose plan includes view_3d, its layout is saved in one transaction, and the view
--- reads how many items each shelf holds without downloading the items.
+-- The 3D view of a room (SPEC 6: Growing Seller and above): the writes that exist only for it
+-- are made only by accounts whose plan includes view_3d, its layout is saved in one transaction,
+-- and the view reads how many items each shelf holds without downloading the items.
 --
--- Layout columns: storage_rooms.camera_position_* / camera_target_*, storage_isles.position_x /
--- position_z / rotation_y, storage_units."position3D". Inserts keep their defaults (add_isle,
+-- Gated layout columns: storage_rooms.camera_position_* / camera_target_* and
+-- storage_isles.position_x / position_z / rotation_y. Inserts keep their defaults (add_isle,
 -- restore and import must work on every plan), so only UPDATEs that change one of them are
 -- checked. Requests without an end user (service role, maintenance as the table owner) are
 -- trusted, as everywhere else in the schema.
+--
+-- storage_units."position3D" is not gated: it is shared with the inventory, where adding a unit
+-- stores its size preset ({"x":0,"y":0,"z":0,"size":50}, SPEC 9: SMALL 25, MEDIUM 50, LARGE 100)
+-- on every plan, and SPEC 7 lists "update unit_name or position3D" among the plain table writes.
+-- save_room_layout as a whole stays gated, and merges a unit's placement into position3D so the
+-- size preset survives 'Save Layout'.
 
 -- ---------------------------------------------------------------------------------------------
 -- Plan gate on layout writes
@@ -61,25 +67,9 @@ begin
 end;
 $$;
 
-create or replace function private.guard_unit_layout()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
-begin
-  if (select auth.uid()) is not null
-     and new."position3D" is distinct from old."position3D"
-     and not private.plan_allows(new.user_id, 'view_3d') then
-    perform private.raise_view_3d_unavailable();
-  end if;
-  return new;
-end;
-$$;
-
 revoke all on function private.raise_view_3d_unavailable() from public;
 revoke all on function private.guard_room_layout() from public;
 revoke all on function private.guard_isle_layout() from public;
-revoke all on function private.guard_unit_layout() from public;
 -- The triggers run as the caller (invoker), so the caller needs to execute the helper.
 grant execute on function private.raise_view_3d_unavailable() to authenticated, service_role;
 
@@ -93,19 +83,18 @@ create trigger storage_rooms_guard_layout
 create trigger storage_isles_guard_layout
   before update of position_x, position_z, rotation_y on public.storage_isles
   for each row execute function private.guard_isle_layout();
-create trigger storage_units_guard_layout
-  before update of "position3D" on public.storage_units
-  for each row execute function private.guard_unit_layout();
 
 -- ---------------------------------------------------------------------------------------------
 -- save_room_layout(p_room_id, p_isles, p_units, p_camera) -> number of isles saved
--- 'Save Layout' in the 3D view: every isle's place and turn and every unit's position3D in one
+-- 'Save Layout' in the 3D view: every isle's place and turn and every unit's placement (merged into
+-- position3D) in one
 -- transaction, so a failure leaves the previous layout whole ('Save Failed', please try again).
 --   p_isles:  [{"isle_id": uuid, "position_x": n, "position_z": n, "rotation_y": n}, ...]
 --   p_units:  [{"unit_id": uuid, "position3D": {...}}, ...]
 --   p_camera: {"position": [x,y,z], "target": [x,y,z]} or null to leave the camera alone
 -- Isles and units must be in the room (PT404 otherwise, and nothing is written).
 -- ---------------------------------------------------------------------------------------------
+
 create or replace function public.save_room_layout(
   p_room_id uuid,
   p_isles jsonb,
@@ -162,7 +151,11 @@ begin
       from jsonb_array_elements(coalesce(p_units, '[]'::jsonb)) e
   ), changed as (
     update public.storage_units u
-       set "position3D" = w.position3d
+       set "position3D" = case
+             when jsonb_typeof(u."position3D") = 'object' and jsonb_typeof(w.position3d) = 'object'
+               then u."position3D" || w.position3d
+             else w.position3d
+           end
       from wanted w, public.storage_isles i
      where u.unit_id = w.unit_id and i.isle_id = u.isle_id and i.room_id = p_room_id
     returning 1
@@ -211,6 +204,6 @@ grant execute on function public.save_room_layout(uuid, jsonb, jsonb, jsonb),
   public.room_shelf_fill(uuid) to authenticated, service_role;
 
 comment on function public.save_room_layout(uuid, jsonb, jsonb, jsonb) is
-  'Save the 3D layout of a room (isle places and turns, unit position3D, optionally the camera) atomically. Growing plan and above.';
+  'Save the 3D layout of a room (isle places and turns, unit placement merged into position3D, optionally the camera) atomically. Growing plan and above.';
 comment on function public.room_shelf_fill(uuid) is
   'Items per shelf of a room (count of rows and sum of quantity), for the 3D view''s fullness.';

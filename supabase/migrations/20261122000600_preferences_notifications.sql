@@ -1,0 +1,98 @@
+-- What a seller chose (settings) and what they have already been told (dismissed notifications).
+
+-- ---------------------------------------------------------------------------------------------
+-- user_preferences: Per-user settings with every default of SPEC section 3. One row per user, created with the
+-- account (new-user trigger) and upserted by the settings screen.
+-- ---------------------------------------------------------------------------------------------
+create table public.user_preferences (
+  user_id uuid primary key default auth.uid() references auth.users (id) on delete cascade,
+  currency text not null default 'USD' check (currency ~ '^[A-Z]{3}$'),
+  date_format text not null default 'US',
+  -- list of {days, enabled}; a notification is raised when days-left equals an enabled entry
+  expiry_notifications jsonb not null
+    default '[{"days":30,"enabled":true},{"days":60,"enabled":true},{"days":90,"enabled":true}]'::jsonb
+    check (jsonb_typeof(expiry_notifications) = 'array'),
+  barcode_batch boolean not null default false,
+  barcode_lookup boolean not null default true,
+  -- {colors, currentScheme, customColors}; schemes: default, ocean, forest, sunset, berry,
+  -- monochrome, purple, warm, custom
+  storage_colors jsonb not null
+    default '{"colors":{},"currentScheme":"default","customColors":{}}'::jsonb
+    check (jsonb_typeof(storage_colors) = 'object'),
+  -- days of marketplace listings to fetch
+  ebay_listings_date integer not null default 5 check (ebay_listings_date > 0),
+  drag_confirm boolean not null default true,
+  ebay_country text not null default 'GB',
+  floor_size integer not null default 20 check (floor_size > 0),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+comment on table public.user_preferences is
+  'Settings per user (currency, date format, expiry notifications, colours, marketplace country, floor size...).';
+
+create trigger user_preferences_set_updated_at before update on public.user_preferences
+  for each row execute function private.set_updated_at();
+create trigger user_preferences_keep_owner before update on public.user_preferences
+  for each row execute function private.keep_owner();
+
+alter table public.user_preferences enable row level security;
+-- Supabase's default privileges grant everything (incl. TRUNCATE, which ignores RLS) to anon and
+-- authenticated; take it back and give only what the policies below allow.
+revoke all on table public.user_preferences from anon, authenticated;
+grant select, insert, update, delete on table public.user_preferences to authenticated;
+grant all on table public.user_preferences to service_role;
+
+create policy user_preferences_select on public.user_preferences for select to authenticated
+  using (user_id = (select auth.uid()));
+create policy user_preferences_insert on public.user_preferences for insert to authenticated
+  with check (user_id = (select auth.uid()));
+create policy user_preferences_update on public.user_preferences for update to authenticated
+  using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
+create policy user_preferences_delete on public.user_preferences for delete to authenticated
+  using (user_id = (select auth.uid()));
+select private.require_mfa('public.user_preferences');
+
+-- Accounts that existed before this migration (hosted projects) get default preferences, as
+-- new accounts do through private.handle_new_user().
+insert into public.user_preferences (user_id)
+select u.id from auth.users u
+on conflict (user_id) do nothing;
+
+-- ---------------------------------------------------------------------------------------------
+-- dismissed_notifications: notifications are computed in the browser from expiry dates; the
+-- database only remembers which ones the user dismissed (kept 30 days, SPEC section 4).
+-- ---------------------------------------------------------------------------------------------
+create table public.dismissed_notifications (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
+  -- the client's notification id, e.g. 'expiry-<item_id>-<days>'
+  notification_id text not null check (length(notification_id) between 1 and 200),
+  item_id uuid,
+  dismissed_at timestamptz not null default now(),
+  constraint dismissed_notifications_user_notification_key unique (user_id, notification_id),
+  -- only one's own items; the dismissal goes when the item goes
+  constraint dismissed_notifications_item_fkey foreign key (item_id, user_id)
+    references public.storage_items (item_id, user_id) on delete cascade
+);
+comment on table public.dismissed_notifications is
+  'Expiry notifications a user dismissed, so they are not raised again for 30 days.';
+
+create index dismissed_notifications_item_idx on public.dismissed_notifications (item_id);
+
+create trigger dismissed_notifications_keep_owner before update on public.dismissed_notifications
+  for each row execute function private.keep_owner();
+
+alter table public.dismissed_notifications enable row level security;
+revoke all on table public.dismissed_notifications from anon, authenticated;
+grant select, insert, update, delete on table public.dismissed_notifications to authenticated;
+grant all on table public.dismissed_notifications to service_role;
+
+create policy dismissed_notifications_select on public.dismissed_notifications for select to authenticated
+  using (user_id = (select auth.uid()));
+create policy dismissed_notifications_insert on public.dismissed_notifications for insert to authenticated
+  with check (user_id = (select auth.uid()));
+create policy dismissed_notifications_update on public.dismissed_notifications for update to authenticated
+  using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
+create policy dismissed_notifications_delete on public.dismissed_notifications for delete to authenticated
+  using (user_id = (select auth.uid()));
+select private.require_mfa('public.dismissed_notifications');

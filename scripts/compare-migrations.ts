@@ -72,7 +72,9 @@ export async function dumpSchema(url: string): Promise<string> {
   try {
     const sections: string[] = [];
     for (const [name, sql] of Object.entries(DUMP_QUERIES)) {
-      const rows = (await client.query<Record<string, string>>(sql)).rows.map((r) => String(Object.values(r)[0]));
+      const rows = (await client.query<Record<string, string>>(sql)).rows.map((r) =>
+        String(Object.values(r)[0]),
+      );
       sections.push(`## ${name}`, ...rows.sort());
     }
     return sections.join('\n') + '\n';
@@ -81,7 +83,11 @@ export async function dumpSchema(url: string): Promise<string> {
   }
 }
 
-async function migratedDatabase(adminUrl: string, name: string, migrationsDir: string): Promise<string> {
+async function migratedDatabase(
+  adminUrl: string,
+  name: string,
+  migrationsDir: string,
+): Promise<string> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
@@ -110,7 +116,11 @@ async function main(): Promise<void> {
   try {
     const before = await dumpSchema(await migratedDatabase(server.url, 'before_fold', oldDir));
     const after = await dumpSchema(
-      await migratedDatabase(server.url, 'after_fold', path.join(ROOT_DIR, 'supabase', 'migrations')),
+      await migratedDatabase(
+        server.url,
+        'after_fold',
+        path.join(ROOT_DIR, 'supabase', 'migrations'),
+      ),
     );
     await fs.writeFile(path.join(work, 'before.sql'), before);
     await fs.writeFile(path.join(work, 'after.sql'), after);
@@ -125,7 +135,9 @@ async function main(): Promise<void> {
       console.log(`Schemas differ (${base} vs working tree); dumps kept in ${work}`);
       process.exitCode = 1;
     } else {
-      console.log(`Same schema from ${base}'s migrations and the working tree's (${before.split('\n').length} lines compared).`);
+      console.log(
+        `Same schema from ${base}'s migrations and the working tree's (${before.split('\n').length} lines compared).`,
+      );
     }
   } finally {
     await server.stop();

@@ -31,8 +31,56 @@ begin
 end;
 $$;
 
+-- created_at belongs to the server: a seller's request cannot choose them, so
+-- a backdated or future-dated row cannot dodge retention or jump the order. Stamped on every
+-- write made for a signed-in seller; the few functions that must keep an order of their own
+-- (restore, import, scans) ask for it for their transaction with private.keep_stamps().
+create or replace function private.stamp_server_columns()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if auth.role() = 'authenticated' and coalesce(current_setting('stockroom.keep_stamps', true), '') <> 'on' then
+    -- keys that are not columns of the table are ignored, so one function serves every table
+    if tg_op = 'INSERT' then
+      new := jsonb_populate_record(new, jsonb_build_object(
+        'created_at', now(), 'updated_at', now()));
+    else
+      new := jsonb_populate_record(new, jsonb_build_object('created_at', to_jsonb(old) -> 'created_at'));
+    end if;
+  end if;
+  return new;
+end;
+$$;
+
+-- For the rest of the transaction, rows keep the created_at the calling function gives them.
+create or replace function private.keep_stamps()
+returns void
+language sql
+set search_path = ''
+as $$
+  select set_config('stockroom.keep_stamps', 'on', true)
+$$;
+
+-- True when the text has a character a person can see. btrim() strips spaces only, so a name of
+-- tabs, line breaks, no-break or zero-width spaces, joiners, direction marks or a BOM would pass
+-- for a name while showing nothing.
+create or replace function private.has_visible_text(p_text text)
+returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select p_text ~ '[^ \t\n\r\f\v\u0085\u00a0\u00ad\u034f\u061c\u115f\u1160\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u2800\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0]'
+$$;
+
 revoke all on function private.set_updated_at() from public;
 revoke all on function private.keep_owner() from public;
+revoke all on function private.stamp_server_columns() from public;
+revoke all on function private.keep_stamps() from public;
+revoke all on function private.has_visible_text(text) from public;
+grant execute on function private.keep_stamps(), private.has_visible_text(text) to authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------
 -- plans: the catalogue of SPEC section 6. src/domain/plans.ts holds the same numbers and a unit

@@ -33,7 +33,9 @@ create extension if not exists pg_trgm with schema extensions;
 create table public.storage_rooms (
   room_id uuid primary key default gen_random_uuid(),
   user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
-  room_name text not null check (length(btrim(room_name)) between 1 and 100),
+  room_name text not null
+    constraint "Room name: 1 to 100 characters, not all blank"
+    check (length(btrim(room_name)) between 1 and 100 and private.has_visible_text(room_name)),
   -- 1-based display order; omitted on insert it becomes last (trigger below).
   room_index integer not null check (room_index >= 0),
   active boolean not null default true,
@@ -83,7 +85,9 @@ create table public.storage_units (
   user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
   isle_id uuid not null,
   -- omitted on insert it becomes the lowest unused letter of the isle (A, B, ... Z, AA, ...)
-  unit_name text not null check (length(btrim(unit_name)) between 1 and 100),
+  unit_name text not null
+    constraint "Unit name: 1 to 100 characters, not all blank"
+    check (length(btrim(unit_name)) between 1 and 100 and private.has_visible_text(unit_name)),
   unit_type text not null default 'box' check (unit_type in ('bay', 'box', 'cabinet', 'bin')),
   -- order within the isle; omitted on insert it becomes last
   unit_index integer not null check (unit_index >= 0),
@@ -193,7 +197,7 @@ begin
     select coalesce(max(u.unit_index), 0) + 1 into new.unit_index
       from public.storage_units u where u.isle_id = new.isle_id;
   end if;
-  if new.unit_name is null or btrim(new.unit_name) = '' then
+  if new.unit_name is null or not private.has_visible_text(new.unit_name) then
     while exists (select 1 from public.storage_units u
                    where u.isle_id = new.isle_id and lower(u.unit_name) = lower(private.alpha_label(v_n))) loop
       v_n := v_n + 1;
@@ -243,18 +247,26 @@ create trigger storage_rooms_set_updated_at before update on public.storage_room
   for each row execute function private.set_updated_at();
 create trigger storage_rooms_keep_owner before update on public.storage_rooms
   for each row execute function private.keep_owner();
+create trigger storage_rooms_server_stamps before insert or update on public.storage_rooms
+  for each row execute function private.stamp_server_columns();
 create trigger storage_isles_set_updated_at before update on public.storage_isles
   for each row execute function private.set_updated_at();
 create trigger storage_isles_keep_owner before update on public.storage_isles
   for each row execute function private.keep_owner();
+create trigger storage_isles_server_stamps before insert or update on public.storage_isles
+  for each row execute function private.stamp_server_columns();
 create trigger storage_units_set_updated_at before update on public.storage_units
   for each row execute function private.set_updated_at();
 create trigger storage_units_keep_owner before update on public.storage_units
   for each row execute function private.keep_owner();
+create trigger storage_units_server_stamps before insert or update on public.storage_units
+  for each row execute function private.stamp_server_columns();
 create trigger storage_shelves_set_updated_at before update on public.storage_shelves
   for each row execute function private.set_updated_at();
 create trigger storage_shelves_keep_owner before update on public.storage_shelves
   for each row execute function private.keep_owner();
+create trigger storage_shelves_server_stamps before insert or update on public.storage_shelves
+  for each row execute function private.stamp_server_columns();
 
 -- ---------------------------------------------------------------------------------------------
 -- Plan limits (SPEC section 6), enforced whatever the client does.
@@ -538,7 +550,7 @@ declare
   v_uid uuid := private.caller_id();
   v_room public.storage_rooms;
 begin
-  if p_room_name is null or btrim(p_room_name) = '' then
+  if not coalesce(private.has_visible_text(p_room_name), false) then
     raise exception 'Room name is required' using errcode = '22023';
   end if;
   -- the lock the limit trigger takes, taken first so the room_index picked below is not
@@ -548,8 +560,7 @@ begin
   values (v_uid, btrim(p_room_name), true)
   returning * into v_room; -- room_index filled by private.fill_room_index()
 
-  insert into public.storage_logs (user_id, action, details)
-  values (v_uid, 'add_room', format('Added room %s', v_room.room_name));
+  perform private.log(v_uid, 'add_room', format('Added room %s', v_room.room_name));
   return v_room;
 end;
 $$;
@@ -595,8 +606,7 @@ begin
   values (v_isle.isle_id, v_room.user_id, coalesce(p_unit_type, 'box'), 'alphabetical', p_position3d)
   returning * into v_unit;
 
-  insert into public.storage_logs (user_id, action, details)
-  values (v_room.user_id, 'add_isle',
+  perform private.log(v_room.user_id, 'add_isle',
           format('Added isle %s to room %s with unit %s (%s)', v_isle.isle_index, v_room.room_name,
                  v_unit.unit_name, v_unit.unit_type));
   return jsonb_build_object('isle', to_jsonb(v_isle), 'unit', to_jsonb(v_unit));
@@ -635,8 +645,7 @@ begin
   values (v_isle.isle_id, v_isle.user_id, coalesce(p_unit_type, 'box'), 'alphabetical', p_position3d)
   returning * into v_unit; -- unit_name and unit_index filled by private.fill_unit_defaults()
 
-  insert into public.storage_logs (user_id, action, details)
-  values (v_isle.user_id, 'add_unit',
+  perform private.log(v_isle.user_id, 'add_unit',
           format('Added unit %s (%s) to %s / Isle %s', v_unit.unit_name, v_unit.unit_type,
                  v_room.room_name, v_isle.isle_index));
   return v_unit;
@@ -666,8 +675,7 @@ begin
   values (v_unit.unit_id, v_unit.user_id)
   returning * into v_shelf; -- shelf_index filled by private.fill_shelf_index()
 
-  insert into public.storage_logs (user_id, action, details)
-  values (v_unit.user_id, 'add_shelf',
+  perform private.log(v_unit.user_id, 'add_shelf',
           format('Added shelf %s to unit %s', v_shelf.shelf_index, v_unit.unit_name));
   return v_shelf;
 end;
@@ -700,8 +708,7 @@ begin
   delete from public.storage_shelves s where s.shelf_id = p_shelf_id;
   perform private.renumber_shelves(v_unit.unit_id);
 
-  insert into public.storage_logs (user_id, action, details)
-  values (v_unit.user_id, 'remove_shelf',
+  perform private.log(v_unit.user_id, 'remove_shelf',
           format('Removed shelf %s from unit %s', v_shelf.shelf_index, v_unit.unit_name)
           || case when v_items > 0 then format(' with %s item(s)', v_items) else '' end);
 
@@ -740,8 +747,7 @@ begin
   delete from public.storage_isles i where i.isle_id = p_isle_id; -- units, shelves, items cascade
   perform private.renumber_isles(v_room.room_id);
 
-  insert into public.storage_logs (user_id, action, details)
-  values (v_room.user_id, 'remove_isle',
+  perform private.log(v_room.user_id, 'remove_isle',
           format('Removed isle %s from room %s with %s unit(s) and %s item(s)',
                  v_isle.isle_index, v_room.room_name, v_units, v_items));
 
@@ -791,8 +797,7 @@ begin
     v_isle_removed := true;
   end if;
 
-  insert into public.storage_logs (user_id, action, details)
-  values (v_unit.user_id, 'remove_unit',
+  perform private.log(v_unit.user_id, 'remove_unit',
           format('Removed unit %s (%s) from %s / Isle %s with %s shelf(s) and %s item(s)',
                  v_unit.unit_name, v_unit.unit_type, v_room.room_name, v_isle.isle_index, v_shelves, v_items)
           || case when v_isle_removed then format('; isle %s was empty and was removed', v_isle.isle_index)
@@ -826,8 +831,7 @@ begin
   update public.storage_rooms r set room_name = btrim(p_room_name)
    where r.room_id = p_room_id
   returning * into v_room;
-  insert into public.storage_logs (user_id, action, details)
-  values (v_room.user_id, 'update_room', format('Renamed room %s to %s', v_old, v_room.room_name));
+  perform private.log(v_room.user_id, 'update_room', format('Renamed room %s to %s', v_old, v_room.room_name));
   return v_room;
 end;
 $$;
@@ -879,8 +883,7 @@ begin
     returning r.room_id into v_active;
   end if;
 
-  insert into public.storage_logs (user_id, action, details)
-  values (v_room.user_id, 'remove_room',
+  perform private.log(v_room.user_id, 'remove_room',
           format('Removed room %s with %s isle(s), %s unit(s) and %s item(s)',
                  v_room.room_name, v_isles, v_units, v_items));
 
@@ -906,7 +909,7 @@ declare
   v_old public.storage_units;
   v_unit public.storage_units;
 begin
-  if p_unit_name is null or btrim(p_unit_name) = '' then
+  if not coalesce(private.has_visible_text(p_unit_name), false) then
     raise exception 'Unit name is required' using errcode = '22023';
   end if;
   select u.* into v_old from public.storage_units u where u.unit_id = p_unit_id for update;
@@ -917,8 +920,7 @@ begin
    where u.unit_id = p_unit_id
   returning * into v_unit;
   if v_unit.unit_name is distinct from v_old.unit_name then
-    insert into public.storage_logs (user_id, action, details)
-    values (v_unit.user_id, 'update_unit',
+    perform private.log(v_unit.user_id, 'update_unit',
             format('Renamed unit %s to %s', v_old.unit_name, v_unit.unit_name));
   end if;
   return v_unit;
@@ -958,8 +960,7 @@ begin
    where i.isle_id = p_isle_id
   returning * into v_isle;
   if v_isle.isle_index <> v_old.isle_index then
-    insert into public.storage_logs (user_id, action, details)
-    values (v_isle.user_id, 'update_isle',
+    perform private.log(v_isle.user_id, 'update_isle',
             format('Changed isle %s to isle %s in room %s', v_old.isle_index, v_isle.isle_index,
                    v_room.room_name));
   end if;

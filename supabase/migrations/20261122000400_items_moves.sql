@@ -7,18 +7,37 @@
 -- ---------------------------------------------------------------------------------------------
 -- storage_items
 -- ---------------------------------------------------------------------------------------------
+
+-- The expiry dates a seller can mean: real calendar days from 2000 to 2199 (null: none).
+create or replace function private.is_expiry_date(p_date date)
+returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select p_date is null or p_date between date '2000-01-01' and date '2199-12-31'
+$$;
+revoke all on function private.is_expiry_date(date) from public;
+grant execute on function private.is_expiry_date(date) to authenticated, service_role;
+
 create table public.storage_items (
   item_id uuid primary key default gen_random_uuid(),
   user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
-  item_name text not null check (length(btrim(item_name)) between 1 and 500),
+  item_name text not null
+    constraint "Item name: 1 to 500 characters, not all blank"
+    check (length(btrim(item_name)) between 1 and 500 and private.has_visible_text(item_name)),
   quantity integer not null default 1 check (quantity >= 0),
   -- filled from shelf_id when a shelf is given (trigger below)
   unit_id uuid,
   shelf_id uuid,
   barcode text,
   sku text,
-  price_paid numeric(12, 2) check (price_paid >= 0),
-  expiry_date date,
+  -- NaN is a numeric Postgres accepts and orders above every number, so NaN >= 0 holds
+  price_paid numeric(12, 2)
+    constraint "Price paid: a number from 0 to 9999999999.99" check (price_paid >= 0 and price_paid <> 'NaN'),
+  -- 'infinity', 5874897-12-31 or 4713-01-01 BC are dates to Postgres, not to a seller
+  expiry_date date
+    constraint "Expiry date: between 2000-01-01 and 2199-12-31" check (private.is_expiry_date(expiry_date)),
   active boolean not null default true,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
@@ -70,6 +89,8 @@ create trigger storage_items_set_updated_at before update on public.storage_item
   for each row execute function private.set_updated_at();
 create trigger storage_items_keep_owner before update on public.storage_items
   for each row execute function private.keep_owner();
+create trigger storage_items_server_stamps before insert or update on public.storage_items
+  for each row execute function private.stamp_server_columns();
 
 -- The item limit (SPEC section 6): the same statement-level check as the room and unit limits.
 create or replace function private.enforce_item_limit()
@@ -153,10 +174,11 @@ immutable
 set search_path = ''
 as $$
 begin
-  if p_text is null or btrim(p_text) = '' then
+  -- only YYYY-MM-DD: 'today', 'epoch' or 'infinity' are words Postgres reads as dates
+  if p_text is null or btrim(p_text) !~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' then
     return null;
   end if;
-  return btrim(p_text)::date;
+  return case when private.is_expiry_date(btrim(p_text)::date) then btrim(p_text)::date end;
 exception when others then
   return null;
 end;
@@ -192,11 +214,18 @@ begin
   if not found then
     raise exception 'Invalid location for item' using errcode = '22023';
   end if;
-  if p_item_name is null or btrim(p_item_name) = '' then
+  if not coalesce(private.has_visible_text(p_item_name), false) then
     raise exception 'Missing item name' using errcode = '22023';
   end if;
-  if p_quantity is null or p_quantity <= 0 then
+  -- one rule everywhere: a whole number from 0 (out of stock, the item keeps its place)
+  if p_quantity is null or p_quantity < 0 then
     raise exception 'Invalid quantity' using errcode = '22023';
+  end if;
+  if p_price_paid is not null and (p_price_paid = 'NaN' or p_price_paid < 0 or p_price_paid >= 10000000000) then
+    raise exception 'Invalid price' using errcode = '22023';
+  end if;
+  if not private.is_expiry_date(p_expiry_date) then
+    raise exception 'Invalid expiry date' using errcode = '22023';
   end if;
 
   insert into public.storage_items
@@ -206,8 +235,7 @@ begin
      nullif(btrim(p_barcode), ''), nullif(btrim(p_sku), ''), p_price_paid, p_expiry_date)
   returning * into v_item; -- the item limit trigger may refuse with PLAN_LIMIT_REACHED
 
-  insert into public.storage_logs (user_id, action, details)
-  values (v_shelf.user_id, 'add_item',
+  perform private.log(v_shelf.user_id, 'add_item',
           format('Added %s x %s to %s', v_item.quantity, v_item.item_name, private.shelf_location(v_shelf.shelf_id)));
   return v_item;
 end;
@@ -240,7 +268,7 @@ begin
     raise exception 'Item not found' using errcode = 'PT404';
   end if;
 
-  if p_changes ? 'item_name' and coalesce(btrim(p_changes ->> 'item_name'), '') = '' then
+  if p_changes ? 'item_name' and not coalesce(private.has_visible_text(p_changes ->> 'item_name'), false) then
     raise exception 'Missing item name' using errcode = '22023';
   end if;
   if p_changes ? 'quantity' then
@@ -297,8 +325,7 @@ begin
   end if;
 
   if cardinality(v_parts) > 0 then
-    insert into public.storage_logs (user_id, action, details)
-    values (v_new.user_id, 'update_item',
+    perform private.log(v_new.user_id, 'update_item',
             format('Updated %s: %s', v_new.item_name, array_to_string(v_parts, ', ')));
   end if;
   return v_new;
@@ -351,8 +378,7 @@ begin
   select array_agg(m.item_name order by m.created_at desc) into v_names from moved m;
 
   if coalesce(cardinality(v_names), 0) > 0 then
-    insert into public.storage_logs (user_id, action, details)
-    values (v_shelf.user_id, 'move_item',
+    perform private.log(v_shelf.user_id, 'move_item',
             format('Moved %s item(s) to %s', cardinality(v_names), private.shelf_location(v_shelf.shelf_id))
             || private.item_list(v_names));
   end if;
@@ -389,8 +415,7 @@ begin
     raise exception 'Item not found' using errcode = 'PT404'; -- undoes the delete
   end if;
 
-  insert into public.storage_logs (user_id, action, details)
-  values (v_uid, 'remove_item', format('Removed %s item(s)', v_wanted) || private.item_list(v_names));
+  perform private.log(v_uid, 'remove_item', format('Removed %s item(s)', v_wanted) || private.item_list(v_names));
   return v_wanted;
 end;
 $$;
@@ -430,7 +455,8 @@ as $$
   ),
   p as (
     select row_no,
-           nullif(btrim(coalesce(val ->> 'item_name', val ->> 'name')), '') as item_name,
+           case when private.has_visible_text(coalesce(val ->> 'item_name', val ->> 'name'))
+                then btrim(coalesce(val ->> 'item_name', val ->> 'name')) end as item_name,
            private.to_number(val ->> 'quantity') as qty,
            nullif(btrim(val ->> 'barcode'), '') as barcode,
            nullif(btrim(val ->> 'sku'), '') as sku,
@@ -463,7 +489,7 @@ as $$
   )
   select r.row_no,
          r.item_name,
-         case when r.qty > 0 and r.qty = trunc(r.qty) and r.qty <= 2147483647 then r.qty::integer end,
+         case when r.qty >= 0 and r.qty = trunc(r.qty) and r.qty <= 2147483647 then r.qty::integer end,
          r.barcode,
          r.sku,
          private.to_number(r.price_text),
@@ -472,7 +498,7 @@ as $$
          coalesce(r.direct_unit_id, r.named_unit_id),
          case
            when r.item_name is null then 'Missing item name'
-           when r.qty is null or r.qty <= 0 or r.qty <> trunc(r.qty) or r.qty > 2147483647 then 'Invalid quantity'
+           when r.qty is null or r.qty < 0 or r.qty <> trunc(r.qty) or r.qty > 2147483647 then 'Invalid quantity'
            when r.shelf_id_text is not null and r.direct_shelf_id is null then 'Invalid location for item'
            when r.shelf_id_text is not null then null
            when r.isle is null or r.isle <= 0 or r.isle <> trunc(r.isle) then 'Invalid isle number'
@@ -559,6 +585,7 @@ begin
   end if;
 
   -- created_at steps by a microsecond per row so "newest first" keeps the file's order stable
+  perform private.keep_stamps();
   with ins as (
     insert into public.storage_items
       (user_id, item_name, quantity, barcode, sku, price_paid, expiry_date, shelf_id, unit_id, created_at)
@@ -571,8 +598,7 @@ begin
   select array_agg(ins.item_id order by ins.created_at) into v_ids from ins;
 
   select array_agg(x.item_name order by x.row_no) into v_names from unnest(v_rows) x;
-  insert into public.storage_logs (user_id, action, details)
-  values (v_uid, 'import_items', format('Imported %s item(s)', v_n) || private.item_list(v_names));
+  perform private.log(v_uid, 'import_items', format('Imported %s item(s)', v_n) || private.item_list(v_names));
 
   return jsonb_build_object('imported', v_n, 'item_ids', to_jsonb(v_ids));
 end;
@@ -635,6 +661,9 @@ create policy import_batches_insert on public.import_batches for insert to authe
   with check (user_id = (select auth.uid()));
 create policy import_batches_delete on public.import_batches for delete to authenticated
   using (user_id = (select auth.uid()));
+
+create trigger import_batches_server_stamps before insert or update on public.import_batches
+  for each row execute function private.stamp_server_columns();
 select private.require_mfa('public.import_batches');
 
 -- Staging rows older than a day belong to uploads nobody will commit (closed tab, lost network).
@@ -758,7 +787,7 @@ as $$
                when jsonb_typeof(e.val) <> 'object' or not (e.val ? 'quantity')
                     or jsonb_typeof(e.val -> 'quantity') = 'null' then null
                when jsonb_typeof(e.val -> 'quantity') <> 'number' then false
-               else (e.val ->> 'quantity')::numeric between 1 and 2147483647
+               else (e.val ->> 'quantity')::numeric between 0 and 2147483647
                     and (e.val ->> 'quantity')::numeric = trunc((e.val ->> 'quantity')::numeric)
              end as ok) q
 $$;
@@ -842,6 +871,7 @@ begin
   end if;
 
   -- created_at steps by a microsecond per scan so "newest first" keeps the scan order stable
+  perform private.keep_stamps();
   with named as (
     select r.ord, r.barcode, coalesce(r.quantity, 1) as quantity,
            coalesce(r.item_name,
@@ -863,8 +893,7 @@ begin
     into v_ids, v_names
     from ins;
 
-  insert into public.storage_logs (user_id, action, details)
-  values (v_uid, 'add_item',
+  perform private.log(v_uid, 'add_item',
           format('Added %s scanned item(s) to %s', v_n, private.shelf_location(v_shelf.shelf_id))
           || private.item_list(v_names));
 
@@ -924,8 +953,7 @@ begin
   end loop;
 
   if cardinality(v_names) > 0 then
-    insert into public.storage_logs (user_id, action, details)
-    values (v_uid, 'update_item',
+    perform private.log(v_uid, 'update_item',
             format('Gave %s item(s) a new barcode', cardinality(v_names)) || private.item_list(v_names));
   end if;
 

@@ -7,22 +7,27 @@
 create table public.user_preferences (
   user_id uuid primary key default auth.uid() references auth.users (id) on delete cascade,
   currency text not null default 'USD' check (currency ~ '^[A-Z]{3}$'),
-  date_format text not null default 'US',
+  date_format text not null default 'US'
+    constraint "Date format: at most 20 characters" check (length(date_format) <= 20),
   -- list of {days, enabled}; a notification is raised when days-left equals an enabled entry
   expiry_notifications jsonb not null
     default '[{"days":30,"enabled":true},{"days":60,"enabled":true},{"days":90,"enabled":true}]'::jsonb
-    check (jsonb_typeof(expiry_notifications) = 'array'),
+    check (jsonb_typeof(expiry_notifications) = 'array')
+    constraint "Expiry notifications: at most 20, in 2000 bytes"
+    check (jsonb_array_length(expiry_notifications) <= 20 and octet_length(expiry_notifications::text) <= 2000),
   barcode_batch boolean not null default false,
   barcode_lookup boolean not null default true,
   -- {colors, currentScheme, customColors}; schemes: default, ocean, forest, sunset, berry,
   -- monochrome, purple, warm, custom
   storage_colors jsonb not null
     default '{"colors":{},"currentScheme":"default","customColors":{}}'::jsonb
-    check (jsonb_typeof(storage_colors) = 'object'),
+    check (jsonb_typeof(storage_colors) = 'object')
+    constraint "Storage colours: at most 4000 bytes" check (octet_length(storage_colors::text) <= 4000),
   -- days of marketplace listings to fetch
   ebay_listings_date integer not null default 5 check (ebay_listings_date > 0),
   drag_confirm boolean not null default true,
-  ebay_country text not null default 'GB',
+  ebay_country text not null default 'GB'
+    constraint "Marketplace country: a two-letter code" check (ebay_country ~ '^[A-Z]{2}$'),
   floor_size integer not null default 20 check (floor_size > 0),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
@@ -34,6 +39,8 @@ create trigger user_preferences_set_updated_at before update on public.user_pref
   for each row execute function private.set_updated_at();
 create trigger user_preferences_keep_owner before update on public.user_preferences
   for each row execute function private.keep_owner();
+create trigger user_preferences_server_stamps before insert or update on public.user_preferences
+  for each row execute function private.stamp_server_columns();
 
 alter table public.user_preferences enable row level security;
 -- Supabase's default privileges grant everything (incl. TRUNCATE, which ignores RLS) to anon and

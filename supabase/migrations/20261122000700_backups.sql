@@ -1,6 +1,8 @@
 -- ---------------------------------------------------------------------------------------------
 -- backups: snapshots of a user's whole storage tree (rooms, isles, units, shelves, items) as
 -- jsonb, made daily and kept 3 days (Help Center). Restoring is Power Seller and up.
+-- Only public.create_backup makes them (a seller has no INSERT), so the snapshot is always the
+-- seller's real storage, created_at is the real time and the cap of 20 holds.
 -- ---------------------------------------------------------------------------------------------
 create table public.backups (
   backup_id uuid primary key default gen_random_uuid(),
@@ -17,16 +19,14 @@ create index backups_user_created_idx on public.backups (user_id, created_at des
 
 alter table public.backups enable row level security;
 revoke all on table public.backups from anon, authenticated;
-grant select, insert, delete on table public.backups to authenticated;
+grant select, delete on table public.backups to authenticated;
 grant all on table public.backups to service_role;
 
 create policy backups_select on public.backups for select to authenticated
   using (user_id = (select auth.uid()));
-create policy backups_insert on public.backups for insert to authenticated
-  with check (user_id = (select auth.uid()));
 create policy backups_delete on public.backups for delete to authenticated
   using (user_id = (select auth.uid()));
--- no update policy: a snapshot is never edited
+-- no insert or update policy: backups are made by public.create_backup and never edited
 select private.require_mfa('public.backups');
 
 -- create_backup(p_user_id default caller) -> the new backup row. Snapshots the whole storage
@@ -35,9 +35,13 @@ select private.require_mfa('public.backups');
 -- their token) could fill the database with full snapshots for 3 days. Daily backups plus a
 -- normal amount of manual ones never reach it.
 -- A signed-in user may only back up themselves; the service role (scheduled function) any user.
+-- security definer: the API roles have no INSERT on backups, so this is the only way one is
+-- made; it checks the caller itself and reads only v_uid's rows. (Supabase's linter lists it as
+-- a security definer function signed-in users may execute: that is the point of it.)
 create or replace function public.create_backup(p_user_id uuid default null)
 returns public.backups
 language plpgsql
+security definer
 set search_path = ''
 as $$
 declare
@@ -47,7 +51,8 @@ begin
   if v_uid is null then
     raise exception 'Not authenticated' using errcode = '42501';
   end if;
-  if current_user in ('anon', 'authenticated') and v_uid is distinct from auth.uid() then
+  -- auth.role(), not current_user: as security definer current_user is the owner
+  if coalesce(auth.role(), '') in ('anon', 'authenticated') and v_uid is distinct from auth.uid() then
     raise exception 'Not allowed to back up another user' using errcode = '42501';
   end if;
 
@@ -167,6 +172,8 @@ begin
   perform private.limit_lock('rooms', v_uid);
   perform private.limit_lock('units', v_uid);
   perform private.limit_lock('items', v_uid);
+  -- the restored rows keep the created_at of the snapshot (the items' order)
+  perform private.keep_stamps();
 
   -- Dismissals cascade away with the items; keep them so a restore does not re-raise every
   -- expiry reminder the seller already dismissed.
@@ -210,8 +217,7 @@ begin
     'shelves', jsonb_array_length(coalesce(v_snap -> 'shelves', '[]'::jsonb)),
     'items', jsonb_array_length(coalesce(v_snap -> 'items', '[]'::jsonb)));
 
-  insert into public.storage_logs (user_id, action, details)
-  values (v_uid, 'restore_backup',
+  perform private.log(v_uid, 'restore_backup',
           format('Restored the backup of %s: %s room(s), %s unit(s), %s item(s)',
                  to_char(v_backup.created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI "UTC"'),
                  v_counts ->> 'rooms', v_counts ->> 'units', v_counts ->> 'items'));

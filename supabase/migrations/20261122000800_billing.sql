@@ -108,19 +108,16 @@ begin
       select r.room_id into v_room from public.storage_rooms r where r.user_id = p_user_id order by r.room_index limit 1;
       update public.storage_rooms r set active = true where r.room_id = v_room;
     end if;
-    insert into public.storage_logs (user_id, action, details)
-    values (p_user_id, 'remove_room', format('Removed %s room(s) over the %s plan limit of %s', v_rooms, v_plan.plan_id, v_plan.max_rooms));
+    perform private.log(p_user_id, 'remove_room', format('Removed %s room(s) over the %s plan limit of %s', v_rooms, v_plan.plan_id, v_plan.max_rooms));
   end if;
   if v_isles > 0 then
     perform private.renumber_isles(r.room_id) from public.storage_rooms r where r.user_id = p_user_id;
   end if;
   if v_units > 0 then
-    insert into public.storage_logs (user_id, action, details)
-    values (p_user_id, 'remove_unit', format('Removed %s unit(s) over the %s plan limit of %s', v_units, v_plan.plan_id, v_plan.max_units));
+    perform private.log(p_user_id, 'remove_unit', format('Removed %s unit(s) over the %s plan limit of %s', v_units, v_plan.plan_id, v_plan.max_units));
   end if;
   if v_items > 0 then
-    insert into public.storage_logs (user_id, action, details)
-    values (p_user_id, 'remove_item', format('Removed %s item(s) over the %s plan limit of %s', v_items, v_plan.plan_id, v_plan.max_items));
+    perform private.log(p_user_id, 'remove_item', format('Removed %s item(s) over the %s plan limit of %s', v_items, v_plan.plan_id, v_plan.max_items));
   end if;
 
   -- totals include what went down with a removed room or unit

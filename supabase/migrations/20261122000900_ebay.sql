@@ -10,8 +10,9 @@
 -- ---------------------------------------------------------------------------------------------
 create table public.ebay_tokens (
   user_id uuid primary key default auth.uid() references auth.users (id) on delete cascade,
-  access_token text not null,
-  refresh_token text,
+  -- eBay's user tokens run to about 2,500 characters
+  access_token text not null constraint "Access token: at most 8192 characters" check (length(access_token) <= 8192),
+  refresh_token text constraint "Refresh token: at most 8192 characters" check (length(refresh_token) <= 8192),
   expires_at timestamptz,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
@@ -23,6 +24,8 @@ create trigger ebay_tokens_set_updated_at before update on public.ebay_tokens
   for each row execute function private.set_updated_at();
 create trigger ebay_tokens_keep_owner before update on public.ebay_tokens
   for each row execute function private.keep_owner();
+create trigger ebay_tokens_server_stamps before insert or update on public.ebay_tokens
+  for each row execute function private.stamp_server_columns();
 
 alter table public.ebay_tokens enable row level security;
 revoke all on table public.ebay_tokens from anon, authenticated;
@@ -88,11 +91,11 @@ grant execute on function public.save_ebay_tokens(text, text, timestamptz) to au
 -- ---------------------------------------------------------------------------------------------
 create table public.ebay_processed_listings (
   user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
-  listing_id text not null,
-  title text not null default '',
+  listing_id text not null constraint "Listing id: at most 100 characters" check (length(listing_id) <= 100),
+  title text not null default '' constraint "Listing title: at most 500 characters" check (length(title) <= 500),
   quantity integer not null default 1 check (quantity >= 0),
-  image_url text,
-  sku text,
+  image_url text constraint "Listing image URL: at most 2000 characters" check (length(image_url) <= 2000),
+  sku text constraint "Listing SKU: at most 100 characters" check (length(sku) <= 100),
   display boolean not null default true,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
@@ -127,12 +130,14 @@ create policy ebay_processed_listings_update on public.ebay_processed_listings f
 select private.require_mfa('public.ebay_processed_listings');
 
 -- ---------------------------------------------------------------------------------------------
--- ebay_inventory: the cached marketplace inventory list, one row per user.
+-- ebay_inventory: the cached marketplace inventory list, one row per user. Written only by the
+-- server (ebay-get-inventory, service role); the browser reads it and may clear it.
 -- ---------------------------------------------------------------------------------------------
 create table public.ebay_inventory (
   user_id uuid primary key default auth.uid() references auth.users (id) on delete cascade,
   -- array of inventory entries as returned by ebay-get-inventory
-  inventory jsonb not null default '[]'::jsonb check (jsonb_typeof(inventory) = 'array'),
+  inventory jsonb not null default '[]'::jsonb check (jsonb_typeof(inventory) = 'array')
+    constraint "Marketplace inventory: at most 2 MB" check (octet_length(inventory::text) <= 2000000),
   total_items integer not null default 0 check (total_items >= 0),
   fetched_at timestamptz,
   created_at timestamptz not null default now(),
@@ -148,15 +153,11 @@ create trigger ebay_inventory_keep_owner before update on public.ebay_inventory
 
 alter table public.ebay_inventory enable row level security;
 revoke all on table public.ebay_inventory from anon, authenticated;
-grant select, insert, update, delete on table public.ebay_inventory to authenticated;
+grant select, delete on table public.ebay_inventory to authenticated;
 grant all on table public.ebay_inventory to service_role;
 
 create policy ebay_inventory_select on public.ebay_inventory for select to authenticated
   using (user_id = (select auth.uid()));
-create policy ebay_inventory_insert on public.ebay_inventory for insert to authenticated
-  with check (user_id = (select auth.uid()));
-create policy ebay_inventory_update on public.ebay_inventory for update to authenticated
-  using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
 create policy ebay_inventory_delete on public.ebay_inventory for delete to authenticated
   using (user_id = (select auth.uid()));
 select private.require_mfa('public.ebay_inventory');

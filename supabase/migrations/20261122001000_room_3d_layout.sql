@@ -4,8 +4,8 @@
 --
 -- Gated layout columns: storage_rooms.camera_position_* / camera_target_* and
 -- storage_isles.position_x / position_z / rotation_y. Inserts keep their defaults (add_isle,
--- restore and import must work on every plan), so only UPDATEs that change one of them are
--- checked. Requests without an end user (service role, maintenance as the table owner) are
+-- restore and import must work on every plan), so an INSERT is checked only when it sets one
+-- of them, and an UPDATE when it changes one. Requests without an end user (service role, maintenance as the table owner) are
 -- trusted, as everywhere else in the schema.
 --
 -- storage_units."position3D" is not gated: it is shared with the inventory, where adding a unit
@@ -37,13 +37,16 @@ returns trigger
 language plpgsql
 set search_path = ''
 as $$
+declare
+  v_before double precision[] := case when tg_op = 'UPDATE' then
+    array[old.camera_position_x, old.camera_position_y, old.camera_position_z,
+          old.camera_target_x, old.camera_target_y, old.camera_target_z] end;
 begin
+  -- a new room starts without a camera (all null), like the room a Free seller gets
   if (select auth.uid()) is not null
-     and (new.camera_position_x, new.camera_position_y, new.camera_position_z,
-          new.camera_target_x, new.camera_target_y, new.camera_target_z)
-         is distinct from
-         (old.camera_position_x, old.camera_position_y, old.camera_position_z,
-          old.camera_target_x, old.camera_target_y, old.camera_target_z)
+     and array[new.camera_position_x, new.camera_position_y, new.camera_position_z,
+               new.camera_target_x, new.camera_target_y, new.camera_target_z]
+         is distinct from coalesce(v_before, array_fill(null::double precision, array[6]))
      and not private.plan_allows(new.user_id, 'view_3d') then
     perform private.raise_view_3d_unavailable();
   end if;
@@ -56,10 +59,14 @@ returns trigger
 language plpgsql
 set search_path = ''
 as $$
+declare
+  v_before double precision[] := case when tg_op = 'UPDATE' then
+    array[old.position_x, old.position_z, old.rotation_y] end;
 begin
+  -- a new isle starts at the column defaults (0, 0, 0)
   if (select auth.uid()) is not null
-     and (new.position_x, new.position_z, new.rotation_y)
-         is distinct from (old.position_x, old.position_z, old.rotation_y)
+     and array[new.position_x, new.position_z, new.rotation_y]
+         is distinct from coalesce(v_before, array[0, 0, 0]::double precision[])
      and not private.plan_allows(new.user_id, 'view_3d') then
     perform private.raise_view_3d_unavailable();
   end if;
@@ -76,12 +83,12 @@ grant execute on function private.raise_view_3d_unavailable() to authenticated, 
 -- "update of" skips statements that do not name the columns at all (renaming a room,
 -- renumbering isles); the functions compare values, so an upsert repeating them passes too.
 create trigger storage_rooms_guard_layout
-  before update of camera_position_x, camera_position_y, camera_position_z,
+  before insert or update of camera_position_x, camera_position_y, camera_position_z,
                    camera_target_x, camera_target_y, camera_target_z
   on public.storage_rooms
   for each row execute function private.guard_room_layout();
 create trigger storage_isles_guard_layout
-  before update of position_x, position_z, rotation_y on public.storage_isles
+  before insert or update of position_x, position_z, rotation_y on public.storage_isles
   for each row execute function private.guard_isle_layout();
 
 -- ---------------------------------------------------------------------------------------------

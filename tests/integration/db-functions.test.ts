@@ -483,7 +483,7 @@ describe('import_items', () => {
       p_rows: [
         good,
         { ...good, item_name: '   ' },
-        { ...good, quantity: 0 },
+        { ...good, quantity: -1 },
         { ...good, isle: -1 },
         { ...good, room: 'Attic' },
         { ...good, isle: 2 },
@@ -638,9 +638,17 @@ describe('add_item, remove_items, update_room', () => {
     const bad = await user.client.rpc('add_item', {
       p_shelf_id: storage.shelfIds[0]!,
       p_item_name: 'x',
-      p_quantity: 0,
+      p_quantity: -1,
     });
     expect(bad.error?.message).toBe('Invalid quantity');
+    // 0 is out of stock: the item keeps its place
+    const none = await user.client.rpc('add_item', {
+      p_shelf_id: storage.shelfIds[0]!,
+      p_item_name: 'Sold out',
+      p_quantity: 0,
+    });
+    expect(none.error).toBeNull();
+    expect(none.data).toMatchObject({ item_name: 'Sold out', quantity: 0 });
   });
 
   it('remove items all or none', async () => {

@@ -56,7 +56,9 @@ describe('queries the app makes', () => {
     const units = room.storage_isles[0]!.storage_units.sort((a, b) => a.unit_index - b.unit_index);
     expect(units.map((u) => u.unit_name)).toEqual(['A', 'B']);
     expect(units[0]!.position3D).toEqual({ x: 1, y: 0, z: 2 });
-    expect(units[0]!.storage_shelves.map((s: { shelf_index: number }) => s.shelf_index).sort()).toEqual([1, 2]);
+    expect(
+      units[0]!.storage_shelves.map((s: { shelf_index: number }) => s.shelf_index).sort(),
+    ).toEqual([1, 2]);
   });
 
   it('counts items and pages them newest first', async () => {
@@ -132,9 +134,6 @@ describe('queries the app makes', () => {
       .insert({
         room_id: room.data!.room_id,
         isle_index: 1,
-        position_x: 1.5,
-        position_z: -2,
-        rotation_y: 90,
         active: true,
       })
       .select('isle_id')
@@ -166,37 +165,37 @@ describe('queries the app makes', () => {
     expect(moved.data).toEqual({ position3D: { x: 3, y: 0, z: 4 } });
   });
 
-  it('reads, writes and clears the log newest first', async () => {
+  it('reads and clears the log newest first; only the database writes it', async () => {
     const fresh = (await createDbUserPair({ prefix: 'logs' }))[0];
-    const write = await fresh.client.from('storage_logs').insert([
-      {
-        user_id: fresh.id,
-        user_email: 'spoofed@example.test',
-        action: 'update_item',
-        details: 'first',
-        timestamp: '2026-01-01T00:00:00Z',
-      },
-      {
-        user_id: fresh.id,
-        user_email: fresh.email,
-        action: 'update_item',
-        details: 'second',
-        timestamp: '2026-01-02T00:00:00Z',
-      },
-    ]);
-    expect(write.error).toBeNull();
+    const forged = await fresh.client.from('storage_logs').insert({
+      user_id: fresh.id,
+      action: 'update_item',
+      details: 'forged',
+      timestamp: '2026-01-01T00:00:00Z',
+    });
+    expect(forged.error?.code).toBe('42501');
+    expect((await fresh.client.rpc('add_room', { p_room_name: 'First' })).error).toBeNull();
+    const room = await fresh.client.from('storage_rooms').select('room_id').single();
+    expect(
+      (
+        await fresh.client.rpc('update_room', {
+          p_room_id: room.data!.room_id,
+          p_room_name: 'Second',
+        })
+      ).error,
+    ).toBeNull();
     const read = await fresh.client
       .from('storage_logs')
       .select('details, user_email, action')
       .order('timestamp', { ascending: false });
     expect(read.data).toEqual([
-      { details: 'second', user_email: fresh.email, action: 'update_item' },
-      { details: 'first', user_email: fresh.email, action: 'update_item' }, // the real address, not the spoofed one
+      { details: 'Renamed room First to Second', user_email: fresh.email, action: 'update_room' },
+      { details: 'Added room First', user_email: fresh.email, action: 'add_room' },
     ]);
     const rewrite = await fresh.client
       .from('storage_logs')
       .update({ details: 'edited' })
-      .eq('details', 'first');
+      .eq('action', 'add_room');
     expect(rewrite.error).not.toBeNull();
     const clear = await fresh.client.from('storage_logs').delete().eq('user_id', fresh.id);
     expect(clear.error).toBeNull();

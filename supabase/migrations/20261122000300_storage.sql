@@ -91,8 +91,11 @@ create table public.storage_units (
   unit_type text not null default 'box' check (unit_type in ('bay', 'box', 'cabinet', 'bin')),
   -- order within the isle; omitted on insert it becomes last
   unit_index integer not null check (unit_index >= 0),
-  naming_convention text not null default 'alphabetical',
-  "position3D" jsonb,
+  naming_convention text not null default 'alphabetical'
+    constraint "Naming convention: at most 30 characters" check (length(naming_convention) <= 30),
+  "position3D" jsonb
+    constraint "position3D: an object of at most 1000 bytes"
+    check (jsonb_typeof("position3D") = 'object' and octet_length("position3D"::text) <= 1000),
   active boolean not null default true,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
@@ -135,6 +138,53 @@ create index storage_units_user_idx on public.storage_units (user_id);
 create index storage_shelves_user_idx on public.storage_shelves (user_id);
 
 -- ---------------------------------------------------------------------------------------------
+-- One lock per seller, taken first by every write to their storage
+--
+-- Restores, removals, numbering and limits each need a consistent view of a seller's rows.
+-- Taking one per-seller lock before any row lock, on every path (the SQL functions at their
+-- start, direct PostgREST writes in a statement trigger before the first row is touched, the
+-- limit locks before their own), means two writes of one seller queue instead of deadlocking,
+-- and the numbering triggers below read the rows the previous write committed (their queries
+-- take a fresh snapshot after the wait). Sellers never wait for each other.
+-- ---------------------------------------------------------------------------------------------
+create or replace function private.lock_storage(p_user_id uuid)
+returns void
+language sql
+set search_path = ''
+as $$
+  select pg_advisory_xact_lock(hashtextextended('stockroom.storage.' || p_user_id::text, 0))
+$$;
+
+-- The caller's storage lock (nothing for requests without an end user: service role, maintenance).
+create or replace function private.lock_my_storage()
+returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if auth.uid() is not null then
+    perform private.lock_storage(auth.uid());
+  end if;
+end;
+$$;
+
+create or replace function private.lock_storage_for_statement()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  perform private.lock_my_storage();
+  return null;
+end;
+$$;
+
+revoke all on function private.lock_storage(uuid) from public;
+revoke all on function private.lock_my_storage() from public;
+revoke all on function private.lock_storage_for_statement() from public;
+grant execute on function private.lock_storage(uuid), private.lock_my_storage() to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------
 -- Defaults that depend on sibling rows
 -- ---------------------------------------------------------------------------------------------
 
@@ -163,6 +213,8 @@ language plpgsql
 set search_path = ''
 as $$
 begin
+  -- numbering reads the seller's rows: after their lock, so two inserts never pick one number
+  perform private.lock_storage(new.user_id);
   if new.room_index is null then
     select coalesce(max(r.room_index), 0) + 1 into new.room_index
       from public.storage_rooms r where r.user_id = new.user_id;
@@ -177,6 +229,8 @@ language plpgsql
 set search_path = ''
 as $$
 begin
+  -- numbering reads the seller's rows: after their lock, so two inserts never pick one number
+  perform private.lock_storage(new.user_id);
   if new.isle_index is null then
     select coalesce(max(i.isle_index), 0) + 1 into new.isle_index
       from public.storage_isles i where i.room_id = new.room_id;
@@ -193,6 +247,8 @@ as $$
 declare
   v_n integer := 1;
 begin
+  -- numbering reads the seller's rows: after their lock, so two inserts never pick one number
+  perform private.lock_storage(new.user_id);
   if new.unit_index is null then
     select coalesce(max(u.unit_index), 0) + 1 into new.unit_index
       from public.storage_units u where u.isle_id = new.isle_id;
@@ -215,6 +271,8 @@ language plpgsql
 set search_path = ''
 as $$
 begin
+  -- numbering reads the seller's rows: after their lock, so two inserts never pick one number
+  perform private.lock_storage(new.user_id);
   if new.shelf_index is null then
     select min(n) into new.shelf_index
       from generate_series(1, (select count(*)::integer + 1 from public.storage_shelves s
@@ -249,24 +307,32 @@ create trigger storage_rooms_keep_owner before update on public.storage_rooms
   for each row execute function private.keep_owner();
 create trigger storage_rooms_server_stamps before insert or update on public.storage_rooms
   for each row execute function private.stamp_server_columns();
+create trigger storage_rooms_lock_storage before insert or update or delete on public.storage_rooms
+  for each statement execute function private.lock_storage_for_statement();
 create trigger storage_isles_set_updated_at before update on public.storage_isles
   for each row execute function private.set_updated_at();
 create trigger storage_isles_keep_owner before update on public.storage_isles
   for each row execute function private.keep_owner();
 create trigger storage_isles_server_stamps before insert or update on public.storage_isles
   for each row execute function private.stamp_server_columns();
+create trigger storage_isles_lock_storage before insert or update or delete on public.storage_isles
+  for each statement execute function private.lock_storage_for_statement();
 create trigger storage_units_set_updated_at before update on public.storage_units
   for each row execute function private.set_updated_at();
 create trigger storage_units_keep_owner before update on public.storage_units
   for each row execute function private.keep_owner();
 create trigger storage_units_server_stamps before insert or update on public.storage_units
   for each row execute function private.stamp_server_columns();
+create trigger storage_units_lock_storage before insert or update or delete on public.storage_units
+  for each statement execute function private.lock_storage_for_statement();
 create trigger storage_shelves_set_updated_at before update on public.storage_shelves
   for each row execute function private.set_updated_at();
 create trigger storage_shelves_keep_owner before update on public.storage_shelves
   for each row execute function private.keep_owner();
 create trigger storage_shelves_server_stamps before insert or update on public.storage_shelves
   for each row execute function private.stamp_server_columns();
+create trigger storage_shelves_lock_storage before insert or update or delete on public.storage_shelves
+  for each statement execute function private.lock_storage_for_statement();
 
 -- ---------------------------------------------------------------------------------------------
 -- Plan limits (SPEC section 6), enforced whatever the client does.
@@ -285,6 +351,8 @@ returns void
 language sql
 set search_path = ''
 as $$
+  -- the seller's storage lock first, so every lock of a seller is taken in one order
+  select private.lock_storage(p_user_id);
   select pg_advisory_xact_lock(hashtextextended('stockroom.limit.' || p_kind || '.' || p_user_id::text, 0))
 $$;
 
@@ -357,6 +425,42 @@ begin
 end;
 $$;
 
+-- Row caps where no plan limit applies (isles, shelves, staged imports, dismissals, marketplace
+-- listings): without them one seller could grow the database without end through the REST API.
+-- Statement-level like the plan limits: TG_ARGV is what the seller reads ('isles') and the cap
+-- as base + per_item x the plan's item limit + per_unit x its unit limit, so it grows with the
+-- plan. security definer: the count must include every row of the seller.
+create or replace function private.enforce_row_cap()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user uuid;
+  v_plan public.plans;
+  v_cap integer;
+  v_n integer;
+begin
+  for v_user in select distinct n.user_id from new_rows n order by n.user_id loop
+    perform private.limit_lock(tg_table_name, v_user);
+    v_plan := private.user_plan(v_user);
+    v_cap := floor(tg_argv[1]::numeric + tg_argv[2]::numeric * v_plan.max_items
+                   + tg_argv[3]::numeric * v_plan.max_units)::integer;
+    execute format('select count(*) from %I.%I where user_id = $1', tg_table_schema, tg_table_name)
+      into v_n using v_user;
+    if v_n > v_cap then
+      raise exception using
+        errcode = 'P0001',
+        message = format('LIMIT_REACHED: You can keep at most %s %s on the %s plan', v_cap, tg_argv[0], v_plan.plan_id),
+        detail = json_build_object('kind', tg_table_name, 'plan', v_plan.plan_id, 'limit', v_cap)::text;
+    end if;
+  end loop;
+  return null;
+end;
+$$;
+revoke all on function private.enforce_row_cap() from public;
+
 revoke all on function private.limit_lock(text, uuid) from public;
 revoke all on function private.raise_plan_limit(text, public.plans) from public;
 revoke all on function private.enforce_unit_limit() from public;
@@ -372,6 +476,16 @@ create trigger storage_rooms_plan_limit
   after insert on public.storage_rooms
   referencing new table as new_rows
   for each statement execute function private.enforce_room_limit();
+-- an isle holds at least one unit; one more than the unit limit lets add_isle at the limit say
+-- the unit limit's own message
+create trigger storage_isles_row_cap
+  after insert on public.storage_isles
+  referencing new table as new_rows
+  for each statement execute function private.enforce_row_cap('isles', 1, 0, 1);
+create trigger storage_shelves_row_cap
+  after insert on public.storage_shelves
+  referencing new table as new_rows
+  for each statement execute function private.enforce_row_cap('shelves', 0, 0, 50);
 
 -- ---------------------------------------------------------------------------------------------
 -- storage_rooms: row-level security (each seller sees and changes only their own rows; anon
@@ -550,6 +664,7 @@ declare
   v_uid uuid := private.caller_id();
   v_room public.storage_rooms;
 begin
+  perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
   if not coalesce(private.has_visible_text(p_room_name), false) then
     raise exception 'Room name is required' using errcode = '22023';
   end if;
@@ -586,6 +701,7 @@ declare
   v_isle public.storage_isles;
   v_unit public.storage_units;
 begin
+  perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
   select r.* into v_room from public.storage_rooms r where r.room_id = p_room_id for update;
   if not found then
     raise exception 'Room not found' using errcode = 'PT404';
@@ -631,6 +747,7 @@ declare
   v_room public.storage_rooms;
   v_unit public.storage_units;
 begin
+  perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
   -- room then isle, the lock order of remove_unit; the isle lock also queues concurrent
   -- add_unit calls so two never pick the same letter
   select r.* into v_room from public.storage_rooms r
@@ -664,6 +781,7 @@ declare
   v_unit public.storage_units;
   v_shelf public.storage_shelves;
 begin
+  perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
   -- Locking the unit queues concurrent add_shelf calls for it; each then takes a new snapshot
   -- and sees the shelf the previous one committed, so two calls never pick the same number.
   select u.* into v_unit from public.storage_units u where u.unit_id = p_unit_id for update;
@@ -695,6 +813,7 @@ declare
   v_shelf public.storage_shelves;
   v_items integer;
 begin
+  perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
   -- lock the unit first (same order as add_shelf), then re-read the shelf under the lock
   select u.* into v_unit from public.storage_units u
    where u.unit_id = (select s.unit_id from public.storage_shelves s where s.shelf_id = p_shelf_id)
@@ -731,6 +850,7 @@ declare
   v_units integer;
   v_items integer;
 begin
+  perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
   -- lock order room -> isle -> unit everywhere, so concurrent removals cannot deadlock
   select r.* into v_room from public.storage_rooms r
    where r.room_id = (select i.room_id from public.storage_isles i where i.isle_id = p_isle_id)
@@ -774,6 +894,7 @@ declare
   v_items integer;
   v_isle_removed boolean := false;
 begin
+  perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
   select r.* into v_room from public.storage_rooms r
    where r.room_id = (select i.room_id from public.storage_isles i
                        where i.isle_id = (select u.isle_id from public.storage_units u where u.unit_id = p_unit_id))
@@ -824,6 +945,7 @@ declare
   v_old text;
   v_room public.storage_rooms;
 begin
+  perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
   select r.room_name into v_old from public.storage_rooms r where r.room_id = p_room_id for update;
   if not found then
     raise exception 'Room not found' using errcode = 'PT404';
@@ -853,6 +975,7 @@ declare
   v_items integer;
   v_active uuid;
 begin
+  perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
   select r.* into v_room from public.storage_rooms r where r.room_id = p_room_id;
   if not found then
     raise exception 'Room not found' using errcode = 'PT404';
@@ -909,6 +1032,7 @@ declare
   v_old public.storage_units;
   v_unit public.storage_units;
 begin
+  perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
   if not coalesce(private.has_visible_text(p_unit_name), false) then
     raise exception 'Unit name is required' using errcode = '22023';
   end if;
@@ -941,6 +1065,7 @@ declare
   v_old public.storage_isles;
   v_isle public.storage_isles;
 begin
+  perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
   select r.* into v_room from public.storage_rooms r
    where r.room_id = (select i.room_id from public.storage_isles i where i.isle_id = p_isle_id)
      for update;

@@ -30,8 +30,8 @@ create table public.storage_items (
   -- filled from shelf_id when a shelf is given (trigger below)
   unit_id uuid,
   shelf_id uuid,
-  barcode text,
-  sku text,
+  barcode text constraint "Barcode: at most 200 characters" check (length(barcode) <= 200),
+  sku text constraint "SKU: at most 100 characters" check (length(sku) <= 100),
   -- NaN is a numeric Postgres accepts and orders above every number, so NaN >= 0 holds
   price_paid numeric(12, 2)
     constraint "Price paid: a number from 0 to 9999999999.99" check (price_paid >= 0 and price_paid <> 'NaN'),
@@ -91,6 +91,8 @@ create trigger storage_items_keep_owner before update on public.storage_items
   for each row execute function private.keep_owner();
 create trigger storage_items_server_stamps before insert or update on public.storage_items
   for each row execute function private.stamp_server_columns();
+create trigger storage_items_lock_storage before insert or update or delete on public.storage_items
+  for each statement execute function private.lock_storage_for_statement();
 
 -- The item limit (SPEC section 6): the same statement-level check as the room and unit limits.
 create or replace function private.enforce_item_limit()
@@ -210,6 +212,7 @@ declare
   v_shelf public.storage_shelves;
   v_item public.storage_items;
 begin
+  perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
   select s.* into v_shelf from public.storage_shelves s where s.shelf_id = p_shelf_id;
   if not found then
     raise exception 'Invalid location for item' using errcode = '22023';
@@ -260,6 +263,7 @@ declare
   v_expiry date;
   v_parts text[] := '{}';
 begin
+  perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
   if p_changes is null or jsonb_typeof(p_changes) <> 'object' then
     raise exception 'Item changes must be a JSON object' using errcode = '22023';
   end if;
@@ -348,6 +352,7 @@ declare
   v_found integer;
   v_names text[];
 begin
+  perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
   select s.* into v_shelf from public.storage_shelves s where s.shelf_id = p_shelf_id;
   if not found then
     raise exception 'Invalid location for item' using errcode = '22023';
@@ -401,6 +406,7 @@ declare
   v_wanted integer;
   v_names text[];
 begin
+  perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
   select count(distinct x) into v_wanted from unnest(p_item_ids) as x where x is not null;
   if v_wanted = 0 then
     return 0;
@@ -550,6 +556,7 @@ declare
   v_ids uuid[];
   v_names text[];
 begin
+  perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
   if p_rows is null or jsonb_typeof(p_rows) <> 'array' then
     raise exception 'Import rows must be a JSON array' using errcode = '22023';
   end if;
@@ -643,7 +650,8 @@ create table public.import_batches (
   import_id uuid not null,
   -- 0-based position of the batch in the file; rows keep their file order inside it
   batch_no integer not null check (batch_no >= 0 and batch_no < 200),
-  rows jsonb not null check (jsonb_typeof(rows) = 'array' and jsonb_array_length(rows) between 1 and 50),
+  rows jsonb not null check (jsonb_typeof(rows) = 'array' and jsonb_array_length(rows) between 1 and 50)
+    constraint "Import batch: at most 128 KB" check (octet_length(rows::text) <= 131072),
   created_at timestamptz not null default now(),
   primary key (user_id, import_id, batch_no)
 );
@@ -666,7 +674,9 @@ create trigger import_batches_server_stamps before insert or update on public.im
   for each row execute function private.stamp_server_columns();
 select private.require_mfa('public.import_batches');
 
--- Staging rows older than a day belong to uploads nobody will commit (closed tab, lost network).
+-- Staging rows older than an hour belong to uploads nobody will commit (closed tab, lost
+-- network): a whole file uploads in seconds. The seller's next upload sweeps them; the daily
+-- job (public.create_daily_backups) sweeps everyone's older than a day.
 create or replace function private.sweep_import_batches()
 returns trigger
 language plpgsql
@@ -675,7 +685,8 @@ as $$
 begin
   if new.batch_no = 0 then
     delete from public.import_batches b
-     where b.user_id = new.user_id and b.created_at < now() - interval '1 day';
+     where b.user_id = new.user_id and b.import_id <> new.import_id
+       and b.created_at < now() - interval '1 hour';
   end if;
   return new;
 end;
@@ -684,6 +695,11 @@ revoke all on function private.sweep_import_batches() from public;
 
 create trigger import_batches_sweep before insert on public.import_batches
   for each row execute function private.sweep_import_batches();
+-- staged rows up to the plan's item limit plus two batches (of 50)
+create trigger import_batches_row_cap
+  after insert on public.import_batches
+  referencing new table as new_rows
+  for each statement execute function private.enforce_row_cap('staged import batches of 50 rows', 2, 0.02, 0);
 
 -- ---------------------------------------------------------------------------------------------
 -- commit_import(p_import_id, p_batches) -> import_items' {imported, item_ids}
@@ -816,6 +832,7 @@ declare
   v_ids uuid[];
   v_names text[];
 begin
+  perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
   if not private.plan_allows(v_uid, 'barcode_scanning') then
     raise exception using
       errcode = '42501',
@@ -922,6 +939,7 @@ declare
   v_code text;
   v_names text[] := '{}';
 begin
+  perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
   select count(distinct x) into v_wanted from unnest(p_item_ids) as x where x is not null;
   if v_wanted = 0 then
     return;

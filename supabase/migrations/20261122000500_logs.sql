@@ -59,8 +59,6 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  v_oldest_kept timestamptz;
 begin
   if auth.role() = 'authenticated' and p_user_id is distinct from auth.uid() then
     raise exception 'Not allowed to log for another user' using errcode = '42501';
@@ -69,11 +67,9 @@ begin
   values (p_user_id, p_action,
           case when length(p_details) > 1000 then left(p_details, 999) || '…' else p_details end);
 
-  select l."timestamp" into v_oldest_kept from public.storage_logs l
-   where l.user_id = p_user_id order by l."timestamp" desc offset private.log_keeps() - 1 limit 1;
-  if v_oldest_kept is not null then
-    delete from public.storage_logs l where l.user_id = p_user_id and l."timestamp" < v_oldest_kept;
-  end if;
+  delete from public.storage_logs l
+   where l.log_id in (select k.log_id from public.storage_logs k where k.user_id = p_user_id
+                       order by k."timestamp" desc, k.log_id desc offset private.log_keeps());
 end;
 $$;
 revoke all on function private.log_keeps() from public;

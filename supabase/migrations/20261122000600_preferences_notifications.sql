@@ -86,6 +86,12 @@ comment on table public.dismissed_notifications is
 
 create index dismissed_notifications_item_idx on public.dismissed_notifications (item_id);
 
+-- three reminders (30, 60, 90 days) per item the plan allows, and some room for others
+create trigger dismissed_notifications_row_cap
+  after insert on public.dismissed_notifications
+  referencing new table as new_rows
+  for each statement execute function private.enforce_row_cap('dismissed notifications', 100, 3, 0);
+
 create trigger dismissed_notifications_keep_owner before update on public.dismissed_notifications
   for each row execute function private.keep_owner();
 

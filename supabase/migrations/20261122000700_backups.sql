@@ -143,6 +143,7 @@ declare
   v_dismissed public.dismissed_notifications[];
   v_message text;
 begin
+  perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
   -- RLS (security invoker) hides other users' backups: theirs are simply "not found".
   select b.* into v_backup from public.backups b where b.backup_id = p_backup_id;
   if not found then
@@ -260,6 +261,8 @@ begin
   -- Retention (Help Center: each backup is kept for 3 days) for everyone, also for sellers
   -- who emptied their storage and so got no new backup today.
   delete from public.backups b where b.created_at < now() - interval '3 days';
+  -- and imports staged but never committed
+  delete from public.import_batches b where b.created_at < now() - interval '1 day';
   return v_n;
 end;
 $$;

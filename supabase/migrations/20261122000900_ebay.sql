@@ -109,6 +109,10 @@ create index ebay_processed_listings_display_idx
 
 create trigger ebay_processed_listings_set_updated_at before update on public.ebay_processed_listings
   for each row execute function private.set_updated_at();
+create trigger ebay_processed_listings_row_cap
+  after insert on public.ebay_processed_listings
+  referencing new table as new_rows
+  for each statement execute function private.enforce_row_cap('marketplace listings', 0, 1, 0);
 create trigger ebay_processed_listings_keep_owner before update on public.ebay_processed_listings
   for each row execute function private.keep_owner();
 
@@ -284,6 +288,7 @@ declare
   v_listing public.ebay_processed_listings;
   v_item public.storage_items;
 begin
+  perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
   perform private.caller_id();
   -- Row lock: two drops of the same listing at once make one item, the second finds it placed.
   select l.* into v_listing

@@ -117,6 +117,7 @@ declare
   v_wanted integer;
   v_done integer;
 begin
+  perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
   if jsonb_typeof(p_isles) is distinct from 'array'
      or jsonb_typeof(coalesce(p_units, '[]'::jsonb)) <> 'array'
      or (p_camera is not null and jsonb_typeof(p_camera) <> 'object') then

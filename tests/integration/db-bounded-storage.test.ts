@@ -5,14 +5,7 @@
  * to every limit and reports how many bytes it holds.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  closeDb,
-  createDbUser,
-  createStorage,
-  db,
-  serviceDbClient,
-  type DbUser,
-} from '../helpers/db-users.ts';
+import { closeDb, createDbUser, createStorage, db, serviceDbClient } from '../helpers/db-users.ts';
 
 afterAll(async () => {
   await closeDb();
@@ -99,16 +92,14 @@ describe('row caps', () => {
     expect(await rowCount('storage_isles', seller.id)).toBe(1);
 
     // 50 shelves per unit the plan allows: 150 on Free
-    const shelves = await seller.client
-      .from('storage_shelves')
-      .insert(
-        s.unitIds.flatMap((unitId, u) =>
-          Array.from({ length: u === 0 ? 50 : 50 }, (_, i) => ({
-            unit_id: unitId,
-            shelf_index: i + (u === 0 ? 2 : 1),
-          })),
-        ),
-      );
+    const shelves = await seller.client.from('storage_shelves').insert(
+      s.unitIds.flatMap((unitId, u) =>
+        Array.from({ length: u === 0 ? 50 : 50 }, (_, i) => ({
+          unit_id: unitId,
+          shelf_index: i + (u === 0 ? 2 : 1),
+        })),
+      ),
+    );
     expect(shelves.error?.message).toBe(
       'LIMIT_REACHED: You can keep at most 150 shelves on the free plan',
     );
@@ -126,13 +117,11 @@ describe('row caps', () => {
   it('caps staged imports and cleans up those never committed', async () => {
     const seller = await createDbUser({ plan: 'free', prefix: 'stage' });
     const rows = Array.from({ length: 50 }, (_, i) => ({ item_name: `Row ${i}`, quantity: 1 }));
-    const big = await seller.client
-      .from('import_batches')
-      .insert({
-        import_id: crypto.randomUUID(),
-        batch_no: 0,
-        rows: rows.map((r) => ({ ...r, note: long(3000) })),
-      });
+    const big = await seller.client.from('import_batches').insert({
+      import_id: crypto.randomUUID(),
+      batch_no: 0,
+      rows: rows.map((r) => ({ ...r, note: long(3000) })),
+    });
     expect(big.error?.message).toContain('Import batch: at most 128 KB');
 
     const importId = crypto.randomUUID();
@@ -215,16 +204,14 @@ describe('the most one Free seller can store', () => {
         .insert([2, 3, 4].map((n) => ({ room_id: s.roomId, isle_index: n }))),
     );
     ok(
-      await c
-        .from('storage_shelves')
-        .insert(
-          s.unitIds.flatMap((unitId, u) =>
-            Array.from({ length: u === 0 ? 49 : 50 }, (_, i) => ({
-              unit_id: unitId,
-              shelf_index: i + (u === 0 ? 2 : 1),
-            })),
-          ),
+      await c.from('storage_shelves').insert(
+        s.unitIds.flatMap((unitId, u) =>
+          Array.from({ length: u === 0 ? 49 : 50 }, (_, i) => ({
+            unit_id: unitId,
+            shelf_index: i + (u === 0 ? 2 : 1),
+          })),
         ),
+      ),
     );
     for (const unitId of s.unitIds) {
       ok(

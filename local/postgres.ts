@@ -4,12 +4,17 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { endLeftover, waitForExit } from './processes.ts';
+import { describeExit, endLeftover, waitForExit, type Reaper } from './processes.ts';
 
 export interface RunningPostgres {
   /** Superuser connection string. */
   url: string;
-  pid: number | null;
+  /** The server's pid now (it changes when the server is restarted); null for DATABASE_URL. */
+  readonly pid: number | null;
+  /** Called when the server ends without stop() asking it to (killed, crashed). */
+  onCrash(listener: (how: string) => void): void;
+  /** Starts the server again on the same data and port after a crash. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -116,6 +121,7 @@ export async function startEmbeddedPostgres(opts: {
   port: number;
   ephemeral: boolean;
   log: (line: string) => void;
+  reaper?: Reaper;
 }): Promise<RunningPostgres> {
   const bin = await binaries();
   const pgData = path.join(opts.dataDir, 'pg');
@@ -166,19 +172,54 @@ export async function startEmbeddedPostgres(opts: {
     flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   }
 
-  const child = spawn(bin.postgres, flags, { ...ids, stdio: ['ignore', 'pipe', 'pipe'] });
-  await waitUntilReady(child, opts.log);
+  let child: ChildProcess | null = null;
+  let stopping = false;
+  const crashListeners: Array<(how: string) => void> = [];
+  const launch = async () => {
+    // Its own process group: a Ctrl-C to the terminal reaches us, and we stop it in order.
+    const started = spawn(bin.postgres, flags, { ...ids, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = started;
+    let ready = false;
+    // SIGQUIT would be quicker, but SIGINT (fast shutdown) leaves the data clean for the next start.
+    if (started.pid) opts.reaper?.watch(started.pid, 'INT');
+    started.on('exit', (code, signal) => {
+      if (started.pid) opts.reaper?.forget(started.pid);
+      if (ready && !stopping) for (const listener of crashListeners) listener(describeExit(code, signal));
+    });
+    await waitUntilReady(started, opts.log);
+    ready = true;
+  };
+  await launch();
 
   const url = `postgresql://${SUPERUSER}:${SUPERUSER_PASSWORD}@127.0.0.1:${opts.port}/postgres`;
   return {
     url,
-    pid: child.pid ?? null,
+    get pid() {
+      return child?.pid ?? null;
+    },
+    onCrash: (listener) => crashListeners.push(listener),
+    async restart() {
+      // After a SIGKILL the old server's backends notice and exit within moments; until then the
+      // new server refuses the data folder ("shared memory block is still in use").
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        try {
+          await launch();
+          return;
+        } catch (error) {
+          if (stopping || Date.now() > deadline) throw error;
+          await new Promise((r) => setTimeout(r, 250));
+        }
+      }
+    },
     async stop() {
-      if (child.exitCode !== null || child.pid === undefined) return;
+      stopping = true;
+      const running = child;
+      if (!running || running.exitCode !== null || running.signalCode !== null || running.pid === undefined) return;
       // SIGINT is Postgres's "fast shutdown": rolls back open transactions and exits cleanly.
-      child.kill('SIGINT');
-      await waitForExit(child.pid, 10_000);
-      if (child.exitCode === null) child.kill('SIGKILL');
+      running.kill('SIGINT');
+      await waitForExit(running.pid, 10_000);
+      if (running.exitCode === null) running.kill('SIGKILL');
     },
   };
 }
@@ -188,7 +229,7 @@ function waitUntilReady(child: ChildProcess, log: (line: string) => void): Promi
     let output = '';
     const onData = (chunk: Buffer) => {
       const text = chunk.toString();
-      output += text;
+      if (output.length < 20_000) output += text;
       if (text.includes('database system is ready to accept connections')) resolve();
     };
     child.stderr?.on('data', onData);
@@ -224,5 +265,5 @@ export async function useExistingPostgres(url: string): Promise<RunningPostgres>
   } finally {
     await client.end().catch(() => undefined);
   }
-  return { url, pid: null, stop: async () => undefined };
+  return { url, pid: null, onCrash: () => undefined, restart: async () => undefined, stop: async () => undefined };
 }

@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
 export function isAlive(pid: number): boolean {
   try {
@@ -33,4 +35,97 @@ export async function waitForExit(pid: number, timeoutMs: number): Promise<void>
   while (isAlive(pid) && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/**
+ * Ends the stack's servers if this Node process dies without stopping them (SIGKILL, a crash):
+ * a small shell holds a pipe from us, and when the pipe closes it signals every server still on
+ * its list. It ignores terminal signals so that a Ctrl-C to the whole group cannot end it first.
+ */
+export interface Reaper {
+  watch(pid: number, signal: 'INT' | 'TERM' | 'KILL'): void;
+  forget(pid: number): void;
+  close(): void;
+}
+
+const REAPER_SCRIPT = `
+trap '' INT TERM HUP QUIT
+list=''
+while read -r op a b; do
+  case "$op" in
+    watch) list="$list $b:$a" ;;
+    forget) next=''; for e in $list; do [ "\${e#*:}" = "$a" ] || next="$next $e"; done; list=$next ;;
+  esac
+done
+for e in $list; do kill -"\${e%%:*}" "\${e#*:}" 2>/dev/null; done
+`;
+
+export function startReaper(): Reaper {
+  const child = spawn('sh', ['-c', REAPER_SCRIPT], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
+  child.unref();
+  const input = child.stdin;
+  input?.on('error', () => undefined);
+  (input as unknown as { unref?: () => void } | null)?.unref?.();
+  const send = (line: string) => {
+    if (input && !input.destroyed && input.writable) input.write(`${line}\n`);
+  };
+  return {
+    watch: (pid, signal) => send(`watch ${pid} ${signal}`),
+    forget: (pid) => send(`forget ${pid}`),
+    close: () => input?.end(),
+  };
+}
+
+/** How a child process ended, in words for the log. */
+export function describeExit(code: number | null, signal: NodeJS.Signals | null): string {
+  return signal ? `was killed (${signal})` : `exited with code ${code}`;
+}
+
+interface ProcStat {
+  ppid: number;
+  startTime: string;
+}
+
+function procStat(pid: number): ProcStat | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name in parentheses may hold spaces; the fields after it are fixed.
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return { ppid: Number(fields[1]), startTime: fields[19] ?? '' };
+  } catch {
+    return null;
+  }
+}
+
+/** npm, npx, tsx and the `sh -c` npm runs a script in: the processes that launch this one. */
+function isLauncher(pid: number): boolean {
+  const args = commandLine(pid).trim().split(' ');
+  const names = args.slice(0, 3).map((a) => path.basename(a));
+  if (names.some((n) => /^(npm|npx|npm-cli\.js|npx-cli\.js|tsx|cli\.mjs)$/.test(n))) return true;
+  return /^(sh|bash|dash)$/.test(names[0] ?? '') && args[1] === '-c';
+}
+
+/**
+ * Calls `onGone` once when the process that started this one goes away: the parent, and above it
+ * every launcher up to `npm` (a SIGTERM to `npm start` ends npm and its shell but not tsx, which
+ * would keep the stack running and holding its ports). Linux only; does nothing without /proc.
+ */
+export function watchLaunchers(onGone: (description: string) => void): () => void {
+  const watched: Array<{ pid: number; startTime: string; what: string }> = [];
+  let pid = process.ppid;
+  while (pid > 1) {
+    const stat = procStat(pid);
+    if (!stat) break;
+    watched.push({ pid, startTime: stat.startTime, what: commandLine(pid).trim() || `pid ${pid}` });
+    if (!isLauncher(pid)) break;
+    pid = stat.ppid;
+  }
+  const timer = setInterval(() => {
+    const gone = watched.find((w) => procStat(w.pid)?.startTime !== w.startTime);
+    if (!gone) return;
+    clearInterval(timer);
+    onGone(`${gone.what} (pid ${gone.pid})`);
+  }, 250);
+  timer.unref();
+  return () => clearInterval(timer);
 }

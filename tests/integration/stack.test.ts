@@ -205,6 +205,23 @@ describe('a second stack on its own folder and ports', () => {
     }
   });
 
+  // As root, Postgres runs as the 'postgres' user, which cannot enter a `mktemp -d` folder (mode 700).
+  it.runIf(process.getuid?.() === 0)('starts as root inside a folder only root could enter, and says what it changed', async () => {
+    const closed = await fs.mkdtemp(path.join(os.tmpdir(), 'stockroom-closed-'));
+    const log: string[] = [];
+    try {
+      expect((await fs.stat(closed)).mode & 0o777).toBe(0o700);
+      const running = await startStack({ ...(await options(path.join(closed, 'data'))), log: (line) => log.push(line) });
+      await running.stop();
+      expect(log).toContain(
+        `Postgres runs as the 'postgres' user, which could not enter ${closed}: gave others search permission there (chmod o+x).`,
+      );
+      expect((await fs.stat(closed)).mode & 0o777).toBe(0o701);
+    } finally {
+      await fs.rm(closed, { recursive: true, force: true });
+    }
+  });
+
   it('stops at a bad migration with its file name and Postgres’s error, leaving nothing running', async () => {
     const migrationsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stockroom-bad-migration-'));
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stockroom-bad-start-'));

@@ -107,15 +107,15 @@ function isLauncher(pid: number): boolean {
 
 /**
  * Calls `onGone` once when the process that started this one goes away: the parent, and above it
- * every launcher up to `npm` (a SIGTERM to `npm start` ends npm and its shell but not tsx, which
+ * each launcher up to `npm` (a SIGTERM to `npm start` ends npm and its shell but not tsx, which
  * would keep the stack running and holding its ports). Linux only; does nothing without /proc.
  */
 export function watchLaunchers(onGone: (description: string) => void): () => void {
   const watched: Array<{ pid: number; startTime: string; what: string }> = [];
-  let pid = process.ppid;
-  while (pid > 1) {
+  // The parent, then launchers above it; not what started npm (a shell left by `nohup npm start &`).
+  for (let pid = process.ppid; pid > 1; ) {
     const stat = procStat(pid);
-    if (!stat) break;
+    if (!stat || (watched.length > 0 && !isLauncher(pid))) break;
     watched.push({ pid, startTime: stat.startTime, what: commandLine(pid).trim() || `pid ${pid}` });
     if (!isLauncher(pid)) break;
     pid = stat.ppid;

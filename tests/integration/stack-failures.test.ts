@@ -87,6 +87,35 @@ describe('a part of the stack dies', () => {
   });
 });
 
+describe('a part that keeps dying', () => {
+  it('stops the whole stack with a message saying which part and why, leaving nothing running', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stockroom-keeps-dying-'));
+    const log: string[] = [];
+    const options = await freePortStackOptions(dataDir, { fresh: true, ephemeral: true, log: (line) => log.push(line) });
+    const stack = await startStack(options);
+    try {
+      const postgrest = readRunningStack(dataDir)!.postgrestPid!;
+      for (let kill = 1; kill <= 3; kill += 1) {
+        const pid = readRunningStack(dataDir)!.postgresPid!;
+        process.kill(pid, 'SIGKILL');
+        await until(`Postgres back after kill ${kill}`, 30_000, async () => {
+          const now = readRunningStack(dataDir)?.postgresPid;
+          return now !== pid && log.filter((l) => l === '[stack] Postgres is running again.').length === kill;
+        });
+      }
+      const last = readRunningStack(dataDir)!.postgresPid!;
+      process.kill(last, 'SIGKILL');
+      expect(await stack.stopped).toBe('Postgres was killed (SIGKILL) for the 4th time in a minute; the stack has stopped.');
+      expect([last, postgrest].filter(isAlive)).toEqual([]);
+      expect(readRunningStack(dataDir)).toBeNull();
+      await expectPortsFree([options.apiPort, options.appPort, options.dbPort, options.mailboxPort]);
+    } finally {
+      await stack.stop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
 /** Every process below `pid`, from /proc. */
 function descendants(pid: number): number[] {
   const children = new Map<number, number[]>();

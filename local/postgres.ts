@@ -4,18 +4,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { describeExit, endLeftover, waitForExit, type Reaper } from './processes.ts';
+import { endLeftover, supervisedProcess, type Reaper, type RestartablePart } from './processes.ts';
 
-export interface RunningPostgres {
+export interface RunningPostgres extends RestartablePart {
   /** Superuser connection string. */
   url: string;
-  /** The server's pid now (it changes when the server is restarted); null for DATABASE_URL. */
-  readonly pid: number | null;
-  /** Called when the server ends without stop() asking it to (killed, crashed). */
-  onCrash(listener: (how: string) => void): void;
-  /** Starts the server again on the same data and port after a crash. */
-  restart(): Promise<void>;
-  stop(): Promise<void>;
 }
 
 const SUPERUSER = 'postgres';
@@ -172,55 +165,39 @@ export async function startEmbeddedPostgres(opts: {
     flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   }
 
-  let child: ChildProcess | null = null;
-  let stopping = false;
-  const crashListeners: Array<(how: string) => void> = [];
-  const launch = async () => {
+  const server = supervisedProcess({
     // Its own process group: a Ctrl-C to the terminal reaches us, and we stop it in order.
-    const started = spawn(bin.postgres, flags, { ...ids, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    child = started;
-    let ready = false;
-    // SIGQUIT would be quicker, but SIGINT (fast shutdown) leaves the data clean for the next start.
-    if (started.pid) opts.reaper?.watch(started.pid, 'INT');
-    started.on('exit', (code, signal) => {
-      if (started.pid) opts.reaper?.forget(started.pid);
-      if (ready && !stopping) for (const listener of crashListeners) listener(describeExit(code, signal));
-    });
-    await waitUntilReady(started, opts.log);
-    ready = true;
-  };
-  await launch();
+    spawn: () => spawn(bin.postgres, flags, { ...ids, detached: true, stdio: ['ignore', 'pipe', 'pipe'] }),
+    untilReady: (child) => waitUntilReady(child, opts.log),
+    // SIGINT is Postgres's "fast shutdown": rolls back open transactions and exits cleanly.
+    stopSignal: 'SIGINT',
+    stopTimeoutMs: 10_000,
+    ...(opts.reaper ? { reaper: opts.reaper } : {}),
+  });
+  await server.launch();
 
   const url = `postgresql://${SUPERUSER}:${SUPERUSER_PASSWORD}@127.0.0.1:${opts.port}/postgres`;
   return {
     url,
     get pid() {
-      return child?.pid ?? null;
+      return server.pid;
     },
-    onCrash: (listener) => crashListeners.push(listener),
+    onCrash: (listener) => server.onCrash(listener),
     async restart() {
       // After a SIGKILL the old server's backends notice and exit within moments; until then the
       // new server refuses the data folder ("shared memory block is still in use").
       const deadline = Date.now() + 15_000;
       for (;;) {
         try {
-          await launch();
+          await server.launch();
           return;
         } catch (error) {
-          if (stopping || Date.now() > deadline) throw error;
+          if (server.stopping || Date.now() > deadline) throw error;
           await new Promise((r) => setTimeout(r, 250));
         }
       }
     },
-    async stop() {
-      stopping = true;
-      const running = child;
-      if (!running || running.exitCode !== null || running.signalCode !== null || running.pid === undefined) return;
-      // SIGINT is Postgres's "fast shutdown": rolls back open transactions and exits cleanly.
-      running.kill('SIGINT');
-      await waitForExit(running.pid, 10_000);
-      if (running.exitCode === null) running.kill('SIGKILL');
-    },
+    stop: () => server.stop(),
   };
 }
 

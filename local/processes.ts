@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -128,4 +128,69 @@ export function watchLaunchers(onGone: (description: string) => void): () => voi
   }, 250);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/** A part of the stack that runs as a server process: the stack restarts it when it dies. */
+export interface RestartablePart {
+  /** Its pid now (it changes when it is restarted); null when the stack does not run it. */
+  readonly pid: number | null;
+  /** Called when it ends without stop() asking it to (killed, crashed). */
+  onCrash(listener: (how: string) => void): void;
+  /** Starts it again, on the same data and ports, after a crash. */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** A server process the stack runs: started again by its owner after a crash, stopped in order. */
+export interface SupervisedProcess {
+  readonly pid: number | null;
+  readonly stopping: boolean;
+  /** Called when the process ends, once it was ready, without stop() asking it to. */
+  onCrash(listener: (how: string) => void): void;
+  /** Spawns it and waits until it is ready; throws (and reports no crash) when it is not. */
+  launch(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function supervisedProcess(opts: {
+  spawn: () => ChildProcess;
+  untilReady: (child: ChildProcess) => Promise<void>;
+  /** What ends it cleanly: also what the reaper sends if this Node process dies first. */
+  stopSignal: 'SIGINT' | 'SIGTERM';
+  stopTimeoutMs: number;
+  reaper?: Reaper;
+}): SupervisedProcess {
+  let child: ChildProcess | null = null;
+  let stopping = false;
+  const crashListeners: Array<(how: string) => void> = [];
+  return {
+    get pid() {
+      return child?.pid ?? null;
+    },
+    get stopping() {
+      return stopping;
+    },
+    onCrash: (listener) => crashListeners.push(listener),
+    async launch() {
+      const started = opts.spawn();
+      child = started;
+      let ready = false;
+      if (started.pid) opts.reaper?.watch(started.pid, opts.stopSignal === 'SIGINT' ? 'INT' : 'TERM');
+      started.on('exit', (code, signal) => {
+        if (started.pid) opts.reaper?.forget(started.pid);
+        if (ready && !stopping) for (const listener of crashListeners) listener(describeExit(code, signal));
+      });
+      await opts.untilReady(started);
+      if (started.exitCode !== null || started.signalCode !== null) throw new Error('It ended right after it started.');
+      ready = true;
+    },
+    async stop() {
+      stopping = true;
+      const running = child;
+      if (!running || running.exitCode !== null || running.signalCode !== null || running.pid === undefined) return;
+      running.kill(opts.stopSignal);
+      await waitForExit(running.pid, opts.stopTimeoutMs);
+      if (running.exitCode === null && running.signalCode === null) running.kill('SIGKILL');
+    },
+  };
 }

@@ -13,7 +13,7 @@ import { migrate } from './migrate.ts';
 import { assertPortFree } from './ports.ts';
 import { startEmbeddedPostgres, useExistingPostgres, type RunningPostgres } from './postgres.ts';
 import { startPostgrest, type RunningPostgrest } from './postgrest.ts';
-import { endLeftover, startReaper } from './processes.ts';
+import { endLeftover, startReaper, type RestartablePart } from './processes.ts';
 import { startStripeSandbox } from './sandboxes/stripe.ts';
 import { stripeSandboxSettings } from './sandboxes/stripe-config.ts';
 import { startEbaySandbox } from './sandboxes/ebay.ts';
@@ -289,7 +289,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     stops.push(() => fs.rm(stateFile(opts.dataDir), { force: true }));
 
     // A part that dies is started again; one that cannot be, or keeps dying, stops the stack.
-    const supervise = (name: string, part: { onCrash(l: (how: string) => void): void; restart(): Promise<void> }) => {
+    const supervise = (name: string, part: RestartablePart) => {
       const crashes: number[] = [];
       part.onCrash((how) => {
         if (stopping) return;

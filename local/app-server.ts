@@ -80,7 +80,28 @@ async function writeResponse(res: ServerResponse, response: Response): Promise<v
   res.end(Buffer.from(await response.arrayBuffer()));
 }
 
-async function serveStatic(res: ServerResponse, dist: string, pathname: string): Promise<void> {
+/**
+ * The page with this stack's configuration in it, ahead of the app's scripts: src/lib/env.ts reads
+ * `window.__STOCKROOM_ENV__` before the variables built into the bundle, so one build serves any
+ * stack, as one Netlify build serves whatever its environment names.
+ */
+function withRuntimeEnv(html: Buffer, env: Record<string, string>): Buffer {
+  // JSON inside <script>: escape '<' so no value can close the element.
+  const json = JSON.stringify(env).replaceAll('<', '\\u003c');
+  const script = `<script>window.__STOCKROOM_ENV__=${json};</script>`;
+  const text = html.toString('utf8');
+  const at = text.search(/<script\b/i);
+  const head = text.indexOf('</head>');
+  const where = at >= 0 && (head < 0 || at < head) ? at : head >= 0 ? head : 0;
+  return Buffer.from(text.slice(0, where) + script + text.slice(where));
+}
+
+async function serveStatic(
+  res: ServerResponse,
+  dist: string,
+  pathname: string,
+  runtimeEnv: Record<string, string> | null,
+): Promise<void> {
   const distDir = path.resolve(dist);
   let decoded: string;
   try {
@@ -95,7 +116,7 @@ async function serveStatic(res: ServerResponse, dist: string, pathname: string):
     return;
   }
   const stat = await fs.stat(file).catch(() => null);
-  if (stat?.isFile()) {
+  if (stat?.isFile() && !(runtimeEnv && decoded === '/index.html')) {
     const ext = path.extname(file);
     res.writeHead(200, {
       'content-type': TYPES[ext] ?? 'application/octet-stream',
@@ -120,7 +141,7 @@ async function serveStatic(res: ServerResponse, dist: string, pathname: string):
     return;
   }
   res.writeHead(200, { 'content-type': TYPES['.html']!, 'cache-control': 'no-cache' });
-  res.end(html);
+  res.end(runtimeEnv ? withRuntimeEnv(html, runtimeEnv) : html);
 }
 
 /** Port 8888 like `netlify dev`: the built SPA with history fallback, and the functions. */
@@ -128,6 +149,8 @@ export function createAppServer(opts: {
   distDir: string | null;
   siteUrl: () => string;
   functionsDir?: string;
+  /** The app's `VITE_` variables for this stack, given to the page at run time. */
+  appEnv?: () => Record<string, string>;
 }): http.Server {
   return http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://app');
@@ -142,7 +165,7 @@ export function createAppServer(opts: {
         sendJson(res, 404, { error: 'Not found' });
         return;
       }
-      await serveStatic(res, opts.distDir, url.pathname);
+      await serveStatic(res, opts.distDir, url.pathname, opts.appEnv?.() ?? null);
     } catch (error) {
       const status = (error as { status?: number }).status ?? 500;
       if (!res.headersSent) sendJson(res, status, { error: (error as Error).message });

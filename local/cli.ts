@@ -2,27 +2,39 @@ import path from 'node:path';
 import { ensureBuilt } from './build.ts';
 import { optionsFromEnv, ROOT_DIR } from './config.ts';
 import { seedDemoAccount, DEMO_ACCOUNT } from './demo.ts';
-import { signApiKey } from './keys.ts';
+import { watchLaunchers } from './processes.ts';
 import { readRunningStack, startStack, type RunningStack } from './stack.ts';
 
 const [command = 'start', ...args] = process.argv.slice(2);
 
-function stopOnSignals(stop: () => Promise<void>): void {
+/**
+ * Stops the stack, then this process, on a signal to it, when a process that launched it (npm,
+ * its shell, tsx) goes away, or when the stack stopped itself because a part could not be
+ * brought back: never a half-running stack, never servers left holding the ports.
+ */
+function stopWhenAsked(stack: RunningStack, stopOthers: () => Promise<void> = async () => undefined): void {
   let stopping = false;
-  const handler = (signal: NodeJS.Signals) => {
+  const stopAndExit = (why: string, code: number) => {
     if (stopping) return;
     stopping = true;
-    console.log(`\n${signal}: stopping the stack…`);
-    stop()
-      .then(() => process.exit(0))
+    console.log(`\n${why}: stopping the stack…`);
+    Promise.all([stopOthers(), stack.stop()])
+      .then(() => process.exit(code))
       .catch((error: unknown) => {
         console.error(error);
         process.exit(1);
       });
   };
-  process.on('SIGINT', handler);
-  process.on('SIGTERM', handler);
-  process.on('SIGHUP', handler);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.on(signal, () => stopAndExit(signal, 0));
+  }
+  watchLaunchers((what) => stopAndExit(`${what} has gone away`, 1));
+  void stack.stopped.then((reason) => {
+    if (!reason || stopping) return;
+    stopping = true;
+    console.error(`\n${reason}`);
+    void stopOthers().finally(() => process.exit(1));
+  });
 }
 
 function printReady(stack: RunningStack, appUrl: string): void {
@@ -46,16 +58,12 @@ Ctrl-C stops everything.`);
 async function start(dev: boolean): Promise<void> {
   const fresh = args.includes('--fresh');
   const options = optionsFromEnv({ fresh, distDir: dev ? null : path.join(ROOT_DIR, 'dist') });
-  if (!dev && options.distDir) {
-    const anonKey = await signApiKey('anon', options.jwtSecret);
-    await ensureBuilt({
-      distDir: options.distDir,
-      env: { VITE_SUPABASE_URL: `http://127.0.0.1:${options.apiPort}`, VITE_SUPABASE_ANON_KEY: anonKey },
-      log: console.log,
-    });
-  }
+  if (!dev && options.distDir) await ensureBuilt({ distDir: options.distDir, log: console.log });
   const stack = await startStack(options);
-  stopOnSignals(() => stack.stop());
+  let vite: { close(): Promise<void> } | null = null;
+  stopWhenAsked(stack, async () => {
+    await vite?.close();
+  });
   await seedDemoAccount(stack.env);
 
   let appUrl = stack.env.APP_URL;
@@ -65,17 +73,14 @@ async function start(dev: boolean): Promise<void> {
       VITE_SUPABASE_URL: stack.env.API_URL,
       VITE_SUPABASE_ANON_KEY: stack.env.ANON_KEY,
     });
-    const vite = await createServer({
+    const server = await createServer({
       root: ROOT_DIR,
       configFile: path.join(ROOT_DIR, 'vite.config.ts'),
       server: { host: '127.0.0.1', proxy: { '/.netlify/functions': stack.env.APP_URL } },
     });
-    await vite.listen();
-    appUrl = vite.resolvedUrls?.local[0] ?? appUrl;
-    stopOnSignals(async () => {
-      await vite.close();
-      await stack.stop();
-    });
+    vite = server;
+    await server.listen();
+    appUrl = server.resolvedUrls?.local[0] ?? appUrl;
   }
   printReady(stack, appUrl);
 }

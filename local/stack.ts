@@ -13,7 +13,7 @@ import { migrate } from './migrate.ts';
 import { assertPortFree } from './ports.ts';
 import { startEmbeddedPostgres, useExistingPostgres, type RunningPostgres } from './postgres.ts';
 import { startPostgrest, type RunningPostgrest } from './postgrest.ts';
-import { endLeftover } from './processes.ts';
+import { endLeftover, startReaper, type RestartablePart } from './processes.ts';
 import { startStripeSandbox } from './sandboxes/stripe.ts';
 import { stripeSandboxSettings } from './sandboxes/stripe-config.ts';
 import { startEbaySandbox } from './sandboxes/ebay.ts';
@@ -40,6 +40,11 @@ export interface RunningStack {
   /** Base URLs of the outside-API sandboxes; null when the environment names the real service. */
   sandboxes: { stripe: string | null; ebay: string | null };
   startMs: number;
+  /**
+   * Settles when the stack has stopped: with null after stop(), or with what went wrong when a
+   * part died and could not be brought back (everything else is stopped by then).
+   */
+  stopped: Promise<string | null>;
   stop(): Promise<void>;
 }
 
@@ -67,6 +72,16 @@ export function readRunningStack(dataDir: string): StackState | null {
   } catch {
     return null;
   }
+}
+
+/** What the app is given at run time: this stack's API, and the optional settings if set. */
+function appEnv(env: StackEnv): Record<string, string> {
+  const out: Record<string, string> = { VITE_SUPABASE_URL: env.API_URL, VITE_SUPABASE_ANON_KEY: env.ANON_KEY };
+  for (const name of ['VITE_PLAN_PRICES', 'VITE_SUPPORT_EMAIL']) {
+    const value = process.env[name];
+    if (value) out[name] = value;
+  }
+  return out;
 }
 
 function listen(server: http.Server, port: number): Promise<void> {
@@ -123,9 +138,17 @@ async function endLeftovers(dataDir: string): Promise<void> {
 export async function startStack(opts: StackOptions): Promise<RunningStack> {
   const started = performance.now();
   const stops: Array<() => Promise<void>> = [];
-  const stopAll = async () => {
-    for (const stop of stops.reverse()) await stop().catch(() => undefined);
-  };
+  let stopping: Promise<void> | null = null;
+  let settle: (reason: string | null) => void = () => undefined;
+  const stopped = new Promise<string | null>((resolve) => (settle = resolve));
+  const stopAll = (reason: string | null = null) =>
+    (stopping ??= (async () => {
+      for (const stop of stops.reverse()) await stop().catch(() => undefined);
+      settle(reason);
+    })());
+  // Whatever happens to this process, the servers it starts end with it.
+  const reaper = startReaper();
+  stops.push(async () => reaper.close());
 
   try {
     if (opts.fresh) await wipe(opts);
@@ -145,11 +168,12 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
         port: opts.dbPort,
         ephemeral: opts.ephemeral,
         log: opts.log,
+        reaper,
       });
     }
     stops.push(() => postgres.stop());
 
-    const { applied } = await migrate(postgres.url, AUTHENTICATOR_PASSWORD, opts.migrationsDir);
+    const { applied } = await migrate(postgres.url, AUTHENTICATOR_PASSWORD, opts.migrationsDir, opts.log);
 
     const [anonKey, serviceRoleKey] = await Promise.all([
       signApiKey('anon', opts.jwtSecret),
@@ -170,10 +194,13 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       authenticatorPassword: AUTHENTICATOR_PASSWORD,
       jwtSecret: opts.jwtSecret,
       log: opts.log,
+      reaper,
     });
     stops.push(() => postgrest.stop());
 
     const pool = new pg.Pool({ connectionString: postgres.url, max: 10 });
+    // An idle connection whose server went away errors here; the pool replaces it on next use.
+    pool.on('error', (error) => opts.log(`[stack] a database connection was lost: ${error.message}`));
     stops.push(() => pool.end());
 
     const mailbox = createMailbox();
@@ -209,7 +236,11 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       URL: env.APP_URL,
       ...opts.functionEnv,
     });
-    const app = createAppServer({ distDir: opts.distDir, siteUrl: () => env.APP_URL });
+    const app = createAppServer({
+      distDir: opts.distDir,
+      siteUrl: () => env.APP_URL,
+      appEnv: () => appEnv(env),
+    });
     await listen(app, opts.appPort);
     stops.push(() => close(app));
 
@@ -249,10 +280,42 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       postgresPid: postgres.pid,
       postgrestPid: postgrest.pid,
     };
-    await fs.writeFile(stateFile(opts.dataDir), JSON.stringify(state, null, 2));
+    const writeState = () =>
+      fs.writeFile(
+        stateFile(opts.dataDir),
+        JSON.stringify({ ...state, postgresPid: postgres.pid, postgrestPid: postgrest.pid }, null, 2),
+      );
+    await writeState();
     stops.push(() => fs.rm(stateFile(opts.dataDir), { force: true }));
 
-    let stopping: Promise<void> | null = null;
+    // A part that dies is started again; one that cannot be, or keeps dying, stops the stack.
+    const supervise = (name: string, part: RestartablePart) => {
+      const crashes: number[] = [];
+      part.onCrash((how) => {
+        if (stopping) return;
+        const now = Date.now();
+        crashes.push(now);
+        while (crashes[0]! < now - 60_000) crashes.shift();
+        if (crashes.length > 3) {
+          void stopAll(`${name} ${how} for the 4th time in a minute; the stack has stopped.`);
+          return;
+        }
+        opts.log(`[stack] ${name} ${how}; starting it again…`);
+        part.restart().then(
+          async () => {
+            if (stopping) return;
+            await writeState();
+            opts.log(`[stack] ${name} is running again.`);
+          },
+          (error: unknown) => {
+            void stopAll(`${name} ${how} and could not be started again (${(error as Error).message}); the stack has stopped.`);
+          },
+        );
+      });
+    };
+    supervise('Postgres', postgres);
+    supervise('PostgREST', postgrest);
+
     return {
       env,
       mailbox,
@@ -260,7 +323,8 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       applied,
       sandboxes: { stripe: stripeUrl, ebay: ebayUrl },
       startMs: performance.now() - started,
-      stop: () => (stopping ??= stopAll()),
+      stopped,
+      stop: () => stopAll(),
     };
   } catch (error) {
     await stopAll();

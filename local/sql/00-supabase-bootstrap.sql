@@ -1,5 +1,6 @@
 -- What every hosted Supabase project already has before its own migrations run.
--- Applied by the local stack on every start; every statement is idempotent.
+-- Applied by the local stack once, when the database is created (recorded in
+-- supabase_migrations.local_setup), never on later starts: migrations may revoke what it grants.
 
 do $$
 begin

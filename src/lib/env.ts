@@ -2,8 +2,10 @@
 import * as z from 'zod/mini';
 
 /**
- * The SPA's configuration, read from `import.meta.env` once and validated here so that a
- * missing variable fails loudly with its name instead of as a confusing network error later.
+ * The SPA's configuration, read once and validated here so that a missing variable fails loudly
+ * with its name instead of as a confusing network error later. A server may give it at run time
+ * (the local app server puts `window.__STOCKROOM_ENV__` in the page, so one build serves any
+ * stack); otherwise, as on Netlify, it is the `VITE_` variables built into the bundle.
  */
 
 const planPricesSchema = z.record(z.string(), z.string().check(z.minLength(1)));
@@ -95,8 +97,16 @@ export function parseEnv(raw: RawEnv): AppEnv {
 
 let cached: AppEnv | undefined;
 
-/** The validated environment of this build, parsed on first use and then reused. */
+/** The same variable names, given by the server that served the page. */
+const RUNTIME_ENV_GLOBAL = '__STOCKROOM_ENV__';
+
+function runtimeEnv(): RawEnv {
+  const given: unknown = (globalThis as Record<string, unknown>)[RUNTIME_ENV_GLOBAL];
+  return given !== null && typeof given === 'object' ? (given as RawEnv) : {};
+}
+
+/** The validated environment of this page, parsed on first use and then reused. */
 export function getEnv(): AppEnv {
-  cached ??= parseEnv(import.meta.env as RawEnv);
+  cached ??= parseEnv({ ...(import.meta.env as RawEnv), ...runtimeEnv() });
   return cached;
 }

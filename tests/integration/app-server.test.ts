@@ -18,7 +18,7 @@ describe('the app server', () => {
     const functions = path.join(dir, 'functions');
     await fs.mkdir(path.join(dist, 'assets'), { recursive: true });
     await fs.mkdir(functions);
-    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Stockroom</title><div id="root"></div>');
+    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><html><head><title>Stockroom</title><script type="module" src="/assets/app-1234.js"></script></head><body><div id="root"></div></body></html>');
     await fs.writeFile(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
     await fs.writeFile(
       path.join(functions, 'echo.ts'),
@@ -28,7 +28,12 @@ describe('the app server', () => {
        };
        export const config = { path: '/echo' };`,
     );
-    server = createAppServer({ distDir: dist, siteUrl: () => base, functionsDir: functions });
+    server = createAppServer({
+      distDir: dist,
+      siteUrl: () => base,
+      functionsDir: functions,
+      appEnv: () => ({ VITE_SUPABASE_URL: 'http://127.0.0.1:1234', VITE_SUPABASE_ANON_KEY: 'key</script><b>' }),
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const address = server.address();
     base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -53,6 +58,20 @@ describe('the app server', () => {
 
     expect((await fetch(`${base}/assets/missing-9999.js`)).status).toBe(404);
     expect((await fetch(`${base}/..%2f..%2fetc/passwd`)).status).toBe(400);
+  });
+
+  it('gives every page the stack’s settings at run time, ahead of the app’s scripts', async () => {
+    for (const route of ['/', '/index.html', '/dashboard/inventory']) {
+      const html = await (await fetch(`${base}${route}`)).text();
+      const script = /<script>window\.__STOCKROOM_ENV__=(.*?);<\/script>/.exec(html);
+      expect(script, route).not.toBeNull();
+      // '<' is escaped, so no value can end the script element early.
+      expect(JSON.parse(script![1]!)).toEqual({
+        VITE_SUPABASE_URL: 'http://127.0.0.1:1234',
+        VITE_SUPABASE_ANON_KEY: 'key</script><b>',
+      });
+      expect(html.indexOf('__STOCKROOM_ENV__')).toBeLessThan(html.indexOf('<script type="module"'));
+    }
   });
 
   it('runs a function module with a Web Request, as Netlify does', async () => {

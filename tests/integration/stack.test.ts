@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAlive } from '../../local/processes.ts';
 import { readRunningStack, startStack } from '../../local/stack.ts';
 import { freePortStackOptions } from '../../local/test-stack.ts';
+import { startEmbeddedPostgres } from '../../local/postgres.ts';
+import { privilegeCatalog } from '../helpers/privileges.ts';
 import { stack } from '../helpers/stack.ts';
 import { signUserToken } from '../helpers/tokens.ts';
 
@@ -160,6 +162,63 @@ describe('a second stack on its own folder and ports', () => {
       expect(rows).toEqual([{ note: 'still here' }]);
     } finally {
       await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('gives the same privileges after every restart as the fresh database had, on its own Postgres', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stockroom-privileges-'));
+    try {
+      const first = await startStack({ ...(await options(dataDir)), fresh: true });
+      const fresh = await privilegeCatalog(first.env.DB_URL);
+      await first.stop();
+      // The migrations revoke what the setup granted; a restart must not grant it again.
+      expect(fresh.relations.find((line) => line.startsWith('public.ebay_tokens '))).not.toMatch(/\banon=/);
+
+      for (let restart = 1; restart <= 2; restart += 1) {
+        const again = await startStack(await options(dataDir));
+        const catalog = await privilegeCatalog(again.env.DB_URL);
+        await again.stop();
+        expect(again.applied).toEqual([]);
+        expect(catalog).toEqual(fresh);
+      }
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('gives the same privileges after a restart on a server given by DATABASE_URL', async () => {
+    const serverDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stockroom-own-server-'));
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stockroom-own-server-state-'));
+    const server = await startEmbeddedPostgres({ dataDir: serverDir, port: (await options(dataDir)).dbPort, ephemeral: true, log: () => undefined });
+    try {
+      const first = await startStack({ ...(await options(dataDir)), databaseUrl: server.url, fresh: true });
+      const fresh = await privilegeCatalog(server.url);
+      await first.stop();
+      const again = await startStack({ ...(await options(dataDir)), databaseUrl: server.url });
+      const restarted = await privilegeCatalog(server.url);
+      await again.stop();
+      expect(restarted).toEqual(fresh);
+    } finally {
+      await server.stop();
+      await fs.rm(serverDir, { recursive: true, force: true });
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  // As root, Postgres runs as the 'postgres' user, which cannot enter a `mktemp -d` folder (mode 700).
+  it.runIf(process.getuid?.() === 0)('starts as root inside a folder only root could enter, and says what it changed', async () => {
+    const closed = await fs.mkdtemp(path.join(os.tmpdir(), 'stockroom-closed-'));
+    const log: string[] = [];
+    try {
+      expect((await fs.stat(closed)).mode & 0o777).toBe(0o700);
+      const running = await startStack({ ...(await options(path.join(closed, 'data'))), log: (line) => log.push(line) });
+      await running.stop();
+      expect(log).toContain(
+        `Postgres runs as the 'postgres' user, which could not enter ${closed}: gave others search permission there (chmod o+x).`,
+      );
+      expect((await fs.stat(closed)).mode & 0o777).toBe(0o701);
+    } finally {
+      await fs.rm(closed, { recursive: true, force: true });
     }
   });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SUPPORT_EMAIL, EnvError, parseEnv } from '../../../src/lib/env';
 
 const valid = {
@@ -47,5 +47,33 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ ...valid, VITE_PLAN_PRICES: '{"growing":""}' })).toThrow(
       /VITE_PLAN_PRICES must map plan ids/,
     );
+  });
+});
+
+describe('getEnv', () => {
+  afterEach(() => {
+    delete (globalThis as Record<string, unknown>).__STOCKROOM_ENV__;
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  it('prefers the settings the server put in the page to those built in', async () => {
+    vi.stubEnv('VITE_SUPABASE_URL', 'https://built-in.supabase.co');
+    vi.stubEnv('VITE_SUPABASE_ANON_KEY', 'built-in-key');
+    (globalThis as Record<string, unknown>).__STOCKROOM_ENV__ = {
+      VITE_SUPABASE_URL: 'http://127.0.0.1:45321',
+      VITE_SUPABASE_ANON_KEY: 'stack-key',
+    };
+    vi.resetModules();
+    const { getEnv } = await import('../../../src/lib/env');
+    expect(getEnv()).toMatchObject({ supabaseUrl: 'http://127.0.0.1:45321', supabaseAnonKey: 'stack-key' });
+  });
+
+  it('uses the built-in variables when the page carries none, as on Netlify', async () => {
+    vi.stubEnv('VITE_SUPABASE_URL', 'https://built-in.supabase.co');
+    vi.stubEnv('VITE_SUPABASE_ANON_KEY', 'built-in-key');
+    vi.resetModules();
+    const { getEnv } = await import('../../../src/lib/env');
+    expect(getEnv()).toMatchObject({ supabaseUrl: 'https://built-in.supabase.co', supabaseAnonKey: 'built-in-key' });
   });
 });

@@ -17,19 +17,11 @@ import {
 } from '../store/users.ts';
 import { newRefreshTokenString } from '../store/sessions.ts';
 import { pkceParams } from '../pkce.ts';
+import { limitClient } from '../rate-limit.ts';
 import { safeRedirect, validateEmail } from '../validate.ts';
 
-function enforceLimit(ctx: Ctx, name: string): void {
-  const { limits } = ctx.svc.cfg;
-  ctx.svc.limiter.enforce(
-    `${name}:ip:${ctx.ip}`,
-    limits.verifyPerIpPerWindow,
-    limits.windowSeconds,
-  );
-}
-
 export async function recover(ctx: Ctx): Promise<void> {
-  enforceLimit(ctx, 'recover');
+  limitClient(ctx, 'recover');
   const p = await readParams(ctx.req);
   const raw = str(p, 'email');
   if (!raw) throw badRequest('validation_failed', 'Password recovery requires an email');
@@ -48,7 +40,7 @@ export async function recover(ctx: Ctx): Promise<void> {
 }
 
 export async function otp(ctx: Ctx): Promise<void> {
-  enforceLimit(ctx, 'otp');
+  limitClient(ctx, 'otp');
   const p = await readParams(ctx.req);
   const raw = str(p, 'email');
   const phone = str(p, 'phone');
@@ -60,7 +52,8 @@ export async function otp(ctx: Ctx): Promise<void> {
       'Only an email address or phone number should be provided',
     );
   }
-  if (phone) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
+  // GoTrue's SMS OTP answer with no SMS provider configured.
+  if (phone) throw badRequest('phone_provider_disabled', 'Unsupported phone provider');
   if (!raw) throw badRequest('validation_failed', 'One of email or phone must be set');
   const email = validateEmail(raw);
   const pkce = pkceParams(p);
@@ -70,6 +63,10 @@ export async function otp(ctx: Ctx): Promise<void> {
   const existing = await findUserByEmail(cfg.pool, email);
   if (!existing && !createUser) {
     throw unprocessable('otp_disabled', 'Signups not allowed for otp');
+  }
+  // An address without a confirmed account goes through sign-up in GoTrue, which may be off.
+  if (cfg.disableSignup && !(existing && isConfirmed(existing))) {
+    throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
   }
   // Passwordless sign-up: the account gets a random password nobody knows, as in GoTrue.
   const passwordHash = existing ? null : await hashPassword(newRefreshTokenString().slice(0, 33));
@@ -112,7 +109,7 @@ export async function otp(ctx: Ctx): Promise<void> {
 }
 
 export async function resend(ctx: Ctx): Promise<void> {
-  enforceLimit(ctx, 'resend');
+  limitClient(ctx, 'resend');
   const p = await readParams(ctx.req);
   const type = str(p, 'type');
   const raw = str(p, 'email');

@@ -23,9 +23,10 @@ function flag(env: Env, name: string): boolean | undefined {
 }
 
 /** Settings present in `env`; absent ones are left out so the service's defaults apply. */
-export function authSettingsFromEnv(
-  env: Env,
-): Pick<AuthConfig, 'disableSignup' | 'refreshTokenReuseInterval'> & {
+export function authSettingsFromEnv(env: Env): Pick<
+  AuthConfig,
+  'disableSignup' | 'refreshTokenReuseInterval'
+> & {
   rateLimits: RateLimitConfig;
 } {
   const entries: Array<[keyof RateLimitConfig, string | number | undefined]> = [

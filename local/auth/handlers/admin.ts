@@ -13,6 +13,7 @@ import { deleteUserSessions } from '../store/sessions.ts';
 import {
   findUserByEmail,
   findUserById,
+  insertEmailUser,
   insertIdentity,
   insertUser,
   mergeMetadata,
@@ -442,12 +443,10 @@ export async function invite(ctx: Ctx): Promise<void> {
     if (!userId) {
       try {
         // No password: the invitee signs in through the link and chooses one.
-        userId = await insertUser(c, {
+        userId = await insertEmailUser(c, {
           email,
           passwordHash: null,
-          appMetadata: { provider: 'email', providers: ['email'] },
           userMetadata: data,
-          emailConfirmedAt: null,
           now: ctx.now,
         });
       } catch (e) {
@@ -459,14 +458,6 @@ export async function invite(ctx: Ctx): Promise<void> {
         }
         throw internal('Database error saving new user');
       }
-      await insertIdentity(
-        c,
-        userId,
-        'email',
-        userId,
-        { sub: userId, email, email_verified: false, phone_verified: false },
-        ctx.now,
-      );
     }
     const user = await findUserById(c, userId, true);
     if (!user) throw internal('Database error saving new user');

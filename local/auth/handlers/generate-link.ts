@@ -12,8 +12,7 @@ import { withTx } from '../store/db.ts';
 import {
   findUserByEmail,
   findUserById,
-  insertIdentity,
-  insertUser,
+  insertEmailUser,
   isConfirmed,
   mergeMetadata,
   userJson,
@@ -33,26 +32,6 @@ type LinkType = (typeof TYPES)[number];
 
 const emailExists = () =>
   unprocessable('email_exists', 'A user with this email address has already been registered');
-
-async function newEmailUser(
-  ctx: Ctx,
-  c: pg.PoolClient,
-  email: string,
-  passwordHash: string | null,
-  data: Record<string, unknown>,
-): Promise<string> {
-  const id = await insertUser(c, {
-    email,
-    passwordHash,
-    appMetadata: { provider: 'email', providers: ['email'] },
-    userMetadata: data,
-    emailConfirmedAt: null,
-    now: ctx.now,
-  });
-  const identity = { sub: id, email, email_verified: false, phone_verified: false };
-  await insertIdentity(c, id, 'email', id, identity, ctx.now);
-  return id;
-}
 
 /** Stores the hashed code where the link's type looks for it; returns the link's token. */
 async function storeToken(
@@ -74,16 +53,13 @@ async function storeToken(
       );
       return hash;
     case 'invite':
+    case 'signup':
+      // Both are confirmation links; an invite also records when the user was invited.
       await c.query(
         `update auth.users set confirmation_token = $2, confirmation_sent_at = $3,
-            invited_at = $3 where id = $1`,
-        [user.id, hash, now],
-      );
-      return hash;
-    case 'signup':
-      await c.query(
-        `update auth.users set confirmation_token = $2, confirmation_sent_at = $3 where id = $1`,
-        [user.id, hash, now],
+            invited_at = case when $4 then $3 else invited_at end
+          where id = $1`,
+        [user.id, hash, now, type === 'invite'],
       );
       return hash;
     case 'email_change_current':
@@ -151,7 +127,12 @@ export async function generateLink(ctx: Ctx): Promise<void> {
       if (other && other.id !== user?.id) throw emailExists();
     }
     if (!user) {
-      const id = await newEmailUser(ctx, c, email, passwordHash, data);
+      const id = await insertEmailUser(c, {
+        email,
+        passwordHash,
+        userMetadata: data,
+        now: ctx.now,
+      });
       user = await findUserById(c, id);
       if (!user) throw internal('Database error saving new user');
     } else if (type === 'signup') {

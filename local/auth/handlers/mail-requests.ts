@@ -8,13 +8,7 @@ import { requireUser } from '../guards.ts';
 import { bool, obj, readParams, str } from '../http.ts';
 import { hashPassword } from '../passwords.ts';
 import { isUniqueViolation, withTx } from '../store/db.ts';
-import {
-  findUserByEmail,
-  findUserById,
-  insertIdentity,
-  insertUser,
-  isConfirmed,
-} from '../store/users.ts';
+import { findUserByEmail, findUserById, insertEmailUser, isConfirmed } from '../store/users.ts';
 import { newRefreshTokenString } from '../store/sessions.ts';
 import { pkceParams } from '../pkce.ts';
 import { limitClient } from '../rate-limit.ts';
@@ -75,26 +69,17 @@ export async function otp(ctx: Ctx): Promise<void> {
     let userId = existing?.id;
     if (!userId) {
       try {
-        userId = await insertUser(c, {
+        userId = await insertEmailUser(c, {
           email,
           passwordHash,
-          appMetadata: { provider: 'email', providers: ['email'] },
           userMetadata: data,
-          emailConfirmedAt: null,
           now: ctx.now,
+          identityExtra: data,
         });
       } catch (e) {
         if (isUniqueViolation(e)) return;
         throw internal('Database error saving new user');
       }
-      await insertIdentity(
-        c,
-        userId,
-        'email',
-        userId,
-        { sub: userId, email, email_verified: false, phone_verified: false, ...data },
-        ctx.now,
-      );
     }
     const user = await findUserById(c, userId, true);
     if (!user) return;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { RateLimitConfig } from './auth/config.ts';
 import { DEFAULT_JWT_SECRET } from './keys.ts';
 
 export const ROOT_DIR = path.resolve(import.meta.dirname, '..');
@@ -22,13 +23,8 @@ export interface StackOptions {
   enableConfirmations: boolean;
   /** Trade durability for speed: tests and benches throw their databases away. */
   ephemeral: boolean;
-  /** Lower auth rate limits so tests can reach them. */
-  authRateLimits?: {
-    signInPerIpPerWindow?: number;
-    signUpPerIpPerWindow?: number;
-    emailSentPerHour?: number;
-    windowSeconds?: number;
-  };
+  /** Auth rate limits over the AUTH_RATE_LIMIT_* environment (tests raise the mail limit). */
+  authRateLimits?: RateLimitConfig;
   /** Where the migrations are read from (tests point this elsewhere). */
   migrationsDir?: string;
   /** Extra environment for the Netlify functions (secrets, sandbox base URLs). */

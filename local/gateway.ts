@@ -72,8 +72,11 @@ export function createGateway(opts: {
     // The client's own address, as Supabase's gateway passes it on: the auth rate limits key on it,
     // so a caller must not be able to choose it.
     req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '127.0.0.1';
-    // Like Supabase: with no user token, the request runs as the key's role.
-    if (!req.headers.authorization && apikey) req.headers.authorization = `Bearer ${apikey}`;
+    // Like Supabase: with no user token, a REST request runs as the key's role. Auth gets no such
+    // copy, so a request without a session hears GoTrue's "requires a valid Bearer token".
+    if (service === 'rest' && !req.headers.authorization && apikey) {
+      req.headers.authorization = `Bearer ${apikey}`;
+    }
 
     try {
       if (service === 'auth') {

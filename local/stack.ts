@@ -4,6 +4,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import { createAppServer } from './app-server.ts';
+import { authSettingsFromEnv } from './auth/env.ts';
 import { createAuthService } from './auth/index.ts';
 import type { StackOptions } from './config.ts';
 import { createGateway } from './gateway.ts';
@@ -210,6 +211,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     await listen(mailServer, opts.mailboxPort);
     stops.push(() => close(mailServer));
 
+    const authSettings = authSettingsFromEnv(process.env);
     const auth = createAuthService({
       pool,
       jwtSecret: opts.jwtSecret,
@@ -218,7 +220,8 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       apiExternalUrl: env.API_URL,
       mailbox,
       enableConfirmations: opts.enableConfirmations,
-      ...(opts.authRateLimits ? { rateLimits: opts.authRateLimits } : {}),
+      ...authSettings,
+      rateLimits: { ...authSettings.rateLimits, ...opts.authRateLimits },
     });
     const gateway = createGateway({
       jwtSecret: opts.jwtSecret,

@@ -3,23 +3,28 @@
 import type pg from 'pg';
 import type { Mailbox } from '../mailbox.ts';
 
+/**
+ * GoTrue's rate-limit settings under their GoTrue names (GOTRUE_RATE_LIMIT_*). The per-client
+ * limits are token buckets keyed on the value of `header`, and apply only when `header` is set,
+ * as in GoTrue; the e-mail limit is service-wide and always on.
+ */
 export interface RateLimitConfig {
-  /** password sign-ins per client IP per window (GoTrue: rate_limit.sign_in_sign_ups, 30 / 5 min) */
-  signInPerIpPerWindow?: number;
-  /** password sign-ins per e-mail address per window (defaults to the per-IP figure) */
-  signInPerEmailPerWindow?: number;
-  /** sign-ups per client IP per window */
-  signUpPerIpPerWindow?: number;
-  /** mails sent by the whole service per hour (GoTrue: rate_limit.email_sent) */
-  emailSentPerHour?: number;
-  /** minimum seconds between two mails of one kind to one user (GoTrue: smtp max_frequency, 60 s) */
+  /** request header naming the client (GoTrue: RATE_LIMIT_HEADER); unset turns per-client limits off */
+  header?: string;
+  /** mails sent by the whole service per hour (GoTrue: RATE_LIMIT_EMAIL_SENT, 30) */
+  emailSent?: number;
+  /** /token requests per client per 5 minutes, burst 30 (GoTrue: RATE_LIMIT_TOKEN_REFRESH, 150) */
+  tokenRefresh?: number;
+  /** /verify requests per client per 5 minutes, burst 30 (GoTrue: RATE_LIMIT_VERIFY, 30) */
+  verify?: number;
+  /** sign-ups, /otp, /magiclink, /recover, /resend and PUT /user per client per 5 minutes,
+   *  burst 30 each (GoTrue: RATE_LIMIT_OTP, 30) */
+  otp?: number;
+  /** MFA challenges and verifications per client per minute, burst 30
+   *  (GoTrue: MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY, 15) */
+  mfaChallengeAndVerify?: number;
+  /** minimum seconds between two mails of one kind to one user (GoTrue: SMTP_MAX_FREQUENCY, 60) */
   emailFrequencySeconds?: number;
-  /** refresh-token grants per client IP per window (GoTrue: rate_limit.token_refresh, 150 / 5 min) */
-  tokenRefreshPerIpPerWindow?: number;
-  /** verify / otp / recover / resend requests per client IP per window (GoTrue: 30 / 5 min) */
-  verifyPerIpPerWindow?: number;
-  /** window length in seconds for the per-IP / per-email limits (GoTrue: 5 min) */
-  windowSeconds?: number;
 }
 
 export interface AuthConfig {
@@ -30,6 +35,10 @@ export interface AuthConfig {
   apiExternalUrl: string;
   mailbox: Mailbox;
   enableConfirmations: boolean;
+  /** Refuse new accounts from sign-up and passwordless sign-in (GoTrue: DISABLE_SIGNUP). */
+  disableSignup?: boolean;
+  /** Seconds a rotated refresh token may still be exchanged (GoTrue:
+   *  SECURITY_REFRESH_TOKEN_REUSE_INTERVAL; the Supabase CLI's 10 by default here). */
   refreshTokenReuseInterval?: number;
   rateLimits?: RateLimitConfig;
   now?: () => Date;
@@ -48,10 +57,11 @@ export interface ResolvedConfig {
   issuer: string;
   mailbox: Mailbox;
   autoconfirm: boolean;
+  disableSignup: boolean;
   refreshTokenReuseInterval: number;
   otpExpirySeconds: number;
   additionalRedirectUrls: string[];
-  limits: Required<RateLimitConfig>;
+  limits: Required<Omit<RateLimitConfig, 'header'>> & { header: string | null };
   now: () => Date;
   /** MFA challenge lifetime (GoTrue: mfa challenge_expiry_duration, 300 s). */
   challengeExpirySeconds: number;
@@ -64,8 +74,6 @@ export interface ResolvedConfig {
 export function resolveConfig(c: AuthConfig): ResolvedConfig {
   const trim = (u: string) => u.replace(/\/+$/, '');
   const rl = c.rateLimits ?? {};
-  const signInPerIp = rl.signInPerIpPerWindow ?? 30;
-  const signUpPerIp = rl.signUpPerIpPerWindow ?? 30;
   return {
     pool: c.pool,
     jwtSecret: c.jwtSecret,
@@ -75,23 +83,20 @@ export function resolveConfig(c: AuthConfig): ResolvedConfig {
     issuer: `${trim(c.apiExternalUrl)}/auth/v1`,
     mailbox: c.mailbox,
     autoconfirm: !c.enableConfirmations,
+    disableSignup: c.disableSignup ?? false,
     refreshTokenReuseInterval: c.refreshTokenReuseInterval ?? 10,
     otpExpirySeconds: c.otpExpirySeconds ?? 3600,
     additionalRedirectUrls: c.additionalRedirectUrls ?? [],
     limits: {
-      signInPerIpPerWindow: signInPerIp,
-      signInPerEmailPerWindow: rl.signInPerEmailPerWindow ?? signInPerIp,
-      signUpPerIpPerWindow: signUpPerIp,
+      header: rl.header?.trim() ? rl.header.trim().toLowerCase() : null,
       // Hosted Supabase's built-in SMTP allows only a handful per hour; a local mailbox costs
       // nothing, so the default is generous enough for a day of development and e2e runs.
-      emailSentPerHour: rl.emailSentPerHour ?? 100,
+      emailSent: rl.emailSent ?? 100,
+      tokenRefresh: rl.tokenRefresh ?? 150,
+      verify: rl.verify ?? 30,
+      otp: rl.otp ?? 30,
+      mfaChallengeAndVerify: rl.mfaChallengeAndVerify ?? 15,
       emailFrequencySeconds: rl.emailFrequencySeconds ?? 60,
-      // Unless set, these follow the sign-in / sign-up figures upwards: every sign-up is
-      // followed by a verification and every session by refreshes, so a stack configured for
-      // many sign-ups from one address (a test run) must allow as many of those too.
-      tokenRefreshPerIpPerWindow: rl.tokenRefreshPerIpPerWindow ?? Math.max(150, signInPerIp),
-      verifyPerIpPerWindow: rl.verifyPerIpPerWindow ?? Math.max(30, signUpPerIp),
-      windowSeconds: rl.windowSeconds ?? 300,
     },
     now: c.now ?? (() => new Date()),
     challengeExpirySeconds: 300,

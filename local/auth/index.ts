@@ -11,7 +11,9 @@ import { AuthError, notFound, sendError } from './errors.ts';
 import { clientIp, userAgent } from './http.ts';
 import { RateLimiter } from './rate-limit.ts';
 import * as admin from './handlers/admin.ts';
+import * as disabled from './handlers/disabled.ts';
 import * as factors from './handlers/factors.ts';
+import { generateLink } from './handlers/generate-link.ts';
 import { logout } from './handlers/logout.ts';
 import { otp, reauthenticate, recover, resend } from './handlers/mail-requests.ts';
 import { authorize, health, jwks, settings } from './handlers/meta.ts';
@@ -37,6 +39,11 @@ const ROUTES: Array<[Method, string, Handler]> = [
   ['POST', '/logout', logout],
   ['GET', '/user', getUser],
   ['PUT', '/user', updateUser],
+  ['GET', '/user/identities/authorize', disabled.identities],
+  ['DELETE', '/user/identities/:id', disabled.identities],
+  ['POST', '/sso', disabled.sso],
+  ['GET', '/sso/saml/metadata', disabled.sso],
+  ['POST', '/sso/saml/acs', disabled.sso],
   ['POST', '/recover', recover],
   ['POST', '/otp', otp],
   ['POST', '/magiclink', otp],
@@ -55,7 +62,7 @@ const ROUTES: Array<[Method, string, Handler]> = [
   ['DELETE', '/admin/users/:id', admin.deleteUser],
   ['GET', '/admin/users/:id/factors', admin.listUserFactors],
   ['DELETE', '/admin/users/:id/factors/:factorId', admin.deleteUserFactor],
-  ['POST', '/admin/generate_link', admin.generateLink],
+  ['POST', '/admin/generate_link', generateLink],
 ];
 
 function match(pattern: string, path: string): string[] | null {

@@ -19,9 +19,21 @@ export function tokenHash(emailOrPhone: string, otp: string): string {
     .digest('hex');
 }
 
+/** Go's url.QueryEscape: everything but letters, digits and -_.~ escaped, spaces as '+'. */
+function queryEscape(s: string): string {
+  return encodeURIComponent(s)
+    .replace(/[!'()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%20/g, '+');
+}
+
+/**
+ * The link in a mail. Like GoTrue, redirect_to goes in as given unless it holds '&', '=' or '#'
+ * (then the caller cannot have encoded it, so it is escaped here).
+ */
 export function verifyUrl(ctx: Ctx, hash: string, type: string, redirectTo: string): string {
-  const q = new URLSearchParams({ token: hash, type, redirect_to: redirectTo });
-  return `${ctx.svc.cfg.apiExternalUrl}/auth/v1/verify?${q.toString()}`;
+  const redirect = /[&=#]/.test(redirectTo) ? queryEscape(redirectTo) : redirectTo;
+  const query = `token=${queryEscape(hash)}&type=${queryEscape(type)}&redirect_to=${redirect}`;
+  return `${ctx.svc.cfg.apiExternalUrl}/auth/v1/verify?${query}`;
 }
 
 /** GoTrue's per-user max_frequency check on a "sent at" column. */
@@ -106,7 +118,7 @@ export async function sendAuthMail(
   opts: { otp: string; link?: string; email: string; newEmail?: string },
 ): Promise<void> {
   const { limits, mailbox } = ctx.svc.cfg;
-  if (!ctx.svc.limiter.hit('email:global', limits.emailSentPerHour, 3600)) {
+  if (!ctx.svc.limiter.hit('email:global', limits.emailSent, 3600)) {
     throw tooMany('over_email_send_rate_limit', 'email rate limit exceeded');
   }
   const t = template(kind, { ...opts, siteUrl: ctx.svc.cfg.siteUrl });

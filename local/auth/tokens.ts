@@ -9,7 +9,7 @@ import {
   activeRefreshToken,
   addAmrClaim,
   aalAndAmr,
-  deleteSession,
+  revokeSessionRefreshTokens,
   findRefreshToken,
   findSession,
   insertRefreshToken,
@@ -120,10 +120,10 @@ export async function rotateSessionIn(
 }
 
 /**
- * grant_type=refresh_token. Each use revokes the presented token and issues its child. A
- * revoked token presented again within the reuse interval (a client that lost the response, or
- * two tabs racing) gets the session's current token back; later than that it is treated as
- * stolen: the whole session is destroyed and GoTrue's refresh_token_already_used returned.
+ * grant_type=refresh_token, as GoTrue does it. Each use revokes the presented token and issues
+ * its child. A revoked token whose child is the session's active token gets that child again,
+ * at any time; any other revoked token gets a new child within the reuse interval, and after
+ * it every live token of the session is revoked and refresh_token_already_used returned.
  */
 export async function refreshTokenGrant(ctx: Ctx, refreshToken: string): Promise<SessionResponse> {
   if (!refreshToken) throw new OAuthError('invalid_request', 'refresh_token required');
@@ -153,17 +153,23 @@ export async function refreshTokenGrant(ctx: Ctx, refreshToken: string): Promise
       return badRequest('session_expired', 'Invalid Refresh Token: Session Expired');
     }
 
-    let issued: string;
+    let issued: string | null = null;
     if (token.revoked) {
-      const reuseUntil = token.updated_at.getTime() + cfg.refreshTokenReuseInterval * 1000;
       const active = await activeRefreshToken(c, session.id);
-      if (active && ctx.now.getTime() <= reuseUntil) {
+      if (active && active.parent === token.token) {
+        // The client lost the answer to its last refresh (or two tabs raced): same answer again.
         issued = active.token;
-      } else {
-        await deleteSession(c, session.id);
+      } else if (
+        ctx.now.getTime() >
+        token.updated_at.getTime() + cfg.refreshTokenReuseInterval * 1000
+      ) {
+        // An older token replayed: treat it as stolen and end the chain. The session row stays,
+        // so access tokens already issued live until they expire, as in GoTrue.
+        await revokeSessionRefreshTokens(c, session.id, ctx.now);
         return badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
       }
-    } else {
+    }
+    if (issued === null) {
       await revokeRefreshToken(c, token.id, ctx.now);
       issued = await insertRefreshToken(c, user.id, session.id, token.token, ctx.now);
     }

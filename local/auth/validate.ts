@@ -51,5 +51,6 @@ export function safeRedirect(config: ResolvedConfig, requested: string | null | 
     }
   });
   const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-  return loopback || allowedOrigins.includes(url.origin) ? url.toString() : config.siteUrl;
+  // Kept exactly as given, as GoTrue keeps it (links and redirects carry the caller's text).
+  return loopback || allowedOrigins.includes(url.origin) ? requested : config.siteUrl;
 }

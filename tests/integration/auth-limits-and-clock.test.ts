@@ -1,61 +1,19 @@
-// Rate limits, refresh-token reuse outside the reuse interval, and expired access tokens.
-// These need low limits and a movable clock, so each test starts its own instance of the auth
-// service (the same code the stack mounts) on the stack's database, and talks to it through
-// supabase-js.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import pg from 'pg';
+// Rate limits, TOTP attempt limits, refresh-token reuse, and expired access tokens.
+// These need their own limits and a movable clock, so each test starts its own auth service
+// (tests/helpers/own-auth.ts).
+import { createClient } from '@supabase/supabase-js';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ws from 'ws';
-import { createAuthService, type AuthConfig } from '../../local/auth/index.ts';
-import { createMailbox } from '../../local/mailbox.ts';
+import { ownAuth, ownAuthPool, stopOwnAuths } from '../helpers/own-auth.ts';
 import { stack } from '../helpers/stack.ts';
 
 let pool: pg.Pool;
-const servers: http.Server[] = [];
 
 beforeAll(() => {
-  pool = new pg.Pool({ connectionString: stack().dbUrl, max: 4 });
+  pool = ownAuthPool();
 });
-afterAll(async () => {
-  for (const s of servers) {
-    s.closeAllConnections();
-    await new Promise((resolve) => s.close(resolve));
-  }
-  await pool.end();
-});
-
-/** An auth service on its own port; `clock.offsetMs` moves its time. */
-async function ownAuth(overrides: Partial<AuthConfig> = {}) {
-  const clock = { offsetMs: 0 };
-  const mailbox = createMailbox();
-  const auth = createAuthService({
-    pool,
-    jwtSecret: stack().jwtSecret,
-    jwtExpiry: 3600,
-    siteUrl: stack().appUrl,
-    apiExternalUrl: stack().apiUrl,
-    mailbox,
-    enableConfirmations: true,
-    now: () => new Date(Date.now() + clock.offsetMs),
-    ...overrides,
-  });
-  const server = http.createServer((req, res) => {
-    const url = req.url ?? '/';
-    void auth.handle(req, res, url.replace(/^\/auth\/v1/, ''));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  servers.push(server);
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const client = (ip = '203.0.113.1'): SupabaseClient =>
-    createClient(url, stack().anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      global: { headers: { 'X-Forwarded-For': ip } },
-      realtime: { transport: ws as never },
-    });
-  return { client, clock, mailbox };
-}
+afterAll(stopOwnAuths);
 
 const newEmail = () => `${crypto.randomUUID()}@example.test`;
 const PASSWORD = 'limits password 5';
@@ -72,62 +30,109 @@ async function confirmedUser(): Promise<string> {
   return email;
 }
 
-describe('rate limits', () => {
-  it('limit password sign-ins per client IP, with a window that resets', async () => {
-    const { client, clock } = await ownAuth({
-      rateLimits: { signInPerIpPerWindow: 3, windowSeconds: 60 },
+/** GoTrue's answer once a client's bucket is empty. */
+function expectLimited(error: { status?: number; code?: string; message: string } | null) {
+  expect(error?.status).toBe(429);
+  expect(error?.code).toBe('over_request_rate_limit');
+  expect(error?.message).toBe('Request rate limit reached');
+}
+
+/**
+ * A refresh with a well-formed but unknown token from `ip`: counts against /token and costs no
+ * bcrypt. Raw fetch, because supabase-js's refresh does not send the client's global headers.
+ */
+async function unknownRefresh(url: string, ip: string) {
+  const res = await fetch(`${url}/auth/v1/token?grant_type=refresh_token`, {
+    method: 'POST',
+    headers: {
+      apikey: stack().anonKey,
+      'Content-Type': 'application/json',
+      'X-Forwarded-For': ip,
+      'X-Supabase-Api-Version': '2024-01-01',
+    },
+    body: JSON.stringify({ refresh_token: 'unknownrefreshtoken0000000000000000000000' }),
+  });
+  const body = (await res.json()) as { code: string; message: string };
+  return { error: { status: res.status, code: body.code, message: body.message } };
+}
+
+describe('rate limits (GoTrue: per client only with RATE_LIMIT_HEADER set)', () => {
+  it('limit /token per client once the burst of 30 is spent, refilling at the configured rate', async () => {
+    const { client, clock, url } = await ownAuth({
+      rateLimits: { header: 'X-Forwarded-For', tokenRefresh: 60 },
     });
-    const c = client('198.51.100.7');
-    for (let i = 0; i < 3; i++) {
-      const r = await c.auth.signInWithPassword({ email: newEmail(), password: 'wrong' });
+    clock.frozenAt = Date.now();
+    const ip = '198.51.100.7';
+    for (let i = 0; i < 30; i++) {
+      expect((await unknownRefresh(url, ip)).error.code).toBe('refresh_token_not_found');
+    }
+    expectLimited((await unknownRefresh(url, ip)).error);
+    // Password sign-ins share the bucket, as in GoTrue (no separate sign-in or per-e-mail limit).
+    expectLimited(
+      (await client(ip).auth.signInWithPassword({ email: newEmail(), password: 'wrong' })).error,
+    );
+
+    // Another client is not affected...
+    expect((await unknownRefresh(url, '198.51.100.8')).error.code).toBe('refresh_token_not_found');
+    // ...and 60 per 5 minutes gives the first one a request back every 5 seconds.
+    clock.offsetMs = 5_000;
+    expect((await unknownRefresh(url, ip)).error.code).toBe('refresh_token_not_found');
+    expectLimited((await unknownRefresh(url, ip)).error);
+  });
+
+  it('apply no per-client limit when no rate-limit header is configured', async () => {
+    const { url } = await ownAuth({ rateLimits: { tokenRefresh: 1, verify: 1, otp: 1 } });
+    for (let i = 0; i < 35; i++) {
+      expect((await unknownRefresh(url, '198.51.100.9')).error.code).toBe(
+        'refresh_token_not_found',
+      );
+    }
+  });
+
+  it('never lock a seller out by failing sign-ins for their address from elsewhere', async () => {
+    const { client, clock } = await ownAuth({ rateLimits: { header: 'X-Forwarded-For' } });
+    clock.frozenAt = Date.now();
+    const email = await confirmedUser();
+    const attacker = client('192.0.2.66');
+    for (let i = 0; i < 30; i++) {
+      const r = await attacker.auth.signInWithPassword({ email, password: 'guess' });
       expect(r.error?.code).toBe('invalid_credentials');
     }
-    const limited = await c.auth.signInWithPassword({ email: newEmail(), password: 'wrong' });
-    expect(limited.error?.status).toBe(429);
-    expect(limited.error?.code).toBe('over_request_rate_limit');
-    expect(limited.error?.message).toBe('Request rate limit reached');
-
-    // Another address is not affected...
-    const elsewhere = await client('198.51.100.8').auth.signInWithPassword({
-      email: newEmail(),
-      password: 'wrong',
-    });
-    expect(elsewhere.error?.code).toBe('invalid_credentials');
-    // ...and the first one may try again after the window.
-    clock.offsetMs = 61_000;
-    const later = await c.auth.signInWithPassword({ email: newEmail(), password: 'wrong' });
-    expect(later.error?.code).toBe('invalid_credentials');
+    expectLimited((await attacker.auth.signInWithPassword({ email, password: 'guess' })).error);
+    const seller = await client('192.0.2.1').auth.signInWithPassword({ email, password: PASSWORD });
+    expect(seller.error).toBeNull();
   });
 
-  it('limit password sign-ins per e-mail address across client IPs', async () => {
-    const { client } = await ownAuth({ rateLimits: { signInPerEmailPerWindow: 2 } });
-    const email = await confirmedUser();
-    expect(
-      (await client('192.0.2.1').auth.signInWithPassword({ email, password: 'x' })).error?.code,
-    ).toBe('invalid_credentials');
-    expect(
-      (await client('192.0.2.2').auth.signInWithPassword({ email, password: PASSWORD })).error,
-    ).toBeNull();
-    const third = await client('192.0.2.3').auth.signInWithPassword({ email, password: PASSWORD });
-    expect(third.error?.status).toBe(429);
-    expect(third.error?.code).toBe('over_request_rate_limit');
-  });
-
-  it('limit sign-ups per client IP', async () => {
-    const { client } = await ownAuth({ rateLimits: { signUpPerIpPerWindow: 2 } });
+  it('limit sign-ups per client with the OTP limit, storing nothing for the refused one', async () => {
+    const { client, clock } = await ownAuth({ rateLimits: { header: 'X-Forwarded-For' } });
+    clock.frozenAt = Date.now();
     const c = client('198.51.100.20');
-    expect((await c.auth.signUp({ email: newEmail(), password: PASSWORD })).error).toBeNull();
-    expect((await c.auth.signUp({ email: newEmail(), password: PASSWORD })).error).toBeNull();
+    // Refused sign-ups (a weak password) still count: the limit is on requests.
+    for (let i = 0; i < 30; i++) {
+      expect((await c.auth.signUp({ email: newEmail(), password: '1' })).error?.code).toBe(
+        'weak_password',
+      );
+    }
     const email = newEmail();
-    const limited = await c.auth.signUp({ email, password: PASSWORD });
-    expect(limited.error?.status).toBe(429);
-    expect(limited.error?.code).toBe('over_request_rate_limit');
+    expectLimited((await c.auth.signUp({ email, password: PASSWORD })).error);
     const stored = await pool.query('select 1 from auth.users where email = $1', [email]);
     expect(stored.rowCount).toBe(0);
   });
 
+  it('limit recovery-code guessing on /verify per client', async () => {
+    const { client, clock } = await ownAuth({ rateLimits: { header: 'X-Forwarded-For' } });
+    clock.frozenAt = Date.now();
+    const email = await confirmedUser();
+    const c = client('198.51.100.40');
+    for (let i = 0; i < 30; i++) {
+      const r = await c.auth.verifyOtp({ email, token: '000000', type: 'recovery' });
+      expect(r.error?.code).toBe('otp_expired');
+    }
+    expectLimited((await c.auth.verifyOtp({ email, token: '000000', type: 'recovery' })).error);
+  });
+
   it('limit the mails sent per hour, storing nothing for the refused sign-up', async () => {
-    const { client, mailbox } = await ownAuth({ rateLimits: { emailSentPerHour: 2 } });
+    const { client, mailbox } = await ownAuth({ rateLimits: { emailSent: 2 } });
     const c = client('198.51.100.30');
     await c.auth.signUp({ email: newEmail(), password: PASSWORD });
     await c.auth.signUp({ email: newEmail(), password: PASSWORD });
@@ -142,30 +147,91 @@ describe('rate limits', () => {
   });
 });
 
-describe('refresh-token reuse outside the reuse interval', () => {
-  it('revokes the whole session and answers refresh_token_already_used', async () => {
-    const { client, clock } = await ownAuth({ refreshTokenReuseInterval: 10 });
+describe('TOTP verification attempts', () => {
+  it('are limited per client by the MFA challenge-and-verify limit', async () => {
+    const { client, clock } = await ownAuth({
+      rateLimits: { header: 'X-Forwarded-For', mfaChallengeAndVerify: 15 },
+    });
+    clock.frozenAt = Date.now();
+    const email = await confirmedUser();
+    const c = client('198.51.100.50');
+    expect((await c.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+    const factor = (await c.auth.mfa.enroll({ factorType: 'totp' })).data!;
+    const challenge = (await c.auth.mfa.challenge({ factorId: factor.id })).data!;
+    for (let i = 0; i < 30; i++) {
+      const wrong = await c.auth.mfa.verify({
+        factorId: factor.id,
+        challengeId: challenge.id,
+        code: '000000',
+      });
+      expect(wrong.error?.code).toBe('mfa_verification_failed');
+      expect(wrong.error?.message).toBe('Invalid TOTP code entered');
+    }
+    expectLimited(
+      (await c.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.id, code: '000000' }))
+        .error,
+    );
+  });
+});
+
+describe('refresh-token reuse (GoTrue)', () => {
+  async function rotatedTwice(interval: number) {
+    const { client, clock } = await ownAuth({ refreshTokenReuseInterval: interval });
     const email = await confirmedUser();
     const c = client();
-    const session = (await c.auth.signInWithPassword({ email, password: PASSWORD })).data.session!;
-    const rotated = (await c.auth.refreshSession({ refresh_token: session.refresh_token })).data
+    const first = (await c.auth.signInWithPassword({ email, password: PASSWORD })).data.session!;
+    const second = (await c.auth.refreshSession({ refresh_token: first.refresh_token })).data
       .session!;
+    const third = (await c.auth.refreshSession({ refresh_token: second.refresh_token })).data
+      .session!;
+    return { client, clock, email, first, second, third };
+  }
 
+  it('answer the active token for its direct parent, even after the reuse interval', async () => {
+    const { client, clock, third, second } = await rotatedTwice(10);
+    clock.offsetMs = 60_000;
+    const again = await client().auth.refreshSession({ refresh_token: second.refresh_token });
+    expect(again.error).toBeNull();
+    expect(again.data.session?.refresh_token).toBe(third.refresh_token);
+  });
+
+  it('give an older token a new one within the reuse interval', async () => {
+    const { client, first, third } = await rotatedTwice(10);
+    const again = await client().auth.refreshSession({ refresh_token: first.refresh_token });
+    expect(again.error).toBeNull();
+    expect(again.data.session?.refresh_token).not.toBe(third.refresh_token);
+  });
+
+  it('revoke the chain but keep the session for an older token after the interval', async () => {
+    const { client, clock, first, third } = await rotatedTwice(10);
     clock.offsetMs = 11_000;
-    const replay = await client().auth.refreshSession({ refresh_token: session.refresh_token });
+    const replay = await client().auth.refreshSession({ refresh_token: first.refresh_token });
+    expect(replay.error?.status).toBe(400);
     expect(replay.error?.code).toBe('refresh_token_already_used');
     expect(replay.error?.message).toBe('Invalid Refresh Token: Already Used');
-    expect(replay.error?.status).toBe(400);
 
-    // Even the legitimate current token and access token are dead now.
-    const current = await client().auth.refreshSession({ refresh_token: rotated.refresh_token });
-    expect(current.error?.code).toBe('refresh_token_not_found');
-    expect((await client().auth.getUser(rotated.access_token)).error?.name).toBe(
-      'AuthSessionMissingError',
+    const sid = JSON.parse(Buffer.from(third.access_token.split('.')[1]!, 'base64url').toString())
+      .session_id as string;
+    const session = await pool.query('select 1 from auth.sessions where id = $1', [sid]);
+    expect(session.rowCount).toBe(1);
+    const live = await pool.query(
+      'select 1 from auth.refresh_tokens where session_id = $1 and not revoked',
+      [sid],
     );
-    // Other sessions of the same user are untouched.
+    expect(live.rowCount).toBe(0);
+    // The access token already issued lives on until it expires, as in GoTrue.
+    expect((await client().auth.getUser(third.access_token)).error).toBeNull();
+    // The current refresh token was revoked just now, so it has its own reuse interval...
+    clock.offsetMs = 30_000;
+    const current = await client().auth.refreshSession({ refresh_token: third.refresh_token });
+    expect(current.error?.code).toBe('refresh_token_already_used');
+  });
+
+  it('use the configured reuse interval', async () => {
+    const { client, clock, first } = await rotatedTwice(120);
+    clock.offsetMs = 60_000;
     expect(
-      (await client().auth.signInWithPassword({ email, password: PASSWORD })).error,
+      (await client().auth.refreshSession({ refresh_token: first.refresh_token })).error,
     ).toBeNull();
   });
 });

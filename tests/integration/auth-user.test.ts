@@ -155,12 +155,12 @@ describe('user', () => {
     const res = await fetch(`${stack().apiUrl}/auth/v1/user`, {
       headers: { apikey: stack().anonKey, 'X-Supabase-Api-Version': '2024-01-01' },
     });
-    // The gateway forwards the anon key as the bearer; it names no user.
-    expect(res.status).toBe(403);
+    // GoTrue's answer: the apikey is not a bearer token, and the gateway does not make it one.
+    expect(res.status).toBe(401);
     expect(res.headers.get('x-supabase-api-version')).toBe('2024-01-01');
     expect(await res.json()).toEqual({
-      code: 'bad_jwt',
-      message: 'invalid claim: missing sub claim',
+      code: 'no_authorization',
+      message: 'This endpoint requires a valid Bearer token',
     });
   });
 });

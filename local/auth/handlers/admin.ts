@@ -6,7 +6,6 @@ import { badRequest, internal, notFound, sendJSON, unprocessable } from '../erro
 import { requireAdmin } from '../guards.ts';
 import { bool, obj, optStr, readBody, readParams, str, type Params } from '../http.ts';
 import { sendInvite } from '../flows.ts';
-import { tokenHash, generateOtp, verifyUrl } from '../mail.ts';
 import { checkPasswordStrength, hashPassword, MAX_PASSWORD_BYTES } from '../passwords.ts';
 import { isUniqueViolation, withTx } from '../store/db.ts';
 import { factorJson, findFactor, listFactors } from '../store/factors.ts';
@@ -14,6 +13,7 @@ import { deleteUserSessions } from '../store/sessions.ts';
 import {
   findUserByEmail,
   findUserById,
+  insertEmailUser,
   insertIdentity,
   insertUser,
   mergeMetadata,
@@ -423,80 +423,6 @@ export async function deleteUserFactor(ctx: Ctx, id: string, factorId: string): 
  * POST /admin/generate_link for signup, magiclink and recovery: stores the token exactly as the
  * mailed flows do and returns the link instead of sending it.
  */
-export async function generateLink(ctx: Ctx): Promise<void> {
-  await requireAdmin(ctx);
-  const p = await readParams(ctx.req);
-  const type = str(p, 'type');
-  const email = validateEmail(str(p, 'email'));
-  const { cfg } = ctx.svc;
-  const redirectTo = safeRedirect(cfg, str(p, 'redirect_to') || ctx.query.get('redirect_to'));
-  if (!['signup', 'magiclink', 'recovery'].includes(type)) {
-    throw badRequest('validation_failed', 'Invalid email action link type requested');
-  }
-  const existing = await findUserByEmail(cfg.pool, email);
-  if (type !== 'signup' && !existing)
-    throw notFound('user_not_found', 'User with this email not found');
-  if (type === 'signup' && existing) {
-    throw unprocessable(
-      'email_exists',
-      'A user with this email address has already been registered',
-    );
-  }
-  const passwordHash = type === 'signup' ? await passwordHashFrom(p) : null;
-  const otp = generateOtp();
-  const hash = tokenHash(email, otp);
-  const userData = obj(p, 'data') ?? {};
-
-  const user = await withTx(cfg.pool, async (c) => {
-    let userId = existing?.id;
-    if (!userId) {
-      userId = await insertUser(c, {
-        email,
-        passwordHash,
-        appMetadata: { provider: 'email', providers: ['email'] },
-        userMetadata: userData,
-        emailConfirmedAt: null,
-        now: ctx.now,
-      });
-      await insertIdentity(
-        c,
-        userId,
-        'email',
-        userId,
-        {
-          sub: userId,
-          email,
-          email_verified: false,
-          phone_verified: false,
-        },
-        ctx.now,
-      );
-    }
-    if (type === 'signup') {
-      await c.query(
-        `update auth.users set confirmation_token = $2, confirmation_sent_at = $3 where id = $1`,
-        [userId, hash, ctx.now],
-      );
-    } else {
-      await c.query(
-        `update auth.users set recovery_token = $2, recovery_sent_at = $3 where id = $1`,
-        [userId, hash, ctx.now],
-      );
-    }
-    const u = await findUserById(c, userId);
-    if (!u) throw internal('Database error creating user');
-    return userJson(c, u);
-  });
-  sendJSON(ctx.res, 200, {
-    ...user,
-    action_link: verifyUrl(ctx, hash, type, redirectTo),
-    email_otp: otp,
-    hashed_token: hash,
-    verification_type: type,
-    redirect_to: redirectTo,
-  });
-}
-
 /** POST /invite: creates the user if needed and mails an invitation link. */
 export async function invite(ctx: Ctx): Promise<void> {
   await requireAdmin(ctx);
@@ -517,12 +443,10 @@ export async function invite(ctx: Ctx): Promise<void> {
     if (!userId) {
       try {
         // No password: the invitee signs in through the link and chooses one.
-        userId = await insertUser(c, {
+        userId = await insertEmailUser(c, {
           email,
           passwordHash: null,
-          appMetadata: { provider: 'email', providers: ['email'] },
           userMetadata: data,
-          emailConfirmedAt: null,
           now: ctx.now,
         });
       } catch (e) {
@@ -534,14 +458,6 @@ export async function invite(ctx: Ctx): Promise<void> {
         }
         throw internal('Database error saving new user');
       }
-      await insertIdentity(
-        c,
-        userId,
-        'email',
-        userId,
-        { sub: userId, email, email_verified: false, phone_verified: false },
-        ctx.now,
-      );
     }
     const user = await findUserById(c, userId, true);
     if (!user) throw internal('Database error saving new user');

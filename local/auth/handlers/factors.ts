@@ -5,6 +5,7 @@ import { badRequest, forbidden, internal, notFound, sendJSON, unprocessable } fr
 import { requireUser, type Caller } from '../guards.ts';
 import { readBody, readParams, str } from '../http.ts';
 import { qrSvg } from '../qr.ts';
+import { limitClient } from '../rate-limit.ts';
 import { withTx } from '../store/db.ts';
 import {
   deleteExpiredFactors,
@@ -98,6 +99,7 @@ async function loadFactor(ctx: Ctx, caller: Caller, factorId: string): Promise<F
 export async function challenge(ctx: Ctx, factorId: string): Promise<void> {
   const caller = await requireUser(ctx);
   const factor = await loadFactor(ctx, caller, factorId);
+  limitClient(ctx, 'factor_challenge');
   // auth-js posts its own params object here; nothing in it matters for TOTP, so it is read
   // (size-capped) and ignored.
   await readBody(ctx.req);
@@ -115,8 +117,9 @@ export async function challenge(ctx: Ctx, factorId: string): Promise<void> {
 
 export async function verify(ctx: Ctx, factorId: string): Promise<void> {
   const caller = await requireUser(ctx);
-  const session = requireSession(caller);
   const factor = await loadFactor(ctx, caller, factorId);
+  limitClient(ctx, 'factor_verify');
+  const session = requireSession(caller);
   const p = await readParams(ctx.req);
   const challengeId = str(p, 'challenge_id');
   const code = str(p, 'code');

@@ -8,28 +8,14 @@ import { requireUser } from '../guards.ts';
 import { bool, obj, readParams, str } from '../http.ts';
 import { hashPassword } from '../passwords.ts';
 import { isUniqueViolation, withTx } from '../store/db.ts';
-import {
-  findUserByEmail,
-  findUserById,
-  insertIdentity,
-  insertUser,
-  isConfirmed,
-} from '../store/users.ts';
+import { findUserByEmail, findUserById, insertEmailUser, isConfirmed } from '../store/users.ts';
 import { newRefreshTokenString } from '../store/sessions.ts';
 import { pkceParams } from '../pkce.ts';
+import { limitClient } from '../rate-limit.ts';
 import { safeRedirect, validateEmail } from '../validate.ts';
 
-function enforceLimit(ctx: Ctx, name: string): void {
-  const { limits } = ctx.svc.cfg;
-  ctx.svc.limiter.enforce(
-    `${name}:ip:${ctx.ip}`,
-    limits.verifyPerIpPerWindow,
-    limits.windowSeconds,
-  );
-}
-
 export async function recover(ctx: Ctx): Promise<void> {
-  enforceLimit(ctx, 'recover');
+  limitClient(ctx, 'recover');
   const p = await readParams(ctx.req);
   const raw = str(p, 'email');
   if (!raw) throw badRequest('validation_failed', 'Password recovery requires an email');
@@ -48,7 +34,7 @@ export async function recover(ctx: Ctx): Promise<void> {
 }
 
 export async function otp(ctx: Ctx): Promise<void> {
-  enforceLimit(ctx, 'otp');
+  limitClient(ctx, 'otp');
   const p = await readParams(ctx.req);
   const raw = str(p, 'email');
   const phone = str(p, 'phone');
@@ -60,7 +46,8 @@ export async function otp(ctx: Ctx): Promise<void> {
       'Only an email address or phone number should be provided',
     );
   }
-  if (phone) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
+  // GoTrue's SMS OTP answer with no SMS provider configured.
+  if (phone) throw badRequest('phone_provider_disabled', 'Unsupported phone provider');
   if (!raw) throw badRequest('validation_failed', 'One of email or phone must be set');
   const email = validateEmail(raw);
   const pkce = pkceParams(p);
@@ -71,6 +58,10 @@ export async function otp(ctx: Ctx): Promise<void> {
   if (!existing && !createUser) {
     throw unprocessable('otp_disabled', 'Signups not allowed for otp');
   }
+  // An address without a confirmed account goes through sign-up in GoTrue, which may be off.
+  if (cfg.disableSignup && !(existing && isConfirmed(existing))) {
+    throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+  }
   // Passwordless sign-up: the account gets a random password nobody knows, as in GoTrue.
   const passwordHash = existing ? null : await hashPassword(newRefreshTokenString().slice(0, 33));
 
@@ -78,26 +69,17 @@ export async function otp(ctx: Ctx): Promise<void> {
     let userId = existing?.id;
     if (!userId) {
       try {
-        userId = await insertUser(c, {
+        userId = await insertEmailUser(c, {
           email,
           passwordHash,
-          appMetadata: { provider: 'email', providers: ['email'] },
           userMetadata: data,
-          emailConfirmedAt: null,
           now: ctx.now,
+          identityExtra: data,
         });
       } catch (e) {
         if (isUniqueViolation(e)) return;
         throw internal('Database error saving new user');
       }
-      await insertIdentity(
-        c,
-        userId,
-        'email',
-        userId,
-        { sub: userId, email, email_verified: false, phone_verified: false, ...data },
-        ctx.now,
-      );
     }
     const user = await findUserById(c, userId, true);
     if (!user) return;
@@ -112,7 +94,7 @@ export async function otp(ctx: Ctx): Promise<void> {
 }
 
 export async function resend(ctx: Ctx): Promise<void> {
-  enforceLimit(ctx, 'resend');
+  limitClient(ctx, 'resend');
   const p = await readParams(ctx.req);
   const type = str(p, 'type');
   const raw = str(p, 'email');

@@ -43,7 +43,7 @@ export function settings(ctx: Ctx): void {
   const external = Object.fromEntries(PROVIDERS.map((p) => [p, p === 'email']));
   sendJSON(ctx.res, 200, {
     external,
-    disable_signup: false,
+    disable_signup: ctx.svc.cfg.disableSignup,
     mailer_autoconfirm: ctx.svc.cfg.autoconfirm,
     phone_autoconfirm: false,
     sms_provider: '',

@@ -7,6 +7,7 @@ import { sendConfirmation } from '../flows.ts';
 import { obj, readParams, str } from '../http.ts';
 import { checkPasswordStrength, hashPassword } from '../passwords.ts';
 import { pkceParams } from '../pkce.ts';
+import { limitClient } from '../rate-limit.ts';
 import { isUniqueViolation, withTx } from '../store/db.ts';
 import {
   findUserByEmail,
@@ -23,7 +24,7 @@ import { safeRedirect, validateEmail } from '../validate.ts';
 const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
 
 export async function signup(ctx: Ctx): Promise<void> {
-  const { cfg, limiter } = ctx.svc;
+  const { cfg } = ctx.svc;
   const p = await readParams(ctx.req);
   const rawEmail = str(p, 'email');
   const phone = str(p, 'phone');
@@ -32,7 +33,10 @@ export async function signup(ctx: Ctx): Promise<void> {
   if (!rawEmail && !phone) {
     throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
   }
-  limiter.enforce(`signup:ip:${ctx.ip}`, cfg.limits.signUpPerIpPerWindow, cfg.limits.windowSeconds);
+  limitClient(ctx, 'signups');
+  if (cfg.disableSignup) {
+    throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+  }
   const password = str(p, 'password');
   const data = obj(p, 'data') ?? {};
   const pkce = pkceParams(p);

@@ -4,6 +4,8 @@ import { badRequest, notFound, sendJSON, unprocessable } from '../errors.ts';
 import { readParams, str } from '../http.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 import { consumeAuthCode } from '../pkce.ts';
+import { limitClient } from '../rate-limit.ts';
+import { idTokenGrant } from './disabled.ts';
 import { withTx } from '../store/db.ts';
 import { findUserByEmail, findUserById, isBanned, isConfirmed } from '../store/users.ts';
 import { issueSession, issueSessionIn, refreshTokenGrant } from '../tokens.ts';
@@ -17,34 +19,32 @@ const getDummyHash = () => (dummyHash ??= hashPassword('not-a-real-password-just
 
 export async function token(ctx: Ctx): Promise<void> {
   const grantType = ctx.query.get('grant_type') ?? '';
-  const { cfg, limiter } = ctx.svc;
-  const { limits } = cfg;
   switch (grantType) {
     case 'password':
-      limiter.enforce(`signin:ip:${ctx.ip}`, limits.signInPerIpPerWindow, limits.windowSeconds);
+      limitClient(ctx, 'token');
       return passwordGrant(ctx);
     case 'refresh_token': {
-      limiter.enforce(
-        `refresh:ip:${ctx.ip}`,
-        limits.tokenRefreshPerIpPerWindow,
-        limits.windowSeconds,
-      );
+      limitClient(ctx, 'token');
       const p = await readParams(ctx.req);
       sendJSON(ctx.res, 200, await refreshTokenGrant(ctx, str(p, 'refresh_token')));
       return;
     }
     case 'pkce':
-      limiter.enforce(`signin:ip:${ctx.ip}`, limits.signInPerIpPerWindow, limits.windowSeconds);
+      limitClient(ctx, 'token');
       return pkceGrant(ctx);
+    case 'id_token':
+      limitClient(ctx, 'token');
+      return idTokenGrant(ctx);
+    case 'web3':
+      // No web3 limiter (GoTrue's RATE_LIMIT_WEB3): nothing stands behind this answer.
+      throw unprocessable('web3_provider_disabled', 'Web3 provider is disabled');
     default:
-      // GoTrue's answer for grants it does not know (id_token and web3 are not offered by this
-      // local server).
       throw badRequest('invalid_credentials', 'unsupported_grant_type');
   }
 }
 
 async function passwordGrant(ctx: Ctx): Promise<void> {
-  const { cfg, limiter } = ctx.svc;
+  const { cfg } = ctx.svc;
   const p = await readParams(ctx.req);
   const email = str(p, 'email');
   const phone = str(p, 'phone');
@@ -58,13 +58,6 @@ async function passwordGrant(ctx: Ctx): Promise<void> {
   }
   if (phone) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
   if (!email) throw badRequest('validation_failed', 'missing email or phone');
-
-  // Per-address limit: slows password guessing against one account from many addresses.
-  limiter.enforce(
-    `signin:email:${email.toLowerCase()}`,
-    cfg.limits.signInPerEmailPerWindow,
-    cfg.limits.windowSeconds,
-  );
 
   const user = await findUserByEmail(cfg.pool, email);
   if (!user || !user.encrypted_password) {

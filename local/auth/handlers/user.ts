@@ -10,6 +10,7 @@ import { hasVerifiedFactor } from '../store/factors.ts';
 import { deleteUserSessions } from '../store/sessions.ts';
 import { findUserByEmail, findUserById, mergeMetadata, userJson } from '../store/users.ts';
 import { pkceParams } from '../pkce.ts';
+import { limitClient } from '../rate-limit.ts';
 import { safeRedirect, validateEmail } from '../validate.ts';
 
 export async function getUser(ctx: Ctx): Promise<void> {
@@ -24,6 +25,7 @@ export async function getUser(ctx: Ctx): Promise<void> {
 export async function updateUser(ctx: Ctx): Promise<void> {
   const { cfg } = ctx.svc;
   const { user, session } = await requireUser(ctx);
+  limitClient(ctx, 'user');
   const p = await readParams(ctx.req);
   const rawEmail = str(p, 'email');
   const phone = str(p, 'phone');

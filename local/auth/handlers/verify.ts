@@ -15,6 +15,7 @@ import {
   type UserRow,
 } from '../store/users.ts';
 import { authMethodForType, issueAuthCode, PKCE_PREFIX } from '../pkce.ts';
+import { limitClient } from '../rate-limit.ts';
 import { issueSessionIn } from '../tokens.ts';
 import { safeRedirect, validateEmail } from '../validate.ts';
 
@@ -194,11 +195,6 @@ async function apply(
   return { kind: 'user', user: fresh, type };
 }
 
-function enforceVerifyLimit(ctx: Ctx): void {
-  const { limits } = ctx.svc.cfg;
-  ctx.svc.limiter.enforce(`verify:ip:${ctx.ip}`, limits.verifyPerIpPerWindow, limits.windowSeconds);
-}
-
 const OAUTH_ERROR: Record<number, string> = {
   400: 'invalid_request',
   401: 'unauthorized_client',
@@ -228,7 +224,7 @@ function withQuery(base: string, values: Record<string, string>): string {
 }
 
 export async function verifyGet(ctx: Ctx): Promise<void> {
-  enforceVerifyLimit(ctx);
+  limitClient(ctx, 'verify');
   const type = ctx.query.get('type') ?? '';
   const token = ctx.query.get('token') ?? '';
   const redirectTo = safeRedirect(ctx.svc.cfg, ctx.query.get('redirect_to'));
@@ -298,7 +294,7 @@ export async function verifyGet(ctx: Ctx): Promise<void> {
 }
 
 export async function verifyPost(ctx: Ctx): Promise<void> {
-  enforceVerifyLimit(ctx);
+  limitClient(ctx, 'verify');
   const p = await readParams(ctx.req);
   const type = str(p, 'type');
   const token = str(p, 'token');

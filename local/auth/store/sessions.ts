@@ -126,6 +126,19 @@ export async function revokeRefreshToken(db: Db, id: string, now: Date): Promise
   ]);
 }
 
+/** Revokes every live refresh token of a session (GoTrue's RevokeTokenFamily). */
+export async function revokeSessionRefreshTokens(
+  db: Db,
+  sessionId: string,
+  now: Date,
+): Promise<void> {
+  await db.query(
+    `update auth.refresh_tokens set revoked = true, updated_at = $2
+      where session_id = $1 and revoked = false`,
+    [sessionId, now],
+  );
+}
+
 /** Records (or refreshes the time of) an authentication method used in the session. */
 export async function addAmrClaim(
   db: Db,

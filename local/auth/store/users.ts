@@ -150,6 +150,34 @@ export async function insertIdentity(
   );
 }
 
+/**
+ * A new unconfirmed e-mail user and its e-mail identity (GoTrue's signupNewUser and
+ * createNewIdentity), for the flows that create users before any link is followed.
+ */
+export async function insertEmailUser(
+  db: Db,
+  u: {
+    email: string;
+    passwordHash: string | null;
+    userMetadata: Record<string, unknown>;
+    now: Date;
+    /** extra identity_data keys (a passwordless sign-up copies its metadata there) */
+    identityExtra?: Record<string, unknown>;
+  },
+): Promise<string> {
+  const id = await insertUser(db, {
+    email: u.email,
+    passwordHash: u.passwordHash,
+    appMetadata: { provider: 'email', providers: ['email'] },
+    userMetadata: u.userMetadata,
+    emailConfirmedAt: null,
+    now: u.now,
+  });
+  const identity = { sub: id, email: u.email, email_verified: false, phone_verified: false };
+  await insertIdentity(db, id, 'email', id, { ...identity, ...u.identityExtra }, u.now);
+  return id;
+}
+
 /** Merges keys into an identity's data (GoTrue's UpdateIdentityData). */
 export async function updateIdentityData(
   db: Db,

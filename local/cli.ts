@@ -72,6 +72,8 @@ async function start(dev: boolean): Promise<void> {
     });
     await vite.listen();
     appUrl = vite.resolvedUrls?.local[0] ?? appUrl;
+    // The seller is on Vite's origin: one of the site's own, where Stripe may send them back.
+    process.env.DEPLOY_PRIME_URL = appUrl;
     stopOnSignals(async () => {
       await vite.close();
       await stack.stop();

@@ -50,7 +50,26 @@ export interface StripeSandboxOptions {
   prices: SandboxPrice[];
   port?: number;
   log?: (line: string) => void;
+  /** The webhook endpoint's API version: payloads are shaped by it, as Stripe does. */
+  webhookApiVersion?: string;
+  /** Smart Retries, as set in the Dashboard's subscription settings. */
+  retries?: Partial<RetrySettings>;
 }
+
+/**
+ * Stripe's "Manage failed payments": Smart Retries try a failed invoice `attempts` times in all
+ * over up to `days` days, then the subscription is cancelled, marked unpaid, or left past_due.
+ */
+export interface RetrySettings {
+  attempts: number;
+  days: number;
+  final: 'cancel' | 'unpaid' | 'past_due';
+}
+
+/** The SDK's (and the sandbox's objects') API version. */
+export const SANDBOX_API_VERSION = '2026-10-28.endive';
+/** The first version with invoice.parent and per-item periods ("basil"). */
+const BASIL = '2025-03-31';
 
 export interface StripeSandbox {
   url: string;
@@ -91,7 +110,6 @@ interface Subscription extends Json {
     object: 'list';
     data: SubscriptionItem[];
     has_more: false;
-    total_count: number;
     url: string;
   };
   cancel_at: number | null;
@@ -111,6 +129,7 @@ interface Invoice extends Json {
   amount_remaining: number;
   attempt_count: number;
   currency: string;
+  next_payment_attempt: number | null;
 }
 
 interface CheckoutSession extends Json {
@@ -212,6 +231,16 @@ export function signStripePayload(payload: string, secret: string, timestamp = n
 
 export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<StripeSandbox> {
   const log = opts.log ?? (() => undefined);
+  // A test clock: tests move Stripe's time forward (retries fall due); signatures keep real time.
+  let clockOffset = 0;
+  const now = () => nowSec() + clockOffset;
+  const retries: RetrySettings = { attempts: 8, days: 14, final: 'cancel', ...opts.retries };
+  const endpoint = {
+    apiVersion: opts.webhookApiVersion ?? SANDBOX_API_VERSION,
+    enabledEvents: ['*'] as string[],
+  };
+  /** When each unpaid invoice's first try failed: Smart Retries are spaced from there. */
+  const firstFailure = new Map<string, number>();
   const customers = new Map<string, Customer>();
   const cards = new Map<string, 'ok' | 'decline'>();
   const prices = new Map<string, Price>();
@@ -223,11 +252,14 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
   const portals = new Map<string, PortalSession>();
   const events: StripeEvent[] = [];
   const deliveries: Delivery[] = [];
-  const idempotent = new Map<string, { path: string; status: number; body: unknown }>();
+  const idempotent = new Map<
+    string,
+    { path: string; params: string; at: number; status: number; body: unknown }
+  >();
   let baseUrl = '';
 
   for (const p of opts.prices) {
-    const created = nowSec();
+    const created = now();
     prices.set(p.id, {
       id: p.id,
       object: 'price',
@@ -262,7 +294,33 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
   // ------------------------------------------------------------------------------------------
   let queue: Promise<void> = Promise.resolve();
 
-  async function deliver(event: StripeEvent): Promise<void> {
+  /**
+   * The event as an endpoint on `version` receives it. Before 2025-03-31 ("basil") an invoice
+   * named its subscription at the top (invoice.subscription, no parent) and a subscription
+   * carried its period itself; the sandbox keeps objects in the SDK's version and converts.
+   */
+  function forVersion(event: StripeEvent, version: string): StripeEvent {
+    const out = structuredClone(event);
+    out.api_version = version;
+    if (version >= BASIL) return out;
+    const object = (out.data as { object: Json }).object;
+    if (object.object === 'invoice') {
+      const details = (object.parent as Json | null)?.subscription_details as Json | undefined;
+      object.subscription = details?.subscription ?? null;
+      delete object.parent;
+    }
+    if (object.object === 'subscription') {
+      const item = (object.items as { data: Json[] }).data[0];
+      object.current_period_start = item?.current_period_start ?? null;
+      object.current_period_end = item?.current_period_end ?? null;
+    }
+    return out;
+  }
+
+  async function deliver(stored: StripeEvent): Promise<void> {
+    if (!endpoint.enabledEvents.includes('*') && !endpoint.enabledEvents.includes(stored.type))
+      return;
+    const event = forVersion(stored, endpoint.apiVersion);
     // Stripe sends pretty-printed JSON; the signature covers these exact bytes.
     const payload = JSON.stringify(event, null, 2);
     const signature = signStripePayload(payload, opts.webhookSecret);
@@ -308,8 +366,8 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
     const event: StripeEvent = {
       id: newId('evt_'),
       object: 'event',
-      api_version: '2026-10-28.endive',
-      created: nowSec(),
+      api_version: SANDBOX_API_VERSION,
+      created: now(),
       data: {
         object: structuredClone(object),
         ...(previous ? { previous_attributes: previous } : {}),
@@ -356,7 +414,7 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
       object: 'customer',
       address: null,
       balance: 0,
-      created: nowSec(),
+      created: now(),
       currency: null,
       default_source: null,
       delinquent: false,
@@ -403,7 +461,7 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
       auto_advance: true,
       billing_reason: reason,
       collection_method: 'charge_automatically',
-      created: nowSec(),
+      created: now(),
       currency: item.price.currency,
       customer: sub.customer,
       customer_email: customers.get(sub.customer)?.email ?? null,
@@ -426,7 +484,6 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
           },
         ],
         has_more: false,
-        total_count: 1,
         url: '/v1/invoices/lines',
       },
       livemode: false,
@@ -442,7 +499,7 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
       period_start: item.current_period_start,
       status: 'open',
       status_transitions: {
-        finalized_at: nowSec(),
+        finalized_at: now(),
         marked_uncollectible_at: null,
         paid_at: null,
         voided_at: null,
@@ -460,14 +517,20 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
     invoice.attempted = true;
     invoice.attempt_count += 1;
     if (cards.get(invoice.customer) === 'decline') {
-      invoice.next_payment_attempt = nowSec() + 3 * 86_400;
+      // Smart Retries: the remaining tries spread evenly over the window from the first failure.
+      const first = firstFailure.get(invoice.id) ?? now();
+      firstFailure.set(invoice.id, first);
+      const tries = invoice.attempt_count;
+      const step = (retries.days * 86_400) / Math.max(1, retries.attempts - 1);
+      invoice.next_payment_attempt =
+        tries < retries.attempts ? first + Math.round(step * tries) : null;
       return false;
     }
     invoice.status = 'paid';
     invoice.amount_paid = invoice.amount_due;
     invoice.amount_remaining = 0;
     invoice.next_payment_attempt = null;
-    (invoice.status_transitions as Json).paid_at = nowSec();
+    (invoice.status_transitions as Json).paid_at = now();
     return true;
   }
 
@@ -476,7 +539,7 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
     items: Array<{ price: Price; quantity: number }>,
     metadata: Record<string, string>,
   ): Subscription {
-    const start = nowSec();
+    const start = now();
     const id = newId('sub_');
     const sub: Subscription = {
       id,
@@ -518,7 +581,6 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
           tax_rates: [],
         })),
         has_more: false,
-        total_count: items.length,
         url: `/v1/subscription_items?subscription=${id}`,
       },
       latest_invoice: null,
@@ -528,7 +590,7 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
       pending_update: null,
       schedule: null,
       start_date: start,
-      status: 'active',
+      status: 'incomplete',
       test_clock: null,
       trial_end: null,
       trial_start: null,
@@ -567,13 +629,23 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
     }
     if (cards.get(customerId) === 'decline') throw declined();
     const items = lineItems.get(session.id) ?? [];
+    // As Checkout does: the subscription starts incomplete, its first invoice is created and
+    // finalized, and paying it makes the subscription active.
     const sub = newSubscription(
       customerId,
       items,
       sessionSubscriptionMetadata.get(session.id) ?? {},
     );
+    const pending = [emit('customer.subscription.created', sub)];
     const invoice = createInvoice(sub, subscriptionAmount(sub), 'subscription_create');
+    pending.push(...invoiceOpened(invoice));
     attemptPayment(invoice);
+    const before = snapshot(sub);
+    sub.status = 'active';
+    pending.push(
+      ...invoicePaid(invoice),
+      emit('customer.subscription.updated', sub, previousAttributes(before, sub)),
+    );
     Object.assign(session, {
       status: 'complete',
       payment_status: 'paid',
@@ -581,11 +653,8 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
       invoice: invoice.id,
       customer_details: { email: customers.get(customerId)?.email ?? null, name: null },
     });
-    await Promise.all([
-      emit('customer.subscription.created', sub),
-      emit('invoice.paid', invoice),
-      emit('checkout.session.completed', session),
-    ]);
+    pending.push(emit('checkout.session.completed', session));
+    await Promise.all(pending);
     return sub;
   }
 
@@ -601,7 +670,28 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
       await emit('invoice.payment_failed', invoice);
       throw declined();
     }
-    const pending: Array<Promise<void>> = [emit('invoice.paid', invoice)];
+    await Promise.all(settlePaid(invoice, sub));
+    return invoice;
+  }
+
+  /** invoice.created and invoice.finalized, which every subscription invoice goes through. */
+  function invoiceOpened(invoice: Invoice): Array<Promise<void>> {
+    return [emit('invoice.created', invoice), emit('invoice.finalized', invoice)];
+  }
+
+  function invoicePaid(invoice: Invoice): Array<Promise<void>> {
+    return [emit('invoice.paid', invoice), emit('invoice.payment_succeeded', invoice)];
+  }
+
+  function subscriptionOf(invoice: Invoice): Subscription | undefined {
+    const id = ((invoice.parent as Json | null)?.subscription_details as Json | undefined)
+      ?.subscription as string | undefined;
+    return id ? subscriptions.get(id) : undefined;
+  }
+
+  /** A paid invoice's events; a past_due or unpaid subscription with nothing open is active. */
+  function settlePaid(invoice: Invoice, sub: Subscription | undefined): Array<Promise<void>> {
+    const pending = invoicePaid(invoice);
     if (sub && (sub.status === 'past_due' || sub.status === 'unpaid')) {
       const stillOpen = [...invoices.values()].some(
         (i) =>
@@ -614,8 +704,54 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
         pending.push(emit('customer.subscription.updated', sub, previousAttributes(before, sub)));
       }
     }
+    return pending;
+  }
+
+  /**
+   * After the last retry fails, what the retry settings say: cancel the subscription (and
+   * customer.subscription.deleted), mark it unpaid (customer.subscription.updated), or leave it.
+   */
+  function giveUp(sub: Subscription): Array<Promise<void>> {
+    if (retries.final === 'past_due') return [];
+    const before = snapshot(sub);
+    if (retries.final === 'unpaid') {
+      sub.status = 'unpaid';
+      return [emit('customer.subscription.updated', sub, previousAttributes(before, sub))];
+    }
+    sub.status = 'canceled';
+    sub.ended_at = now();
+    sub.canceled_at = now();
+    sub.cancellation_details = { comment: null, feedback: null, reason: 'payment_failed' };
+    return [emit('customer.subscription.deleted', sub)];
+  }
+
+  /** One Smart Retry of an open invoice that has fallen due on the clock. */
+  async function retry(invoice: Invoice): Promise<void> {
+    const sub = subscriptionOf(invoice);
+    if (attemptPayment(invoice)) {
+      await Promise.all(settlePaid(invoice, sub));
+      return;
+    }
+    const pending = [emit('invoice.payment_failed', invoice)];
+    if (invoice.next_payment_attempt === null && sub) pending.push(...giveUp(sub));
     await Promise.all(pending);
-    return invoice;
+  }
+
+  /** Moves the clock on, running every retry that falls due, in time order. */
+  async function advanceClock(seconds: number): Promise<{ now: number; retried: string[] }> {
+    clockOffset += seconds;
+    const retried: string[] = [];
+    for (;;) {
+      const due = [...invoices.values()]
+        .filter(
+          (i) => i.status === 'open' && i.next_payment_attempt !== null && i.next_payment_attempt <= now(),
+        )
+        .sort((a, b) => (a.next_payment_attempt as number) - (b.next_payment_attempt as number))[0];
+      if (!due) break;
+      retried.push(due.id);
+      await retry(due);
+    }
+    return { now: now(), retried };
   }
 
   /**
@@ -633,8 +769,8 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
       (sub.cancel_at !== null && sub.cancel_at <= sub.items.data[0]!.current_period_end)
     ) {
       sub.status = 'canceled';
-      sub.ended_at = nowSec();
-      sub.canceled_at ??= nowSec();
+      sub.ended_at = now();
+      sub.canceled_at ??= now();
       await emit('customer.subscription.deleted', sub);
       return { subscription: sub, invoice: null };
     }
@@ -643,14 +779,16 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
       item.current_period_end = addMonth(item.current_period_end);
     }
     const invoice = createInvoice(sub, subscriptionAmount(sub), 'subscription_cycle');
+    const pending = invoiceOpened(invoice);
     if (outcome === 'failed') cards.set(sub.customer, 'decline');
     if (outcome === 'paid') cards.set(sub.customer, 'ok');
     const paid = attemptPayment(invoice);
     if (!paid) sub.status = 'past_due';
-    await Promise.all([
-      emit(paid ? 'invoice.paid' : 'invoice.payment_failed', invoice),
+    pending.push(
+      ...(paid ? invoicePaid(invoice) : [emit('invoice.payment_failed', invoice)]),
       emit('customer.subscription.updated', sub, previousAttributes(before, sub)),
-    ]);
+    );
+    await Promise.all(pending);
     return { subscription: sub, invoice };
   }
 
@@ -658,7 +796,7 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
     const before = snapshot(sub);
     sub.cancel_at_period_end = value;
     sub.cancel_at = value ? sub.items.data[0]!.current_period_end : null;
-    sub.canceled_at = value ? nowSec() : null;
+    sub.canceled_at = value ? now() : null;
     sub.cancellation_details = {
       comment: null,
       feedback: null,
@@ -681,6 +819,13 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
 
     const cancelAtPeriodEnd = bool(params, 'cancel_at_period_end');
     const cancelAt = str(params, 'cancel_at');
+    if (cancelAtPeriodEnd !== undefined && cancelAt !== undefined) {
+      throw invalid(
+        'You may only specify one of these parameters: cancel_at, cancel_at_period_end.',
+        'cancel_at',
+      );
+    }
+    const pause = params.pause_collection;
     const items = list(params, 'items');
     const metadata = obj(params, 'metadata');
 
@@ -734,7 +879,7 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
     if (cancelAtPeriodEnd !== undefined) {
       sub.cancel_at_period_end = cancelAtPeriodEnd;
       sub.cancel_at = cancelAtPeriodEnd ? sub.items.data[0]!.current_period_end : null;
-      sub.canceled_at = cancelAtPeriodEnd ? nowSec() : null;
+      sub.canceled_at = cancelAtPeriodEnd ? now() : null;
       sub.cancellation_details = {
         comment: null,
         feedback: null,
@@ -750,12 +895,20 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
         }
       } else if (/^\d+$/.test(cancelAt)) {
         sub.cancel_at = Number(cancelAt);
-        sub.canceled_at = nowSec();
+        sub.canceled_at = now();
       } else throw invalid(`Invalid cancel_at: '${cancelAt}'`, 'cancel_at');
     }
     if (metadata) sub.metadata = mergeMetadata(sub.metadata, metadata);
+    if (pause === '') sub.pause_collection = null;
+    else if (pause !== undefined) {
+      const behavior = str(pause as FormObject, 'behavior');
+      if (!behavior || !['keep_as_draft', 'mark_uncollectible', 'void'].includes(behavior))
+        throw invalid('Invalid pause_collection[behavior]', 'pause_collection[behavior]');
+      const resumes = str(pause as FormObject, 'resumes_at');
+      sub.pause_collection = { behavior, resumes_at: resumes ? Number(resumes) : null };
+    }
 
-    if (upgradeInvoice) void emit('invoice.paid', upgradeInvoice);
+    if (upgradeInvoice) void Promise.all([...invoiceOpened(upgradeInvoice), ...invoicePaid(upgradeInvoice)]);
     for (const run of pending) run();
     const previous = previousAttributes(before, sub);
     if (Object.keys(previous).length > 0) void emit('customer.subscription.updated', sub, previous);
@@ -800,7 +953,7 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
       cancel_url: str(params, 'cancel_url') ?? null,
       client_reference_id: str(params, 'client_reference_id') ?? null,
       client_secret: null,
-      created: nowSec(),
+      created: now(),
       currency: items[0]!.price.currency,
       custom_fields: [],
       custom_text: {
@@ -814,7 +967,7 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
       customer_details: null,
       customer_email:
         str(params, 'customer_email') ?? (customerId ? customers.get(customerId)!.email : null),
-      expires_at: nowSec() + 24 * 3600,
+      expires_at: now() + 24 * 3600,
       invoice: null,
       livemode: false,
       locale: null,
@@ -896,16 +1049,23 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
           body: { object: 'list', data, has_more: false, url: '/v1/subscriptions' },
         };
       }
-      case 'GET subscriptions/:id':
-        return { status: 200, body: getSubscription(id!) };
+      case 'GET subscriptions/:id': {
+        // Embedded lists carry total_count only when it is asked for with expand[].
+        const sub = getSubscription(id!);
+        if (!list(params, 'expand').includes('items.total_count')) return { status: 200, body: sub };
+        return {
+          status: 200,
+          body: { ...sub, items: { ...sub.items, total_count: sub.items.data.length } },
+        };
+      }
       case 'POST subscriptions/:id':
         return { status: 200, body: updateSubscription(getSubscription(id!), params) };
       case 'DELETE subscriptions/:id': {
         const sub = getSubscription(id!);
         if (sub.status !== 'canceled') {
           sub.status = 'canceled';
-          sub.ended_at = nowSec();
-          sub.canceled_at = nowSec();
+          sub.ended_at = now();
+          sub.canceled_at = now();
           const details = obj(params, 'cancellation_details');
           sub.cancellation_details = {
             comment: details ? (str(details, 'comment') ?? null) : null,
@@ -935,7 +1095,7 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
           id: sid,
           object: 'billing_portal.session',
           configuration: 'bpc_sandbox',
-          created: nowSec(),
+          created: now(),
           customer,
           customer_account: null,
           flow: null,
@@ -973,7 +1133,7 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const requestId = newId('req_', 14);
-    const headers = { 'request-id': requestId, 'stripe-version': '2026-10-28.endive' };
+    const headers = { 'request-id': requestId, 'stripe-version': SANDBOX_API_VERSION };
     if (!authorised(req)) {
       const key = (req.headers.authorization ?? '').replace(/^Bearer\s+/, '');
       sendJson(
@@ -1002,7 +1162,26 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
     const key = req.headers['idempotency-key'];
     const idemKey = typeof key === 'string' && method === 'POST' ? key : null;
     if (idemKey) {
-      const earlier = idempotent.get(idemKey);
+      let earlier = idempotent.get(idemKey);
+      // Stripe keeps a key for 24 hours.
+      if (earlier && now() - earlier.at >= 86_400) {
+        idempotent.delete(idemKey);
+        earlier = undefined;
+      }
+      if (earlier && earlier.params !== raw) {
+        sendJson(
+          res,
+          400,
+          {
+            error: {
+              type: 'idempotency_error',
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idemKey}' if you meant to execute a different request.`,
+            },
+          },
+          headers,
+        );
+        return;
+      }
       if (earlier) {
         if (earlier.path !== url.pathname) {
           sendJson(
@@ -1033,7 +1212,8 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
       status = error.status;
       body = { error: { ...error.body, request_log_url: null, doc_url: null } };
     }
-    if (idemKey && status < 500) idempotent.set(idemKey, { path: url.pathname, status, body });
+    if (idemKey && status < 500)
+      idempotent.set(idemKey, { path: url.pathname, params: raw, at: now(), status, body });
     sendJson(res, status, body, headers);
   }
 
@@ -1179,6 +1359,25 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
         sendJson(res, 200, { delivery: deliveries.at(-1) });
         return;
       }
+      if (method === 'POST' && resource === 'clock' && id === 'advance') {
+        const body = await readJson(req);
+        const seconds = Number(body.seconds ?? 0) + Number(body.days ?? 0) * 86_400;
+        if (!Number.isFinite(seconds) || seconds < 0) throw invalid('Give seconds or days >= 0.');
+        sendJson(res, 200, await advanceClock(seconds));
+        return;
+      }
+      if (resource === 'settings') {
+        if (method === 'POST') {
+          const body = await readJson(req);
+          if (body.retries) Object.assign(retries, body.retries);
+          if (typeof body.webhookApiVersion === 'string')
+            endpoint.apiVersion = body.webhookApiVersion;
+          if (Array.isArray(body.enabledEvents))
+            endpoint.enabledEvents = body.enabledEvents.map(String);
+        }
+        sendJson(res, 200, { retries, endpoint, now: now() });
+        return;
+      }
       if (method === 'POST' && resource === 'flush') {
         await queue;
         sendJson(res, 200, { delivered: deliveries.length });
@@ -1206,6 +1405,18 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
           const outcome =
             body.outcome === 'failed' ? 'failed' : body.outcome === 'paid' ? 'paid' : undefined;
           sendJson(res, 200, await advance(sub, outcome));
+          return;
+        }
+        if (method === 'POST' && action === 'forget') {
+          // Stripe no longer returns it (as after test data is deleted in the Dashboard), but
+          // its deletion event was sent.
+          const before = snapshot(sub);
+          sub.status = 'canceled';
+          sub.ended_at = now();
+          const sent = emit('customer.subscription.deleted', { ...before, status: 'canceled' });
+          subscriptions.delete(id);
+          await sent;
+          sendJson(res, 200, { forgotten: id });
           return;
         }
         if (method === 'POST' && action === 'cancel-at-period-end') {

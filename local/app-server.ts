@@ -60,7 +60,8 @@ export async function invokeFunction(
 async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
+    // Only the scheduler (below) may say a call is a scheduled run, as on Netlify.
+    if (value === undefined || key === 'x-nf-event') continue;
     headers.set(key, Array.isArray(value) ? value.join(', ') : value);
   }
   const method = req.method ?? 'GET';
@@ -159,6 +160,16 @@ export function createAppServer(opts: {
       if (fn) {
         const request = await toRequest(req, opts.siteUrl());
         await writeResponse(res, await invokeFunction(fn[1]!, request, opts.siteUrl(), opts.functionsDir));
+        return;
+      }
+      // Netlify's scheduler (a local stand-in, run on demand): POST, user-agent Netlify Clockwork,
+      // x-nf-event: schedule, body { next_run }. Plain calls by URL do not carry the event header.
+      const run = /^\/_scheduler\/([a-z0-9-]+)$/.exec(url.pathname);
+      if (run && req.method === 'POST') {
+        const headers = { 'user-agent': 'Netlify Clockwork', 'x-nf-event': 'schedule' };
+        const body = JSON.stringify({ next_run: new Date(Date.now() + 3_600_000).toISOString() });
+        const scheduled = new Request(`${opts.siteUrl()}/.netlify/functions/${run[1]}`, { method: 'POST', headers, body });
+        await writeResponse(res, await invokeFunction(run[1]!, scheduled, opts.siteUrl(), opts.functionsDir));
         return;
       }
       if (!opts.distDir) {

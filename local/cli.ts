@@ -81,6 +81,8 @@ async function start(dev: boolean): Promise<void> {
     vite = server;
     await server.listen();
     appUrl = server.resolvedUrls?.local[0] ?? appUrl;
+    // The seller is on Vite's origin: one of the site's own, where Stripe may send them back.
+    process.env.DEPLOY_PRIME_URL = appUrl;
   }
   printReady(stack, appUrl);
 }

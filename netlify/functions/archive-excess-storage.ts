@@ -1,8 +1,5 @@
-import { requireUser } from '../lib/auth.ts';
-import { json, jsonError, methodNotAllowed } from '../lib/http.ts';
+import { authedFunction } from '../lib/authed-function.ts';
 import { supabaseAdmin } from '../lib/supabase-admin.ts';
-
-const FAILED = 'Failed to archive storage';
 
 interface ArchiveResult {
   archived: boolean;
@@ -21,28 +18,26 @@ interface ArchiveResult {
  * units and items over the limits are removed, newest first, and logged. One SQL transaction
  * (public.archive_excess_storage). Within the limits it changes nothing.
  */
-export default async (req: Request): Promise<Response> => {
-  if (req.method !== 'POST') return methodNotAllowed();
-  const auth = await requireUser(req);
-  if (!auth.ok) return auth.response;
-
-  const { data, error } = await supabaseAdmin().rpc('archive_excess_storage', {
-    p_user_id: auth.user.id,
-  });
-  if (error || !data) {
-    console.error('archive-excess-storage:', error?.message ?? 'no result');
-    return jsonError(500, FAILED);
-  }
-  const r = data as ArchiveResult;
-  return json({
-    archived: r.archived,
-    planId: r.plan,
-    backupId: r.backup_id,
-    removed: {
-      rooms: r.rooms_removed,
-      isles: r.isles_removed,
-      units: r.units_removed,
-      items: r.items_removed,
-    },
-  });
-};
+export default authedFunction({
+  name: 'archive-excess-storage',
+  failure: 'Failed to archive storage',
+  env: () => null,
+  async run({ user }) {
+    const { data, error } = await supabaseAdmin().rpc('archive_excess_storage', {
+      p_user_id: user.id,
+    });
+    if (error || !data) throw new Error(error?.message ?? 'no result');
+    const r = data as ArchiveResult;
+    return {
+      archived: r.archived,
+      planId: r.plan,
+      backupId: r.backup_id,
+      removed: {
+        rooms: r.rooms_removed,
+        isles: r.isles_removed,
+        units: r.units_removed,
+        items: r.items_removed,
+      },
+    };
+  },
+});

@@ -1,12 +1,15 @@
-import { requireUser } from '../lib/auth.ts';
+import { createHash } from 'node:crypto';
+import { authedFunction, Refusal } from '../lib/authed-function.ts';
 import { isPaidPlanId, planForPrice, priceForPlan, type PaidPlanId } from '../lib/billing-plans.ts';
 import { stripeEnv, type StripeEnv } from '../lib/env.ts';
-import { jsonError, json, methodNotAllowed, readJsonObject } from '../lib/http.ts';
+import { jsonError } from '../lib/http.ts';
 import { ownUrl, settingsUrl } from '../lib/return-urls.ts';
-import { stripeClient } from '../lib/stripe.ts';
-import { getSubscriptionRow, isLive, updateSubscriptionRow } from '../lib/subscriptions.ts';
-
-const FAILED = 'Failed to create checkout session';
+import { describeStripeError, stripeClient } from '../lib/stripe.ts';
+import {
+  getSubscriptionRow,
+  isLive,
+  setCustomerIfNone,
+} from '../lib/subscriptions.ts';
 
 /** SPEC 7 sends priceId; the SPA sends planId (price ids are server configuration). */
 function requestedPlan(env: StripeEnv, body: Record<string, unknown>): PaidPlanId | null {
@@ -16,47 +19,45 @@ function requestedPlan(env: StripeEnv, body: Record<string, unknown>): PaidPlanI
   return isPaidPlanId(body.planId) ? body.planId : null;
 }
 
+function returnUrl(given: unknown, query: string): string | null {
+  return given === undefined ? settingsUrl(query) : ownUrl(given);
+}
+
+/**
+ * Stripe keeps an idempotency key for 24 hours and refuses it with other parameters, so the key
+ * is the user and the exact parameters: two quick clicks create one customer, while a seller
+ * whose e-mail changed since an earlier attempt still gets one.
+ */
+export function customerIdempotencyKey(userId: string, params: object): string {
+  const digest = createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 24);
+  return `customer-${userId}-${digest}`;
+}
+
 /**
  * POST, bearer. Body { priceId | planId, successUrl?, cancelUrl? } -> { sessionUrl } or { error }.
  * Starts Stripe Checkout for a seller on Free. Someone with a live subscription changes plan
  * instead (change-subscription-plan), so nobody ends up paying for two subscriptions.
  */
-export default async (req: Request): Promise<Response> => {
-  if (req.method !== 'POST') return methodNotAllowed();
-  const auth = await requireUser(req);
-  if (!auth.ok) return auth.response;
-  const { user } = auth;
+export default authedFunction({
+  name: 'create-checkout-session',
+  failure: 'Failed to create checkout session',
+  env: stripeEnv,
+  describeError: describeStripeError,
+  async run({ user, body, env }) {
+    const plan = requestedPlan(env, body);
+    if (!plan) throw new Refusal(400, 'Invalid Plan');
+    const successUrl = returnUrl(
+      body.successUrl,
+      '&checkout=success&session_id={CHECKOUT_SESSION_ID}',
+    );
+    const cancelUrl = returnUrl(body.cancelUrl, '&checkout=cancelled');
+    if (!successUrl || !cancelUrl) {
+      throw new Refusal(400, 'successUrl and cancelUrl must be pages of this site');
+    }
 
-  const body = await readJsonObject(req);
-  if (!body) return jsonError(400, 'Invalid request body');
-
-  let env: StripeEnv;
-  try {
-    env = stripeEnv();
-  } catch (error) {
-    console.error('create-checkout-session:', (error as Error).message);
-    return jsonError(500, FAILED);
-  }
-
-  const plan = requestedPlan(env, body);
-  if (!plan) return jsonError(400, 'Invalid Plan');
-
-  const successUrl =
-    body.successUrl === undefined
-      ? settingsUrl(req, '&checkout=success&session_id={CHECKOUT_SESSION_ID}')
-      : ownUrl(body.successUrl, req);
-  const cancelUrl =
-    body.cancelUrl === undefined
-      ? settingsUrl(req, '&checkout=cancelled')
-      : ownUrl(body.cancelUrl, req);
-  if (!successUrl || !cancelUrl) {
-    return jsonError(400, 'successUrl and cancelUrl must be pages of this site');
-  }
-
-  try {
     const row = await getSubscriptionRow(user.id);
-    if (row && isLive(row) && row.plan_id !== 'free') {
-      return jsonError(409, 'You already have a subscription. Change your plan instead.', {
+    if (row && isLive(row)) {
+      throw new Refusal(409, 'You already have a subscription. Change your plan instead.', {
         planId: row.plan_id,
       });
     }
@@ -64,13 +65,12 @@ export default async (req: Request): Promise<Response> => {
     const stripe = stripeClient(env);
     let customer = row?.stripe_customer_id ?? null;
     if (!customer) {
-      // The idempotency key makes two quick clicks create one customer, not two.
-      const created = await stripe.customers.create(
-        { email: user.email, metadata: { user_id: user.id } },
-        { idempotencyKey: `customer-${user.id}` },
-      );
-      customer = created.id;
-      await updateSubscriptionRow(user.id, { stripe_customer_id: customer });
+      const params = { email: user.email, metadata: { user_id: user.id } };
+      const created = await stripe.customers.create(params, {
+        idempotencyKey: customerIdempotencyKey(user.id, params),
+      });
+      // A parallel request may have stored its own customer first: then that one is used.
+      customer = await setCustomerIfNone(user.id, created.id);
     }
 
     const session = await stripe.checkout.sessions.create({
@@ -84,9 +84,6 @@ export default async (req: Request): Promise<Response> => {
       cancel_url: cancelUrl,
     });
     if (!session.url) return jsonError(502, 'No session URL in response');
-    return json({ sessionUrl: session.url, sessionId: session.id });
-  } catch (error) {
-    console.error('create-checkout-session:', (error as Error).message);
-    return jsonError(502, FAILED);
-  }
-};
+    return { sessionUrl: session.url, sessionId: session.id };
+  },
+});

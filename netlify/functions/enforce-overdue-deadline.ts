@@ -1,77 +1,62 @@
 import { stripeEnv } from '../lib/env.ts';
-import { json, jsonError, methodNotAllowed } from '../lib/http.ts';
-import { isResourceMissing, stripeClient } from '../lib/stripe.ts';
+import { collectionState, downgradeOverdue, type Downgrade } from '../lib/overdue.ts';
+import { scheduledFunction } from '../lib/scheduled.ts';
+import { stripeClient } from '../lib/stripe.ts';
+import { syncSubscription } from '../lib/subscriptions.ts';
 import { supabaseAdmin } from '../lib/supabase-admin.ts';
 
 interface Overdue {
   user_id: string;
   stripe_subscription_id: string | null;
-  status: string;
-}
-
-interface Downgrade {
-  previous_plan: string;
-  rooms_removed: number;
-  isles_removed: number;
-  units_removed: number;
-  items_removed: number;
+  deadline_date: string | null;
 }
 
 /**
- * Scheduled (hourly). SPEC 4: when an overdue payment has not arrived by deadline_date, the
- * account moves to Free and the rooms, units and items beyond Free's limits are permanently
- * deleted, newest first, each kind logged in the seller's activity log — exactly what the
- * overdue banner warned. The Stripe subscription is cancelled first so the seller is not charged
- * for a plan they no longer have; then one SQL transaction (public.downgrade_overdue_account)
- * re-checks the deadline under a lock, downgrades and deletes. A payment that lands in between
- * clears the overdue date and wins. Safe to run any number of times; on Netlify a scheduled
- * function has no public URL, locally it runs on demand with a POST.
+ * Scheduled (hourly), the safety net behind stripe-webhook: for every overdue account it asks
+ * Stripe where collection stands (netlify/lib/overdue.ts). Still retrying: left alone, whatever
+ * the date. Given up (canceled, unpaid, or no retry left): moved to Free and its excess deleted,
+ * as the overdue banner warned. Paid: the row is brought up to date. An overdue row without a
+ * subscription (nothing Stripe could collect) goes at its deadline. Safe to run any number of
+ * times; only Netlify's scheduler may run it (locally: POST /_scheduler/enforce-overdue-deadline).
  */
-export default async (req: Request): Promise<Response> => {
-  if (req.method !== 'POST' && req.method !== 'GET') return methodNotAllowed('POST');
-  const db = supabaseAdmin();
-  const { data, error } = await db
-    .from('subscriptions')
-    .select('user_id, stripe_subscription_id, status')
-    .not('overdue_date', 'is', null)
-    .lte('deadline_date', new Date().toISOString());
-  if (error) {
-    console.error('enforce-overdue-deadline:', error.message);
-    return jsonError(500, 'Could not read overdue subscriptions');
-  }
+export default scheduledFunction(
+  'enforce-overdue-deadline',
+  'Could not enforce overdue deadlines',
+  async () => {
+    const { data, error } = await supabaseAdmin()
+      .from('subscriptions')
+      .select('user_id, stripe_subscription_id, deadline_date')
+      .not('overdue_date', 'is', null);
+    if (error) throw error;
 
-  const downgraded: Array<{ userId: string } & Downgrade> = [];
-  const failed: string[] = [];
-  for (const row of (data ?? []) as Overdue[]) {
-    try {
-      if (row.stripe_subscription_id && row.status !== 'canceled') {
-        try {
-          await stripeClient(stripeEnv()).subscriptions.cancel(row.stripe_subscription_id, {
-            invoice_now: false,
-            prorate: false,
-          });
-        } catch (stripeError) {
-          if (!isResourceMissing(stripeError)) throw stripeError;
+    const downgraded: Array<{ userId: string } & Downgrade> = [];
+    const collecting: string[] = [];
+    const failed: string[] = [];
+    for (const row of (data ?? []) as Overdue[]) {
+      try {
+        const env = stripeEnv();
+        const stripe = stripeClient(env);
+        if (!row.stripe_subscription_id) {
+          if (row.deadline_date && Date.parse(row.deadline_date) > Date.now()) continue;
+          const r = await downgradeOverdue(stripe, row.user_id, null);
+          if (r) downgraded.push({ userId: row.user_id, ...r });
+          continue;
         }
+        const readAt = new Date();
+        const { collection, sub } = await collectionState(stripe, row.stripe_subscription_id);
+        if (collection === 'collecting') collecting.push(row.user_id);
+        else if (collection === 'paid') await syncSubscription(env, row.user_id, sub!, { readAt });
+        else {
+          const r = await downgradeOverdue(stripe, row.user_id, sub);
+          if (r) downgraded.push({ userId: row.user_id, ...r });
+        }
+      } catch (rowError) {
+        failed.push(row.user_id);
+        console.error(`enforce-overdue-deadline: user ${row.user_id}:`, (rowError as Error).message);
       }
-      const { data: result, error: rpcError } = await db.rpc('downgrade_overdue_account', {
-        p_user_id: row.user_id,
-      });
-      if (rpcError) throw rpcError;
-      if (!result) continue; // paid in the meantime
-      const r = result as Downgrade;
-      downgraded.push({ userId: row.user_id, ...r });
-      // Ids and counts only: enough to audit, nothing personal.
-      console.log(
-        `enforce-overdue-deadline: user ${row.user_id} ${r.previous_plan} -> free; removed ` +
-          `${r.rooms_removed} rooms, ${r.units_removed} units, ${r.items_removed} items`,
-      );
-    } catch (rowError) {
-      failed.push(row.user_id);
-      console.error(`enforce-overdue-deadline: user ${row.user_id}:`, (rowError as Error).message);
     }
-  }
-  return json({ downgraded, failed }, failed.length ? 500 : 200);
-};
+    return { downgraded, collecting, failed };
+  },
+);
 
 export const config = { schedule: '@hourly' };

@@ -1,8 +1,14 @@
 import type Stripe from 'stripe';
 import { stripeEnv, type StripeEnv } from '../lib/env.ts';
 import { json, jsonError, methodNotAllowed } from '../lib/http.ts';
-import { isResourceMissing, stripeClient } from '../lib/stripe.ts';
-import { findOwner, syncSubscription, updateSubscriptionRow } from '../lib/subscriptions.ts';
+import { collectionState, downgradeOverdue } from '../lib/overdue.ts';
+import { stripeClient } from '../lib/stripe.ts';
+import {
+  findOwner,
+  getSubscriptionRow,
+  syncSubscription,
+  updateSubscriptionRow,
+} from '../lib/subscriptions.ts';
 import { supabaseAdmin } from '../lib/supabase-admin.ts';
 
 /**
@@ -15,40 +21,75 @@ import { supabaseAdmin } from '../lib/supabase-admin.ts';
  *   Stripe retries.
  * - The subscription is retrieved from Stripe rather than taken from the event, so events that
  *   arrive late or out of order still leave Stripe's current state behind.
+ * - Payloads follow the endpoint's API version (README: the version and events to create it
+ *   with); both invoice shapes are read, anything else is refused with the version logged.
+ * - When Stripe has given up on an overdue account, the SPEC 4 downgrade runs (overdue.ts).
  */
 
 type Outcome = 'applied' | 'ignored';
+
+/** An event whose payload has a shape we do not know: refused, so Stripe shows the failure. */
+class UnrecognisedPayload extends Error {}
+
+interface SubscriptionEventOptions {
+  userId?: string | null;
+  paymentFailed?: boolean;
+  nextPaymentAttempt?: number | null;
+  /** customer.subscription.deleted: the event's own copy, used when Stripe no longer has it. */
+  deleted?: Stripe.Subscription;
+}
 
 async function subscriptionEvent(
   env: StripeEnv,
   stripe: Stripe,
   subscriptionId: string,
-  options: { userId?: string | null; paymentFailed?: boolean } = {},
+  options: SubscriptionEventOptions = {},
 ): Promise<Outcome> {
-  let sub: Stripe.Subscription;
   const readAt = new Date();
-  try {
-    sub = await stripe.subscriptions.retrieve(subscriptionId);
-  } catch (error) {
-    if (isResourceMissing(error)) return 'ignored';
-    throw error;
-  }
+  const { collection, sub: current } = await collectionState(stripe, subscriptionId);
+  // A deletion is final, so the event's copy is as true as any later read: applied even when
+  // Stripe can no longer return the subscription (e.g. its customer was deleted).
+  const sub = current ?? (options.deleted?.status === 'canceled' ? options.deleted : null);
+  if (!sub) return 'ignored';
   const userId = options.userId || (await findOwner(sub));
   if (!userId) {
     console.warn(`stripe-webhook: no user for subscription ${sub.id}`);
     return 'ignored';
   }
+  // Stripe's final state on an overdue account: the downgrade SPEC 4 warned of (overdue.ts),
+  // which leaves the row on Free; the cancellation's own event brings the rest up to date.
+  if (collection === 'gave-up') {
+    const row = await getSubscriptionRow(userId);
+    if (row?.overdue_date && row.stripe_subscription_id === sub.id) {
+      await downgradeOverdue(stripe, userId, sub);
+      return 'applied';
+    }
+  }
   await syncSubscription(env, userId, sub, {
     paymentFailed: options.paymentFailed ?? false,
+    nextPaymentAttempt: options.nextPaymentAttempt ?? null,
     readAt,
   });
   return 'applied';
 }
 
-function invoiceSubscription(invoice: Stripe.Invoice): string | null {
-  const ref = invoice.parent?.subscription_details?.subscription;
-  if (!ref) return null;
-  return typeof ref === 'string' ? ref : ref.id;
+/**
+ * The subscription an invoice bills. Its place depends on the webhook endpoint's API version,
+ * not the SDK's: from 2025-03-31 it is invoice.parent.subscription_details.subscription, before
+ * that invoice.subscription. Null for an invoice that bills no subscription; a payload with
+ * neither field is refused with its version in the log.
+ */
+export function invoiceSubscription(invoice: object, apiVersion: string | null): string | null {
+  const ref = (value: unknown): string | null =>
+    typeof value === 'string' ? value : ((value as { id?: string } | null)?.id ?? null);
+  if ('parent' in invoice) {
+    const parent = invoice.parent as Stripe.Invoice['parent'];
+    return ref(parent?.subscription_details?.subscription ?? null);
+  }
+  if ('subscription' in invoice) return ref(invoice.subscription);
+  throw new UnrecognisedPayload(
+    `invoice payload with neither parent nor subscription (API version ${apiVersion ?? 'unknown'})`,
+  );
 }
 
 async function handle(env: StripeEnv, stripe: Stripe, event: Stripe.Event): Promise<Outcome> {
@@ -66,24 +107,28 @@ async function handle(env: StripeEnv, stripe: Stripe, event: Stripe.Event): Prom
         typeof session.subscription === 'string' ? session.subscription : session.subscription.id;
       return subscriptionEvent(env, stripe, subId, { userId });
     }
+    case 'customer.subscription.deleted':
+      return subscriptionEvent(env, stripe, event.data.object.id, { deleted: event.data.object });
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
-    case 'customer.subscription.deleted':
     case 'customer.subscription.paused':
     case 'customer.subscription.resumed':
       return subscriptionEvent(env, stripe, event.data.object.id);
     case 'invoice.paid':
     case 'invoice.payment_succeeded': {
-      const subId = invoiceSubscription(event.data.object);
+      const subId = invoiceSubscription(event.data.object, event.api_version);
       return subId ? subscriptionEvent(env, stripe, subId) : 'ignored';
     }
     case 'invoice.payment_failed': {
-      const subId = invoiceSubscription(event.data.object);
+      const subId = invoiceSubscription(event.data.object, event.api_version);
       if (!subId) return 'ignored';
       // Only an invoice that is still unpaid makes the account overdue: a failure event that
       // arrives after the seller has paid must not bring the banner back.
       const invoice = await stripe.invoices.retrieve(event.data.object.id!);
-      return subscriptionEvent(env, stripe, subId, { paymentFailed: invoice.status === 'open' });
+      return subscriptionEvent(env, stripe, subId, {
+        paymentFailed: invoice.status === 'open',
+        nextPaymentAttempt: invoice.next_payment_attempt,
+      });
     }
     default:
       return 'ignored';
@@ -138,12 +183,19 @@ export default async (req: Request): Promise<Response> => {
       .eq('event_id', event.id);
     return json({ received: true, outcome });
   } catch (error) {
-    console.error(`stripe-webhook: ${event.type} ${event.id} failed:`, (error as Error).message);
+    const refused = error instanceof UnrecognisedPayload;
+    console.error(
+      `stripe-webhook: ${event.type} ${event.id} (API version ${event.api_version ?? 'unknown'}) ${refused ? 'refused' : 'failed'}:`,
+      (error as Error).message,
+    );
     await supabaseAdmin()
       .from('stripe_events')
       .delete()
       .eq('event_id', event.id)
       .is('processed_at', null);
+    if (refused) {
+      return jsonError(422, `Unrecognised ${event.type} payload for API version ${event.api_version}`);
+    }
     return jsonError(500, 'Webhook processing failed');
   }
 };

@@ -22,9 +22,10 @@ const stripeEnvSchema = z.object({
   STRIPE_API_HOST: z.string().trim().min(1).optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
-  // Days a seller has to pay after a failed payment before the downgrade (SPEC 4). Not given by
-  // the spec; a week matches Stripe's default retry schedule closely enough to be fair.
-  OVERDUE_GRACE_DAYS: z.coerce.number().int().min(1).max(60).default(7),
+  // The deadline the overdue banner shows, in days after the first failed payment: Stripe's
+  // Smart Retries window ("retry for up to", 2 weeks by default). Only a date to show: the data
+  // goes when Stripe gives up (netlify/lib/overdue.ts), never while it can still collect.
+  OVERDUE_GRACE_DAYS: z.coerce.number().int().min(1).max(60).default(14),
 });
 
 export type StripeEnv = z.infer<typeof stripeEnvSchema>;

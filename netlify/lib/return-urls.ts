@@ -1,18 +1,16 @@
 /**
- * Where Stripe may send the seller back to. Only our own site: a success or cancel URL on another
- * origin would turn checkout into an open redirect. Our site is the deploy's URL (Netlify sets
- * URL) or the origin the browser says it is on (the Vite dev server proxies to the functions).
+ * Where Stripe may send the seller back to. Only our own site: a success, cancel or portal
+ * return URL on another origin would turn Stripe into an open redirect. Our site is what Netlify
+ * says it is (URL, the main address; DEPLOY_PRIME_URL, a branch or preview deploy; locally the
+ * stack sets URL to the app server), never what the request claims in its Origin header.
  */
-export function siteOrigins(req: Request): Set<string> {
-  const origins = new Set<string>();
-  for (const candidate of [
-    process.env.URL,
-    process.env.DEPLOY_PRIME_URL,
-    req.headers.get('origin'),
-  ]) {
+export function siteOrigins(): string[] {
+  const origins: string[] = [];
+  for (const candidate of [process.env.URL, process.env.DEPLOY_PRIME_URL]) {
     if (!candidate) continue;
     try {
-      origins.add(new URL(candidate).origin);
+      const origin = new URL(candidate).origin;
+      if (!origins.includes(origin)) origins.push(origin);
     } catch {
       // not a URL: ignored
     }
@@ -21,7 +19,7 @@ export function siteOrigins(req: Request): Set<string> {
 }
 
 /** The URL if it is an absolute http(s) URL on one of our origins, else null. */
-export function ownUrl(value: unknown, req: Request): string | null {
+export function ownUrl(value: unknown): string | null {
   if (typeof value !== 'string' || value.length > 2000) return null;
   let url: URL;
   try {
@@ -30,11 +28,14 @@ export function ownUrl(value: unknown, req: Request): string | null {
     return null;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  return siteOrigins(req).has(url.origin) ? value : null;
+  return siteOrigins().includes(url.origin) ? value : null;
 }
 
-/** The subscription settings tab on our site, the default place to come back to. */
-export function settingsUrl(req: Request, query = ''): string {
-  const origin = [...siteOrigins(req)][0] ?? new URL(req.url).origin;
-  return `${origin}/dashboard/settings?tab=subscription${query}`;
+/**
+ * The subscription settings tab on our site, the default place to come back to; null when the
+ * site's address is not configured (then there is nowhere safe to send the seller).
+ */
+export function settingsUrl(query = ''): string | null {
+  const origin = siteOrigins()[0];
+  return origin ? `${origin}/dashboard/settings?tab=subscription${query}` : null;
 }

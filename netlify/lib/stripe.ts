@@ -39,3 +39,11 @@ export function cardErrorMessage(error: unknown): string | undefined {
 }
 
 export { Stripe };
+
+/** For authedFunction: a declined card is the seller's to fix (402 with Stripe's words). */
+export function describeStripeError(
+  error: unknown,
+): { status: number; extra: Record<string, unknown> } | null {
+  const card = cardErrorMessage(error);
+  return card ? { status: 402, extra: { detail: card } } : null;
+}

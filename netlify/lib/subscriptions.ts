@@ -21,9 +21,11 @@ const COLUMNS =
 
 /** Stripe statuses under which the seller has (or is still owed) a paid plan. */
 const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid']);
+/** Row statuses with a subscription Stripe may still bill: no second one may be started. */
+const HELD_STATUSES = new Set([...LIVE_STATUSES, 'paused']);
 
 export function isLive(row: Pick<SubscriptionRow, 'stripe_subscription_id' | 'status'>): boolean {
-  return row.stripe_subscription_id !== null && LIVE_STATUSES.has(row.status);
+  return row.stripe_subscription_id !== null && HELD_STATUSES.has(row.status);
 }
 
 export async function getSubscriptionRow(userId: string): Promise<SubscriptionRow | null> {
@@ -82,6 +84,23 @@ export async function updateSubscriptionRow(
   return data as SubscriptionRow | null;
 }
 
+/**
+ * Stores the seller's Stripe customer unless one is stored already, and returns the one that is:
+ * two checkouts started at once then share a customer instead of each keeping its own.
+ */
+export async function setCustomerIfNone(userId: string, customer: string): Promise<string> {
+  const { data, error } = await supabaseAdmin()
+    .from('subscriptions')
+    .update({ stripe_customer_id: customer })
+    .eq('user_id', userId)
+    .is('stripe_customer_id', null)
+    .select('stripe_customer_id')
+    .maybeSingle();
+  if (error) throw error;
+  if (data) return customer;
+  return (await getSubscriptionRow(userId))?.stripe_customer_id ?? customer;
+}
+
 const iso = (seconds: number | null | undefined): string | null =>
   seconds ? new Date(seconds * 1000).toISOString() : null;
 
@@ -99,6 +118,8 @@ export function cancellationDate(sub: Stripe.Subscription): string | null {
 export interface SyncOptions {
   /** invoice.payment_failed: overdue even if Stripe has not moved the status yet. */
   paymentFailed?: boolean;
+  /** invoice.payment_failed: Stripe's next retry (unix seconds); the deadline is never before it. */
+  nextPaymentAttempt?: number | null;
   /** When `sub` was requested from Stripe; a write based on an older read is skipped. */
   readAt?: Date;
   now?: Date;
@@ -132,11 +153,15 @@ async function writeSynced(
  *
  * - active / trialing: the plan its price sells; a scheduled cancellation shows as cancel_at
  *   with target_plan_id 'free'; a payment received clears the overdue dates.
- * - past_due / unpaid: the plan stays until the deadline; overdue_date is when it first became
- *   overdue and deadline_date that plus the grace period (both kept while it stays overdue).
- * - canceled / incomplete_expired: Free. An unresolved overdue period is kept, so the deadline
- *   job still removes the excess when the deadline passes (SPEC 4).
- * - incomplete / paused: nothing is granted; the row is left as it is.
+ * - past_due / unpaid: the plan stays while Stripe retries; overdue_date is when it first became
+ *   overdue and deadline_date the end of the retry window (OVERDUE_GRACE_DAYS after it, never
+ *   before Stripe's next retry). Nothing is deleted here: netlify/lib/overdue.ts does that once
+ *   Stripe gives up.
+ * - paused, or collection paused (pause_collection): Stockroom is not being paid, so the plan's
+ *   limits are Free's until it resumes; nothing is deleted and the subscription is kept.
+ * - canceled / incomplete_expired: Free. An unresolved overdue period is kept, so the overdue
+ *   downgrade still removes the excess (SPEC 4).
+ * - incomplete: nothing is granted yet; the row is left as it is.
  */
 export async function syncSubscription(
   env: StripeEnv,
@@ -161,9 +186,14 @@ export async function syncSubscription(
   const overdue = options.paymentFailed || sub.status === 'past_due' || sub.status === 'unpaid';
   if (overdue && LIVE_STATUSES.has(sub.status)) {
     const overdueDate = row?.overdue_date ?? now.toISOString();
-    const deadline =
-      row?.deadline_date ??
-      new Date(Date.parse(overdueDate) + env.OVERDUE_GRACE_DAYS * 86_400_000).toISOString();
+    const deadline = new Date(
+      Math.max(
+        row?.deadline_date
+          ? Date.parse(row.deadline_date)
+          : Date.parse(overdueDate) + env.OVERDUE_GRACE_DAYS * 86_400_000,
+        (options.nextPaymentAttempt ?? 0) * 1000,
+      ),
+    ).toISOString();
     return writeSynced(
       userId,
       {
@@ -175,6 +205,14 @@ export async function syncSubscription(
         overdue_date: overdueDate,
         deadline_date: deadline,
       },
+      readAt,
+    );
+  }
+
+  if (sub.status === 'paused' || (sub.pause_collection && sub.status === 'active')) {
+    return writeSynced(
+      userId,
+      { ...ids, plan_id: 'free', status: 'paused', cancel_at: null, target_plan_id: null },
       readAt,
     );
   }

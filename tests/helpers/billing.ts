@@ -132,3 +132,44 @@ export async function subscribe(
     customerId: done.subscription.customer,
   };
 }
+
+/** Runs a scheduled function as Netlify's scheduler does (the app server's local stand-in). */
+export async function runScheduled<T = Record<string, unknown>>(
+  name: string,
+): Promise<FunctionResult<T>> {
+  const response = await fetch(`${stack().appUrl}/_scheduler/${name}`, { method: 'POST' });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+export interface SandboxSettings {
+  retries?: { attempts?: number; days?: number; final?: 'cancel' | 'unpaid' | 'past_due' };
+  webhookApiVersion?: string;
+  enabledEvents?: string[];
+}
+
+/** Changes the sandbox's Stripe settings for one test, and puts them back afterwards. */
+export async function withSandboxSettings<T>(
+  settings: SandboxSettings,
+  run: () => Promise<T>,
+): Promise<T> {
+  const before = await sandbox<{
+    retries: SandboxSettings['retries'];
+    endpoint: { apiVersion: string; enabledEvents: string[] };
+  }>('settings');
+  await sandbox('settings', settings);
+  try {
+    return await run();
+  } finally {
+    await flushWebhooks();
+    await sandbox('settings', {
+      retries: before.retries,
+      webhookApiVersion: before.endpoint.apiVersion,
+      enabledEvents: before.endpoint.enabledEvents,
+    });
+  }
+}
+
+/** Moves Stripe's clock on (a test clock): retries that fall due run, their webhooks delivered. */
+export async function advanceStripeClock(days: number): Promise<{ retried: string[] }> {
+  return sandbox('clock/advance', { days });
+}

@@ -309,9 +309,8 @@ describe('backups: daily snapshot and retention', () => {
       [[withStorage.id, gone.id]],
     );
 
-    const res = await fetch(`${stack().appUrl}/.netlify/functions/backup-daily`, {
-      method: 'POST',
-    });
+    // As Netlify's scheduler runs it (the app server's local stand-in).
+    const res = await fetch(`${stack().appUrl}/_scheduler/backup-daily`, { method: 'POST' });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { backedUp: number };
     expect(body.backedUp).toBeGreaterThanOrEqual(1);
@@ -337,9 +336,15 @@ describe('backups: daily snapshot and retention', () => {
     expect(rows[0]).toEqual({ item_count: 2, items: 2 });
   });
 
-  it('answers only POST (how the scheduler and a manual run call it)', async () => {
-    const res = await fetch(`${stack().appUrl}/.netlify/functions/backup-daily`);
-    expect(res.status).toBe(405);
+  it('answers only the scheduler, not a call by URL', async () => {
+    const url = `${stack().appUrl}/.netlify/functions/backup-daily`;
+    expect((await fetch(url)).status).toBe(405);
+    const forged = await fetch(url, {
+      method: 'POST',
+      headers: { 'user-agent': 'Netlify Clockwork', 'x-nf-event': 'schedule' },
+      body: '{"next_run":"2026-01-01T00:00:00Z"}',
+    });
+    expect(forged.status).toBe(403);
   });
 
   it('is not callable by a seller through the API', async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { planForPrice, priceForPlan } from '../../netlify/lib/billing-plans.ts';
 import { ConfigError, stripeEnv } from '../../netlify/lib/env.ts';
-import { ownUrl } from '../../netlify/lib/return-urls.ts';
+import { ownUrl, settingsUrl } from '../../netlify/lib/return-urls.ts';
 
 // This worker's own process.env, not the stack's: the functions run in the global setup's process.
 const NAMES = [
@@ -60,7 +60,7 @@ describe('billing configuration (netlify/lib/env.ts)', () => {
     expect(error?.message).not.toContain('sk_live_secret');
   });
 
-  it('reads the sandbox address and the grace period, defaulting to 7 days', () => {
+  it('reads the sandbox address and the deadline shown, defaulting to Stripe\'s 14-day retry window', () => {
     Object.assign(process.env, complete, {
       STRIPE_API_HOST: '127.0.0.1',
       STRIPE_API_PORT: '4242',
@@ -69,10 +69,10 @@ describe('billing configuration (netlify/lib/env.ts)', () => {
     expect(stripeEnv()).toMatchObject({
       STRIPE_API_PORT: 4242,
       STRIPE_API_PROTOCOL: 'http',
-      OVERDUE_GRACE_DAYS: 7,
+      OVERDUE_GRACE_DAYS: 14,
     });
-    process.env.OVERDUE_GRACE_DAYS = '14';
-    expect(stripeEnv().OVERDUE_GRACE_DAYS).toBe(14);
+    process.env.OVERDUE_GRACE_DAYS = '21';
+    expect(stripeEnv().OVERDUE_GRACE_DAYS).toBe(21);
   });
 
   it('maps plans to the configured price ids and back; other prices are not ours', () => {
@@ -86,24 +86,26 @@ describe('billing configuration (netlify/lib/env.ts)', () => {
 });
 
 describe('return URLs (no open redirect through Stripe)', () => {
-  const request = (origin?: string) =>
-    new Request('http://functions.local/.netlify/functions/x', {
-      method: 'POST',
-      headers: origin ? { origin } : {},
-    });
-
-  it("accepts pages of the site's URL or the browser's own origin only", () => {
+  it("accepts pages of the site's own origins only (URL, DEPLOY_PRIME_URL), never the request's", () => {
     process.env.URL = 'https://stockroom.example';
-    expect(ownUrl('https://stockroom.example/dashboard?x=1', request())).toBe(
+    process.env.DEPLOY_PRIME_URL = 'https://deploy-preview-7--stockroom.netlify.app';
+    expect(ownUrl('https://stockroom.example/dashboard?x=1')).toBe(
       'https://stockroom.example/dashboard?x=1',
     );
-    expect(ownUrl('http://127.0.0.1:5173/dashboard', request('http://127.0.0.1:5173'))).toBe(
-      'http://127.0.0.1:5173/dashboard',
+    expect(ownUrl('https://deploy-preview-7--stockroom.netlify.app/pricing')).toBe(
+      'https://deploy-preview-7--stockroom.netlify.app/pricing',
     );
-    expect(ownUrl('https://evil.example/', request())).toBeNull();
-    expect(ownUrl('https://stockroom.example.evil.example/', request())).toBeNull();
-    expect(ownUrl('javascript:alert(1)', request())).toBeNull();
-    expect(ownUrl('/dashboard', request())).toBeNull();
-    expect(ownUrl(42, request())).toBeNull();
+    expect(settingsUrl('&checkout=cancelled')).toBe(
+      'https://stockroom.example/dashboard/settings?tab=subscription&checkout=cancelled',
+    );
+    expect(ownUrl('http://127.0.0.1:5173/dashboard')).toBeNull();
+    expect(ownUrl('https://evil.example/')).toBeNull();
+    expect(ownUrl('https://stockroom.example.evil.example/')).toBeNull();
+    expect(ownUrl('javascript:alert(1)')).toBeNull();
+    expect(ownUrl('/dashboard')).toBeNull();
+    expect(ownUrl(42)).toBeNull();
+    delete process.env.URL;
+    delete process.env.DEPLOY_PRIME_URL;
+    expect(settingsUrl()).toBeNull();
   });
 });

@@ -1,11 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  advanceStripeClock,
   billingState,
   callFunction,
   createSeller,
   flushWebhooks,
+  runScheduled,
   sandbox,
   subscribe,
+  withSandboxSettings,
   type Seller,
 } from '../helpers/billing.ts';
 import { closeDb, createStorage, db } from '../helpers/db-users.ts';
@@ -40,9 +43,11 @@ async function failRenewal(subscriptionId: string): Promise<void> {
 }
 
 const runDeadlineJob = () =>
-  callFunction<{ downgraded: Array<{ userId: string; items_removed: number }>; failed: string[] }>(
-    'enforce-overdue-deadline',
-  );
+  runScheduled<{
+    downgraded: Array<{ userId: string; items_removed: number }>;
+    collecting: string[];
+    failed: string[];
+  }>('enforce-overdue-deadline');
 
 describe('failed payment -> past_due -> deadline', () => {
   it('a failed renewal makes the subscription past_due with an overdue date and a deadline (banner data)', async () => {
@@ -58,7 +63,8 @@ describe('failed payment -> past_due -> deadline', () => {
       profile_plan: 'growing',
     });
     expect(state.overdue_date!.getTime()).toBeGreaterThanOrEqual(before - 1000);
-    expect(state.deadline_date!.getTime() - state.overdue_date!.getTime()).toBe(7 * DAY);
+    // Stripe's Smart Retries window (2 weeks by default): the date the banner shows.
+    expect(state.deadline_date!.getTime() - state.overdue_date!.getTime()).toBe(14 * DAY);
 
     // What the SPA reads for the overdue banner, through RLS.
     const { data } = await seller.client
@@ -124,62 +130,144 @@ describe('failed payment -> past_due -> deadline', () => {
     expect(await counts(seller.id)).toEqual({ rooms: 2, units: 4, items: 10 });
   });
 
-  it('past the deadline: downgraded to Free, Stripe cancelled, exactly the excess deleted (newest first), logged', async () => {
-    const seller: Seller = await createSeller();
-    const { subscriptionId } = await subscribe(seller, 'growing');
-    // Within Growing (2 rooms, 20 units, 500 items), beyond Free (1 room, 3 units, 100 items).
-    const first = await createStorage(seller.id, { roomName: 'Garage', units: 3, items: 110 });
-    const second = await createStorage(seller.id, { roomName: 'Loft', units: 2, items: 5 });
-    expect(await counts(seller.id)).toEqual({ rooms: 2, units: 5, items: 115 });
+});
 
-    await failRenewal(subscriptionId);
-    await passDeadline(seller.id);
-    const job = await runDeadlineJob();
-    expect(job.status).toBe(200);
-    const mine = job.body.downgraded.find((d) => d.userId === seller.id);
-    expect(mine).toMatchObject({
-      previous_plan: 'growing',
-      rooms_removed: 1,
-      units_removed: 2,
-      items_removed: 15,
+/** Within Growing (2 rooms, 20 units, 500 items), beyond Free (1 room, 3 units, 100 items). */
+async function sellerOverFreeLimits(): Promise<{
+  seller: Seller;
+  subscriptionId: string;
+  firstRoom: { roomId: string; itemIds: string[] };
+}> {
+  const seller: Seller = await createSeller();
+  const { subscriptionId } = await subscribe(seller, 'growing');
+  const first = await createStorage(seller.id, { roomName: 'Garage', units: 3, items: 110 });
+  await createStorage(seller.id, { roomName: 'Loft', units: 2, items: 5 });
+  expect(await counts(seller.id)).toEqual({ rooms: 2, units: 5, items: 115 });
+  return { seller, subscriptionId, firstRoom: first };
+}
+
+/** SPEC 4's downgrade: Free, and exactly the excess deleted, newest first, and logged. */
+async function expectDowngradedToFree(
+  seller: Seller,
+  firstRoom: { roomId: string; itemIds: string[] },
+): Promise<void> {
+  await flushWebhooks();
+  expect(await billingState(seller.id)).toMatchObject({
+    plan_id: 'free',
+    profile_plan: 'free',
+    status: 'canceled',
+    overdue_date: null,
+    deadline_date: null,
+  });
+  // Kept: the first room, its 3 units, and its 100 oldest items. Gone: the newer room with its
+  // units and items, and the 10 newest items of the first room.
+  expect(await counts(seller.id)).toEqual({ rooms: 1, units: 3, items: 100 });
+  const { rows: items } = await db().query<{ item_id: string }>(
+    'select item_id from public.storage_items where user_id = $1',
+    [seller.id],
+  );
+  expect(new Set(items.map((i) => i.item_id))).toEqual(new Set(firstRoom.itemIds.slice(0, 100)));
+  const { rows: rooms } = await db().query<{ room_id: string }>(
+    'select room_id from public.storage_rooms where user_id = $1',
+    [seller.id],
+  );
+  expect(rooms.map((r) => r.room_id)).toEqual([firstRoom.roomId]);
+  const { rows: logs } = await db().query<{ action: string }>(
+    `select action from public.storage_logs where user_id = $1 order by action`,
+    [seller.id],
+  );
+  expect(logs.map((l) => l.action)).toEqual(['remove_item', 'remove_room']);
+}
+
+// After the tests that read deadlines: the clock moves Stripe's time on for the rest of the run.
+describe('Smart Retries: nothing is deleted while Stripe can still collect', () => {
+  it('retries over two weeks keep plan and data, even past the date shown; Stripe cancelling deletes the excess', async () => {
+    await withSandboxSettings({ retries: { attempts: 8, days: 14, final: 'cancel' } }, async () => {
+      const { seller, subscriptionId, firstRoom } = await sellerOverFreeLimits();
+      await failRenewal(subscriptionId);
+      // Our own date passes (the old 7-day grace, or a short OVERDUE_GRACE_DAYS) while Stripe is
+      // still retrying: the job must leave the account alone.
+      await passDeadline(seller.id);
+
+      const failures = async () =>
+        (
+          await sandbox<{
+            events: Array<{
+              data: { object: { customer: string; next_payment_attempt: number | null } };
+            }>;
+          }>('events?type=invoice.payment_failed')
+        ).events;
+      for (let day = 1; day <= 13; day += 1) {
+        await advanceStripeClock(1);
+        const job = await runDeadlineJob();
+        expect(job.status).toBe(200);
+        expect(job.body.downgraded.map((d) => d.userId)).not.toContain(seller.id);
+        expect(job.body.collecting).toContain(seller.id);
+        expect(await counts(seller.id)).toEqual({ rooms: 2, units: 5, items: 115 });
+        expect(await billingState(seller.id)).toMatchObject({
+          plan_id: 'growing',
+          status: 'past_due',
+        });
+      }
+      const sub = await sandbox<{ status: string; customer: string }>(
+        `subscriptions/${subscriptionId}`,
+      );
+      expect(sub.status).toBe('past_due');
+      const mine = (await failures()).filter((e) => e.data.object.customer === sub.customer);
+      // The renewal's try and six retries so far, each announcing the next.
+      expect(mine).toHaveLength(7);
+      expect(mine.every((e) => e.data.object.next_payment_attempt !== null)).toBe(true);
+
+      // Day 14: the eighth and last try fails; Stripe cancels the subscription.
+      await advanceStripeClock(1);
+      const last = (await failures()).filter((e) => e.data.object.customer === sub.customer);
+      expect(last).toHaveLength(8);
+      expect(last.at(-1)!.data.object.next_payment_attempt).toBeNull();
+      expect((await sandbox<{ status: string }>(`subscriptions/${subscriptionId}`)).status).toBe(
+        'canceled',
+      );
+      await expectDowngradedToFree(seller, firstRoom);
+
+      // Running the job again changes nothing.
+      const again = await runDeadlineJob();
+      expect(again.body.downgraded.map((d) => d.userId)).not.toContain(seller.id);
+      expect(await counts(seller.id)).toEqual({ rooms: 1, units: 3, items: 100 });
     });
+  });
 
+  it('with "mark the subscription unpaid" as the final step, the downgrade comes then and Stripe is cancelled', async () => {
+    await withSandboxSettings({ retries: { attempts: 4, days: 7, final: 'unpaid' } }, async () => {
+      const { seller, subscriptionId, firstRoom } = await sellerOverFreeLimits();
+      await failRenewal(subscriptionId);
+      await advanceStripeClock(6);
+      expect(await counts(seller.id)).toEqual({ rooms: 2, units: 5, items: 115 });
+      expect((await billingState(seller.id)).plan_id).toBe('growing');
+      await advanceStripeClock(1);
+      await expectDowngradedToFree(seller, firstRoom);
+      // Cancelled by us, so an old invoice cannot be paid after the data is gone.
+      expect((await sandbox<{ status: string }>(`subscriptions/${subscriptionId}`)).status).toBe(
+        'canceled',
+      );
+    });
+  });
+
+  it('paying during the retries keeps everything', async () => {
+    const { seller, subscriptionId, firstRoom } = await sellerOverFreeLimits();
+    await failRenewal(subscriptionId);
+    await advanceStripeClock(3);
+    const sub = await sandbox<{ customer: string }>(`subscriptions/${subscriptionId}`);
+    await sandbox(`customers/${sub.customer}/card`, { behaviour: 'ok' });
+    await advanceStripeClock(2); // the next retry succeeds
     await flushWebhooks();
     expect(await billingState(seller.id)).toMatchObject({
-      plan_id: 'free',
-      profile_plan: 'free',
-      status: 'canceled',
+      plan_id: 'growing',
+      status: 'active',
       overdue_date: null,
-      deadline_date: null,
     });
-    const sub = await sandbox<{ status: string }>(`subscriptions/${subscriptionId}`);
-    expect(sub.status).toBe('canceled');
-
-    // Kept: the first room, its 3 units, and its 100 oldest items. Gone: the newer room with its
-    // units and items, and the 10 newest items of the first room.
-    expect(await counts(seller.id)).toEqual({ rooms: 1, units: 3, items: 100 });
-    const { rows: items } = await db().query<{ item_id: string }>(
-      'select item_id from public.storage_items where user_id = $1',
-      [seller.id],
-    );
-    expect(new Set(items.map((i) => i.item_id))).toEqual(new Set(first.itemIds.slice(0, 100)));
-    const { rows: rooms } = await db().query<{ room_id: string }>(
-      'select room_id from public.storage_rooms where user_id = $1',
-      [seller.id],
-    );
-    expect(rooms.map((r) => r.room_id)).toEqual([first.roomId]);
-    expect(second.roomId).not.toBe(first.roomId);
-
-    const { rows: logs } = await db().query<{ action: string; details: string }>(
-      `select action, details from public.storage_logs where user_id = $1 order by action`,
-      [seller.id],
-    );
-    expect(logs.map((l) => l.action)).toEqual(['remove_item', 'remove_room']);
-
-    // Running again changes nothing.
-    const again = await runDeadlineJob();
-    expect(again.body.downgraded.map((d) => d.userId)).not.toContain(seller.id);
-    expect(await counts(seller.id)).toEqual({ rooms: 1, units: 3, items: 100 });
+    await advanceStripeClock(14);
+    expect(await runDeadlineJob()).toMatchObject({ status: 200 });
+    expect(await counts(seller.id)).toEqual({ rooms: 2, units: 5, items: 115 });
+    expect(firstRoom.roomId).toBeDefined();
   });
 });
 

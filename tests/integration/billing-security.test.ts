@@ -5,6 +5,7 @@ import {
   callFunction,
   createSeller,
   flushWebhooks,
+  runScheduled,
   sandbox,
   subscribe,
 } from '../helpers/billing.ts';
@@ -273,5 +274,78 @@ describe('invalid plans', () => {
     const seller = await createSeller();
     const result = await callFunction('change-subscription-plan', '{not json', seller.token);
     expect(result.status).toBe(400);
+  });
+});
+
+describe('return URLs come from the site, never from the request', () => {
+  const evil = { origin: 'https://evil.example' };
+
+  it('checkout with a forged Origin returns the seller to our own site, and refuses evil URLs', async () => {
+    const seller = await createSeller();
+    const refused = await callFunction(
+      'create-checkout-session',
+      { planId: 'growing', successUrl: 'https://evil.example/x', cancelUrl: 'https://evil.example/y' },
+      seller.token,
+      evil,
+    );
+    expect(refused.status).toBe(400);
+
+    const created = await callFunction<{ sessionUrl: string }>(
+      'create-checkout-session',
+      { planId: 'growing' },
+      seller.token,
+      evil,
+    );
+    expect(created.status).toBe(200);
+    const pay = await fetch(`${created.body.sessionUrl}/complete`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'outcome=paid',
+      redirect: 'manual',
+    });
+    expect(pay.headers.get('location')).toMatch(
+      new RegExp(`^${stack().appUrl}/dashboard/settings\\?tab=subscription&checkout=success`),
+    );
+  });
+
+  it('the billing portal with a forged Origin returns to our own site', async () => {
+    const seller = await createSeller();
+    await subscribe(seller, 'growing');
+    const refused = await callFunction(
+      'create-billing-portal-session',
+      { returnUrl: 'https://evil.example/' },
+      seller.token,
+      evil,
+    );
+    expect(refused.status).toBe(400);
+    const portal = await callFunction<{ url: string }>(
+      'create-billing-portal-session',
+      {},
+      seller.token,
+      evil,
+    );
+    expect(portal.status).toBe(200);
+    const page = await (await fetch(portal.body.url)).text();
+    expect(page).toContain(`${stack().appUrl}/dashboard/settings?tab=subscription`);
+    expect(page).not.toContain('evil.example');
+  });
+});
+
+describe('scheduled functions run for the scheduler only', () => {
+  it('enforce-overdue-deadline: a call by URL is refused, even dressed as the scheduler; its run works', async () => {
+    const url = `${stack().appUrl}/.netlify/functions/enforce-overdue-deadline`;
+    const plain = await fetch(url, { method: 'POST' });
+    expect(plain.status).toBe(403);
+    expect(await plain.json()).toEqual({ error: 'This function runs on its schedule only' });
+    const dressed = await fetch(url, {
+      method: 'POST',
+      headers: { 'user-agent': 'Netlify Clockwork', 'x-nf-event': 'schedule' },
+      body: '{"next_run":"2026-01-01T00:00:00Z"}',
+    });
+    expect(dressed.status).toBe(403);
+
+    const run = await runScheduled<{ downgraded: unknown[] }>('enforce-overdue-deadline');
+    expect(run.status).toBe(200);
+    expect(Array.isArray(run.body.downgraded)).toBe(true);
   });
 });

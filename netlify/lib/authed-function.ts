@@ -1,0 +1,81 @@
+import type { User } from '@supabase/supabase-js';
+import { requireUser } from './auth.ts';
+import { json, jsonError, readJsonObject } from './http.ts';
+
+/**
+ * The frame every signed-in function shares: the method, the caller's bearer token (checked by
+ * the auth server, two-factor included), the JSON body, the function's configuration, and one
+ * answer for any failure, so each function body holds only its own rules.
+ *
+ *   405 wrong method            401/403 not signed in / two-factor needed
+ *   400 'Invalid request body'   500 `failure` when the configuration is missing (names logged)
+ *   Refusal(status, message)     thrown by the body: that status and message, as the seller sees it
+ *   anything else                502 `failure` (or what `describeError` makes of it), logged by name
+ */
+
+/** A request the function turns down with a message for the seller (409 overdue, 400 bad plan). */
+export class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'Refusal';
+  }
+}
+
+export interface AuthedCall<E> {
+  req: Request;
+  user: User;
+  body: Record<string, unknown>;
+  env: E;
+}
+
+export interface AuthedFunctionOptions<E> {
+  /** The function's name, for its log lines. */
+  name: string;
+  method?: 'GET' | 'POST';
+  /** The error text of a failure the seller cannot fix. */
+  failure: string;
+  /** Reads and validates the configuration; a throw becomes 500 `failure`. */
+  env: () => E;
+  run: (call: AuthedCall<E>) => Promise<Response | Record<string, unknown>>;
+  /** A provider error the seller can act on (a declined card), as status and extra fields. */
+  describeError?: (error: unknown) => { status: number; extra: Record<string, unknown> } | null;
+}
+
+export function logFailure(name: string, error: unknown): void {
+  const e = error as Error | undefined;
+  console.error(`${name}: ${e?.name ?? 'Error'}: ${e?.message ?? String(error)}`);
+}
+
+export function authedFunction<E>(opts: AuthedFunctionOptions<E>) {
+  const method = opts.method ?? 'POST';
+  return async (req: Request): Promise<Response> => {
+    if (req.method !== method) return json({ error: 'Method not allowed' }, 405, { allow: method });
+    const auth = await requireUser(req);
+    if (!auth.ok) return auth.response;
+
+    const body = method === 'POST' ? await readJsonObject(req) : {};
+    if (!body) return jsonError(400, 'Invalid request body');
+
+    let env: E;
+    try {
+      env = opts.env();
+    } catch (error) {
+      logFailure(opts.name, error);
+      return jsonError(500, opts.failure);
+    }
+
+    try {
+      const result = await opts.run({ req, user: auth.user, body, env });
+      return result instanceof Response ? result : json(result);
+    } catch (error) {
+      if (error instanceof Refusal) return jsonError(error.status, error.message, error.extra);
+      logFailure(opts.name, error);
+      const described = opts.describeError?.(error);
+      return jsonError(described?.status ?? 502, opts.failure, described?.extra ?? {});
+    }
+  };
+}

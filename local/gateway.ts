@@ -1,8 +1,10 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { apiKeyRole } from './keys.ts';
 import { sendJson } from './http.ts';
 
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse, path: string) => Promise<void> | void;
+export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
 // Auth routes Supabase's gateway leaves open: e-mail links and OAuth redirects carry no apikey.
 const OPEN_AUTH_PATHS = ['/verify', '/callback', '/authorize'];
@@ -27,6 +29,8 @@ export function createGateway(opts: {
   jwtSecret: string;
   postgrestUrl: string;
   auth: RouteHandler;
+  /** WebSocket upgrades to /realtime/v1/websocket, once their apikey is checked. */
+  realtime?: UpgradeHandler;
 }): http.Server {
   const upstream = new URL(opts.postgrestUrl);
   // Keep-alive to PostgREST: a fresh TCP connection per request would be most of our overhead.
@@ -42,7 +46,7 @@ export function createGateway(opts: {
     return role;
   };
 
-  return http.createServer(async (req, res) => {
+  const server = http.createServer(async (req, res) => {
     const cors = corsHeaders(req);
     for (const [k, v] of Object.entries(cors)) res.setHeader(k, v);
     if (req.method === 'OPTIONS') {
@@ -89,6 +93,30 @@ export function createGateway(opts: {
       else res.destroy();
     }
   });
+
+  // Realtime: like Supabase's gateway, the socket is opened only with a valid apikey (query or header).
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://gateway');
+    const refuse = (status: string, message: string) => {
+      const body = JSON.stringify({ message });
+      socket.end(`HTTP/1.1 ${status}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    };
+    if (url.pathname !== '/realtime/v1/websocket' || !opts.realtime) {
+      refuse('404 Not Found', 'no Route matched with those values');
+      return;
+    }
+    const apikey = url.searchParams.get('apikey') ?? headerValue(req.headers.apikey);
+    if (!apikey) {
+      refuse('401 Unauthorized', 'No API key found in request');
+      return;
+    }
+    const realtime = opts.realtime;
+    void roleOf(apikey).then((role) => {
+      if (!role) refuse('401 Unauthorized', 'Invalid API key');
+      else realtime(req, socket, head);
+    });
+  });
+  return server;
 }
 
 function headerValue(value: string | string[] | undefined): string | null {

@@ -160,6 +160,9 @@ export async function startEmbeddedPostgres(opts: {
     '-c', 'unix_socket_directories=',
     '-c', 'max_connections=200',
     '-c', 'shared_buffers=128MB',
+    // Logical decoding feeds the realtime service (local/realtime); its slot is temporary.
+    '-c', 'wal_level=logical',
+    '-c', 'max_replication_slots=20',
   ];
   if (opts.ephemeral) {
     flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');

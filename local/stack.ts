@@ -14,6 +14,7 @@ import { migrate } from './migrate.ts';
 import { assertPortFree } from './ports.ts';
 import { startEmbeddedPostgres, useExistingPostgres, type RunningPostgres } from './postgres.ts';
 import { startPostgrest, type RunningPostgrest } from './postgrest.ts';
+import { startRealtime } from './realtime/service.ts';
 import { endLeftover, startReaper, type RestartablePart } from './processes.ts';
 import { startStripeSandbox } from './sandboxes/stripe.ts';
 import { stripeSandboxSettings } from './sandboxes/stripe-config.ts';
@@ -223,10 +224,13 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       ...authSettings,
       rateLimits: { ...authSettings.rateLimits, ...opts.authRateLimits },
     });
+    const realtime = await startRealtime({ databaseUrl: postgres.url, jwtSecret: opts.jwtSecret, log: opts.log });
+    stops.push(() => realtime.stop());
     const gateway = createGateway({
       jwtSecret: opts.jwtSecret,
       postgrestUrl: postgrest.url,
       auth: (req, res, p) => auth.handle(req, res, p),
+      realtime: (req, socket, head) => realtime.handleUpgrade(req, socket, head),
     });
     await listen(gateway, opts.apiPort);
     stops.push(() => close(gateway));

@@ -10,6 +10,7 @@ import { NotificationsBell } from '../../features/notifications';
 import { CurrentPlanBadge, useSubscription } from '../../features/subscription';
 import { errorMessage } from '../../lib/errors';
 import { messages } from '../../lib/messages';
+import { LiveSyncStatus } from './live-sync-status';
 import { prefetchScreen } from './prefetch-screen';
 import { preloadInventoryWhenIdle } from './screens';
 
@@ -102,6 +103,7 @@ export function DashboardLayout() {
       </div>
       <header className="dashboard__header">
         {/* Expiry notifications: checked on sign-in and daily; the panel opens from the bell. */}
+        <LiveSyncStatus userId={userId} />
         <NotificationsBell />
         <CurrentPlanBadge />
         <div className="account">

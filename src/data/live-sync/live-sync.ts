@@ -1,0 +1,170 @@
+import type { RealtimeChannel, RealtimePostgresChangesPayload } from '@supabase/supabase-js';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { supabase } from '../../lib/supabase';
+import { patchItems, type RowEvent } from './patch-items';
+import { isTreeTable, patchTree } from './patch-tree';
+
+/**
+ * Where each table's rows are cached. The keys are handed in by the one place that mounts the
+ * live sync (the dashboard layout), so they stay defined where their queries are.
+ */
+export interface LiveCaches {
+  /** The item list (patched row by row). */
+  items: QueryKey;
+  /** The storage tree of rooms, isles, units and shelves (patched node by node). */
+  tree: QueryKey;
+  /** Small queries read again when their table changes (preferences, subscription, dismissals). */
+  readAgainOn: Record<string, QueryKey[]>;
+  /** Views built from storage and items, marked stale so they are read again when next shown. */
+  staleOnStorage: QueryKey[];
+}
+
+export type LiveStatus = 'connecting' | 'live' | 'off';
+
+/** The seller's tables the migrations publish to `supabase_realtime`. */
+export const LIVE_TABLES = [
+  'storage_rooms',
+  'storage_isles',
+  'storage_units',
+  'storage_shelves',
+  'storage_items',
+  'user_preferences',
+  'subscriptions',
+  'dismissed_notifications',
+] as const;
+
+// After the server ends a channel (e.g. its token expired), join again after this long.
+const REJOIN_MS = 2_000;
+
+/**
+ * Keeps the seller's cached data in step with the database through Supabase Realtime: every
+ * change to their rows, from another screen, tab or the server, is applied to the cache where it
+ * lies (no re-reading of everything). Changes that arrive while one of this screen's own writes is
+ * in flight wait until it settles, so the echo of an earlier state never undoes its optimistic
+ * guess. After a lost connection it joins again and reads again what it may have missed.
+ */
+export function startLiveSync(opts: {
+  queryClient: QueryClient;
+  userId: string;
+  caches: LiveCaches;
+  onStatus: (status: LiveStatus) => void;
+}): () => void {
+  const { queryClient, userId, caches } = opts;
+  let stopped = false;
+  let channel: RealtimeChannel | null = null;
+  let everLive = false;
+  let rejoin: ReturnType<typeof setTimeout> | null = null;
+  const held: RowEvent[] = [];
+  const startedAt = Date.now();
+
+  const apply = (event: RowEvent) => {
+    if (event.table === 'storage_items') {
+      queryClient.setQueryData<Array<{ item_id: string; created_at: string }>>(caches.items, (items) =>
+        items ? patchItems(items, event) : items,
+      );
+    } else if (isTreeTable(event.table)) {
+      let lost = false;
+      queryClient.setQueryData<Parameters<typeof patchTree>[0]>(caches.tree, (tree) => {
+        if (!tree) return tree;
+        const next = patchTree(tree, event);
+        lost = next === null;
+        return next ?? tree;
+      });
+      if (lost) void queryClient.invalidateQueries({ queryKey: caches.tree });
+    } else {
+      for (const queryKey of caches.readAgainOn[event.table] ?? []) void queryClient.invalidateQueries({ queryKey });
+      return;
+    }
+    for (const queryKey of caches.staleOnStorage) void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
+  };
+
+  const flush = () => {
+    if (queryClient.isMutating() > 0) return;
+    for (const event of held.splice(0)) apply(event);
+  };
+  const unwatchMutations = queryClient.getMutationCache().subscribe(() => {
+    if (held.length) flush();
+  });
+
+  const receive = (payload: RealtimePostgresChangesPayload<Record<string, unknown>>) => {
+    held.push({
+      table: payload.table,
+      eventType: payload.eventType,
+      new: payload.new as Record<string, unknown>,
+      old: payload.old as Record<string, unknown>,
+    });
+    flush();
+  };
+
+  /** Reads again what may have changed while no events came: everything the sync keeps. */
+  const catchUp = (onlyOlderThan: number | null) => {
+    const keys = [caches.items, caches.tree, ...Object.values(caches.readAgainOn).flat()];
+    for (const queryKey of keys) {
+      void queryClient.invalidateQueries({
+        queryKey,
+        predicate: (q) => onlyOlderThan === null || q.state.dataUpdatedAt < onlyOlderThan,
+      });
+    }
+    for (const queryKey of caches.staleOnStorage) void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
+  };
+
+  const join = () => {
+    if (stopped) return;
+    const ch = supabase.channel(`live-sync:${userId}`);
+    for (const table of LIVE_TABLES) {
+      ch.on('postgres_changes', { event: '*', schema: 'public', table, filter: `user_id=eq.${userId}` }, receive);
+    }
+    channel = ch;
+    ch.subscribe((status) => {
+      if (stopped || channel !== ch) return;
+      if (status === 'SUBSCRIBED') {
+        // The first time, only data read before the subscription began can have missed a change.
+        catchUp(everLive ? null : startedAt);
+        everLive = true;
+        opts.onStatus('live');
+      } else {
+        opts.onStatus('off');
+        if (status === 'CLOSED') rejoinSoon();
+        // CHANNEL_ERROR and TIMED_OUT: realtime-js joins again by itself once the socket is back.
+      }
+    });
+  };
+
+  const leave = async () => {
+    const ch = channel;
+    channel = null;
+    if (ch) await supabase.removeChannel(ch);
+  };
+
+  const rejoinSoon = () => {
+    if (rejoin) clearTimeout(rejoin);
+    rejoin = setTimeout(() => {
+      rejoin = null;
+      void leave().then(join);
+    }, REJOIN_MS);
+  };
+
+  // The browser knows before any heartbeat does: offline, stop listening (the indicator shows);
+  // online again, open a fresh socket, join and read again what changed meanwhile.
+  const onOffline = () => {
+    opts.onStatus('off');
+    void leave().then(() => supabase.realtime.disconnect());
+  };
+  const onOnline = () => {
+    void leave()
+      .then(() => supabase.realtime.disconnect())
+      .then(join);
+  };
+  window.addEventListener('offline', onOffline);
+  window.addEventListener('online', onOnline);
+
+  join();
+  return () => {
+    stopped = true;
+    if (rejoin) clearTimeout(rejoin);
+    window.removeEventListener('offline', onOffline);
+    window.removeEventListener('online', onOnline);
+    unwatchMutations();
+    void leave();
+  };
+}

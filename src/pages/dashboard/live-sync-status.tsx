@@ -1,0 +1,37 @@
+import { useMemo } from 'react';
+import { useLiveSync, type LiveCaches } from '../../data/live-sync/use-live-sync';
+import { dataTransferKeys } from '../../features/data-transfer';
+import { itemKeys } from '../../features/items';
+import { notificationKeys } from '../../features/notifications';
+import { room3dKeys } from '../../features/room-3d';
+import { settingsKeys } from '../../features/settings';
+import { inventoryKeys } from '../../features/storage';
+import { subscriptionKeys } from '../../features/subscription';
+
+/** Where the live sync finds each table's cached rows: the one place that names those keys. */
+function liveCaches(userId: string): LiveCaches {
+  return {
+    items: itemKeys.list(userId),
+    tree: inventoryKeys.tree(userId),
+    readAgainOn: {
+      user_preferences: [settingsKeys.preferences(userId)],
+      subscriptions: [subscriptionKeys.byUser(userId)],
+      dismissed_notifications: [notificationKeys.dismissals(userId)],
+    },
+    staleOnStorage: [room3dKeys.root(userId), dataTransferKeys.byUser(userId)],
+  };
+}
+
+/**
+ * Keeps this screen in step with the seller's other screens and tabs, and says so quietly when it
+ * cannot: a small note while live updates are off (offline, or the connection is being made again).
+ */
+export function LiveSyncStatus({ userId }: { userId: string | undefined }) {
+  const caches = useMemo(() => (userId ? liveCaches(userId) : null), [userId]);
+  const status = useLiveSync(userId, caches);
+  return (
+    <span className="live-sync" role="status" data-testid="live-sync" data-state={status} hidden={status !== 'off'}>
+      Live updates off — reconnecting…
+    </span>
+  );
+}

@@ -1,0 +1,123 @@
+import type { Browser, BrowserContext } from '@playwright/test';
+import { expect as baseExpect, test, type SellerAccount } from './fixtures';
+import { seedShelves, setPlan } from './pages/ebay-page';
+import { InventoryPage, restResponse } from './pages/inventory-page';
+import { LoginPage } from './pages/login-page';
+import { MovePage, readIds, setDragConfirm } from './pages/move-page';
+
+// Two browsers and the stack share two busy cores: allow each step more than the default.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+// Garage: isle 1, unit A with shelf 1 (a Hammer) and shelf 2 (empty).
+const LAYOUT = [
+  { room: 'Garage', isle: 1, unit: 'A', shelf: 1, items: [{ name: 'Hammer' }] },
+  { room: 'Garage', isle: 1, unit: 'A', shelf: 2 },
+];
+
+/** One screen of the seller: its own browser context (own storage, own socket), signed in. */
+async function openScreen<P extends InventoryPage>(
+  browser: Browser,
+  account: SellerAccount,
+  touch: boolean,
+  make: (page: import('@playwright/test').Page, touch: boolean) => P,
+): Promise<{ context: BrowserContext; screen: P }> {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: touch ? { width: 1024, height: 768 } : { width: 1366, height: 768 },
+    hasTouch: touch,
+  });
+  const page = await context.newPage();
+  const login = new LoginPage(page, touch);
+  await page.goto('/login');
+  await expect(login.heading).toBeVisible();
+  await login.signIn(account.email, account.password);
+  await expect(page.getByTestId('dashboard')).toBeVisible();
+  const screen = make(page, touch);
+  await page.goto('/dashboard/inventory');
+  await expect(screen.ready).toBeVisible();
+  await expect(page.getByTestId('live-sync')).toHaveAttribute('data-state', 'live');
+  return { context, screen };
+}
+
+test.describe('Live sync between a tablet and a desktop of one seller', () => {
+  // The test drives both screens itself (a touch tablet and a desktop), once.
+  test.skip(({ hasTouch }) => hasTouch, 'one run, from the desktop project, drives both devices');
+  test.setTimeout(180_000);
+
+  test('what one screen changes shows on the other without a reload, and after being offline', async ({
+    browser,
+    admin,
+    sellerAccount,
+  }) => {
+    await setPlan(admin, sellerAccount.id, 'growing');
+    await seedShelves(admin, sellerAccount.id, LAYOUT);
+    await setDragConfirm(admin, sellerAccount.id, false);
+    const ids = await readIds(admin, sellerAccount.id);
+    const shelf1 = ids.shelves['Garage/1/A/1']!;
+    const shelf2 = ids.shelves['Garage/1/A/2']!;
+
+    const tablet = await openScreen(browser, sellerAccount, true, (p, t) => new MovePage(p, t));
+    const desktop = await openScreen(browser, sellerAccount, false, (p, t) => new InventoryPage(p, t));
+    const t = tablet.screen;
+    const d = desktop.screen;
+
+    // Added on the tablet: on the desktop's shelf 1.
+    await t.addItem(t.shelf(1, 'A', 1), { name: 'Blue kettle', quantity: 2 });
+    await expect(d.shelf(1, 'A', 1).getByTestId('item-name')).toContainText(['Blue kettle']);
+
+    // Re-quantified on the desktop: the tablet's count follows.
+    await d.press(d.item('Blue kettle').getByTestId('item-increase'));
+    await expect(t.item('Blue kettle').getByTestId('item-count')).toHaveText('3');
+
+    // Edited on the tablet: the desktop shows the new name.
+    await t.press(t.item('Blue kettle').getByTestId('item-edit'));
+    await t.page.getByTestId('item-item_name').fill('Red kettle');
+    await t.press(t.page.getByTestId('item-dialog-submit'));
+    await expect(d.item('Red kettle')).toBeVisible();
+    await expect(d.item('Blue kettle')).toHaveCount(0);
+
+    // Dragged on the tablet (touch) to shelf 2: the desktop shows it there.
+    const hammer = ids.items['Hammer']!.item_id;
+    const moved = restResponse(t.page, 'rpc/move_items');
+    await t.drag(t.grip(hammer), t.dropTarget(shelf2));
+    expect((await moved).status()).toBe(200);
+    await expect(d.shelf(1, 'A', 2).getByTestId('item-name')).toHaveText(['Hammer']);
+    await expect(d.shelf(1, 'A', 1).getByTestId('item-name')).toHaveText(['Red kettle']);
+
+    // Deleted on the desktop: gone from the tablet.
+    await d.press(d.item('Red kettle').getByTestId('item-delete'));
+    await d.confirm('rpc/remove_items');
+    await expect(t.item('Red kettle')).toHaveCount(0);
+
+    // The room renamed on the desktop: the tablet's tab reads the new name.
+    await d.press(d.page.getByTestId('rename-room'));
+    await d.page.getByTestId('room-name-dialog-input').fill('Big garage');
+    await d.press(d.page.getByTestId('room-name-dialog-submit'));
+    await expect(t.roomTab('Big garage')).toBeVisible();
+
+    // The desktop goes offline: the quiet note shows, and changes made meanwhile do not arrive.
+    await desktop.context.setOffline(true);
+    await expect(d.page.getByTestId('live-sync')).toBeVisible();
+    await expect(d.page.getByTestId('live-sync')).toHaveText('Live updates off — reconnecting…');
+    await d.page.screenshot({ path: test.info().outputPath('desktop-live-updates-off.png') });
+    await t.addItem(t.shelf(1, 'A', 1), { name: 'Lantern' });
+    await admin.from('storage_rooms').update({ room_name: 'Workshop' }).eq('user_id', sellerAccount.id);
+    await t.drag(t.grip(hammer), t.dropTarget(shelf1));
+    await expect(t.roomTab('Workshop')).toBeVisible();
+    await expect(d.item('Lantern')).toHaveCount(0);
+
+    // Back online: it joins again, reads what it missed, and the note goes away.
+    await desktop.context.setOffline(false);
+    await expect(d.page.getByTestId('live-sync')).toHaveAttribute('data-state', 'live');
+    await expect(d.page.getByTestId('live-sync')).toBeHidden();
+    await expect(d.shelf(1, 'A', 1).getByTestId('item-name')).toContainText(['Lantern', 'Hammer']);
+    await expect(d.roomTab('Workshop')).toBeVisible();
+
+    // Live again: the next change arrives as before.
+    await t.press(t.item('Lantern').getByTestId('item-increase'));
+    await expect(d.item('Lantern').getByTestId('item-count')).toHaveText('2');
+
+    await tablet.context.close();
+    await desktop.context.close();
+  });
+});

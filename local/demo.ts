@@ -1,10 +1,14 @@
 import './node-websocket.ts';
 import { createClient } from '@supabase/supabase-js';
+import { seedDemoStockroom } from './demo-stockroom.ts';
 import type { StackEnv } from './stack.ts';
 
 export const DEMO_ACCOUNT = { email: 'demo@stockroom.test', password: 'stockroom-demo' };
 
-/** A confirmed demo seller, created once per database, so `npm start` can be tried at once. */
+/**
+ * A confirmed demo seller with a stocked stockroom, created once per database, so `npm start`
+ * can be tried at once.
+ */
 export async function seedDemoAccount(env: StackEnv): Promise<void> {
   const admin = createClient(env.API_URL, env.SERVICE_ROLE_KEY, {
     auth: { persistSession: false, autoRefreshToken: false },
@@ -18,4 +22,5 @@ export async function seedDemoAccount(env: StackEnv): Promise<void> {
     email_confirm: true,
   });
   if (created.error) throw created.error;
+  await seedDemoStockroom(env.DB_URL, created.data.user.id);
 }

@@ -7,6 +7,17 @@ export const TOUCH_ACTIVATION_TOLERANCE = 5;
 export const CONFIRM_MOVE_TITLE = 'Confirm Move';
 export const CONFIRM_MOVE_QUESTION = 'Are you sure you want to move this item to this location?';
 
+/**
+ * The confirm question for what is being moved: the spec's words for one item, and the same
+ * question in the right number for several items or for a listing placed as a new item.
+ */
+export function confirmMoveQuestion(what: { items: number } | { listing: true }): string {
+  if ('listing' in what) return 'Are you sure you want to place this listing at this location?';
+  if (what.items > 1)
+    return `Are you sure you want to move these ${what.items} items to this location?`;
+  return CONFIRM_MOVE_QUESTION;
+}
+
 export interface MovingItem {
   item_id: string;
   shelf_id: string | null;

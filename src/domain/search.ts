@@ -23,6 +23,26 @@ export function searchByBarcode<T extends SearchableItem>(items: readonly T[], q
   );
 }
 
+/** How many names contain the text: the seller is told when quick search shows only some. */
+export function countNameMatches(
+  items: readonly Pick<SearchableItem, 'item_name'>[],
+  query: string,
+): number {
+  const wanted = matchKey(query);
+  if (wanted === '') return 0;
+  let count = 0;
+  for (const item of items) if (matchKey(item.item_name).includes(wanted)) count += 1;
+  return count;
+}
+
+/** What the search says of its results: all of them, or the first few of how many. */
+export function searchResultsSummary(shown: number, total: number): string {
+  const noun = (n: number) => (n === 1 ? 'item' : 'items');
+  return total > shown
+    ? `Showing the first ${shown} of ${total} ${noun(total)}`
+    : `${shown} ${noun(shown)} found`;
+}
+
 /**
  * Quick search: names containing the text, at most 10. Names that start with the text come
  * first, since that is usually what the seller is typing; otherwise the given order is kept.

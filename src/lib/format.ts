@@ -54,3 +54,8 @@ export function formatCurrency(amount: number, currency = 'USD'): string {
 export function formatCount(n: number): string {
   return new Intl.NumberFormat('en-US').format(n);
 }
+
+/** A count with its noun in the right number: '1 unit', '3 units', '2 shelves'. */
+export function countOf(n: number, one: string, many = `${one}s`): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
+}

@@ -132,8 +132,14 @@ test('an Elite account at its limits: one room drawn at a time, search reaches t
   expect(placed.filter((shelf) => shelf.near && !shelf.drawn)).toEqual([]);
   expect(placed.filter((shelf) => shelf.far && shelf.drawn)).toEqual([]);
 
+  // Quick search shows ten names but says how many matched in all.
+  await inventory.search('name', 'stock 7-');
+  await expect(inventory.searchResults).toHaveCount(10);
+  await expect(page.getByTestId('item-search-count')).toHaveText('Showing the first 10 of 25 items');
+
   await inventory.search('name', 'rare tea');
   await expect(inventory.searchResults).toHaveCount(1);
+  await expect(page.getByTestId('item-search-count')).toHaveText('1 item found');
   await expect(inventory.searchResults.first().getByTestId('hit-location')).toHaveText(
     'Room 10 › Isle 1 › J › Shelf 2',
   );

@@ -56,6 +56,48 @@ test.describe('activity log', () => {
     expect(left.data).toEqual([]);
   });
 
+  test('filters storage actions too, and writes times in the date format of Settings', async ({
+    page,
+    seller,
+    admin,
+  }, testInfo) => {
+    const prefs = await admin
+      .from('user_preferences')
+      .update({ date_format: 'UK' })
+      .eq('user_id', seller.id);
+    expect(prefs.error).toBeNull();
+    const inserted = await admin.from('storage_logs').insert([
+      {
+        user_id: seller.id,
+        action: 'add_room',
+        details: 'Added room Garage',
+        timestamp: '2026-11-20T09:00:00Z',
+      },
+      {
+        user_id: seller.id,
+        action: 'add_isle',
+        details: 'Added isle 1 to room Garage',
+        timestamp: '2026-11-20T09:01:00Z',
+      },
+      {
+        user_id: seller.id,
+        action: 'add_item',
+        details: 'Added 1 x Mug',
+        timestamp: '2026-11-20T09:02:00Z',
+      },
+    ]);
+    expect(inserted.error).toBeNull();
+
+    const logs = new LogsPage(page, Boolean(testInfo.project.use.hasTouch));
+    await logs.goto();
+    await expect(logs.actions).toHaveText(['Item added', 'Isle added', 'Room added']);
+    await expect(logs.rows.first().locator('time')).toHaveText(/^20\/11\/2026 \d{2}:\d{2}$/);
+    await logs.filterBy('Isle added');
+    await expect(logs.actions).toHaveText(['Isle added']);
+    await logs.filterBy('Room added');
+    await expect(logs.details).toHaveText(['Added room Garage']);
+  });
+
   test("says 'Clear Failed' and keeps the entries when clearing fails", async ({
     page,
     seller,

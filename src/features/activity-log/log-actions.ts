@@ -1,32 +1,52 @@
-// Readable names for the log's actions (SPEC 3). Pure, so the screen and tests share them.
+// Readable names for the log's actions. Pure, so the screen and tests share them.
 
-export const LOG_ACTIONS = [
+import { formatDate, type DateFormat } from '../../lib/format';
+
+/** The actions of SPEC 3 for items, and the ones the database logs for items in bulk. */
+export const ITEM_ACTIONS = [
   'add_item',
   'move_item',
   'remove_item',
   'update_item',
+  'import_items',
+] as const;
+
+/** SPEC 3's storage actions and the ones the database also logs (rooms, isles, units added). */
+export const STORAGE_ACTIONS = [
+  'add_room',
+  'update_room',
+  'remove_room',
+  'add_isle',
+  'update_isle',
+  'remove_isle',
+  'add_unit',
+  'update_unit',
   'remove_unit',
   'add_shelf',
   'remove_shelf',
-  'remove_room',
-  'remove_isle',
-  'update_room',
-  'import_items',
 ] as const;
+
+export const LOG_ACTIONS = [...ITEM_ACTIONS, ...STORAGE_ACTIONS] as const;
 export type LogAction = (typeof LOG_ACTIONS)[number];
 
+// One wording for every line: the thing, then what happened to it.
 const LABELS: ReadonlyMap<string, string> = new Map<LogAction, string>([
   ['add_item', 'Item added'],
   ['move_item', 'Item moved'],
   ['remove_item', 'Item removed'],
   ['update_item', 'Item updated'],
+  ['import_items', 'Items imported'],
+  ['add_room', 'Room added'],
+  ['update_room', 'Room renamed'],
+  ['remove_room', 'Room removed'],
+  ['add_isle', 'Isle added'],
+  ['update_isle', 'Isle updated'],
+  ['remove_isle', 'Isle removed'],
+  ['add_unit', 'Unit added'],
+  ['update_unit', 'Unit updated'],
   ['remove_unit', 'Unit removed'],
   ['add_shelf', 'Shelf added'],
   ['remove_shelf', 'Shelf removed'],
-  ['remove_room', 'Room removed'],
-  ['remove_isle', 'Isle removed'],
-  ['update_room', 'Room renamed'],
-  ['import_items', 'Items imported'],
 ]);
 
 /** 'Item moved' for move_item; an action we don't know yet reads as its words ('Add room'). */
@@ -64,9 +84,12 @@ export function readableDetails(details: string | null | undefined): string {
   }
 }
 
-/** A log time in words that read the same in any locale, e.g. 'Nov 22, 2026, 1:05 AM'. */
-export function formatLogTime(timestamp: string): string {
+/** A log time in the seller's date format with the time: '11/22/2026 1:05 PM' (US), '22/11/2026 13:05' (UK). */
+export function formatLogTime(timestamp: string, dateFormat: DateFormat = 'US'): string {
   const date = new Date(timestamp);
   if (Number.isNaN(date.getTime())) return timestamp;
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  const time = new Intl.DateTimeFormat(dateFormat === 'US' ? 'en-US' : 'en-GB', {
+    timeStyle: 'short',
+  }).format(date);
+  return `${formatDate(date, dateFormat)} ${time}`;
 }

@@ -5,9 +5,16 @@ import { showError } from '../../lib/errors';
 import { messages } from '../../lib/messages';
 import { formatCount } from '../../lib/format';
 import { useAuth } from '../auth';
+import { DEFAULT_PREFERENCES, usePreferences } from '../settings';
 import { useClearLogs } from './clear-logs';
 import { ALL_ACTIONS, LOGS_PAGE_SIZE, useLogs } from './get-logs';
-import { actionLabel, formatLogTime, LOG_ACTIONS, readableDetails } from './log-actions';
+import {
+  actionLabel,
+  formatLogTime,
+  ITEM_ACTIONS,
+  readableDetails,
+  STORAGE_ACTIONS,
+} from './log-actions';
 import './activity-log.css';
 
 export function LogsScreen() {
@@ -19,6 +26,7 @@ export function LogsScreen() {
   const [confirming, setConfirming] = useState(false);
   const logs = useLogs(userId, action, page);
   const clear = useClearLogs(userId);
+  const dateFormat = (usePreferences().data ?? DEFAULT_PREFERENCES).date_format;
 
   const total = logs.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / LOGS_PAGE_SIZE));
@@ -60,11 +68,20 @@ export function LogsScreen() {
             }}
           >
             <option value={ALL_ACTIONS}>All actions</option>
-            {LOG_ACTIONS.map((value) => (
-              <option key={value} value={value}>
-                {actionLabel(value)}
-              </option>
-            ))}
+            <optgroup label="Items">
+              {ITEM_ACTIONS.map((value) => (
+                <option key={value} value={value}>
+                  {actionLabel(value)}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label="Storage">
+              {STORAGE_ACTIONS.map((value) => (
+                <option key={value} value={value}>
+                  {actionLabel(value)}
+                </option>
+              ))}
+            </optgroup>
           </select>
         </div>
         <button
@@ -120,7 +137,9 @@ export function LogsScreen() {
                 {entries.map((entry) => (
                   <tr key={entry.log_id} data-testid="logs-row" data-action={entry.action}>
                     <td>
-                      <time dateTime={entry.timestamp}>{formatLogTime(entry.timestamp)}</time>
+                      <time dateTime={entry.timestamp}>
+                        {formatLogTime(entry.timestamp, dateFormat)}
+                      </time>
                     </td>
                     <td data-testid="logs-row-action">{actionLabel(entry.action)}</td>
                     <td data-testid="logs-row-details">{readableDetails(entry.details)}</td>

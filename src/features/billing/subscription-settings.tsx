@@ -6,7 +6,7 @@ import { useProcessingOverlay } from '../../components/processing-overlay';
 import { notify } from '../../components/toasts';
 import { getPlan, PLANS, type PlanId } from '../../domain/plans';
 import { errorMessage } from '../../lib/errors';
-import { formatLongDate } from '../../lib/format';
+import { countOf, formatLongDate } from '../../lib/format';
 import { messages, texts } from '../../lib/messages';
 import { useAuth } from '../auth';
 import { subscriptionQueryOptions } from '../subscription';
@@ -52,7 +52,7 @@ const isInvalidPlan = (error: unknown) => error instanceof BillingError && error
 
 function archivedText(result: ArchiveResult): string {
   const { rooms, units, items } = result.removed;
-  return `A backup of everything was kept, and ${rooms} room(s), ${units} unit(s) and ${items} item(s) over your plan's limits were removed.`;
+  return `A backup of everything was kept, and ${countOf(rooms, 'room')}, ${countOf(units, 'unit')} and ${countOf(items, 'item')} over your plan's limits were removed.`;
 }
 
 interface PendingChange {

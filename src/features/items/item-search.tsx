@@ -1,6 +1,13 @@
 import './items.css';
 import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
-import { RECENT_ITEMS_LIMIT, quickSearch, recentItems, searchByBarcode } from '../../domain/search';
+import {
+  RECENT_ITEMS_LIMIT,
+  countNameMatches,
+  quickSearch,
+  recentItems,
+  searchByBarcode,
+  searchResultsSummary,
+} from '../../domain/search';
 import type { ShelfPlace } from '../storage';
 import { useItems } from './use-items';
 import { useBarcodeSearch } from './search-items';
@@ -84,11 +91,17 @@ export function ItemSearch({
   const serverQuery = useDebounced(query, SERVER_DEBOUNCE_MS);
   const server = useBarcodeSearch(userId, serverQuery, mode === 'barcode');
 
-  const localHits = useMemo(() => {
-    if (query.trim() === '') return [];
-    const found =
-      mode === 'name' ? quickSearch(items, query) : searchByBarcode(items, query).slice(0, 10);
-    return found.map((item) => hitFromItem(item, places));
+  const { localHits, total } = useMemo(() => {
+    if (query.trim() === '') return { localHits: [], total: 0 };
+    if (mode === 'name') {
+      const found = quickSearch(items, query).map((item) => hitFromItem(item, places));
+      return { localHits: found, total: countNameMatches(items, query) };
+    }
+    const all = searchByBarcode(items, query);
+    return {
+      localHits: all.slice(0, 10).map((item) => hitFromItem(item, places)),
+      total: all.length,
+    };
   }, [items, query, mode, places]);
 
   const hits =
@@ -141,8 +154,8 @@ export function ItemSearch({
           </p>
         ) : (
           <div data-testid="item-search-results" data-count={hits.length}>
-            <p className="visually-hidden" role="status">
-              {hits.length} {hits.length === 1 ? 'item' : 'items'} found
+            <p className="muted item-search__count" role="status" data-testid="item-search-count">
+              {searchResultsSummary(hits.length, Math.max(total, hits.length))}
             </p>
             <HitList
               hits={hits}

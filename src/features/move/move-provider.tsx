@@ -21,7 +21,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { ConfirmDialog } from '../../components/dialog';
 import { dragPreview } from '../../domain/drag-preview';
 import {
-  CONFIRM_MOVE_QUESTION,
+  confirmMoveQuestion,
   CONFIRM_MOVE_TITLE,
   MOUSE_ACTIVATION_DISTANCE,
   TOUCH_ACTIVATION_DELAY_MS,
@@ -438,7 +438,11 @@ export function MoveProvider({
           <ConfirmDialog
             open={confirming !== null}
             title={CONFIRM_MOVE_TITLE}
-            message={CONFIRM_MOVE_QUESTION}
+            message={confirmMoveQuestion(
+              confirming?.source.kind === 'listing'
+                ? { listing: true }
+                : { items: confirming?.source.itemIds.length ?? 1 },
+            )}
             testId="confirm-move"
             onCancel={() => setConfirming(null)}
             onConfirm={() => {

@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../components/dialog';
 import type { UnitColours } from '../../domain/colour-schemes';
 import { nextIsleIndex } from '../../domain/isle-numbering';
 import { UNIT_TYPES, type UnitTypeFilter } from '../../domain/unit-naming';
+import { countOf } from '../../lib/format';
 import { whenIdle } from '../../lib/when-idle';
 import { useAddIsle } from './add-isle';
 import { useAddRoom } from './add-room';
@@ -329,7 +330,7 @@ export function StorageView({
         <ConfirmDialog
           open
           title="Remove isle"
-          message={`Remove isle ${dialog.isle.isle_index} with its ${dialog.isle.units.length} unit(s), their shelves and items? The other isles are renumbered from 1.`}
+          message={`Remove isle ${dialog.isle.isle_index} with its ${countOf(dialog.isle.units.length, 'unit')}, their shelves and items? The other isles are renumbered from 1.`}
           confirmLabel="Remove isle"
           onCancel={close}
           onConfirm={() => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CONFIRM_MOVE_QUESTION,
+  confirmMoveQuestion,
   ROOM_SWITCH_WAIT_MS,
   planMove,
 } from '../../../src/domain/move-rules';
@@ -43,6 +44,13 @@ describe('planMove', () => {
     });
     expect(plan).toMatchObject({ kind: 'move', confirm: true });
     expect(CONFIRM_MOVE_QUESTION).toBe('Are you sure you want to move this item to this location?');
+    expect(confirmMoveQuestion({ items: 1 })).toBe(CONFIRM_MOVE_QUESTION);
+    expect(confirmMoveQuestion({ items: 2 })).toBe(
+      'Are you sure you want to move these 2 items to this location?',
+    );
+    expect(confirmMoveQuestion({ listing: true })).toBe(
+      'Are you sure you want to place this listing at this location?',
+    );
   });
   it('activates the target room first, then waits 300 ms, for a cross-room move', () => {
     const plan = planMove({

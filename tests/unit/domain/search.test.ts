@@ -3,6 +3,8 @@ import {
   QUICK_SEARCH_LIMIT,
   RECENT_ITEMS_LIMIT,
   quickSearch,
+  countNameMatches,
+  searchResultsSummary,
   recentItems,
   searchByBarcode,
 } from '../../../src/domain/search';
@@ -35,6 +37,19 @@ describe('searchByBarcode', () => {
   it('finds nothing for a blank query or no match', () => {
     expect(searchByBarcode(items, '  ')).toEqual([]);
     expect(searchByBarcode(items, 'zzz')).toEqual([]);
+  });
+});
+
+describe('how many matched', () => {
+  it('counts every name containing the text, past the ten shown', () => {
+    const many = Array.from({ length: 90 }, (_, i) => ({ item_name: `Box ${i}` }));
+    expect(countNameMatches([...many, { item_name: 'Lamp' }], ' BOX ')).toBe(90);
+    expect(countNameMatches(many, '  ')).toBe(0);
+  });
+  it('says the results are the first few of many, not that only those matched', () => {
+    expect(searchResultsSummary(10, 90)).toBe('Showing the first 10 of 90 items');
+    expect(searchResultsSummary(3, 3)).toBe('3 items found');
+    expect(searchResultsSummary(1, 1)).toBe('1 item found');
   });
 });
 

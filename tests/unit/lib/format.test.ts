@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatCurrency, formatDate, formatLongDate } from '../../../src/lib/format';
+import {
+  countOf,
+  formatCount,
+  formatCurrency,
+  formatDate,
+  formatLongDate,
+} from '../../../src/lib/format';
 
 describe('format', () => {
   const date = new Date(2026, 11, 31);
@@ -35,5 +41,15 @@ describe('format', () => {
     expect(formatCurrency(3, 'GBP')).toBe('£3.00');
     expect(formatCurrency(3, 'NOPE')).toBe('3.00 NOPE');
     expect(formatCount(5000)).toBe('5,000');
+  });
+});
+
+describe('countOf', () => {
+  it('puts the noun in the number the count needs', () => {
+    expect(countOf(1, 'unit')).toBe('1 unit');
+    expect(countOf(3, 'unit')).toBe('3 units');
+    expect(countOf(0, 'item')).toBe('0 items');
+    expect(countOf(2, 'shelf', 'shelves')).toBe('2 shelves');
+    expect(countOf(5000, 'item')).toBe('5,000 items');
   });
 });

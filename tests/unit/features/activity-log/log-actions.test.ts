@@ -7,24 +7,28 @@ import {
 } from '../../../../src/features/activity-log/log-actions';
 
 describe('actionLabel', () => {
-  it('names every action of SPEC 3 in words', () => {
+  it('names every action the database logs in one wording: the thing, then what happened', () => {
     expect(LOG_ACTIONS.map(actionLabel)).toEqual([
       'Item added',
       'Item moved',
       'Item removed',
       'Item updated',
+      'Items imported',
+      'Room added',
+      'Room renamed',
+      'Room removed',
+      'Isle added',
+      'Isle updated',
+      'Isle removed',
+      'Unit added',
+      'Unit updated',
       'Unit removed',
       'Shelf added',
       'Shelf removed',
-      'Room removed',
-      'Isle removed',
-      'Room renamed',
-      'Items imported',
     ]);
   });
 
   it('reads an action it does not know as words, never as snake_case', () => {
-    expect(actionLabel('add_room')).toBe('Add room');
     expect(actionLabel('restore_backup')).toBe('Restore backup');
     expect(actionLabel('')).toBe('Activity');
   });
@@ -52,8 +56,10 @@ describe('readableDetails', () => {
 });
 
 describe('formatLogTime', () => {
-  it('writes the month in words so the date reads the same in any locale', () => {
-    expect(formatLogTime('2026-11-22T13:05:00')).toBe('Nov 22, 2026, 1:05 PM');
+  it("writes the date in the seller's chosen format, with the time", () => {
+    expect(formatLogTime('2026-11-22T13:05:00')).toBe('11/22/2026 1:05 PM');
+    expect(formatLogTime('2026-11-22T13:05:00', 'UK')).toBe('22/11/2026 13:05');
+    expect(formatLogTime('2026-11-22T13:05:00', 'ISO')).toBe('2026-11-22 13:05');
   });
 
   it('shows a timestamp it cannot read as it is', () => {

@@ -277,7 +277,7 @@ describe('SubscriptionSettings', () => {
       within(screen.getByTestId('archive-dialog')).getByRole('button', { name: 'Archive' }),
     );
     expect(await screen.findByTestId('archive-result')).toHaveTextContent(
-      '1 room(s), 2 unit(s) and 15 item(s)',
+      '1 room, 2 units and 15 items',
     );
   });
 

@@ -3,14 +3,35 @@ import { indexShelves, type TreeRoom, type ShelfLocation } from './storage-tree'
 
 // A spreadsheet treats a cell starting with one of these as a formula (or, for tab and CR, may
 // strip them and then see one), which lets a crafted item name run commands on a seller's PC.
-const FORMULA_TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r']);
+// The full-width forms are included because spreadsheets in CJK locales turn them into their
+// ASCII twins while reading input.
+const FORMULA_TRIGGERS = new Set([
+  '=',
+  '+',
+  '-',
+  '@',
+  '\t',
+  '\r',
+  '\uFF1D',
+  '\uFF0B',
+  '\uFF0D',
+  '\uFF20',
+]);
+
+// Spaces and invisible characters a spreadsheet may trim before it looks for a formula
+// (LibreOffice's "Trim spaces" import option, Sheets trimming pasted cells), so ' =cmd' counts.
+const LEADING_BLANKS =
+  /^[\s\u00A0\u1680\u180E\u2000-\u200F\u2028-\u202F\u205F-\u206F\u3000\uFEFF]+/u;
 
 // The apostrophe is the spreadsheet's own "this is text" marker, so a neutralised cell still
 // displays the seller's text.
 const TEXT_MARKER = "'";
 
 export function startsLikeFormula(value: string): boolean {
-  return FORMULA_TRIGGERS.has(value.charAt(0));
+  return (
+    FORMULA_TRIGGERS.has(value.charAt(0)) ||
+    FORMULA_TRIGGERS.has(value.replace(LEADING_BLANKS, '').charAt(0))
+  );
 }
 
 /**
@@ -34,7 +55,7 @@ export function restoreCell(value: string): string {
  */
 export function isFormulaInjection(value: string): boolean {
   if (!startsLikeFormula(value)) return false;
-  return !/^[+-]\d+(?:[.,]\d+)?$/.test(value);
+  return !/^[+-]\d+(?:[.,]\d+)?$/.test(value.replace(LEADING_BLANKS, ''));
 }
 
 export type CsvValue = string | number | boolean | null | undefined;

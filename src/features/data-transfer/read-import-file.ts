@@ -41,8 +41,26 @@ export function parseImportText(text: string): ParsedImport {
 export async function readImportFile(file: File): Promise<ParsedImport> {
   const problem = importFileProblem(file);
   if (problem !== null) return failed(problem);
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  // Not fatal: invalid UTF-8 becomes U+FFFD, which looksLikeBinary counts.
-  const text = new TextDecoder('utf-8').decode(bytes);
-  return parseImportText(text);
+  return parseImportText(decodeImportBytes(new Uint8Array(await file.arrayBuffer())));
 }
+
+/**
+ * The file's text: UTF-8 when the bytes are valid UTF-8, else Windows-1252 (the superset of
+ * Latin-1 that Excel on Windows writes for "CSV"), so 'Café' saved in Latin-1 imports as 'Café'
+ * and not as 'Caf\uFFFD'. Binary junk still shows itself to looksLikeBinary by its NUL bytes.
+ */
+export function decodeImportBytes(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    // Some runtimes decode 'windows-1252' as ISO-8859-1; map its 0x80-0x9F block ourselves.
+    return new TextDecoder('windows-1252')
+      .decode(bytes)
+      .replace(/[\u0080-\u009F]/g, (c) => WINDOWS_1252_C1.charAt(c.charCodeAt(0) - 0x80) || c);
+  }
+}
+
+// What Windows-1252 puts at 0x80-0x9F (the euro sign, curly quotes, dashes...); blank where unused.
+const WINDOWS_1252_C1 =
+  '\u20AC\u0081\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\u008D\u017D\u008F' +
+  '\u0090\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u009D\u017E\u0178';

@@ -29,24 +29,45 @@ describe('escapeCsvCell', () => {
     expect(escapeCsvCell('line one\nline two')).toBe('"line one\nline two"');
     expect(escapeCsvCell('a\r\nb')).toBe('"a\r\nb"');
   });
-  it.each(["=cmd|' /C calc'!A0", '+1+1', '-2+3', '@SUM(A1)', '\tTAB', '\rCR'])(
-    'neutralises %j so a spreadsheet shows it as text',
-    (value) => {
-      expect(escapeCsvCell(value).replace(/^"/, '').startsWith("'")).toBe(true);
-    },
-  );
+  it.each([
+    "=cmd|' /C calc'!A0",
+    '+1+1',
+    '-2+3',
+    '@SUM(A1)',
+    '\tTAB',
+    '\rCR',
+    ' =HYPERLINK("http://x")',
+    '\u00A0\u200B+1',
+    '\uFF1Dcmd',
+    '\uFF0B1',
+    '\uFF0D1',
+    '\uFF20SUM(A1)',
+    '  \uFF1D1',
+  ])('neutralises %j so a spreadsheet shows it as text', (value) => {
+    expect(escapeCsvCell(value).replace(/^"/, '').startsWith("'")).toBe(true);
+  });
   it('neutralises and quotes together', () => {
     expect(escapeCsvCell('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
   });
 });
 
 describe('neutraliseCell and restoreCell', () => {
-  it.each(['=1+1', '+44', '-', '@home', "'90s jacket", "''", "'=x", 'plain', '', '\tx'])(
-    'round-trips %j',
-    (value) => {
-      expect(restoreCell(neutraliseCell(value))).toBe(value);
-    },
-  );
+  it.each([
+    '=1+1',
+    '+44',
+    '-',
+    '@home',
+    "'90s jacket",
+    "''",
+    "'=x",
+    'plain',
+    '',
+    '\tx',
+    ' =x',
+    '\uFF1Dx',
+  ])('round-trips %j', (value) => {
+    expect(restoreCell(neutraliseCell(value))).toBe(value);
+  });
   it("keeps a seller's own leading apostrophe when it was not ours", () => {
     expect(restoreCell("'90s jacket")).toBe("'90s jacket");
     expect(neutraliseCell("'90s jacket")).toBe("''90s jacket");
@@ -54,13 +75,21 @@ describe('neutraliseCell and restoreCell', () => {
 });
 
 describe('isFormulaInjection', () => {
-  it.each(['=cmd', '=1+1', '@SUM(A1)', '+A1', '-A1', '- vintage', '\t=1', '\rx'])(
-    'flags %j',
-    (value) => {
-      expect(isFormulaInjection(value)).toBe(true);
-    },
-  );
-  it.each(['-3', '+2.5', '-1,5', 'Mug', '', "'=cmd", ' =cmd', 'a=b'])(
+  it.each([
+    '=cmd',
+    '=1+1',
+    '@SUM(A1)',
+    '+A1',
+    '-A1',
+    '- vintage',
+    '\t=1',
+    '\rx',
+    ' =cmd',
+    '\uFF1Dcmd',
+  ])('flags %j', (value) => {
+    expect(isFormulaInjection(value)).toBe(true);
+  });
+  it.each(['-3', '+2.5', '-1,5', 'Mug', '', "'=cmd", 'a=b', ' -3', 'Mug =1'])(
     'lets %j through',
     (value) => {
       expect(isFormulaInjection(value)).toBe(false);

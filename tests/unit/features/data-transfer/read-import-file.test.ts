@@ -6,6 +6,7 @@ import { File as NodeFile } from 'node:buffer';
 import { describe, expect, it, vi } from 'vitest';
 import {
   NOT_A_CSV_FILE,
+  decodeImportBytes,
   parseImportText,
   readImportFile,
 } from '../../../../src/features/data-transfer/read-import-file';
@@ -68,6 +69,27 @@ describe('readImportFile: bad files, each with a clear message', () => {
 });
 
 describe('readImportFile: files that are fine', () => {
+  it('reads a Latin-1 (Windows-1252) file as Latin-1, not as replacement characters', async () => {
+    const header = 'Item Name,Quantity,Room,Isle,Unit,Shelf\r\n';
+    // 'Café crème – 5€' in Windows-1252: é e9, è e8, en dash 96, euro 80
+    const row = [
+      0x43, 0x61, 0x66, 0xe9, 0x20, 0x63, 0x72, 0xe8, 0x6d, 0x65, 0x20, 0x96, 0x20, 0x35, 0x80,
+    ];
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode(header),
+      ...row,
+      ...new TextEncoder().encode(',1,Garage,1,A,1\r\n'),
+    ]);
+    const file = new NodeFile([bytes], 'latin1.csv', { type: 'text/csv' }) as unknown as File;
+    const parsed = await readImportFile(file);
+    expect(parsed.fileProblems).toEqual([]);
+    expect(parsed.rows[0]?.item_name).toBe('Café crème – 5€');
+  });
+
+  it('keeps valid UTF-8 as UTF-8', () => {
+    expect(decodeImportBytes(new TextEncoder().encode('Café ＝ 5€'))).toBe('Café ＝ 5€');
+  });
+
   it('drops the byte-order mark Excel writes and reads CRLF lines', async () => {
     const parsed = await readImportFile(fixture('bom.csv'));
     expect(parsed.fileProblems).toEqual([]);

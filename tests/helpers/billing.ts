@@ -173,3 +173,16 @@ export async function withSandboxSettings<T>(
 export async function advanceStripeClock(days: number): Promise<{ retried: string[] }> {
   return sandbox('clock/advance', { days });
 }
+
+/** Pays (or declines) on the sandbox's hosted Checkout page, as the seller's browser posts it. */
+export function payOnHostedCheckout(
+  sessionUrl: string,
+  outcome: 'paid' | 'declined' = 'paid',
+): Promise<Response> {
+  return fetch(`${sessionUrl}/complete`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `outcome=${outcome}`,
+    redirect: 'manual',
+  });
+}

@@ -4,6 +4,7 @@ import {
   callFunction,
   createSeller,
   flushWebhooks,
+  payOnHostedCheckout,
   sandbox,
   subscribe,
 } from '../helpers/billing.ts';
@@ -74,12 +75,7 @@ describe('checkout to an active plan (functions -> real SDK -> Stripe sandbox ->
     );
     expect(created.status).toBe(200);
 
-    const pay = await fetch(`${created.body.sessionUrl}/complete`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'outcome=paid',
-      redirect: 'manual',
-    });
+    const pay = await payOnHostedCheckout(created.body.sessionUrl);
     expect(pay.status).toBe(303);
     expect(pay.headers.get('location')).toBe(
       `${stack().appUrl}/dashboard/settings?tab=subscription&checkout=success&session_id=${created.body.sessionId}`,
@@ -94,12 +90,7 @@ describe('checkout to an active plan (functions -> real SDK -> Stripe sandbox ->
       { planId: 'elite' },
       seller.token,
     );
-    const pay = await fetch(`${created.body.sessionUrl}/complete`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'outcome=declined',
-      redirect: 'manual',
-    });
+    const pay = await payOnHostedCheckout(created.body.sessionUrl, 'declined');
     expect(pay.status).toBe(402);
     expect(await pay.text()).toContain('Your card was declined.');
     await flushWebhooks();

@@ -129,7 +129,6 @@ describe('failed payment -> past_due -> deadline', () => {
     await runDeadlineJob();
     expect(await counts(seller.id)).toEqual({ rooms: 2, units: 4, items: 10 });
   });
-
 });
 
 /** Within Growing (2 rooms, 20 units, 500 items), beyond Free (1 room, 3 units, 100 items). */

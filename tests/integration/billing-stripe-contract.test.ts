@@ -31,9 +31,7 @@ interface SandboxEvent {
 
 async function eventsFor(customer: string): Promise<SandboxEvent[]> {
   const { events } = await sandbox<{ events: SandboxEvent[] }>('events');
-  return events.filter(
-    (e) => e.data.object.customer === customer || e.data.object.id === customer,
-  );
+  return events.filter((e) => e.data.object.customer === customer || e.data.object.id === customer);
 }
 
 /** The SDK as our functions use it, pointed at the sandbox with the stack's key. */
@@ -167,7 +165,11 @@ describe('the sandbox refuses what Stripe refuses', () => {
 describe('customer idempotency key', () => {
   it('a seller whose e-mail changed after a checkout that did not finish can still check out', async () => {
     const seller = await createSeller();
-    const first = await callFunction('create-checkout-session', { planId: 'growing' }, seller.token);
+    const first = await callFunction(
+      'create-checkout-session',
+      { planId: 'growing' },
+      seller.token,
+    );
     expect(first.status).toBe(200);
     const { stripe_customer_id: firstCustomer } = await billingState(seller.id);
     // The customer id was not kept (a write that failed after Stripe answered), and the seller
@@ -210,7 +212,11 @@ describe('paused collection', () => {
       stripe_subscription_id: subscriptionId,
     });
     // No second subscription on top of the paused one.
-    const checkout = await callFunction('create-checkout-session', { planId: 'power' }, seller.token);
+    const checkout = await callFunction(
+      'create-checkout-session',
+      { planId: 'power' },
+      seller.token,
+    );
     expect(checkout.status).toBe(409);
 
     await sdk().subscriptions.update(subscriptionId, { pause_collection: '' });

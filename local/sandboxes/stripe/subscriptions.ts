@@ -133,8 +133,8 @@ export function subscriptionOps(sb: State & Events & Customers & Invoices) {
     return { subscription: sub, invoice };
   }
 
-  async function cancelAtPeriodEnd(sub: Subscription, value: boolean): Promise<void> {
-    const before = snapshot(sub);
+  /** Schedules (or drops) the cancellation at the period end, as Stripe shows it. */
+  function setCancelAtPeriodEnd(sub: Subscription, value: boolean): void {
     sub.cancel_at_period_end = value;
     sub.cancel_at = value ? sub.items.data[0]!.current_period_end : null;
     sub.canceled_at = value ? now() : null;
@@ -143,6 +143,11 @@ export function subscriptionOps(sb: State & Events & Customers & Invoices) {
       feedback: null,
       reason: value ? 'cancellation_requested' : null,
     };
+  }
+
+  async function cancelAtPeriodEnd(sub: Subscription, value: boolean): Promise<void> {
+    const before = snapshot(sub);
+    setCancelAtPeriodEnd(sub, value);
     void emit('customer.subscription.updated', sub, previousAttributes(before, sub));
   }
 
@@ -217,16 +222,7 @@ export function subscriptionOps(sb: State & Events & Customers & Invoices) {
       }
       sub.items.data = nextItems;
     }
-    if (cancelAtPeriodEnd !== undefined) {
-      sub.cancel_at_period_end = cancelAtPeriodEnd;
-      sub.cancel_at = cancelAtPeriodEnd ? sub.items.data[0]!.current_period_end : null;
-      sub.canceled_at = cancelAtPeriodEnd ? now() : null;
-      sub.cancellation_details = {
-        comment: null,
-        feedback: null,
-        reason: cancelAtPeriodEnd ? 'cancellation_requested' : null,
-      };
-    }
+    if (cancelAtPeriodEnd !== undefined) setCancelAtPeriodEnd(sub, cancelAtPeriodEnd);
     if (cancelAt !== undefined) {
       if (cancelAt === '') {
         if (!cancelAtPeriodEnd) {

@@ -85,5 +85,5 @@ describe('two stacks from one checkout', () => {
       expect(theirs.signedIn).toBe(false);
       expect(theirs.apiRequests.filter((url) => !url.startsWith(`${stack.env.API_URL}/`))).toEqual([]);
     }
-  }, 120_000);
+  }, 180_000);
 });

@@ -3,10 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureBuilt } from '../local/build.ts';
 import { ROOT_DIR } from '../local/config.ts';
-import { startStack } from '../local/stack.ts';
+import { readRunningStack, startStack } from '../local/stack.ts';
 import { dashboardFigures, launchBrowser } from './browser-figures.ts';
 import { bundleFigures } from './bundle-figures.ts';
 import { report, type Figure } from './report.ts';
+import { liveSyncFigures } from './live-sync-figures.ts';
 import { moveFigures } from './move-figures.ts';
 import { room3dFigures } from './room-3d-figures.ts';
 import { seedEliteSeller } from './seed-elite.ts';
@@ -26,6 +27,11 @@ async function section(name: string, figures: Figure[], run: () => Promise<Figur
     console.error(`${name} failed:`, error);
     figures.push({ name, value: Number.NaN, unit: '', against: `not measured: ${reason}`, budget: '-', ok: false });
   }
+}
+
+/** The Postgres server's pid, for the live-sync figure's CPU reading. */
+function readRunningPostgresPid(dataDir: string): number | null {
+  return readRunningStack(dataDir)?.postgresPid ?? null;
 }
 
 async function main(): Promise<void> {
@@ -60,6 +66,7 @@ async function main(): Promise<void> {
       }
     });
     figures.push(...(await dashboardFigures(stack, elite, browser)));
+    await section('live sync', figures, () => liveSyncFigures(stack, elite, browser, readRunningPostgresPid(options.dataDir)));
     figures.push(...(await bundleFigures(stack, distDir, browser, elite)));
     // The 3D view at its hardest: one room holding all 100 units and 5000 items.
     const oneRoom = await seedEliteSeller(stack.env, { layout: { rooms: 1, islesPerRoom: 10, unitsPerIsle: 10, shelvesPerUnit: 5 } });

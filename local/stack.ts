@@ -274,6 +274,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       const ebay = await startEbaySandbox({
         ...ebaySettings,
         acceptUrl: () => `${env.APP_URL}/dashboard/ebay/callback`,
+        declineUrl: () => `${env.APP_URL}/dashboard/ebay/callback?declined=true`,
         log: opts.log,
       });
       stops.push(() => ebay.stop());

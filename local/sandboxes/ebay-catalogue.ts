@@ -21,7 +21,10 @@ export interface SandboxInventoryItem {
 
 export interface SandboxListing {
   itemId: string;
-  sku: string;
+  /** Null for a listing made without a custom label (SKU) on the eBay website. */
+  sku: string | null;
+  /** Trading's ListingType: FixedPriceItem or Chinese (an auction). */
+  listingType: 'FixedPriceItem' | 'Chinese';
   title: string;
   quantity: number;
   quantityAvailable: number;
@@ -136,10 +139,10 @@ export function skuFor(n: number): string {
   return `SR-${String(n).padStart(4, '0')}`;
 }
 
-function buildInventory(): SandboxInventoryItem[] {
+function buildInventory(size = INVENTORY_SIZE): SandboxInventoryItem[] {
   const random = seeded(12);
   const items: SandboxInventoryItem[] = [];
-  for (let n = 1; n <= INVENTORY_SIZE; n += 1) {
+  for (let n = 1; n <= size; n += 1) {
     const brand = BRANDS[(n - 1) % BRANDS.length]!;
     const things = THINGS[brand]!;
     const thing = things[Math.floor((n - 1) / BRANDS.length) % things.length]!;
@@ -159,22 +162,26 @@ function buildInventory(): SandboxInventoryItem[] {
 
 export const SANDBOX_INVENTORY: readonly SandboxInventoryItem[] = buildInventory();
 
-export const SANDBOX_LISTINGS: readonly SandboxListing[] = SANDBOX_INVENTORY.slice(
-  0,
-  LISTED_COUNT,
-).map((item, i) => ({
-  itemId: String(204500000000 + i * 7919),
-  sku: item.sku,
+function listingsOf(items: readonly SandboxInventoryItem[]): SandboxListing[] {
+  return items.map((item, i) => ({
+    itemId: String(204500000000 + i * 7919),
+    sku: item.sku,
+    listingType: 'FixedPriceItem',
   title: item.title,
   quantity: item.quantity,
   quantityAvailable: item.quantity,
   galleryUrl: item.imageUrl.replace('s-l500', 's-l140'),
   price: item.price,
   // One listing a day going back, newest first.
-  startTime: new Date(Date.UTC(2026, 10, 21) - i * 86_400_000).toISOString(),
-}));
+    startTime: new Date(Date.UTC(2026, 10, 21) - i * 86_400_000).toISOString(),
+  }));
+}
 
-function buildOrders(): SandboxOrder[] {
+export const SANDBOX_LISTINGS: readonly SandboxListing[] = listingsOf(
+  SANDBOX_INVENTORY.slice(0, LISTED_COUNT),
+);
+
+function buildOrders(count = 14, listings: readonly SandboxListing[] = SANDBOX_LISTINGS): SandboxOrder[] {
   const random = seeded(99);
   const buyers = [
     'vintage_finds_uk',
@@ -191,15 +198,15 @@ function buildOrders(): SandboxOrder[] {
     'FULFILLED',
   ];
   const orders: SandboxOrder[] = [];
-  for (let o = 0; o < 14; o += 1) {
+  for (let o = 0; o < count; o += 1) {
     const lines: SandboxLineItem[] = [];
     const count = 1 + (o % 3);
     for (let l = 0; l < count; l += 1) {
-      const listing = SANDBOX_LISTINGS[(o * 5 + l * 11) % SANDBOX_LISTINGS.length]!;
+      const listing = listings[(o * 5 + l * 11) % listings.length]!;
       lines.push({
         lineItemId: String(10050000000 + o * 100 + l),
         legacyItemId: listing.itemId,
-        sku: listing.sku,
+        sku: listing.sku ?? '',
         title: listing.title,
         quantity: 1 + Math.floor(random() * 2),
         price: listing.price,
@@ -217,3 +224,55 @@ function buildOrders(): SandboxOrder[] {
 }
 
 export const SANDBOX_ORDERS: readonly SandboxOrder[] = buildOrders();
+
+/**
+ * The kinds of seller the sandbox can be for one connection:
+ * - reseller: 450 inventory items (Sell Inventory API), 36 of them listed, 14 orders
+ * - website: lists on the eBay website, as most sellers do: the Sell Inventory API holds
+ *   nothing (it only knows items created through it, or migrated with bulkMigrateListing), the
+ *   same 36 listings through Trading, two of them auctions and two without a SKU
+ * - elite: a large seller: 10,000 inventory items (50 pages of 200), 5,000 active listings
+ *   (25 Trading pages of 200) and 250 orders in the last 90 days
+ */
+export type SellerKind = 'reseller' | 'website' | 'elite';
+
+export interface SellerCatalogue {
+  inventory: readonly SandboxInventoryItem[];
+  listings: readonly SandboxListing[];
+  orders: readonly SandboxOrder[];
+}
+
+export const WEBSITE_AUCTIONS = [4, 9];
+export const WEBSITE_WITHOUT_SKU = [6, 13];
+export const ELITE_INVENTORY_SIZE = 10_000;
+export const ELITE_LISTED_COUNT = 5_000;
+export const ELITE_ORDER_COUNT = 250;
+
+const catalogues = new Map<SellerKind, SellerCatalogue>();
+
+function buildCatalogue(kind: SellerKind): SellerCatalogue {
+  if (kind === 'website') {
+    const listings = SANDBOX_LISTINGS.map((listing, i) => ({
+      ...listing,
+      ...(WEBSITE_AUCTIONS.includes(i) ? { listingType: 'Chinese' as const } : {}),
+      ...(WEBSITE_WITHOUT_SKU.includes(i) ? { sku: null } : {}),
+    }));
+    return { inventory: [], listings, orders: SANDBOX_ORDERS };
+  }
+  if (kind === 'elite') {
+    const inventory = buildInventory(ELITE_INVENTORY_SIZE);
+    const listings = listingsOf(inventory.slice(0, ELITE_LISTED_COUNT));
+    return { inventory, listings, orders: buildOrders(ELITE_ORDER_COUNT, listings) };
+  }
+  return { inventory: SANDBOX_INVENTORY, listings: SANDBOX_LISTINGS, orders: SANDBOX_ORDERS };
+}
+
+/** The catalogue of a kind of seller, built once on first use. */
+export function catalogueFor(kind: SellerKind): SellerCatalogue {
+  let catalogue = catalogues.get(kind);
+  if (!catalogue) {
+    catalogue = buildCatalogue(kind);
+    catalogues.set(kind, catalogue);
+  }
+  return catalogue;
+}

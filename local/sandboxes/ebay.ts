@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { readBody, sendJson } from '../http.ts';
 import {
-  SANDBOX_INVENTORY,
-  SANDBOX_LISTINGS,
-  SANDBOX_ORDERS,
+  catalogueFor,
   type SandboxInventoryItem,
   type SandboxOrder,
+  type SellerKind,
 } from './ebay-catalogue.ts';
 
 /**
@@ -14,14 +13,23 @@ import {
  * shapes (auth.ebay.com and api.ebay.com both point here locally):
  *
  * - GET  /oauth2/authorize            consent, auto-approved: 302 to the RuName's accept URL with
- *                                     code, state and expires_in (or error=access_denied in deny
- *                                     mode); unknown client or RuName gets an error page
+ *                                     code, state and expires_in; in deny mode (the seller
+ *                                     declines) 302 to the RuName's declined URL, as eBay does;
+ *                                     unknown client or RuName gets an error page
  * - POST /identity/v1/oauth2/token    Basic client auth; grant_type authorization_code (single-use
  *                                     codes, 5 min) and refresh_token; OAuth error bodies
- * - GET  /sell/inventory/v1/inventory_item?limit&offset   450 items, limit 1..200, next/prev
+ * - GET  /sell/inventory/v1/inventory_item?limit&offset   the seller's inventory items, limit
+ *                                     1..200, next/prev
  * - POST /ws/api.dll                  Trading API GetMyeBaySelling (X-EBAY-API-IAF-TOKEN): the
- *                                     active listings, EntriesPerPage/PageNumber, XML
- * - GET  /sell/fulfillment/v1/order?limit&offset          the seller's orders
+ *                                     active listings, EntriesPerPage (max 200)/PageNumber, XML;
+ *                                     DetailLevel=ReturnAll returns every container, as eBay does
+ * - GET  /sell/fulfillment/v1/order?limit&offset          the seller's orders (limit 1..200;
+ *                                     no legacyOrderId, which eBay no longer returns)
+ *
+ * Each connection is one kind of seller (ebay-catalogue.ts: reseller by default, website, elite)
+ * and can be given a latency per API answer (real eBay takes hundreds of milliseconds a page),
+ * truncated Trading answers (Ack=Warning, as eBay sends large sellers) and rate limiting
+ * (REST 429 with Retry-After; Trading error 518).
  *
  * Every API call needs a live access token from this server's token endpoint.
  * Test controls under /_sandbox (local only, no auth), each scoped to the connection a token
@@ -37,6 +45,8 @@ export interface EbaySandboxOptions {
   ruName: string;
   /** Where the RuName sends the seller back to (eBay's "auth accepted URL"). */
   acceptUrl: () => string;
+  /** Where the RuName sends a seller who declines (eBay's "auth declined URL"). */
+  declineUrl?: () => string;
   port?: number;
   /** Access token lifetime; eBay's user tokens live 2 hours. */
   accessTokenSeconds?: number;
@@ -59,9 +69,15 @@ interface Connection {
   refreshRevoked: boolean;
   grants: { authorization_code: number; refresh_token: number };
   calls: Record<Exclude<Api, 'token'>, number>;
-  failures: Partial<Record<Api, { status: number; remaining: number }>>;
+  failures: Partial<Record<Api, { status: number; remaining: number; retryAfter: number | null }>>;
   lastMarketplaceId: string | null;
   lastSiteId: string | null;
+  kind: SellerKind;
+  /** Added to every API answer, in milliseconds. */
+  latencyMs: number;
+  /** Trading answers come back truncated with Ack=Warning while set. */
+  truncateListings: boolean;
+  lastTrading: { compatibilityLevel: string | null; detailLevel: string | null; containers: string[] } | null;
 }
 
 interface AccessToken {
@@ -72,24 +88,40 @@ interface AccessToken {
 const ACCESS_PREFIX = 'v^1.1#i^1#sandbox#a^';
 const REFRESH_PREFIX = 'v^1.1#i^1#sandbox#r^';
 const REFRESH_TOKEN_SECONDS = 47_304_000; // 18 months, as eBay issues them
+/** The Trading schema version the sandbox answers with (eBay's current one). */
+export const SANDBOX_TRADING_VERSION = '1451';
+const SELLER_KINDS: SellerKind[] = ['reseller', 'website', 'elite'];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const token = (prefix: string) => `${prefix}${randomBytes(24).toString('base64url')}`;
 
 const oauthError = (res: ServerResponse, status: number, error: string, description: string) =>
   sendJson(res, status, { error, error_description: description });
 
-const restError = (res: ServerResponse, status: number, errorId: number, message: string) =>
-  sendJson(res, status, {
+const restError = (
+  res: ServerResponse,
+  status: number,
+  errorId: number,
+  message: string,
+  headers: Record<string, string> = {},
+) =>
+  sendJson(
+    res,
+    status,
+    {
     errors: [
       {
-        errorId,
-        domain: status === 401 ? 'OAuth' : 'API_SANDBOX',
-        category: 'REQUEST',
-        message,
-        longMessage: message,
-      },
-    ],
-  });
+          errorId,
+          domain: status === 401 ? 'OAuth' : 'API_SANDBOX',
+          category: 'REQUEST',
+          message,
+          longMessage: message,
+        },
+      ],
+    },
+    headers,
+  );
 
 function sendHtml(res: ServerResponse, status: number, html: string): void {
   res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
@@ -124,7 +156,6 @@ function orderRecord(order: SandboxOrder) {
   const money = (value: number) => ({ value: value.toFixed(2), currency: 'GBP' });
   return {
     orderId: order.orderId,
-    legacyOrderId: order.orderId,
     creationDate: order.creationDate,
     lastModifiedDate: order.creationDate,
     orderFulfillmentStatus: order.status,
@@ -184,10 +215,32 @@ export async function startEbaySandbox(opts: EbaySandboxOptions): Promise<EbaySa
 
   /** An injected failure for this call, if a test asked for one. */
   function injected(connection: Connection | null, api: Api): number | null {
+    return injectedFailure(connection, api)?.status ?? null;
+  }
+
+  function injectedFailure(connection: Connection | null, api: Api) {
     const failure = connection?.failures[api];
     if (!failure || failure.remaining <= 0) return null;
     failure.remaining -= 1;
-    return failure.status;
+    return failure;
+  }
+
+  /** A REST failure a test asked for: 429 carries Retry-After and eBay's errorId 2001. */
+  function restFailure(res: ServerResponse, connection: Connection, api: Api, errorId: number) {
+    const failure = injectedFailure(connection, api);
+    if (!failure) return false;
+    if (failure.status === 429) {
+      restError(
+        res,
+        429,
+        2001,
+        'Too many requests. The request limit has been reached for the resource.',
+        failure.retryAfter === null ? {} : { 'retry-after': String(failure.retryAfter) },
+      );
+    } else {
+      restError(res, failure.status, errorId, 'A system error has occurred.');
+    }
+    return true;
   }
 
   function checkClient(req: IncomingMessage): boolean {
@@ -216,12 +269,18 @@ export async function startEbaySandbox(opts: EbaySandboxOptions): Promise<EbaySa
       sendHtml(res, 400, '<h1>Invalid request</h1><p>response_type must be code.</p>');
       return;
     }
-    const back = new URL(opts.acceptUrl());
     const state = params.get('state');
     if (authorizeMode === 'deny') {
-      back.searchParams.set('error', 'access_denied');
-      back.searchParams.set('error_description', 'The seller declined access');
-    } else {
+      // eBay sends a seller who declines to the RuName's declined URL, with no code.
+      const declined = new URL((opts.declineUrl ?? opts.acceptUrl)());
+      if (!opts.declineUrl) declined.searchParams.set('error', 'access_denied');
+      if (state !== null) declined.searchParams.set('state', state);
+      res.writeHead(302, { location: declined.toString(), 'cache-control': 'no-store' });
+      res.end();
+      return;
+    }
+    const back = new URL(opts.acceptUrl());
+    {
       const connection: Connection = {
         id: randomBytes(8).toString('hex'),
         scopes: (params.get('scope') ?? '').split(/\s+/).filter(Boolean),
@@ -232,6 +291,10 @@ export async function startEbaySandbox(opts: EbaySandboxOptions): Promise<EbaySa
         failures: {},
         lastMarketplaceId: null,
         lastSiteId: null,
+        kind: 'reseller',
+        latencyMs: 0,
+        truncateListings: false,
+        lastTrading: null,
       };
       const code = `v^1.1#i^1#sandbox#c^${randomBytes(24).toString('base64url')}`;
       codes.set(code, { connection, expiresAt: Date.now() + 299_000 });
@@ -325,52 +388,54 @@ export async function startEbaySandbox(opts: EbaySandboxOptions): Promise<EbaySa
     if (typeof id === 'string') connection.lastMarketplaceId = id;
   }
 
-  function handleInventory(req: IncomingMessage, res: ServerResponse, url: URL): void {
+  async function handleInventory(req: IncomingMessage, res: ServerResponse, url: URL) {
     const connection = authorise(req, res);
     if (!connection) return;
     connection.calls.inventory += 1;
     noteMarketplace(req, connection);
-    const failed = injected(connection, 'inventory');
-    if (failed) return restError(res, failed, 25001, 'A system error has occurred.');
+    await sleep(connection.latencyMs);
+    if (restFailure(res, connection, 'inventory', 25001)) return;
+    const { inventory } = catalogueFor(connection.kind);
     const limit = intParam(url.searchParams.get('limit'), 25);
     const offset = intParam(url.searchParams.get('offset'), 0);
     if (!(limit >= 1 && limit <= 200) || !(offset >= 0)) {
       return restError(res, 400, 25709, 'Invalid value for limit or offset.');
     }
-    const page = SANDBOX_INVENTORY.slice(offset, offset + limit);
+    const page = inventory.slice(offset, offset + limit);
     const href = (o: number) =>
       `${baseUrl}/sell/inventory/v1/inventory_item?limit=${limit}&offset=${o}`;
     sendJson(res, 200, {
       href: href(offset),
       limit,
-      ...(offset + limit < SANDBOX_INVENTORY.length ? { next: href(offset + limit) } : {}),
+      ...(offset + limit < inventory.length ? { next: href(offset + limit) } : {}),
       ...(offset > 0 ? { prev: href(Math.max(0, offset - limit)) } : {}),
       size: page.length,
-      total: SANDBOX_INVENTORY.length,
+      total: inventory.length,
       inventoryItems: page.map(inventoryRecord),
     });
   }
 
-  function handleOrders(req: IncomingMessage, res: ServerResponse, url: URL): void {
+  async function handleOrders(req: IncomingMessage, res: ServerResponse, url: URL) {
     const connection = authorise(req, res);
     if (!connection) return;
     connection.calls.orders += 1;
     noteMarketplace(req, connection);
-    const failed = injected(connection, 'orders');
-    if (failed) return restError(res, failed, 30500, 'System error.');
+    await sleep(connection.latencyMs);
+    if (restFailure(res, connection, 'orders', 30500)) return;
+    const orders = catalogueFor(connection.kind).orders;
     const limit = intParam(url.searchParams.get('limit'), 50);
     const offset = intParam(url.searchParams.get('offset'), 0);
     if (!(limit >= 1 && limit <= 200) || !(offset >= 0)) {
-      return restError(res, 400, 30700, 'Invalid limit or offset.');
+      return restError(res, 400, 31100, 'Invalid limit or offset.');
     }
-    const page = SANDBOX_ORDERS.slice(offset, offset + limit);
+    const page = orders.slice(offset, offset + limit);
     const href = (o: number) => `${baseUrl}/sell/fulfillment/v1/order?limit=${limit}&offset=${o}`;
     sendJson(res, 200, {
       href: href(offset),
       limit,
       offset,
-      ...(offset + limit < SANDBOX_ORDERS.length ? { next: href(offset + limit) } : {}),
-      total: SANDBOX_ORDERS.length,
+      ...(offset + limit < orders.length ? { next: href(offset + limit) } : {}),
+      total: orders.length,
       warnings: [],
       orders: page.map(orderRecord),
     });
@@ -379,7 +444,7 @@ export async function startEbaySandbox(opts: EbaySandboxOptions): Promise<EbaySa
   function tradingFailure(res: ServerResponse, code: number, message: string): void {
     res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' });
     res.end(
-      `<?xml version="1.0" encoding="UTF-8"?><GetMyeBaySellingResponse xmlns="urn:ebay:apis:eBLBaseComponents"><Timestamp>${new Date().toISOString()}</Timestamp><Ack>Failure</Ack><Errors><ShortMessage>${escapeXml(message)}</ShortMessage><LongMessage>${escapeXml(message)}</LongMessage><ErrorCode>${code}</ErrorCode><SeverityCode>Error</SeverityCode><ErrorClassification>RequestError</ErrorClassification></Errors><Version>1193</Version></GetMyeBaySellingResponse>`,
+      `<?xml version="1.0" encoding="UTF-8"?><GetMyeBaySellingResponse xmlns="urn:ebay:apis:eBLBaseComponents"><Timestamp>${new Date().toISOString()}</Timestamp><Ack>Failure</Ack><Errors><ShortMessage>${escapeXml(message)}</ShortMessage><LongMessage>${escapeXml(message)}</LongMessage><ErrorCode>${code}</ErrorCode><SeverityCode>Error</SeverityCode><ErrorClassification>RequestError</ErrorClassification></Errors><Version>${SANDBOX_TRADING_VERSION}</Version></GetMyeBaySellingResponse>`,
     );
   }
 
@@ -399,25 +464,59 @@ export async function startEbaySandbox(opts: EbaySandboxOptions): Promise<EbaySa
     connection.calls.listings += 1;
     const site = req.headers['x-ebay-api-siteid'];
     if (typeof site === 'string') connection.lastSiteId = site;
-    const failed = injected(connection, 'listings');
-    if (failed) {
-      res.writeHead(failed, { 'content-type': 'text/plain' });
+    const level = req.headers['x-ebay-api-compatibility-level'];
+    const detailLevel = xmlTag(body, 'DetailLevel');
+    const included = ['ActiveList', 'SoldList', 'UnsoldList', 'ScheduledList', 'SellingSummary']
+      .filter((name) => new RegExp(`<${name}>(?:(?!</${name}>)[\\s\\S])*<Include>true</Include>`).test(body));
+    connection.lastTrading = {
+      compatibilityLevel: typeof level === 'string' ? level : null,
+      detailLevel,
+      containers: included,
+    };
+    await sleep(connection.latencyMs);
+    const failure = injectedFailure(connection, 'listings');
+    if (failure?.status === 429) {
+      // Trading's call limits answer HTTP 200 with error 518, and no Retry-After.
+      return tradingFailure(res, 518, 'Call usage limit has been reached.');
+    }
+    if (failure) {
+      res.writeHead(failure.status, { 'content-type': 'text/plain' });
       res.end('Service Unavailable');
       return;
     }
+    // ReturnAll returns every container, whatever was asked; without it only what was included.
+    const returnAll = detailLevel === 'ReturnAll';
+    const active = returnAll || included.includes('ActiveList');
+    const listings = catalogueFor(connection.kind).listings;
     const perPage = Math.min(200, Math.max(1, Number(xmlTag(body, 'EntriesPerPage') ?? 25) || 25));
     const pageNumber = Math.max(1, Number(xmlTag(body, 'PageNumber') ?? 1) || 1);
     const start = (pageNumber - 1) * perPage;
-    const items = SANDBOX_LISTINGS.slice(start, start + perPage);
+    let items = listings.slice(start, start + perPage);
+    // A large answer is cut short with a warning, as eBay does for high-volume sellers.
+    const truncated = connection.truncateListings || (returnAll && connection.kind === 'elite');
+    if (truncated) items = items.slice(0, Math.ceil(items.length / 2));
     const itemXml = items
       .map(
         (l) =>
-          `<Item><ItemID>${l.itemId}</ItemID><ListingDetails><StartTime>${l.startTime}</StartTime></ListingDetails><ListingType>FixedPriceItem</ListingType><Quantity>${l.quantity}</Quantity><SellingStatus><CurrentPrice currencyID="GBP">${l.price.toFixed(2)}</CurrentPrice></SellingStatus><Title>${escapeXml(l.title)}</Title><SKU>${escapeXml(l.sku)}</SKU><QuantityAvailable>${l.quantityAvailable}</QuantityAvailable><PictureDetails><GalleryURL>${escapeXml(l.galleryUrl)}</GalleryURL></PictureDetails></Item>`,
+          `<Item><ItemID>${l.itemId}</ItemID><ListingDetails><StartTime>${l.startTime}</StartTime></ListingDetails><ListingType>${l.listingType}</ListingType><Quantity>${l.quantity}</Quantity><SellingStatus><CurrentPrice currencyID="GBP">${l.price.toFixed(2)}</CurrentPrice></SellingStatus><Title>${escapeXml(l.title)}</Title>${l.sku ? `<SKU>${escapeXml(l.sku)}</SKU>` : ''}<QuantityAvailable>${l.quantityAvailable}</QuantityAvailable><PictureDetails><GalleryURL>${escapeXml(l.galleryUrl)}</GalleryURL></PictureDetails></Item>`,
       )
       .join('');
+    const warning = truncated
+      ? '<Errors><ShortMessage>Response truncated.</ShortMessage><LongMessage>The amount of data returned is over the system limit and has been truncated.</LongMessage><ErrorCode>21917063</ErrorCode><SeverityCode>Warning</SeverityCode><ErrorClassification>RequestError</ErrorClassification></Errors>'
+      : '';
+    const summary =
+      returnAll || included.includes('SellingSummary')
+        ? `<SellingSummary><ActiveAuctionCount>0</ActiveAuctionCount><TotalListingsWithLeads>0</TotalListingsWithLeads></SellingSummary>`
+        : '';
+    const others = returnAll
+      ? '<SoldList><ItemArray/></SoldList><UnsoldList><ItemArray/></UnsoldList>'
+      : '';
+    const activeXml = active
+      ? `<ActiveList><ItemArray>${itemXml}</ItemArray><PaginationResult><TotalNumberOfPages>${Math.ceil(listings.length / perPage)}</TotalNumberOfPages><TotalNumberOfEntries>${listings.length}</TotalNumberOfEntries></PaginationResult></ActiveList>`
+      : '';
     res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' });
     res.end(
-      `<?xml version="1.0" encoding="UTF-8"?><GetMyeBaySellingResponse xmlns="urn:ebay:apis:eBLBaseComponents"><Timestamp>${new Date().toISOString()}</Timestamp><Ack>Success</Ack><Version>1193</Version><Build>E1193_CORE_API_SANDBOX</Build><ActiveList><ItemArray>${itemXml}</ItemArray><PaginationResult><TotalNumberOfPages>${Math.ceil(SANDBOX_LISTINGS.length / perPage)}</TotalNumberOfPages><TotalNumberOfEntries>${SANDBOX_LISTINGS.length}</TotalNumberOfEntries></PaginationResult></ActiveList></GetMyeBaySellingResponse>`,
+      `<?xml version="1.0" encoding="UTF-8"?><GetMyeBaySellingResponse xmlns="urn:ebay:apis:eBLBaseComponents"><Timestamp>${new Date().toISOString()}</Timestamp><Ack>${truncated ? 'Warning' : 'Success'}</Ack>${warning}<Version>${SANDBOX_TRADING_VERSION}</Version><Build>E${SANDBOX_TRADING_VERSION}_CORE_API_SANDBOX</Build>${summary}${activeXml}${others}</GetMyeBaySellingResponse>`,
     );
   }
 
@@ -451,11 +550,29 @@ export async function startEbaySandbox(opts: EbaySandboxOptions): Promise<EbaySa
         connection.failures[api] = {
           status: Number(body.status ?? 500),
           remaining: Number(body.times ?? 1),
+          retryAfter: body.retryAfter === undefined ? null : Number(body.retryAfter),
         };
         return sendJson(res, 200, { api, ...connection.failures[api] });
       }
+      case 'seller': {
+        if (body.kind !== undefined) {
+          if (!SELLER_KINDS.includes(body.kind as SellerKind)) {
+            return sendJson(res, 400, { error: `kind must be one of ${SELLER_KINDS.join(', ')}` });
+          }
+          connection.kind = body.kind as SellerKind;
+        }
+        if (body.latencyMs !== undefined) connection.latencyMs = Math.max(0, Number(body.latencyMs) || 0);
+        if (body.truncateListings !== undefined) connection.truncateListings = body.truncateListings === true;
+        return sendJson(res, 200, {
+          kind: connection.kind,
+          latencyMs: connection.latencyMs,
+          truncateListings: connection.truncateListings,
+        });
+      }
       case 'stats':
         return sendJson(res, 200, {
+          kind: connection.kind,
+          lastTrading: connection.lastTrading,
           scopes: connection.scopes,
           grants: connection.grants,
           calls: connection.calls,
@@ -473,8 +590,8 @@ export async function startEbaySandbox(opts: EbaySandboxOptions): Promise<EbaySa
     try {
       if (route === 'GET /oauth2/authorize') handleAuthorize(res, url);
       else if (route === 'POST /identity/v1/oauth2/token') await handleToken(req, res);
-      else if (route === 'GET /sell/inventory/v1/inventory_item') handleInventory(req, res, url);
-      else if (route === 'GET /sell/fulfillment/v1/order') handleOrders(req, res, url);
+      else if (route === 'GET /sell/inventory/v1/inventory_item') await handleInventory(req, res, url);
+      else if (route === 'GET /sell/fulfillment/v1/order') await handleOrders(req, res, url);
       else if (route === 'POST /ws/api.dll') await handleTrading(req, res);
       else if (url.pathname.startsWith('/_sandbox/')) await handleControls(req, res, url);
       else restError(res, 404, 2002, `Resource not found: ${url.pathname}`);

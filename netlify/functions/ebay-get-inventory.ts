@@ -1,15 +1,38 @@
-import { fetchInventory, type InventoryEntry } from '../lib/ebay-api.ts';
-import { ebayFunction } from '../lib/ebay-function.ts';
+import {
+  fetchInventoryPage,
+  fetchListingsPage,
+  PAGE_SIZE,
+  type InventoryEntry,
+} from '../lib/ebay-api.ts';
+import { ebayFunction, type EbayCallContext } from '../lib/ebay-function.ts';
+import {
+  budget,
+  continuing,
+  endSync,
+  progressOf,
+  readSync,
+  saveSync,
+  startSync,
+  type SyncState,
+} from '../lib/ebay-sync.ts';
 import { json, jsonError } from '../lib/http.ts';
 import { supabaseAdmin } from '../lib/supabase-admin.ts';
 
 /** SPEC 9: inventory page size 200. */
 const INVENTORY_PAGE_SIZE = 200;
 
+/**
+ * 'inventory': the Sell Inventory API's items. 'listings': that API held none (the seller lists
+ * on the eBay website or with Trading-API tools, whose listings reach the Inventory API only
+ * through bulkMigrateListing), so the list is the seller's active listings from Trading.
+ */
+type InventorySource = 'inventory' | 'listings';
+
 interface CachedInventory {
   inventory: InventoryEntry[];
   total_items: number;
   fetched_at: string | null;
+  source: InventorySource;
 }
 
 function pageParam(req: Request): number | null {
@@ -21,14 +44,15 @@ function pageParam(req: Request): number | null {
 async function readCache(userId: string): Promise<CachedInventory | null> {
   const { data, error } = await supabaseAdmin()
     .from('ebay_inventory')
-    .select('inventory, total_items, fetched_at')
+    .select('inventory, total_items, fetched_at, source')
     .eq('user_id', userId)
     .maybeSingle();
   if (error) throw new Error(`inventory cache read failed: ${error.message}`);
   return data && data.fetched_at ? (data as CachedInventory) : null;
 }
 
-function pageOf(all: InventoryEntry[], page: number, fetchedAt: string | null, cached: boolean) {
+function pageOf(cache: CachedInventory, page: number, cached: boolean) {
+  const all = cache.inventory;
   const totalItems = all.length;
   return {
     inventory: all.slice((page - 1) * INVENTORY_PAGE_SIZE, page * INVENTORY_PAGE_SIZE),
@@ -38,48 +62,105 @@ function pageOf(all: InventoryEntry[], page: number, fetchedAt: string | null, c
       totalItems,
       itemsPerPage: INVENTORY_PAGE_SIZE,
     },
-    fetchedAt,
+    fetchedAt: cache.fetched_at,
+    source: cache.source,
     cached,
+  };
+}
+
+/** Reads one eBay page of the sync's current phase into the state. */
+async function readPage(ctx: EbayCallContext, state: SyncState): Promise<SyncState> {
+  if (state.phase === 'inventory') {
+    const offset = (state.next_page - 1) * PAGE_SIZE;
+    const page = await ctx.withToken((t) => fetchInventoryPage(ctx.env, t, ctx.marketplace, offset));
+    const items = [...state.items, ...page.entries];
+    if (!page.more && items.length === 0) {
+      // Nothing in the Inventory API: the seller's stock is in their listings.
+      return { ...state, phase: 'listings', next_page: 1, total_pages: null, total_entries: null };
+    }
+    return {
+      ...state,
+      items,
+      next_page: page.more ? state.next_page + 1 : 0,
+      total_entries: page.total,
+      fetched: items.length,
+    };
+  }
+  const page = await ctx.withToken((t) => fetchListingsPage(ctx.env, t, ctx.marketplace, state.next_page));
+  const items = [
+    ...state.items,
+    ...page.entries.map((l) => ({
+      sku: l.sku ?? '',
+      title: l.title,
+      quantity: l.quantity,
+      condition: null,
+      imageUrl: l.imageUrl,
+      listingId: l.listingId,
+      listingType: l.listingType,
+    })),
+  ];
+  return {
+    ...state,
+    items,
+    next_page: page.more ? state.next_page + 1 : 0,
+    total_pages: page.totalPages,
+    total_entries: page.total,
+    fetched: items.length,
+    complete: state.complete && page.complete,
   };
 }
 
 /**
  * GET ?page=n (bearer, country) -> { inventory, pagination: { page, totalPages, totalItems,
- * itemsPerPage }, fetchedAt, cached }: the seller's eBay inventory (Sell Inventory API), 200 per
- * page (SPEC 7, 9). Any plan that connected eBay.
+ * itemsPerPage }, fetchedAt, source, cached } once the list is read, or { sync: { done: false,
+ * fetched, total } } while it is being read: the seller's eBay inventory, 200 per page
+ * (SPEC 7, 9). Any plan that connected eBay.
  *
- * Page 1 is a refresh: it reads every inventory item from eBay (following eBay's own pages),
- * stores the list in ebay_inventory and counts against the 8-minute limit. Later pages are
- * served from that stored list, so paging through 450 items is one eBay sync, not three
- * rate-limited ones; a later page with nothing stored yet syncs first. A rate-limited request
- * gets the stored page with the 429.
+ * Page 1 starts a refresh (counted against the 8-minute limit): eBay's pages are read while
+ * the call's time budget lasts, and the browser goes on with ?continue=1 until done, so no call
+ * nears Netlify's 10 s limit. The finished list is stored in ebay_inventory; later pages are
+ * served from it. When the Sell Inventory API holds nothing, as for sellers who list on the eBay
+ * website, the list is read from the seller's active listings (source 'listings'). A
+ * rate-limited request gets the stored page with the 429.
  */
 export default ebayFunction({
   name: 'ebay-get-inventory',
   purpose: 'inventory',
   rateLimit: 'inventory',
+  fetchesFromEbay: (req) => !continuing(req),
   async serveCached(userId, req) {
     const page = pageParam(req);
     if (page === null) return jsonError(400, 'page must be a whole number from 1');
-    if (page === 1) return null;
+    if (page === 1 || continuing(req)) return null;
     const cache = await readCache(userId);
-    return cache ? json(pageOf(cache.inventory, page, cache.fetched_at, true)) : null;
+    return cache ? json(pageOf(cache, page, true)) : null;
   },
   async cached(userId, req) {
     const cache = await readCache(userId);
-    return cache ? pageOf(cache.inventory, pageParam(req) ?? 1, cache.fetched_at, true) : {};
+    return cache ? pageOf(cache, pageParam(req) ?? 1, true) : {};
   },
   async run(ctx) {
-    const page = pageParam(ctx.req) ?? 1;
-    const all = await ctx.withToken((token) => fetchInventory(ctx.env, token, ctx.marketplace));
-    const fetchedAt = new Date().toISOString();
+    let state = continuing(ctx.req)
+      ? await readSync(ctx.userId, 'inventory')
+      : await startSync(ctx.userId, 'inventory');
+    if (!state) return jsonError(409, 'No eBay sync is under way', { code: 'no_sync' });
+    const inBudget = budget();
+    while (state.next_page > 0 && inBudget()) state = await readPage(ctx, state);
+    if (state.next_page > 0) {
+      await saveSync(ctx.userId, state);
+      return json({ sync: progressOf(state, false) });
+    }
+    const cache: CachedInventory = {
+      inventory: state.items,
+      total_items: state.items.length,
+      fetched_at: new Date().toISOString(),
+      source: state.phase,
+    };
     const { error } = await supabaseAdmin()
       .from('ebay_inventory')
-      .upsert(
-        { user_id: ctx.userId, inventory: all, total_items: all.length, fetched_at: fetchedAt },
-        { onConflict: 'user_id' },
-      );
+      .upsert({ user_id: ctx.userId, ...cache }, { onConflict: 'user_id' });
     if (error) throw new Error(`inventory cache write failed: ${error.message}`);
-    return json(pageOf(all, page, fetchedAt, false));
+    await endSync(ctx.userId, 'inventory');
+    return json({ ...pageOf(cache, 1, false), sync: progressOf(state, true) });
   },
 });

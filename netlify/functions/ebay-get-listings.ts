@@ -1,6 +1,15 @@
-import { fetchActiveListings } from '../lib/ebay-api.ts';
+import { fetchListingsPage, type ActiveListing } from '../lib/ebay-api.ts';
 import { ebayFunction } from '../lib/ebay-function.ts';
-import { json } from '../lib/http.ts';
+import {
+  budget,
+  continuing,
+  endSync,
+  progressOf,
+  readSync,
+  saveSync,
+  startSync,
+} from '../lib/ebay-sync.ts';
+import { json, jsonError } from '../lib/http.ts';
 import { supabaseAdmin } from '../lib/supabase-admin.ts';
 
 const COLUMNS = 'listing_id, title, quantity, image_url, sku, created_at';
@@ -18,55 +27,89 @@ async function shownListings(userId: string) {
   return data ?? [];
 }
 
+/** New listings appear (display true); known ones get eBay's current details, keep display. */
+async function mergePage(userId: string, listings: ActiveListing[], seenAt: string) {
+  if (listings.length === 0) return;
+  const { error } = await supabaseAdmin()
+    .from('ebay_processed_listings')
+    .upsert(
+      listings.map((l) => ({
+        user_id: userId,
+        listing_id: l.listingId,
+        title: l.title.slice(0, 500),
+        quantity: Math.max(0, Math.trunc(l.quantity)),
+        image_url: l.imageUrl,
+        sku: l.sku,
+        seen_at: seenAt,
+      })),
+      { onConflict: 'user_id,listing_id' },
+    );
+  if (error) throw new Error(`listings upsert failed: ${error.message}`);
+}
+
+/** Shown listings this (complete) sync did not see have ended on eBay before being placed. */
+async function dropEnded(userId: string, startedAt: string) {
+  const { error } = await supabaseAdmin()
+    .from('ebay_processed_listings')
+    .delete()
+    .eq('user_id', userId)
+    .eq('display', true)
+    .or(`seen_at.is.null,seen_at.lt."${startedAt}"`);
+  if (error) throw new Error(`ended listings cleanup failed: ${error.message}`);
+}
+
 /**
  * GET (bearer, country) -> { listings: [{ listing_id, title, quantity, image_url, sku,
- * created_at }] }: the seller's active eBay listings not yet placed on a shelf. Growing Seller
- * and up (get_ebay_token refuses lower plans); at most once per 2 minutes, a 429 carrying the
- * stored listings meanwhile.
+ * created_at }], sync: { done, fetched, total }, incomplete? }: the seller's active eBay
+ * listings not yet placed on a shelf. Growing Seller and up (get_ebay_token refuses lower
+ * plans); at most once per 2 minutes, a 429 carrying the stored listings meanwhile.
  *
- * The active listings are merged into ebay_processed_listings: new ones appear (display true),
- * known ones get eBay's current title, quantity and picture but keep their display flag, so a
- * listing placed on a shelf is never offered again; listings that ended on eBay before being
- * placed drop out of the list.
+ * Trading pages are read while the call's time budget lasts; if more remain the answer says
+ * sync.done = false and the browser calls again with ?continue=1 (not rate-limited) until done.
+ * Each page is merged into ebay_processed_listings as it comes: new listings appear, known ones
+ * get eBay's current title, quantity and picture but keep their display flag, so a listing
+ * placed on a shelf is never offered again. Only a sync whose every page was complete
+ * (Ack=Success, full pages) removes the shown listings it did not see; after a truncated or
+ * Ack=Warning answer nothing is removed and the answer says incomplete: true.
  */
 export default ebayFunction({
   name: 'ebay-get-listings',
   purpose: 'listings',
   rateLimit: 'listings',
+  fetchesFromEbay: (req) => !continuing(req),
   cached: async (userId) => ({ listings: await shownListings(userId), cached: true }),
   async run(ctx) {
-    const active = await ctx.withToken((token) =>
-      fetchActiveListings(ctx.env, token, ctx.marketplace),
-    );
-    const admin = supabaseAdmin();
-    if (active.length > 0) {
-      const { error } = await admin.from('ebay_processed_listings').upsert(
-        active.map((l) => ({
-          user_id: ctx.userId,
-          listing_id: l.listingId,
-          title: l.title.slice(0, 500),
-          quantity: Math.max(0, Math.trunc(l.quantity)),
-          image_url: l.imageUrl,
-          sku: l.sku,
-        })),
-        { onConflict: 'user_id,listing_id' },
+    let state = continuing(ctx.req)
+      ? await readSync(ctx.userId, 'listings')
+      : await startSync(ctx.userId, 'listings');
+    if (!state) return jsonError(409, 'No eBay sync is under way', { code: 'no_sync' });
+    const inBudget = budget();
+    let done = false;
+    while (!done && inBudget()) {
+      const page = await ctx.withToken((token) =>
+        fetchListingsPage(ctx.env, token, ctx.marketplace, state!.next_page),
       );
-      if (error) throw new Error(`listings upsert failed: ${error.message}`);
+      await mergePage(ctx.userId, page.entries, state.started_at);
+      state = {
+        ...state,
+        next_page: state.next_page + 1,
+        total_pages: page.totalPages,
+        total_entries: page.total,
+        fetched: state.fetched + page.entries.length,
+        complete: state.complete && page.complete,
+      };
+      done = !page.more;
     }
-    let ended = admin
-      .from('ebay_processed_listings')
-      .delete()
-      .eq('user_id', ctx.userId)
-      .eq('display', true);
-    if (active.length > 0) {
-      ended = ended.not(
-        'listing_id',
-        'in',
-        `(${active.map((l) => `"${l.listingId.replace(/"/g, '')}"`).join(',')})`,
-      );
+    if (!done) {
+      await saveSync(ctx.userId, state);
+      return json({ listings: await shownListings(ctx.userId), sync: progressOf(state, false) });
     }
-    const { error: endedError } = await ended;
-    if (endedError) throw new Error(`ended listings cleanup failed: ${endedError.message}`);
-    return json({ listings: await shownListings(ctx.userId) });
+    if (state.complete) await dropEnded(ctx.userId, state.started_at);
+    await endSync(ctx.userId, 'listings');
+    return json({
+      listings: await shownListings(ctx.userId),
+      sync: progressOf(state, true),
+      ...(state.complete ? {} : { incomplete: true }),
+    });
   },
 });

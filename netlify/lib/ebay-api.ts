@@ -2,12 +2,13 @@ import type { EbayEnv, Marketplace } from './ebay-env.ts';
 import { EbayUnavailableError } from './ebay-oauth.ts';
 
 /**
- * The three eBay reads Stockroom makes, normalised to the shapes our functions return:
- * - inventory: Sell Inventory API GET /sell/inventory/v1/inventory_item (limit ≤ 200, next href)
+ * The three eBay reads Stockroom makes, one page per call, normalised to the shapes our
+ * functions return (the functions decide how many pages fit in one invocation):
+ * - inventory: Sell Inventory API GET /sell/inventory/v1/inventory_item (limit ≤ 200, offset)
  * - active listings: Trading API GetMyeBaySelling ActiveList (the listings a seller has up now,
- *   whichever tool created them; the Inventory API only knows its own offers), OAuth token in
+ *   whichever tool created them; the Inventory API only knows its own items), OAuth token in
  *   X-EBAY-API-IAF-TOKEN
- * - orders: Sell Fulfillment API GET /sell/fulfillment/v1/order
+ * - orders: Sell Fulfillment API GET /sell/fulfillment/v1/order (limit ≤ 200, offset)
  */
 
 /** eBay refused the access token (expired or revoked): refresh and try once more. */
@@ -18,12 +19,40 @@ export class EbayTokenRejectedError extends Error {
   }
 }
 
+/**
+ * eBay asked us to slow down (REST 429, Trading error 518): the seller waits, nothing is lost.
+ * retryAfterSeconds is eBay's Retry-After when it sent one.
+ */
+export class EbayRateLimitedError extends Error {
+  constructor(readonly retryAfterSeconds: number | null) {
+    super('eBay rate-limited the request');
+    this.name = 'EbayRateLimitedError';
+  }
+}
+
+/** Seconds from a Retry-After header (delta-seconds or an HTTP date), or null. */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/** A Retry-After this short is waited out inside the call; a longer one goes to the seller. */
+const INLINE_RETRY_MAX_SECONDS = 2;
+/** One eBay page may take this long: a slow page still leaves the call inside Netlify's 10 s. */
+export const PAGE_TIMEOUT_MS = 4_000;
+
 export interface InventoryEntry {
   sku: string;
   title: string;
   quantity: number;
   condition: string | null;
   imageUrl: string | null;
+  /** Set when the entry was taken from an active listing (the Inventory API held none). */
+  listingId?: string;
+  listingType?: string | null;
 }
 
 export interface ActiveListing {
@@ -32,6 +61,8 @@ export interface ActiveListing {
   quantity: number;
   sku: string | null;
   imageUrl: string | null;
+  /** Trading's ListingType: FixedPriceItem, Chinese (auction)… */
+  listingType: string | null;
 }
 
 export interface OrderLine {
@@ -51,36 +82,41 @@ export interface Order {
   lineItems: OrderLine[];
 }
 
-// Safety stops for following pages: far above any seller of our plans (Elite holds 5000 items).
-const MAX_INVENTORY_PAGES = 50;
-const MAX_LISTING_PAGES = 25;
-const MAX_ORDER_PAGES = 4;
+export const PAGE_SIZE = 200;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function restGet(url: string, token: string, marketplace: Marketplace): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      headers: {
-        authorization: `Bearer ${token}`,
-        accept: 'application/json',
-        'x-ebay-c-marketplace-id': marketplace.marketplaceId,
-      },
-      signal: AbortSignal.timeout(20_000),
+  for (let attempt = 0; ; attempt += 1) {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        headers: {
+          authorization: `Bearer ${token}`,
+          accept: 'application/json',
+          'x-ebay-c-marketplace-id': marketplace.marketplaceId,
+        },
+        signal: AbortSignal.timeout(PAGE_TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw new EbayUnavailableError(`eBay unreachable: ${(error as Error).name}`);
+    }
+    if (response.status === 401) throw new EbayTokenRejectedError();
+    if (response.status === 429) {
+      const wait = retryAfterSeconds(response.headers.get('retry-after'));
+      await response.body?.cancel();
+      // A short wait is honoured here once; anything longer is the seller's to wait.
+      if (attempt === 0 && wait !== null && wait <= INLINE_RETRY_MAX_SECONDS) {
+        await sleep(wait * 1000);
+        continue;
+      }
+      throw new EbayRateLimitedError(wait);
+    }
+    if (!response.ok) throw new EbayUnavailableError(`eBay answered ${response.status}`);
+    return response.json().catch(() => {
+      throw new EbayUnavailableError('eBay sent an unreadable body');
     });
-  } catch (error) {
-    throw new EbayUnavailableError(`eBay unreachable: ${(error as Error).name}`);
   }
-  if (response.status === 401) throw new EbayTokenRejectedError();
-  if (!response.ok) throw new EbayUnavailableError(`eBay answered ${response.status}`);
-  return response.json().catch(() => {
-    throw new EbayUnavailableError('eBay sent an unreadable body');
-  });
-}
-
-/** The next page's URL on the configured base (eBay's hrefs name its own host). */
-function onBase(env: EbayEnv, href: string): string {
-  const url = new URL(href, env.EBAY_API_BASE);
-  return `${env.EBAY_API_BASE}${url.pathname}${url.search}`;
 }
 
 const str = (value: unknown): string | null =>
@@ -90,78 +126,76 @@ const num = (value: unknown, fallback = 0): number => {
   return Number.isFinite(n) ? n : fallback;
 };
 
-export async function fetchInventory(
-  env: EbayEnv,
-  token: string,
-  marketplace: Marketplace,
-): Promise<InventoryEntry[]> {
-  const entries: InventoryEntry[] = [];
-  let next: string | null =
-    `${env.EBAY_API_BASE}/sell/inventory/v1/inventory_item?limit=200&offset=0`;
-  for (let page = 0; next && page < MAX_INVENTORY_PAGES; page += 1) {
-    const body = (await restGet(next, token, marketplace)) as {
-      inventoryItems?: Array<Record<string, unknown>>;
-      next?: string;
-    };
-    for (const raw of body.inventoryItems ?? []) {
-      const product = (raw.product ?? {}) as Record<string, unknown>;
-      const availability = (raw.availability ?? {}) as {
-        shipToLocationAvailability?: { quantity?: unknown };
-      };
-      const images = Array.isArray(product.imageUrls) ? product.imageUrls : [];
-      entries.push({
-        sku: String(raw.sku ?? ''),
-        title: str(product.title) ?? String(raw.sku ?? ''),
-        quantity: num(availability.shipToLocationAvailability?.quantity),
-        condition: str(raw.condition),
-        imageUrl: str(images[0]),
-      });
-    }
-    next = body.next ? onBase(env, body.next) : null;
-  }
-  return entries;
+export interface Page<T> {
+  entries: T[];
+  /** eBay's count of all entries, when it gave one. */
+  total: number | null;
+  /** Whether eBay has a page after this one. */
+  more: boolean;
 }
 
-export async function fetchOrders(
+/** One page (200) of the seller's Sell Inventory API items, from offset. */
+export async function fetchInventoryPage(
   env: EbayEnv,
   token: string,
   marketplace: Marketplace,
-): Promise<Order[]> {
-  const orders: Order[] = [];
-  let next: string | null = `${env.EBAY_API_BASE}/sell/fulfillment/v1/order?limit=50&offset=0`;
-  for (let page = 0; next && page < MAX_ORDER_PAGES; page += 1) {
-    const body = (await restGet(next, token, marketplace)) as {
-      orders?: Array<Record<string, unknown>>;
-      next?: string;
+  offset: number,
+): Promise<Page<InventoryEntry>> {
+  const body = (await restGet(
+    `${env.EBAY_API_BASE}/sell/inventory/v1/inventory_item?limit=${PAGE_SIZE}&offset=${offset}`,
+    token,
+    marketplace,
+  )) as { inventoryItems?: Array<Record<string, unknown>>; next?: string; total?: unknown };
+  const entries = (body.inventoryItems ?? []).map((raw) => {
+    const product = (raw.product ?? {}) as Record<string, unknown>;
+    const availability = (raw.availability ?? {}) as {
+      shipToLocationAvailability?: { quantity?: unknown };
     };
-    for (const raw of body.orders ?? []) {
-      const buyer = (raw.buyer ?? {}) as { username?: unknown };
-      const total = (
-        (raw.pricingSummary ?? {}) as { total?: { value?: unknown; currency?: unknown } }
-      ).total;
-      const lines = Array.isArray(raw.lineItems)
-        ? (raw.lineItems as Array<Record<string, unknown>>)
-        : [];
-      orders.push({
-        orderId: String(raw.orderId ?? ''),
-        creationDate: String(raw.creationDate ?? ''),
-        buyer: str(buyer.username),
-        status: String(raw.orderFulfillmentStatus ?? 'NOT_STARTED'),
-        total: total
-          ? { value: String(total.value ?? ''), currency: String(total.currency ?? '') }
-          : null,
-        lineItems: lines.map((line) => ({
-          lineItemId: String(line.lineItemId ?? ''),
-          legacyItemId: str(line.legacyItemId),
-          sku: str(line.sku),
-          title: String(line.title ?? ''),
-          quantity: num(line.quantity, 1),
-        })),
-      });
-    }
-    next = body.next ? onBase(env, body.next) : null;
-  }
-  return orders;
+    const images = Array.isArray(product.imageUrls) ? product.imageUrls : [];
+    return {
+      sku: String(raw.sku ?? ''),
+      title: str(product.title) ?? String(raw.sku ?? ''),
+      quantity: num(availability.shipToLocationAvailability?.quantity),
+      condition: str(raw.condition),
+      imageUrl: str(images[0]),
+    };
+  });
+  return { entries, total: body.total === undefined ? null : num(body.total), more: Boolean(body.next) };
+}
+
+/** One page (200) of the seller's orders (eBay's default window, the last 90 days). */
+export async function fetchOrdersPage(
+  env: EbayEnv,
+  token: string,
+  marketplace: Marketplace,
+  offset: number,
+): Promise<Page<Order>> {
+  const body = (await restGet(
+    `${env.EBAY_API_BASE}/sell/fulfillment/v1/order?limit=${PAGE_SIZE}&offset=${offset}`,
+    token,
+    marketplace,
+  )) as { orders?: Array<Record<string, unknown>>; next?: string; total?: unknown };
+  const entries = (body.orders ?? []).map((raw) => {
+    const buyer = (raw.buyer ?? {}) as { username?: unknown };
+    const total = ((raw.pricingSummary ?? {}) as { total?: { value?: unknown; currency?: unknown } })
+      .total;
+    const lines = Array.isArray(raw.lineItems) ? (raw.lineItems as Array<Record<string, unknown>>) : [];
+    return {
+      orderId: String(raw.orderId ?? ''),
+      creationDate: String(raw.creationDate ?? ''),
+      buyer: str(buyer.username),
+      status: String(raw.orderFulfillmentStatus ?? 'NOT_STARTED'),
+      total: total ? { value: String(total.value ?? ''), currency: String(total.currency ?? '') } : null,
+      lineItems: lines.map((line) => ({
+        lineItemId: String(line.lineItemId ?? ''),
+        legacyItemId: str(line.legacyItemId),
+        sku: str(line.sku),
+        title: String(line.title ?? ''),
+        quantity: num(line.quantity, 1),
+      })),
+    };
+  });
+  return { entries, total: body.total === undefined ? null : num(body.total), more: Boolean(body.next) };
 }
 
 // --- Trading API (XML) ------------------------------------------------------------------------
@@ -189,66 +223,97 @@ function tag(xml: string, name: string): string | null {
 // Trading API errors that mean the OAuth token is not (or no longer) good.
 const TOKEN_ERROR_CODES = new Set(['931', '932', '16110', '21916984', '21917053']);
 
+/**
+ * Trading API schema version we send (X-EBAY-API-COMPATIBILITY-LEVEL): the current version of
+ * eBay's Trading API reference when this was written; eBay supports versions for about 18
+ * months after release, so it needs raising from time to time.
+ */
+export const TRADING_COMPATIBILITY_LEVEL = '1451';
+
+// Trading's call-limit error: the application or seller made too many calls.
+const CALL_LIMIT_ERROR_CODES = new Set(['518']);
+/** GetMyeBaySelling's short-duration limit resets after 15 seconds (eBay's call reference). */
+const TRADING_LIMIT_SECONDS = 15;
+
+/**
+ * Only the active list, paged: no DetailLevel (ReturnAll would send every container, and eBay
+ * truncates large sellers' answers with a warning), other containers left out.
+ */
 function sellingRequest(page: number): string {
   return `<?xml version="1.0" encoding="utf-8"?>
 <GetMyeBaySellingRequest xmlns="urn:ebay:apis:eBLBaseComponents">
   <ActiveList>
     <Include>true</Include>
-    <Pagination><EntriesPerPage>200</EntriesPerPage><PageNumber>${page}</PageNumber></Pagination>
+    <Pagination><EntriesPerPage>${PAGE_SIZE}</EntriesPerPage><PageNumber>${page}</PageNumber></Pagination>
   </ActiveList>
   <HideVariations>true</HideVariations>
-  <DetailLevel>ReturnAll</DetailLevel>
 </GetMyeBaySellingRequest>`;
 }
 
-export async function fetchActiveListings(
+export interface ListingsPage extends Page<ActiveListing> {
+  totalPages: number;
+  /**
+   * False when eBay's answer may have left listings out: Ack=Warning, or fewer items than a
+   * full page before the last. Such an answer must never be taken as "the rest ended".
+   */
+  complete: boolean;
+}
+
+/** One page (200) of the seller's active listings from Trading's GetMyeBaySelling. */
+export async function fetchListingsPage(
   env: EbayEnv,
   token: string,
   marketplace: Marketplace,
-): Promise<ActiveListing[]> {
-  const listings: ActiveListing[] = [];
-  let pages = 1;
-  for (let page = 1; page <= pages && page <= MAX_LISTING_PAGES; page += 1) {
-    let response: Response;
-    try {
-      response = await fetch(`${env.EBAY_API_BASE}/ws/api.dll`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'text/xml',
-          'x-ebay-api-call-name': 'GetMyeBaySelling',
-          'x-ebay-api-compatibility-level': '1193',
-          'x-ebay-api-siteid': marketplace.siteId,
-          'x-ebay-api-iaf-token': token,
-        },
-        body: sellingRequest(page),
-        signal: AbortSignal.timeout(20_000),
-      });
-    } catch (error) {
-      throw new EbayUnavailableError(`eBay unreachable: ${(error as Error).name}`);
-    }
-    if (response.status === 401) throw new EbayTokenRejectedError();
-    if (!response.ok) throw new EbayUnavailableError(`eBay answered ${response.status}`);
-    const xml = await response.text();
-    const ack = tag(xml, 'Ack');
-    if (ack !== 'Success' && ack !== 'Warning') {
-      const code = tag(xml, 'ErrorCode');
-      if (code && TOKEN_ERROR_CODES.has(code)) throw new EbayTokenRejectedError();
-      throw new EbayUnavailableError(`GetMyeBaySelling failed (${code ?? 'no code'})`);
-    }
-    const active = element(xml, 'ActiveList') ?? '';
-    pages = num(tag(active, 'TotalNumberOfPages'), 1);
-    for (const match of active.matchAll(/<Item>([\s\S]*?)<\/Item>/g)) {
-      const item = match[1]!;
-      const listingId = tag(item, 'ItemID');
-      if (!listingId) continue;
-      listings.push({
-        listingId,
-        title: tag(item, 'Title') ?? listingId,
-        quantity: num(tag(item, 'QuantityAvailable') ?? tag(item, 'Quantity'), 1),
-        sku: tag(item, 'SKU'),
-        imageUrl: tag(item, 'GalleryURL'),
-      });
-    }
+  page: number,
+): Promise<ListingsPage> {
+  let response: Response;
+  try {
+    response = await fetch(`${env.EBAY_API_BASE}/ws/api.dll`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'text/xml',
+        'x-ebay-api-call-name': 'GetMyeBaySelling',
+        'x-ebay-api-compatibility-level': TRADING_COMPATIBILITY_LEVEL,
+        'x-ebay-api-siteid': marketplace.siteId,
+        'x-ebay-api-iaf-token': token,
+      },
+      body: sellingRequest(page),
+      signal: AbortSignal.timeout(PAGE_TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new EbayUnavailableError(`eBay unreachable: ${(error as Error).name}`);
   }
-  return listings;
+  if (response.status === 401) throw new EbayTokenRejectedError();
+  if (response.status === 429) {
+    throw new EbayRateLimitedError(retryAfterSeconds(response.headers.get('retry-after')));
+  }
+  if (!response.ok) throw new EbayUnavailableError(`eBay answered ${response.status}`);
+  const xml = await response.text();
+  const ack = tag(xml, 'Ack');
+  if (ack !== 'Success' && ack !== 'Warning') {
+    const code = tag(xml, 'ErrorCode');
+    if (code && TOKEN_ERROR_CODES.has(code)) throw new EbayTokenRejectedError();
+    if (code && CALL_LIMIT_ERROR_CODES.has(code)) throw new EbayRateLimitedError(TRADING_LIMIT_SECONDS);
+    throw new EbayUnavailableError(`GetMyeBaySelling failed (${code ?? 'no code'})`);
+  }
+  const active = element(xml, 'ActiveList') ?? '';
+  const totalPages = num(tag(active, 'TotalNumberOfPages'), 0);
+  const totalEntries = num(tag(active, 'TotalNumberOfEntries'), 0);
+  const entries: ActiveListing[] = [];
+  for (const match of active.matchAll(/<Item>([\s\S]*?)<\/Item>/g)) {
+    const item = match[1]!;
+    const listingId = tag(item, 'ItemID');
+    if (!listingId) continue;
+    entries.push({
+      listingId,
+      title: tag(item, 'Title') ?? listingId,
+      quantity: num(tag(item, 'QuantityAvailable') ?? tag(item, 'Quantity'), 1),
+      sku: tag(item, 'SKU'),
+      imageUrl: tag(item, 'GalleryURL'),
+      listingType: tag(item, 'ListingType'),
+    });
+  }
+  const expected = page < totalPages ? PAGE_SIZE : totalEntries - (totalPages - 1) * PAGE_SIZE;
+  const complete = ack === 'Success' && (totalPages === 0 || entries.length >= expected);
+  return { entries, total: totalEntries, more: page < totalPages, totalPages, complete };
 }

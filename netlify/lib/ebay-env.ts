@@ -93,10 +93,17 @@ export interface Marketplace {
   siteId: string;
 }
 
-/** The marketplace for a country code; unknown or missing codes fall back to GB. */
-export function marketplaceFor(country: string | null | undefined): Marketplace {
-  const code = (country ?? '').trim().toUpperCase();
+/**
+ * The marketplace for a country code; a missing code is GB (SPEC 9). A country eBay has no
+ * marketplace for gives null: reading another country's site without saying so would show the
+ * seller the wrong listings, so the functions refuse with a message instead.
+ */
+export function marketplaceFor(country: string | null | undefined): Marketplace | null {
+  const code = (country ?? '').trim().toUpperCase() || DEFAULT_EBAY_COUNTRY;
   const known = MARKETPLACES[code];
-  if (known) return { country: code, ...known };
-  return { country: DEFAULT_EBAY_COUNTRY, ...MARKETPLACES[DEFAULT_EBAY_COUNTRY]! };
+  return known ? { country: code, ...known } : null;
+}
+
+export function noMarketplaceMessage(country: string): string {
+  return `eBay has no marketplace for ${country}. Choose the eBay site you sell on in Settings.`;
 }

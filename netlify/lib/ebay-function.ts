@@ -4,8 +4,14 @@ import {
   type MarketplaceFetch,
 } from '../../src/domain/rate-limit.ts';
 import { requireUser } from './auth.ts';
-import { EbayTokenRejectedError } from './ebay-api.ts';
-import { ebayEnv, marketplaceFor, type EbayEnv, type Marketplace } from './ebay-env.ts';
+import { EbayRateLimitedError, EbayTokenRejectedError } from './ebay-api.ts';
+import {
+  ebayEnv,
+  marketplaceFor,
+  noMarketplaceMessage,
+  type EbayEnv,
+  type Marketplace,
+} from './ebay-env.ts';
 import { EbayGrantError } from './ebay-oauth.ts';
 import {
   deleteTokens,
@@ -24,7 +30,8 @@ import { supabaseAdmin } from './supabase-admin.ts';
  * The frame of the eBay read functions (listings, orders, inventory), SPEC 7 headers:
  * - Authorization: Bearer <the seller's Supabase access token>; the user is the token's, never
  *   the `user-id` header's (a different user-id is refused rather than silently ignored);
- * - `country`: the seller's eBay country, GB when missing or unknown.
+ * - `country`: the seller's eBay country, GB when missing; a country without an eBay
+ *   marketplace is refused (400 no_marketplace) rather than silently read as GB.
  * Then, in this order: plan and connection (get_ebay_token), the rate limit (hit_rate_limit,
  * recorded only for requests that would reach eBay), a fresh access token, and the call, retried
  * once with a refreshed token if eBay refuses the current one.
@@ -33,6 +40,8 @@ import { supabaseAdmin } from './supabase-admin.ts';
  *   401 Not authenticated (Supabase)       403 plan_feature_unavailable (message from SQL)
  *   404 not_connected 'No eBay token found' 401 ebay_auth 'Not authenticated with eBay'
  *   429 rate_limited (the SPEC 8 text, minutesRemaining, plus cached data when there is some)
+ *   429 ebay_rate_limited (eBay itself asked us to wait: its Retry-After, plus cached data)
+ *   400 no_marketplace
  *   502 ebay_unavailable 'Failed to sync with eBay'
  * Nothing here logs a token; only error names and statuses.
  */
@@ -40,6 +49,13 @@ import { supabaseAdmin } from './supabase-admin.ts';
 export const NOT_AUTHENTICATED_WITH_EBAY = 'Not authenticated with eBay';
 export const NO_EBAY_TOKEN = 'No eBay token found';
 export const SYNC_FAILED = 'Failed to sync with eBay';
+/** eBay's own rate limit: no Retry-After means a minute, a guess that never hammers eBay. */
+const EBAY_DEFAULT_RETRY_SECONDS = 60;
+
+export function ebayBusyMessage(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `eBay asked Stockroom to slow down. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}; your saved data is shown meanwhile.`;
+}
 
 export interface EbayCallContext {
   userId: string;
@@ -101,6 +117,12 @@ export function ebayFunction(opts: EbayFunctionOptions) {
       return jsonError(500, SYNC_FAILED, { code: 'ebay_unavailable' });
     }
 
+    const marketplace = marketplaceFor(req.headers.get('country'));
+    if (!marketplace) {
+      const country = (req.headers.get('country') ?? '').trim().toUpperCase().slice(0, 8);
+      return jsonError(400, noMarketplaceMessage(country), { code: 'no_marketplace', country });
+    }
+
     let tokens: StoredTokens;
     try {
       tokens = await loadTokens(userId, opts.purpose);
@@ -145,7 +167,7 @@ export function ebayFunction(opts: EbayFunctionOptions) {
         userId,
         env,
         req,
-        marketplace: marketplaceFor(req.headers.get('country')),
+        marketplace,
         async withToken(call) {
           if (needsRefresh(current)) await refresh();
           try {
@@ -167,6 +189,21 @@ export function ebayFunction(opts: EbayFunctionOptions) {
       }
       if (error instanceof NoEbayTokenError)
         return jsonError(401, NOT_AUTHENTICATED_WITH_EBAY, { code: 'ebay_auth' });
+      if (error instanceof EbayRateLimitedError) {
+        const seconds = error.retryAfterSeconds ?? EBAY_DEFAULT_RETRY_SECONDS;
+        const cached = opts.cached ? await opts.cached(userId, req).catch(() => ({})) : {};
+        return json(
+          {
+            error: ebayBusyMessage(seconds),
+            code: 'ebay_rate_limited',
+            minutesRemaining: Math.max(1, Math.ceil(seconds / 60)),
+            retryAfterSeconds: seconds,
+            ...cached,
+          },
+          429,
+          { 'retry-after': String(seconds) },
+        );
+      }
       logFailure(opts.name, error);
       return jsonError(502, SYNC_FAILED, { code: 'ebay_unavailable' });
     }

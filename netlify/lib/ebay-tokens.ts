@@ -47,6 +47,11 @@ export async function saveTokens(userId: string, grant: EbayTokenGrant): Promise
     expires_at: expiresAt.toISOString(),
   };
   if (grant.refresh_token) row.refresh_token = grant.refresh_token;
+  // eBay says how long the refresh token lives (about 18 months): kept so the seller can be
+  // told before eBay asks for consent again.
+  if (grant.refresh_token && grant.refresh_token_expires_in) {
+    row.refresh_expires_at = new Date(Date.now() + grant.refresh_token_expires_in * 1000).toISOString();
+  }
   const { error } = await supabaseAdmin()
     .from('ebay_tokens')
     .upsert(row, { onConflict: 'user_id' });

@@ -91,6 +91,7 @@ export type Database = {
           created_at: string
           fetched_at: string | null
           inventory: NonNullable<Json>
+          source: string
           total_items: number
           updated_at: string
           user_id: string
@@ -99,6 +100,7 @@ export type Database = {
           created_at?: string
           fetched_at?: string | null
           inventory?: NonNullable<Json>
+          source?: string
           total_items?: number
           updated_at?: string
           user_id?: string
@@ -107,6 +109,7 @@ export type Database = {
           created_at?: string
           fetched_at?: string | null
           inventory?: NonNullable<Json>
+          source?: string
           total_items?: number
           updated_at?: string
           user_id?: string
@@ -120,6 +123,7 @@ export type Database = {
           image_url: string | null
           listing_id: string
           quantity: number
+          seen_at: string | null
           sku: string | null
           title: string
           updated_at: string
@@ -131,6 +135,7 @@ export type Database = {
           image_url?: string | null
           listing_id: string
           quantity?: number
+          seen_at?: string | null
           sku?: string | null
           title?: string
           updated_at?: string
@@ -142,8 +147,51 @@ export type Database = {
           image_url?: string | null
           listing_id?: string
           quantity?: number
+          seen_at?: string | null
           sku?: string | null
           title?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      ebay_syncs: {
+        Row: {
+          complete: boolean
+          fetched: number
+          items: NonNullable<Json>
+          kind: string
+          next_page: number
+          phase: string
+          started_at: string
+          total_entries: number | null
+          total_pages: number | null
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          complete?: boolean
+          fetched?: number
+          items?: NonNullable<Json>
+          kind: string
+          next_page?: number
+          phase?: string
+          started_at?: string
+          total_entries?: number | null
+          total_pages?: number | null
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          complete?: boolean
+          fetched?: number
+          items?: NonNullable<Json>
+          kind?: string
+          next_page?: number
+          phase?: string
+          started_at?: string
+          total_entries?: number | null
+          total_pages?: number | null
           updated_at?: string
           user_id?: string
         }
@@ -154,6 +202,7 @@ export type Database = {
           access_token: string
           created_at: string
           expires_at: string | null
+          refresh_expires_at: string | null
           refresh_token: string | null
           updated_at: string
           user_id: string
@@ -162,6 +211,7 @@ export type Database = {
           access_token: string
           created_at?: string
           expires_at?: string | null
+          refresh_expires_at?: string | null
           refresh_token?: string | null
           updated_at?: string
           user_id?: string
@@ -170,6 +220,7 @@ export type Database = {
           access_token?: string
           created_at?: string
           expires_at?: string | null
+          refresh_expires_at?: string | null
           refresh_token?: string | null
           updated_at?: string
           user_id?: string

@@ -150,6 +150,11 @@ export const messages = {
     ),
   ebayConnect: (detail?: string) => error('Error', detailOr(detail, 'Failed to connect')),
   ebayCallback: () => error('Error', 'Invalid callback parameters'),
+  ebayDeclined: () =>
+    error(
+      'eBay not connected',
+      'You declined access on eBay, so Stockroom is not connected. Connect eBay again whenever you are ready.',
+    ),
   ordersLoaded: (count: number) =>
     success('Orders Loaded', `${count} ${plural(count, 'order', 'orders')} loaded`),
   ordersFetch: (detail?: string) => error('Error', detailOr(detail, 'Failed to fetch orders')),

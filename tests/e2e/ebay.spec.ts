@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { SANDBOX_LISTINGS, SANDBOX_ORDERS } from '../../local/sandboxes/ebay-catalogue';
 import type { Page } from '@playwright/test';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { expect, test } from './fixtures';
 import { EbayPage, seedShelves, setPlan } from './pages/ebay-page';
 
@@ -54,6 +55,9 @@ test.describe('eBay', () => {
 
     await ebay.gotoIntegrations();
     await ebay.press(ebay.disconnectButton);
+    // Disconnecting asks first.
+    await expect(page.getByTestId('ebay-disconnect-dialog')).toBeVisible();
+    await ebay.press(page.getByTestId('ebay-disconnect-dialog-confirm'));
     await expect(ebay.status).toHaveAttribute('data-connected', 'false');
     const { count } = await admin
       .from('ebay_tokens')
@@ -233,4 +237,92 @@ test.describe('eBay', () => {
     await expect(page.getByTestId('ebay-orders-cached')).toBeVisible();
     await expect(page.getByTestId('ebay-order')).toHaveCount(SANDBOX_ORDERS.length);
   });
+
+  test('a seller who lists on the eBay website connects and sees what to do next', async ({
+    page,
+    seller,
+    admin,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const ebay = new EbayPage(page, Boolean(testInfo.project.use.hasTouch));
+    await ebay.connect();
+    await sandboxSeller(admin, seller.id, { kind: 'website' });
+
+    const inventory = page.waitForResponse((r) =>
+      r.url().includes('/.netlify/functions/ebay-get-inventory'),
+    );
+    await ebay.press(page.getByTestId('ebay-inventory-load'));
+    const answered = await inventory;
+    expect(answered.status(), await answered.text()).toBe(200);
+    const notice = page.getByTestId('ebay-website-seller');
+    await expect(notice).toContainText("Your eBay listings were made on eBay's website");
+    await expect(notice).toContainText('What to do next');
+    await expect(notice).toContainText('32 of your 36 qualify');
+    await expect(page.getByTestId('ebay-inventory-summary')).toContainText('36 active listings');
+    await expect(page.getByTestId('ebay-inventory-row')).toHaveCount(SANDBOX_LISTINGS.length);
+    await expect(page.getByTestId('ebay-consent-ends')).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    await notice.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/ebay-shots/website-seller-${testInfo.project.name}.png` });
+  });
+
+  test('eBay Orders on a second device while rate-limited says so, not "No orders"', async ({
+    page,
+    sellerAccount,
+    loginPage,
+    dashboard,
+    admin,
+  }, testInfo) => {
+    await setPlan(admin, sellerAccount.id, 'elite');
+    await loginPage.goto();
+    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
+    await dashboard.expectLoaded();
+    test.setTimeout(120_000);
+    const ebay = new EbayPage(page, Boolean(testInfo.project.use.hasTouch));
+    await ebay.connect();
+    // Another device fetched the orders a moment ago: this one has none saved.
+    const { error } = await admin
+      .from('api_rate_limits')
+      .upsert({ user_id: sellerAccount.id, endpoint: 'orders', last_request: new Date().toISOString() });
+    expect(error).toBeNull();
+
+    await dashboard.open('eBay Orders');
+    const note = page.getByTestId('ebay-orders-rate-limited');
+    await expect(note).toContainText('none are saved on this device yet');
+    await expect(note).toContainText('eBay can be asked again in 2 minutes');
+    await expect(page.getByText('No orders in the last 90 days.')).toHaveCount(0);
+    await expect(page.getByText('Nothing to pick.')).toHaveCount(0);
+    await page.screenshot({ path: `/tmp/ebay-shots/orders-rate-limited-${testInfo.project.name}.png` });
+  });
+
+  test('a seller who declines on eBay is told so and stays disconnected', async ({
+    page,
+    seller,
+  }, testInfo) => {
+    void seller;
+    const ebay = new EbayPage(page, Boolean(testInfo.project.use.hasTouch));
+    await page.goto('/dashboard/ebay/callback?declined=true');
+    await expect(ebay.toastWith('You declined access on eBay')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/integrations$/);
+    await expect(ebay.status).toHaveAttribute('data-connected', 'false');
+  });
 });
+
+/** Makes the seller's sandbox connection a kind of seller (local/sandboxes/ebay.ts). */
+async function sandboxSeller(
+  admin: SupabaseClient,
+  userId: string,
+  settings: Record<string, unknown>,
+): Promise<void> {
+  const { data } = await admin
+    .from('ebay_tokens')
+    .select('refresh_token')
+    .eq('user_id', userId)
+    .single();
+  const response = await fetch(`${process.env.STOCKROOM_E2E_EBAY_URL}/_sandbox/seller`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: data!.refresh_token, ...settings }),
+  });
+  expect(response.status).toBe(200);
+}

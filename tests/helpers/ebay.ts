@@ -97,3 +97,28 @@ export async function connectionStats(userId: string): Promise<ConnectionStats> 
     `stats?token=${encodeURIComponent(tokens.refresh_token ?? tokens.access_token)}`,
   );
 }
+
+export interface SellerSettings {
+  kind?: 'reseller' | 'website' | 'elite';
+  latencyMs?: number;
+  truncateListings?: boolean;
+}
+
+/** Makes the seller's sandbox connection a kind of seller, slow, or truncating. */
+export async function setSandboxSeller(userId: string, settings: SellerSettings): Promise<void> {
+  const tokens = await storedTokens(userId);
+  if (!tokens) throw new Error('not connected');
+  await ebaySandbox('seller', { token: tokens.refresh_token ?? tokens.access_token, ...settings });
+}
+
+/** Asks the sandbox to answer the seller's next `times` calls to an API with a status. */
+export async function failNext(
+  userId: string,
+  api: 'inventory' | 'listings' | 'orders' | 'token',
+  status: number,
+  extra: { times?: number; retryAfter?: number } = {},
+): Promise<void> {
+  const tokens = await storedTokens(userId);
+  if (!tokens) throw new Error('not connected');
+  await ebaySandbox('fail', { token: tokens.refresh_token ?? tokens.access_token, api, status, ...extra });
+}

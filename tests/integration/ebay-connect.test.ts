@@ -109,13 +109,15 @@ describe('connecting eBay (authorize -> sandbox -> ebay-auth-callback)', () => {
     expect(anonymous.status).toBe(401);
   });
 
-  it('a seller who declines on eBay comes back with an error and no code', async () => {
+  it("a seller who declines on eBay is sent to the RuName's declined URL, with no code", async () => {
     const seller = await createSeller('ebay');
     await ebaySandbox('authorize-mode', { mode: 'deny' });
     try {
       const state = newState();
       const back = await authorize(seller.token, state);
-      expect(back.searchParams.get('error')).toBe('access_denied');
+      // eBay sends a declined consent to the declined URL, not the accept URL.
+      expect(back.pathname).toBe('/dashboard/ebay/callback');
+      expect(back.searchParams.get('declined')).toBe('true');
       expect(back.searchParams.get('code')).toBeNull();
       expect(back.searchParams.get('state')).toBe(state);
     } finally {

@@ -4,7 +4,7 @@ import {
   LOCAL_EBAY_CLIENT_PREFIX,
 } from '../../local/sandboxes/ebay-config.ts';
 import { INVENTORY_SIZE, SANDBOX_LISTINGS } from '../../local/sandboxes/ebay-catalogue.ts';
-import { fetchActiveListings, fetchInventory } from '../../netlify/lib/ebay-api.ts';
+import { fetchInventoryPage, fetchListingsPage } from '../../netlify/lib/ebay-api.ts';
 import { marketplaceFor, type EbayEnv } from '../../netlify/lib/ebay-env.ts';
 import { EbayGrantError, refreshAccessToken } from '../../netlify/lib/ebay-oauth.ts';
 import { stack } from '../helpers/stack.ts';
@@ -41,11 +41,11 @@ describe('eBay sandbox configuration', () => {
     expect(process.env.EBAY_AUTH_BASE).toBe(stack().ebayUrl);
   });
 
-  it("marketplaces follow the seller's country, GB by default", () => {
+  it("marketplaces follow the seller's country, GB by default, none for a country eBay lacks", () => {
     expect(marketplaceFor('us')).toEqual({ country: 'US', marketplaceId: 'EBAY_US', siteId: '0' });
-    expect(marketplaceFor('DE').marketplaceId).toBe('EBAY_DE');
+    expect(marketplaceFor('DE')?.marketplaceId).toBe('EBAY_DE');
     expect(marketplaceFor(null)).toEqual({ country: 'GB', marketplaceId: 'EBAY_GB', siteId: '3' });
-    expect(marketplaceFor('XX').marketplaceId).toBe('EBAY_GB');
+    expect(marketplaceFor('NZ')).toBeNull();
   });
 });
 
@@ -84,10 +84,11 @@ describe('eBay sandbox answers like eBay', () => {
     const inventory = await fetch(`${stack().ebayUrl}/sell/inventory/v1/inventory_item`);
     expect(inventory.status).toBe(401);
     expect(await inventory.json()).toMatchObject({ errors: [{ errorId: 1001 }] });
-    await expect(fetchActiveListings(env(), 'v^1.1#bogus', marketplaceFor('GB'))).rejects.toThrow(
+    const gb = marketplaceFor('GB')!;
+    await expect(fetchListingsPage(env(), 'v^1.1#bogus', gb, 1)).rejects.toThrow(
       'eBay refused the access token',
     );
-    await expect(fetchInventory(env(), 'v^1.1#bogus', marketplaceFor('GB'))).rejects.toThrow(
+    await expect(fetchInventoryPage(env(), 'v^1.1#bogus', gb, 0)).rejects.toThrow(
       'eBay refused the access token',
     );
   });

@@ -24,14 +24,22 @@ export function EbayCallbackScreen() {
   const handled = useRef(false);
   // Opened by hand (nothing from eBay in the URL): there is nothing to check or finish, so the
   // page explains itself instead of reporting a failed connection that never started.
-  const fromEbay = ['state', 'code', 'error'].some((name) => params.has(name));
+  const fromEbay = ['state', 'code', 'error', 'declined'].some((name) => params.has(name));
 
   useEffect(() => {
     // Once only: the state is single-use and a second exchange of the code would fail.
     if (handled.current || !fromEbay) return;
     handled.current = true;
-    const check = checkCallback(params, takeState());
     const done = () => navigate(INTEGRATIONS, { replace: true });
+    // eBay sends a seller who declines to the RuName's declined URL (ours adds declined=true);
+    // an error=access_denied on the accept URL means the same.
+    if (params.get('declined') === 'true' || params.get('error') === 'access_denied') {
+      takeState();
+      notify(messages.ebayDeclined());
+      done();
+      return;
+    }
+    const check = checkCallback(params, takeState());
     if (!check.ok) {
       notify(
         check.reason === 'invalid_state'

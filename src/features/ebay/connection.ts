@@ -10,19 +10,22 @@ export interface EbayConnection {
   /** When the current access token expires; the server refreshes it before then. */
   expiresAt: string | null;
   connectedSince: string | null;
+  /** When eBay's consent (the refresh token, about 18 months) ends; null if eBay did not say. */
+  consentEndsAt: string | null;
 }
 
 /** Whether the seller has eBay tokens: the browser may read that they exist, not what they are. */
 export async function getConnection(): Promise<EbayConnection> {
   const { data, error } = await supabase
     .from('ebay_tokens')
-    .select('user_id, expires_at, created_at')
+    .select('user_id, expires_at, created_at, refresh_expires_at')
     .maybeSingle();
   if (error) throw error;
   return {
     connected: data !== null,
     expiresAt: data?.expires_at ?? null,
     connectedSince: data?.created_at ?? null,
+    consentEndsAt: data?.refresh_expires_at ?? null,
   };
 }
 
@@ -60,7 +63,11 @@ export function useDisconnectEbay() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => callEbayFunction<{ connected: false }>('ebay-disconnect', { method: 'POST' }),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: ebayKeys.connection(user?.id ?? '') }),
+    onSuccess: () => {
+      // The eBay data on screen belonged to that connection: none of it stays shown.
+      queryClient.removeQueries({ queryKey: ebayKeys.listings(user?.id ?? '') });
+      queryClient.removeQueries({ queryKey: ['ebay', user?.id ?? '', 'inventory'] });
+      return queryClient.invalidateQueries({ queryKey: ebayKeys.connection(user?.id ?? '') });
+    },
   });
 }

@@ -1,14 +1,54 @@
 import { useEffect, useRef, useState } from 'react';
+import { ConfirmDialog } from '../../components/dialog';
 import { notify } from '../../components/toasts';
 import { errorMessage } from '../../lib/errors';
 import { messages } from '../../lib/messages';
 import { useEbayConnection, startConnect, useDisconnectEbay } from './connection';
-import { useEbayInventory } from './inventory';
+import { useEbayInventory, type InventoryPage } from './inventory';
 import { EbayListingsPanel } from './listings-panel';
 import './ebay.css';
 
 const when = (iso: string) =>
   new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso));
+
+/** Warn this long before eBay's consent ends, so the seller reconnects on their own time. */
+const CONSENT_WARNING_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+/**
+ * For a seller whose eBay Inventory API is empty (they list on the eBay website): what
+ * Stockroom did, and what they can do next. eBay's bulkMigrateListing moves only fixed-price
+ * listings that have a SKU (custom label) into the Inventory API, so those are counted.
+ */
+function WebsiteSellerNotice({ data }: { data: InventoryPage }) {
+  const total = data.pagination.totalItems;
+  const migratable = data.inventory.filter(
+    (entry) => entry.listingType === 'FixedPriceItem' && entry.sku !== '',
+  ).length;
+  const onPage = data.inventory.length;
+  return (
+    <div className="ebay-notice" role="note" data-testid="ebay-website-seller">
+      <p>
+        <strong>Your eBay listings were made on eBay&apos;s website</strong> (or with a tool that
+        uses eBay&apos;s Trading API), so eBay&apos;s inventory service holds none of them. Stockroom
+        read your {total} active {total === 1 ? 'listing' : 'listings'} instead; they are below.
+      </p>
+      <p>What to do next:</p>
+      <ul>
+        <li>
+          Put each listing on a shelf from <strong>eBay listings</strong> on the{' '}
+          <a href="/dashboard/inventory">Inventory</a> screen, so orders show where items sit.
+        </li>
+        <li>
+          Nothing needs to move on eBay. If you later manage stock in eBay&apos;s inventory
+          (Seller Hub or a listing tool), eBay can migrate fixed-price listings that have a SKU;
+          auctions and listings without a SKU stay as they are
+          {onPage === total ? ` (${migratable} of your ${total} qualify)` : ''}.
+        </li>
+      </ul>
+    </div>
+  );
+}
 
 function EbayInventorySection() {
   const [page, setPage] = useState(1);
@@ -35,7 +75,16 @@ function EbayInventorySection() {
       </button>
     );
   }
-  if (inventory.isPending) return <p className="muted">Loading your eBay inventory…</p>;
+  if (inventory.isPending) {
+    const progress = inventory.progress;
+    return (
+      <p className="muted" role="status" data-testid="ebay-inventory-loading">
+        {progress && !progress.done
+          ? `Reading your eBay inventory… ${progress.fetched.toLocaleString()}${progress.total ? ` of ${progress.total.toLocaleString()}` : ''} items`
+          : 'Loading your eBay inventory…'}
+      </p>
+    );
+  }
   if (inventory.isError) {
     return (
       <p className="muted" role="alert" data-testid="ebay-inventory-error">
@@ -44,10 +93,13 @@ function EbayInventorySection() {
     );
   }
   const { pagination } = inventory.data;
+  const fromListings = inventory.data.source === 'listings';
   return (
-    <div data-testid="ebay-inventory">
+    <div data-testid="ebay-inventory" data-source={inventory.data.source}>
+      {fromListings ? <WebsiteSellerNotice data={inventory.data} /> : null}
       <p className="muted" data-testid="ebay-inventory-summary">
-        {pagination.totalItems} items on eBay · page {pagination.page} of {pagination.totalPages}
+        {pagination.totalItems} {fromListings ? 'active listings' : 'items'} on eBay · page{' '}
+        {pagination.page} of {pagination.totalPages}
       </p>
       <table className="ebay-table">
         <thead>
@@ -59,8 +111,8 @@ function EbayInventorySection() {
         </thead>
         <tbody>
           {inventory.data.inventory.map((entry) => (
-            <tr key={entry.sku} data-testid="ebay-inventory-row">
-              <td>{entry.sku}</td>
+            <tr key={entry.listingId ?? entry.sku} data-testid="ebay-inventory-row">
+              <td>{entry.sku || '—'}</td>
               <td>{entry.title}</td>
               <td>{entry.quantity}</td>
             </tr>
@@ -99,7 +151,11 @@ export function IntegrationsScreen() {
   const connection = useEbayConnection();
   const disconnect = useDisconnectEbay();
   const [leaving, setLeaving] = useState(false);
+  const [confirmDisconnect, setConfirmDisconnect] = useState(false);
   const connected = connection.data?.connected === true;
+  const consentEndsAt = connection.data?.consentEndsAt ?? null;
+  // eslint-disable-next-line react-hooks/purity -- days left are read at render, as shown
+  const daysLeft = consentEndsAt ? (new Date(consentEndsAt).getTime() - Date.now()) / DAY_MS : null;
 
   const connect = async () => {
     setLeaving(true);
@@ -130,19 +186,41 @@ export function IntegrationsScreen() {
                 : ''}
               . Listings and orders are read from your eBay seller account.
             </p>
+            {consentEndsAt && daysLeft !== null && daysLeft <= CONSENT_WARNING_DAYS ? (
+              <p className="ebay-notice" role="alert" data-testid="ebay-consent-warning">
+                eBay&apos;s permission for Stockroom ends on {when(consentEndsAt)}. Disconnect and
+                connect eBay again before then to keep your listings and orders syncing.
+              </p>
+            ) : consentEndsAt ? (
+              <p className="muted" data-testid="ebay-consent-ends">
+                eBay asks you to renew this connection by {when(consentEndsAt)}; Stockroom will
+                remind you a month before.
+              </p>
+            ) : null}
             <button
               type="button"
               className="button button--secondary"
               disabled={disconnect.isPending}
-              onClick={() =>
-                disconnect.mutate(undefined, {
-                  onError: (error) => notify(messages.genericError(errorMessage(error))),
-                })
-              }
+              onClick={() => setConfirmDisconnect(true)}
               data-testid="ebay-disconnect"
             >
               {disconnect.isPending ? 'Disconnecting…' : 'Disconnect eBay'}
             </button>
+            <ConfirmDialog
+              open={confirmDisconnect}
+              title="Disconnect eBay?"
+              message="Stockroom forgets its access to your eBay account and clears your eBay listings and inventory from these screens. Items already on your shelves stay. You can connect again at any time."
+              confirmLabel="Disconnect eBay"
+              busy={disconnect.isPending}
+              testId="ebay-disconnect-dialog"
+              onCancel={() => setConfirmDisconnect(false)}
+              onConfirm={() =>
+                disconnect.mutate(undefined, {
+                  onSuccess: () => setConfirmDisconnect(false),
+                  onError: (error) => notify(messages.genericError(errorMessage(error))),
+                })
+              }
+            />
           </>
         ) : (
           <>

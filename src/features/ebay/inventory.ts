@@ -1,4 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { syncAllPages, type SyncProgress } from '../../data/ebay/sync-pages';
 import { useAuth } from '../auth';
 import { usePreferences } from '../settings';
 import { callEbayFunction, EbayFunctionError } from './ebay-functions';
@@ -10,32 +12,47 @@ export interface EbayInventoryEntry {
   quantity: number;
   condition: string | null;
   imageUrl: string | null;
+  /** Set when the entry is an active listing (the seller's Inventory API holds nothing). */
+  listingId?: string;
+  listingType?: string | null;
 }
 
 export interface InventoryPage {
   inventory: EbayInventoryEntry[];
   pagination: { page: number; totalPages: number; totalItems: number; itemsPerPage: number };
   fetchedAt: string | null;
+  /** 'listings' when eBay's Inventory API held nothing and the list is the active listings. */
+  source: 'inventory' | 'listings';
   cached: boolean;
   rateLimitedMinutes: number | null;
+  /** What the server said when it answered with stored data instead of eBay's. */
+  rateLimitedMessage: string | null;
+  sync?: SyncProgress;
 }
 
 /** One page (200) of the seller's eBay inventory; a rate-limited refresh gives the stored page. */
 export async function getInventoryPage(
   page: number,
   country: string | undefined,
+  onProgress?: (progress: SyncProgress) => void,
 ): Promise<InventoryPage> {
   try {
-    const body = await callEbayFunction<Omit<InventoryPage, 'rateLimitedMinutes'>>(
-      `ebay-get-inventory?page=${page}`,
-      { country },
+    // Page 1 reads eBay, a few pages per call until the sync says done; later pages are stored.
+    const body = await syncAllPages(
+      (path) => callEbayFunction<Omit<InventoryPage, 'rateLimitedMinutes' | 'rateLimitedMessage'>>(path, { country }),
+      'ebay-get-inventory',
+      `?page=${page}`,
+      onProgress,
     );
-    return { ...body, rateLimitedMinutes: null };
+    return { ...body, source: body.source ?? 'inventory', rateLimitedMinutes: null, rateLimitedMessage: null };
   } catch (error) {
     if (error instanceof EbayFunctionError && error.rateLimited && error.body.pagination) {
+      const stored = error.body as unknown as InventoryPage;
       return {
-        ...(error.body as unknown as InventoryPage),
+        ...stored,
+        source: stored.source ?? 'inventory',
         rateLimitedMinutes: error.minutesRemaining,
+        rateLimitedMessage: error.message,
       };
     }
     throw error;
@@ -45,13 +62,15 @@ export async function getInventoryPage(
 export function useEbayInventory(page: number, enabled: boolean) {
   const { user } = useAuth();
   const country = usePreferences().data?.ebay_country;
-  return useQuery({
+  const [progress, setProgress] = useState<SyncProgress | null>(null);
+  const query = useQuery({
     queryKey: ebayKeys.inventory(user?.id ?? '', page),
-    queryFn: () => getInventoryPage(page, country),
+    queryFn: () => getInventoryPage(page, country, setProgress),
     enabled: enabled && Boolean(user),
     placeholderData: keepPreviousData,
     staleTime: 8 * 60_000,
     refetchOnWindowFocus: false,
     retry: false,
   });
+  return { ...query, progress };
 }

@@ -98,7 +98,9 @@ export function EbayListingsPanel({
 
   const refresh = async () => {
     const result = await listings.refetch();
-    if (result.data?.rateLimitedMinutes) {
+    if (result.data?.rateLimitedMessage) {
+      notify(messages.genericError(result.data.rateLimitedMessage), { id: 'ebay-listings-rate' });
+    } else if (result.data?.rateLimitedMinutes) {
       notify(messages.ebayRateLimit(result.data.rateLimitedMinutes, 'listings'), {
         id: 'ebay-listings-rate',
       });
@@ -125,7 +127,14 @@ export function EbayListingsPanel({
       </p>
     );
   } else if (listings.isPending) {
-    body = <p className="muted">Loading your eBay listings…</p>;
+    body = (
+      <p className="muted" role="status" data-testid="ebay-listings-loading">
+        Loading your eBay listings…
+        {listings.progress && !listings.progress.done && listings.progress.total
+          ? ` ${listings.progress.fetched.toLocaleString()} of ${listings.progress.total.toLocaleString()} read`
+          : ''}
+      </p>
+    );
   } else if (listings.isError) {
     const error = listings.error;
     body = (
@@ -187,7 +196,23 @@ export function EbayListingsPanel({
           </button>
         ) : null}
       </header>
-      {listings.data?.rateLimitedMinutes ? (
+      {listings.isFetching && !listings.isPending && listings.progress && !listings.progress.done ? (
+        <p className="muted ebay-listings__note" role="status" data-testid="ebay-listings-progress">
+          Reading your eBay listings… {listings.progress.fetched.toLocaleString()}
+          {listings.progress.total ? ` of ${listings.progress.total.toLocaleString()}` : ''}
+        </p>
+      ) : null}
+      {listings.data?.incomplete ? (
+        <p className="muted ebay-listings__note" data-testid="ebay-listings-incomplete">
+          eBay sent an incomplete list this time, so no listing was taken off; the next refresh
+          will catch up.
+        </p>
+      ) : null}
+      {listings.data?.rateLimitedMessage ? (
+        <p className="muted ebay-listings__note" data-testid="ebay-listings-cached">
+          {listings.data.rateLimitedMessage}
+        </p>
+      ) : listings.data?.rateLimitedMinutes ? (
         <p className="muted ebay-listings__note" data-testid="ebay-listings-cached">
           Showing saved listings; eBay can be asked again in {listings.data.rateLimitedMinutes}{' '}
           {listings.data.rateLimitedMinutes === 1 ? 'minute' : 'minutes'}.

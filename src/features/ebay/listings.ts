@@ -1,4 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { syncAllPages, type SyncProgress } from '../../data/ebay/sync-pages';
 import { notify } from '../../components/toasts';
 import { messages } from '../../lib/messages';
 import { supabase } from '../../lib/supabase';
@@ -24,6 +26,10 @@ export interface ListingsResult {
   rateLimitedMinutes: number | null;
   /** Set when eBay could not be reached: the list is the stored one. */
   syncError: string | null;
+  /** eBay's answer left listings out: none were removed, the list may miss new ones. */
+  incomplete: boolean;
+  /** Set when eBay itself asked us to wait (its message), rather than our 2-minute limit. */
+  rateLimitedMessage: string | null;
 }
 
 /** SPEC 7, 9: listings are polled every 5 minutes (the server allows one fetch per 2). */
@@ -44,26 +50,38 @@ export async function storedListings(): Promise<EbayListing[]> {
  * Fresh listings from eBay through ebay-get-listings; a rate-limited or failed sync still
  * answers with the stored list, saying why. Not connected and plan refusals are thrown.
  */
-export async function getListings(country: string | undefined): Promise<ListingsResult> {
+export async function getListings(
+  country: string | undefined,
+  onProgress?: (progress: SyncProgress) => void,
+): Promise<ListingsResult> {
+  const none = { rateLimitedMinutes: null, syncError: null, incomplete: false, rateLimitedMessage: null };
   try {
-    const body = await callEbayFunction<{ listings: EbayListing[] }>('ebay-get-listings', {
-      country,
-    });
-    return { listings: body.listings, rateLimitedMinutes: null, syncError: null };
+    const body = await syncAllPages(
+      (path) =>
+        callEbayFunction<{ listings: EbayListing[]; sync?: SyncProgress; incomplete?: boolean }>(
+          path,
+          { country },
+        ),
+      'ebay-get-listings',
+      '',
+      onProgress,
+    );
+    return { ...none, listings: body.listings, incomplete: body.incomplete === true };
   } catch (error) {
     if (!(error instanceof EbayFunctionError)) throw error;
     if (error.rateLimited) {
       const listings = Array.isArray(error.body.listings)
         ? (error.body.listings as EbayListing[])
         : await storedListings();
-      return { listings, rateLimitedMinutes: error.minutesRemaining, syncError: null };
+      return {
+        ...none,
+        listings,
+        rateLimitedMinutes: error.minutesRemaining,
+        rateLimitedMessage: error.code === 'ebay_rate_limited' ? error.message : null,
+      };
     }
     if (error.status === 0 || error.status >= 500) {
-      return {
-        listings: await storedListings(),
-        rateLimitedMinutes: null,
-        syncError: error.message,
-      };
+      return { ...none, listings: await storedListings(), syncError: error.message };
     }
     throw error;
   }
@@ -72,15 +90,17 @@ export async function getListings(country: string | undefined): Promise<Listings
 export function useListings(enabled: boolean) {
   const { user } = useAuth();
   const country = usePreferences().data?.ebay_country;
-  return useQuery({
+  const [progress, setProgress] = useState<SyncProgress | null>(null);
+  const query = useQuery({
     queryKey: ebayKeys.listings(user?.id ?? ''),
-    queryFn: () => getListings(country),
+    queryFn: () => getListings(country, setProgress),
     enabled: enabled && Boolean(user),
     refetchInterval: LISTINGS_POLL_MS,
     // Within the server's 2-minute window a refetch could only be refused: keep what we have.
     staleTime: 2 * 60_000,
     retry: false,
   });
+  return { ...query, progress };
 }
 
 function useRemoveFromList() {

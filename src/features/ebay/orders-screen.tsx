@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { notify } from '../../components/toasts';
 import { pickList, type PickLine } from '../../domain/pick-list';
 import { minimumPlanFor, planAllows } from '../../domain/plans';
+import { RATE_LIMIT_MINUTES } from '../../domain/rate-limit';
 import { messages } from '../../lib/messages';
 import { useAuth } from '../auth';
 import { useItems } from '../items';
@@ -44,7 +45,14 @@ function useOrderToasts(result: OrdersResult | undefined, updatedAt: number) {
   }, [result, updatedAt]);
 }
 
-function PickListSection({ lines }: { lines: PickLine<OrderLineRef>[] }) {
+function PickListSection({
+  lines,
+  waiting,
+}: {
+  lines: PickLine<OrderLineRef>[];
+  /** No orders on this device yet because eBay may not be asked again for now. */
+  waiting: boolean;
+}) {
   return (
     <section
       className="card ebay-pick-list"
@@ -63,7 +71,9 @@ function PickListSection({ lines }: { lines: PickLine<OrderLineRef>[] }) {
         </button>
       </header>
       <p className="muted">Orders still to ship, in the order you walk the stockroom.</p>
-      {lines.length === 0 ? (
+      {waiting ? (
+        <p className="muted">The pick list appears once your orders are loaded.</p>
+      ) : lines.length === 0 ? (
         <p className="muted">Nothing to pick.</p>
       ) : (
         <table className="ebay-table">
@@ -160,6 +170,14 @@ export function EbayOrdersScreen() {
   const items = useItems(userId);
   const tree = useStorageTree(userId);
   useOrderToasts(orders.data, orders.dataUpdatedAt);
+  // A rate-limited answer says when eBay may be asked again: ask then, without a click.
+  const retryAfter = orders.data?.retryAfterSeconds ?? null;
+  const { refetch } = orders;
+  useEffect(() => {
+    if (!retryAfter) return;
+    const timer = window.setTimeout(() => void refetch(), retryAfter * 1000 + 1000);
+    return () => window.clearTimeout(timer);
+  }, [retryAfter, orders.dataUpdatedAt, refetch]);
 
   const located = useMemo(() => {
     const lines: OrderLineRef[] = (orders.data?.orders ?? []).flatMap((order) =>
@@ -218,6 +236,10 @@ export function EbayOrdersScreen() {
   }
 
   const result = orders.data;
+  // Rate-limited with nothing saved on this device (orders were fetched on another one):
+  // "no orders" would be untrue, so say why the list is empty and when it fills.
+  const waiting =
+    result.source === 'cached' && result.rateLimitedMinutes !== null && result.savedAt === null;
   return (
     <div className="ebay-orders">
       <div className="ebay-orders__toolbar no-print">
@@ -237,10 +259,25 @@ export function EbayOrdersScreen() {
           </span>
         ) : null}
       </div>
-      <PickListSection lines={toPick} />
+      <PickListSection lines={toPick} waiting={waiting} />
       <section className="no-print" aria-labelledby="orders-list-title">
         <h2 id="orders-list-title">Orders ({result.orders.length})</h2>
-        {result.orders.length === 0 ? (
+        {result.more && result.total ? (
+          <p className="muted" data-testid="ebay-orders-more">
+            Showing the latest {result.orders.length.toLocaleString()} of{' '}
+            {result.total.toLocaleString()} orders from the last 90 days; the older ones are in
+            eBay Seller Hub.
+          </p>
+        ) : null}
+        {waiting ? (
+          <p className="ebay-notice" role="status" data-testid="ebay-orders-rate-limited">
+            Your eBay orders were fetched less than {RATE_LIMIT_MINUTES.orders} minutes ago
+            (on another device or tab), so none are saved on this device yet. eBay can be asked
+            again in {result.rateLimitedMinutes}{' '}
+            {result.rateLimitedMinutes === 1 ? 'minute' : 'minutes'}; this page refreshes by itself
+            then.
+          </p>
+        ) : result.orders.length === 0 ? (
           <p className="muted">No orders in the last 90 days.</p>
         ) : (
           <ul className="ebay-orders__list">

@@ -27,7 +27,12 @@ export interface OrdersResult {
   source: 'live' | 'cached';
   savedAt: string | null;
   rateLimitedMinutes: number | null;
+  /** Seconds until eBay may be asked again, when rate-limited. */
+  retryAfterSeconds: number | null;
   failed: boolean;
+  /** eBay's count of orders in the window, and whether it holds more than were read. */
+  total: number | null;
+  more: boolean;
 }
 
 /**
@@ -73,11 +78,22 @@ export async function getOrders(
   storage: Storage = localStorage,
 ): Promise<OrdersResult> {
   try {
-    const { orders } = await callEbayFunction<{ orders: EbayOrder[] }>('ebay-get-orders', {
-      country,
-    });
+    const { orders, total, more } = await callEbayFunction<{
+      orders: EbayOrder[];
+      total?: number;
+      more?: boolean;
+    }>('ebay-get-orders', { country });
     saveCachedOrders(userId, orders, storage);
-    return { orders, source: 'live', savedAt: null, rateLimitedMinutes: null, failed: false };
+    return {
+      orders,
+      source: 'live',
+      savedAt: null,
+      rateLimitedMinutes: null,
+      retryAfterSeconds: null,
+      failed: false,
+      total: total ?? orders.length,
+      more: more === true,
+    };
   } catch (error) {
     // Plan and connection problems are for the screen to explain, not to paper over.
     if (
@@ -94,7 +110,12 @@ export async function getOrders(
       source: 'cached',
       savedAt: cached?.savedAt ?? null,
       rateLimitedMinutes: rateLimited ? (error as EbayFunctionError).minutesRemaining : null,
+      retryAfterSeconds: rateLimited
+        ? Number((error as EbayFunctionError).body.retryAfterSeconds) || null
+        : null,
       failed: !rateLimited,
+      total: null,
+      more: false,
     };
   }
 }

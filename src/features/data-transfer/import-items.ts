@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase';
-import { AppError, errorMessage } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { messages } from '../../lib/messages';
 import { inBatches, type ResolvedImportRow } from '../../domain/import-validation';
-import { isPlanLimitError, planLimitText } from '../../domain/plans';
+import { errorText } from '../../data/errors';
 
 /** Batches uploaded at once: enough to hide network latency, few enough to keep order simple. */
 const UPLOADS_IN_FLIGHT = 4;
@@ -47,9 +47,7 @@ export function serverRowErrors(details: unknown): string[] {
 
 /** An import refusal as the 'Import Failed' toast, in the seller's words. */
 export function importError(error: unknown): AppError {
-  const message = errorMessage(error);
-  const text =
-    message !== undefined && isPlanLimitError({ message }) ? planLimitText(message) : message;
+  const text = errorText(error);
   return new AppError(text ?? 'The file could not be imported', {
     toast: messages.importFailed(text),
     cause: error,

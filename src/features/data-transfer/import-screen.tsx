@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useDocumentTitle } from '../../components/document-title';
 import { notify } from '../../components/toasts';
 import { useProcessingOverlay } from '../../components/processing-overlay';
-import { showError } from '../../lib/errors';
+import { showError } from '../../components/show-error';
 import { messages } from '../../lib/messages';
 import { formatCount } from '../../lib/format';
 import { COLUMN_HEADERS, IMPORT_FIELDS } from '../../domain/import-columns';

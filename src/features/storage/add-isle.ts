@@ -4,7 +4,8 @@ import { canAdd } from '../../domain/plans';
 import { UNIT_SIZE_PRESETS, type UnitSizePreset, type UnitType } from '../../domain/unit-naming';
 import { supabase } from '../../lib/supabase';
 import { messages } from '../../lib/messages';
-import { errorCode, planLimitToast } from './storage-errors';
+import { planLimitToast } from './storage-errors';
+import { toDataError } from '../../data/errors';
 import { addIsle as addIsleToTree, countUnits, toUnit } from './tree';
 import { notifyFailure, refusal, useTreeCache } from './tree-cache';
 import type { Isle } from './types';
@@ -73,7 +74,7 @@ export function useAddIsle(userId: string, planId: string) {
     onSuccess: (isle) => cache.set((rooms) => addIsleToTree(rooms, isle)),
     onError: (error, input) =>
       notifyFailure(error, planId, (detail) =>
-        errorCode(error) === '23505'
+        toDataError(error).duplicate
           ? messages.isleIndexInUse(input.isleIndex)
           : messages.storageAdd(detail),
       ),

@@ -8,5 +8,5 @@ export { StorageView, type StorageViewProps } from './storage-view';
 export type { ShelfContent, ShelfContentProps } from './storage-actions';
 export { UNIT_TYPE_LABELS } from './storage-dialogs';
 export { shelfPlaces, countUnits } from './tree';
-export { planLimitToast, planLimitToastFromError, errorCode } from './storage-errors';
+export { planLimitToast, planLimitToastFromError } from './storage-errors';
 export { notifyFailure, refusal } from './tree-cache';

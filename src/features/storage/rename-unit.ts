@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase';
 import { messages } from '../../lib/messages';
-import { errorCode } from './storage-errors';
+import { toDataError } from '../../data/errors';
 import { renameUnit as renameUnitInTree } from './tree';
 import { notifyFailure, useTreeCache } from './tree-cache';
 
@@ -27,7 +27,7 @@ export function useRenameUnit(userId: string, planId: string) {
       cache.restore(previous);
       notifyFailure(error, planId, (detail) =>
         messages.genericError(
-          errorCode(error) === '23505' ? unitNameInUse(unitName.trim()) : detail,
+          toDataError(error).duplicate ? unitNameInUse(unitName.trim()) : detail,
         ),
       );
     },

@@ -3,7 +3,7 @@ import { notify } from '../../components/toasts';
 import { checkIsleNumber } from '../../domain/isle-numbering';
 import { supabase } from '../../lib/supabase';
 import { messages } from '../../lib/messages';
-import { errorCode } from './storage-errors';
+import { toDataError } from '../../data/errors';
 import { setIsleNumber } from './tree';
 import { notifyFailure, refusal, useTreeCache } from './tree-cache';
 
@@ -40,7 +40,7 @@ export function useRenumberIsle(userId: string, planId: string) {
     onError: (error, { isleIndex }, previous) => {
       cache.restore(previous);
       notifyFailure(error, planId, (detail) =>
-        errorCode(error) === '23505'
+        toDataError(error).duplicate
           ? messages.isleIndexInUse(isleIndex)
           : messages.isleUpdate(detail),
       );

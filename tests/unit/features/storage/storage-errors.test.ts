@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  errorCode,
-  planLimitToast,
-  planLimitToastFromError,
-} from '../../../../src/features/storage/storage-errors';
+import { planLimitToast, planLimitToastFromError } from '../../../../src/features/storage/storage-errors';
 
 const dbError = (kind: string, plan: string, limit: number, text: string) => ({
   code: 'P0001',
@@ -54,11 +50,5 @@ describe('plan limit toasts', () => {
     expect(planLimitToastFromError({ message: 'duplicate key', code: '23505' }, 'free')).toBeNull();
     expect(planLimitToastFromError(new Error('boom'), 'free')).toBeNull();
     expect(planLimitToastFromError(null, 'free')).toBeNull();
-  });
-
-  it('reads the Postgres error code', () => {
-    expect(errorCode({ code: '23505' })).toBe('23505');
-    expect(errorCode(new Error('x'))).toBeUndefined();
-    expect(errorCode('x')).toBeUndefined();
   });
 });

@@ -4,6 +4,10 @@ import { AppError } from '../../lib/errors';
 import { messages } from '../../lib/messages';
 import { inBatches, type ResolvedImportRow } from '../../domain/import-validation';
 import { errorText } from '../../data/errors';
+import { storageKeys } from '../../data/storage/keys';
+import { activityLogKeys } from '../activity-log';
+import { notificationKeys } from '../notifications';
+import { dataTransferKeys } from './keys';
 
 /** Batches uploaded at once: enough to hide network latency, few enough to keep order simple. */
 const UPLOADS_IN_FLIGHT = 4;
@@ -107,12 +111,20 @@ export async function importItems(
   }
 }
 
-export function useImportItems(onProgress: (progress: ImportProgress) => void) {
+export function useImportItems(userId: string, onProgress: (progress: ImportProgress) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (items: readonly ResolvedImportRow[]) => importItems(items, onProgress),
-    // Items appear on every screen (inventory, search, expiry, logs), whose keys belong to other
-    // features, so everything is refetched rather than guessing at their keys.
-    onSettled: () => queryClient.invalidateQueries(),
+    // New items show in the inventory and search, the expiry check, the activity log and the
+    // item count import checks against; nothing else changed.
+    onSettled: () =>
+      Promise.all(
+        [
+          storageKeys.root(userId),
+          dataTransferKeys.byUser(userId),
+          activityLogKeys.byUser(userId),
+          notificationKeys.all(userId),
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
   });
 }

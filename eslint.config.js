@@ -10,27 +10,69 @@ import globals from 'globals';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
-/**
- * Features may use each other only through the other feature's `index.ts` (its public API),
- * never by reaching into its files: one zone per feature, read from the folder so that a new
- * feature is covered the day it is created.
- */
-function featureBoundaryZones() {
+/** The features, read from the folder so that a new feature is covered the day it is created. */
+function featureNames() {
   const featuresDir = path.join(root, 'src', 'features');
   if (!fs.existsSync(featuresDir)) return [];
-  const features = fs
+  return fs
     .readdirSync(featuresDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
-  return features.map((feature) => ({
-    target: `./src/features/${feature}`,
-    from: './src/features',
-    except: [
-      `./${feature}`,
-      ...features.filter((other) => other !== feature).map((other) => `./${other}/index.ts`),
-    ],
-    message: 'Import another feature through its index.ts, not its internal files.',
-  }));
+}
+
+const APP = ['./src/App.tsx', './src/main.tsx'];
+
+/**
+ * The layer graph of DESIGN.md section 3, one zone per rule (README "Code map"): what each layer
+ * may not import. Dynamic `import()` counts like a static import.
+ */
+export function layerZones() {
+  const features = featureNames();
+  const publicEntries = features.map((feature) => `./${feature}/index.ts`);
+  return [
+    {
+      target: './src/domain',
+      from: './src',
+      except: ['./domain'],
+      message: 'domain holds pure rules: it imports nothing of ours outside src/domain.',
+    },
+    {
+      target: './src/lib',
+      from: ['./src/components', './src/data', './src/features', './src/pages', ...APP],
+      message: 'lib imports only lib and domain (no component, data, feature or page).',
+    },
+    {
+      target: './src/components',
+      from: ['./src/data', './src/features', './src/pages', ...APP],
+      message: 'components import only components, lib and domain (no data, feature or page).',
+    },
+    {
+      target: './src/data',
+      from: ['./src/components', './src/features', './src/pages', ...APP],
+      message: 'data imports only data, lib and domain.',
+    },
+    {
+      target: './src/features',
+      from: ['./src/pages', ...APP],
+      message: 'features do not import pages or the app shell.',
+    },
+    // Features use each other only through the other feature's index.ts (its public API).
+    ...features.map((feature) => ({
+      target: `./src/features/${feature}`,
+      from: './src/features',
+      except: [
+        `./${feature}`,
+        ...publicEntries.filter((entry) => !entry.startsWith(`./${feature}/`)),
+      ],
+      message: 'Import another feature through its index.ts, not its internal files.',
+    })),
+    {
+      target: './src/pages',
+      from: './src/features',
+      except: publicEntries,
+      message: 'Pages use a feature through its index.ts, not its internal files.',
+    },
+  ];
 }
 
 export default tseslint.config(
@@ -50,6 +92,10 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     settings: {
+      // Without these, import-x cannot read a TypeScript module it follows and so sees no
+      // cycle through it.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createNodeResolver({
           extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.json', '.d.ts'],
@@ -57,7 +103,11 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // Dynamic imports count: a cycle through import() still ties the modules together.
+      'import-x/no-cycle': [
+        'error',
+        { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false },
+      ],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
@@ -71,7 +121,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'import-x/no-restricted-paths': ['error', { zones: featureBoundaryZones() }],
+      'import-x/no-restricted-paths': ['error', { zones: layerZones() }],
     },
   },
   // Node code: the local stack, functions, tests, benchmarks, scripts and config files.

@@ -11,7 +11,12 @@ import {
 import { SubscriptionBanner } from './features/subscription';
 import { lazyScreen } from './lib/lazy-screen';
 import { AuthLayout } from './pages/auth-layout';
-import { DASHBOARD_ROUTES, DashboardLayout } from './pages/dashboard/screens';
+import {
+  DASHBOARD_ROUTES,
+  DashboardLayout,
+  preloadDashboardCode,
+  preloadInventoryWhenIdle,
+} from './pages/dashboard/screens';
 import { FeaturesPage } from './pages/features-page';
 import { HomePage } from './pages/home-page';
 import { LoginPage } from './pages/login-page';
@@ -58,7 +63,10 @@ function AppRoutes() {
             path="dashboard"
             element={
               <RequireAuth>
-                <DashboardLayout />
+                <DashboardLayout
+                  preloadCode={preloadDashboardCode}
+                  preloadWhenIdle={preloadInventoryWhenIdle}
+                />
               </RequireAuth>
             }
           >

@@ -152,15 +152,3 @@ export function importLimitMessage(id: string | null | undefined, adding: number
   const plan = getPlan(id);
   return `Adding ${adding} items would exceed your ${plan.id} plan limit of ${plan.limits.items} items`;
 }
-
-/** Whether an error (e.g. a PostgREST error's message) is a plan-limit refusal. */
-export function isPlanLimitError(error: { message?: string } | null | undefined): boolean {
-  return typeof error?.message === 'string' && error.message.startsWith(PLAN_LIMIT_REACHED);
-}
-
-/** The human text of a plan-limit error message, without the PLAN_LIMIT_REACHED prefix. */
-export function planLimitText(message: string): string {
-  return message.startsWith(`${PLAN_LIMIT_REACHED}: `)
-    ? message.slice(PLAN_LIMIT_REACHED.length + 2)
-    : message;
-}

@@ -1,4 +1,3 @@
-import { notify } from '../components/toasts';
 import { messages, type ToastMessage } from './messages';
 
 /**
@@ -42,16 +41,4 @@ export function errorMessage(error: unknown): string | undefined {
 export function errorToToast(error: unknown): ToastMessage {
   if (error instanceof AppError && error.toast) return error.toast;
   return messages.genericError(errorMessage(error));
-}
-
-/**
- * The one place errors become toasts. Call it from mutation `onError` handlers and event
- * handlers; failures the spec says are "logged only" should not come here.
- */
-export function showError(error: unknown, fallback?: ToastMessage): string {
-  const toast =
-    error instanceof AppError || fallback === undefined
-      ? errorToToast(error)
-      : { ...fallback, message: errorMessage(error) ?? fallback.message };
-  return notify(toast);
 }

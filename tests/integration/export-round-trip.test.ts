@@ -22,7 +22,7 @@ const { importItems } = await import('../../src/features/data-transfer/import-it
 const { parseImportText } = await import('../../src/features/data-transfer/read-import-file.ts');
 const { buildImportPreview, canCommit } =
   await import('../../src/features/data-transfer/import-preview.ts');
-const { getStorageTree } = await import('../../src/features/data-transfer/get-storage-tree.ts');
+const { getStorageTree } = await import('../../src/data/storage/get-storage-tree.ts');
 
 function signIn(user: DbUser): void {
   current.client = user.client as SupabaseClient;
@@ -126,7 +126,7 @@ describe('export → import round trip', () => {
     const preview = buildImportPreview({
       fileName: 'export.csv',
       parsed: parseImportText(exported.csv),
-      rooms: await getStorageTree(target.id),
+      rooms: await getStorageTree(),
       planId: 'elite',
       currentItemCount: 0,
       dateFormat: 'UK', // exported dates are ISO, read the same whatever the seller's format

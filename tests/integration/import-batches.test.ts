@@ -20,7 +20,7 @@ const { importItems } = await import('../../src/features/data-transfer/import-it
 const { parseImportText } = await import('../../src/features/data-transfer/read-import-file.ts');
 const { buildImportPreview, canCommit } =
   await import('../../src/features/data-transfer/import-preview.ts');
-const { getStorageTree } = await import('../../src/features/data-transfer/get-storage-tree.ts');
+const { getStorageTree } = await import('../../src/data/storage/get-storage-tree.ts');
 const { getItemCount } = await import('../../src/features/data-transfer/get-item-count.ts');
 
 function signIn(user: DbUser): void {
@@ -77,10 +77,7 @@ function csvOf(count: number, line: (n: number) => string = (n) => `Item ${n},1,
 
 async function preview(user: DbUser, csv: string, planId: string) {
   signIn(user);
-  const [rooms, currentItemCount] = await Promise.all([
-    getStorageTree(user.id),
-    getItemCount(user.id),
-  ]);
+  const [rooms, currentItemCount] = await Promise.all([getStorageTree(), getItemCount(user.id)]);
   return buildImportPreview({
     fileName: 'items.csv',
     parsed: parseImportText(csv),

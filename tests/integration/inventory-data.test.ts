@@ -5,8 +5,8 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchItemsByBarcode } from '../../src/features/items/barcode-search.ts';
-import { fetchAllItems } from '../../src/features/items/fetch-all-items.ts';
+import { searchItemsByBarcode } from '../../src/data/items/barcode-search.ts';
+import { fetchAllItems } from '../../src/data/items/fetch-all-items.ts';
 import type { Database } from '../../src/lib/database.types.ts';
 import {
   closeDb,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/dialog';
 import { useDocumentTitle } from '../../components/document-title';
-import { showError } from '../../lib/errors';
+import { showError } from '../../components/show-error';
 import { messages } from '../../lib/messages';
 import { formatCount } from '../../lib/format';
 import { useAuth } from '../auth';

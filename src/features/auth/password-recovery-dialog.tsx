@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '../../components/dialog';
 import { notify } from '../../components/toasts';
-import { showError } from '../../lib/errors';
+import { showError } from '../../components/show-error';
 import { messages } from '../../lib/messages';
 import { useAuth } from './auth-context';
 import { useUpdatePassword } from './update-password';

@@ -7,7 +7,8 @@ import { minimumPlanFor } from '../../domain/plans';
 import { errorMessage } from '../../lib/errors';
 import { formatCount } from '../../lib/format';
 import { messages } from '../../lib/messages';
-import { backupFileName, restoreErrorText } from './backup-file';
+import { backupFileName } from './backup-file';
+import { errorText } from '../../data/errors';
 import {
   downloadBackup,
   useBackups,
@@ -69,7 +70,7 @@ export function BackupsPanel() {
       )
       .then(
         () => notify(messages.backupRestored()),
-        (error: unknown) => notify(messages.restoreFailed(restoreErrorText(errorMessage(error)))),
+        (error: unknown) => notify(messages.restoreFailed(errorText(error))),
       );
   };
 

@@ -1,7 +1,6 @@
 import type { ToastMessage } from '../../lib/messages';
 import { messages } from '../../lib/messages';
-import { planLimitText } from '../../domain/plans';
-import { errorMessage } from '../../lib/errors';
+import { errorText } from '../../data/errors';
 
 /**
  * Toasts of the barcode screens that the spec does not word. The spec's own ones ('Scan Failed',
@@ -27,17 +26,7 @@ export const barcodeMessages = {
   }),
 };
 
-const FEATURE_PREFIX = 'PLAN_FEATURE_UNAVAILABLE: ';
-
-/**
- * 'Scan Failed' with the server's reason in the seller's words: the limit sentence without its
- * PLAN_LIMIT_REACHED tag, the plan sentence without PLAN_FEATURE_UNAVAILABLE, or the message.
- */
+/** 'Scan Failed' with the server's reason in the seller's words (its machine tag removed). */
 export function scanFailedToast(error: unknown): ToastMessage {
-  const text = errorMessage(error);
-  if (text === undefined) return messages.scanFailed();
-  const readable = text.startsWith(FEATURE_PREFIX)
-    ? text.slice(FEATURE_PREFIX.length)
-    : planLimitText(text);
-  return messages.scanFailed(readable);
+  return messages.scanFailed(errorText(error));
 }

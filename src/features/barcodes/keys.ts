@@ -1,4 +1,4 @@
-import { inventoryKeys } from '../storage';
+import { storageKeys } from '../../data/storage/keys';
 
 /**
  * Query keys of the barcodes feature. Items and shelves live under the inventory root
@@ -6,5 +6,5 @@ import { inventoryKeys } from '../storage';
  * invalidate that root and the inventory screen shows them at once.
  */
 export const barcodeKeys = {
-  inventory: (userId: string) => inventoryKeys.root(userId),
+  inventory: (userId: string) => storageKeys.root(userId),
 };

@@ -3,13 +3,13 @@ import { supabase } from '../../lib/supabase';
 import { exportItemsCsv } from '../../domain/csv-escape';
 import { datedFileName, downloadText } from './download';
 import { getAllItems, PAGE_SIZE } from './get-all-items';
-import { getStorageTree } from './get-storage-tree';
+import { getStorageTree } from '../../data/storage/get-storage-tree';
 
 export const JSON_EXPORT_VERSION = 1;
 
 /** The items CSV: the import template's columns, so the file imports back unchanged. */
 export async function exportItemsFile(userId: string): Promise<{ csv: string; count: number }> {
-  const [items, rooms] = await Promise.all([getAllItems(userId), getStorageTree(userId)]);
+  const [items, rooms] = await Promise.all([getAllItems(userId), getStorageTree()]);
   return { csv: exportItemsCsv(items, rooms), count: items.length };
 }
 

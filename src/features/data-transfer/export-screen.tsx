@@ -1,5 +1,5 @@
 import { useDocumentTitle } from '../../components/document-title';
-import { showError } from '../../lib/errors';
+import { showError } from '../../components/show-error';
 import { messages } from '../../lib/messages';
 import { formatCount } from '../../lib/format';
 import { useAuth } from '../auth';

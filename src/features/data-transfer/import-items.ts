@@ -1,9 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase';
-import { AppError, errorMessage } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { messages } from '../../lib/messages';
 import { inBatches, type ResolvedImportRow } from '../../domain/import-validation';
-import { isPlanLimitError, planLimitText } from '../../domain/plans';
+import { errorText } from '../../data/errors';
+import { storageKeys } from '../../data/storage/keys';
+import { activityLogKeys } from '../activity-log';
+import { notificationKeys } from '../notifications';
+import { dataTransferKeys } from './keys';
 
 /** Batches uploaded at once: enough to hide network latency, few enough to keep order simple. */
 const UPLOADS_IN_FLIGHT = 4;
@@ -47,9 +51,7 @@ export function serverRowErrors(details: unknown): string[] {
 
 /** An import refusal as the 'Import Failed' toast, in the seller's words. */
 export function importError(error: unknown): AppError {
-  const message = errorMessage(error);
-  const text =
-    message !== undefined && isPlanLimitError({ message }) ? planLimitText(message) : message;
+  const text = errorText(error);
   return new AppError(text ?? 'The file could not be imported', {
     toast: messages.importFailed(text),
     cause: error,
@@ -109,12 +111,20 @@ export async function importItems(
   }
 }
 
-export function useImportItems(onProgress: (progress: ImportProgress) => void) {
+export function useImportItems(userId: string, onProgress: (progress: ImportProgress) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (items: readonly ResolvedImportRow[]) => importItems(items, onProgress),
-    // Items appear on every screen (inventory, search, expiry, logs), whose keys belong to other
-    // features, so everything is refetched rather than guessing at their keys.
-    onSettled: () => queryClient.invalidateQueries(),
+    // New items show in the inventory and search, the expiry check, the activity log and the
+    // item count import checks against; nothing else changed.
+    onSettled: () =>
+      Promise.all(
+        [
+          storageKeys.root(userId),
+          dataTransferKeys.byUser(userId),
+          activityLogKeys.byUser(userId),
+          notificationKeys.all(userId),
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
   });
 }

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useDocumentTitle } from '../../components/document-title';
 import { notify } from '../../components/toasts';
 import { useProcessingOverlay } from '../../components/processing-overlay';
-import { showError } from '../../lib/errors';
+import { showError } from '../../components/show-error';
 import { messages } from '../../lib/messages';
 import { formatCount } from '../../lib/format';
 import { COLUMN_HEADERS, IMPORT_FIELDS } from '../../domain/import-columns';
@@ -12,9 +12,9 @@ import { formatImportError, importErrorsCsv } from '../../domain/import-validati
 import { useAuth } from '../auth';
 import { currentPlanId, subscriptionQueryOptions } from '../subscription';
 import { downloadText } from './download';
-import { dateFormatQueryOptions } from './get-date-format';
+import { preferencesQueryOptions } from '../../data/preferences/get-preferences';
 import { itemCountQueryOptions } from './get-item-count';
-import { storageTreeQueryOptions } from './get-storage-tree';
+import { storageTreeQueryOptions } from '../../data/storage/get-storage-tree';
 import { buildImportPreview, canCommit, type ImportPreview } from './import-preview';
 import { serverRowErrors, useImportItems, type ImportProgress } from './import-items';
 import { readImportFile } from './read-import-file';
@@ -36,7 +36,7 @@ export function ImportScreen() {
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [inputKey, setInputKey] = useState(0);
-  const importMutation = useImportItems(setProgress);
+  const importMutation = useImportItems(userId, setProgress);
 
   async function onFileChosen(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -48,9 +48,11 @@ export function ImportScreen() {
         // Storage and item count have staleTime 0: rows are checked against them as they are now.
         const [parsed, rooms, currentItemCount, dateFormat, subscription] = await Promise.all([
           readImportFile(file),
-          queryClient.fetchQuery(storageTreeQueryOptions(userId)),
+          queryClient.fetchQuery({ ...storageTreeQueryOptions(userId), staleTime: 0 }),
           queryClient.fetchQuery(itemCountQueryOptions(userId)),
-          queryClient.fetchQuery(dateFormatQueryOptions(userId)),
+          queryClient
+            .fetchQuery(preferencesQueryOptions(userId))
+            .then((preferences) => preferences.date_format),
           queryClient.fetchQuery(subscriptionQueryOptions(userId)),
         ]);
         return buildImportPreview({

@@ -4,7 +4,7 @@ import { notify } from '../../components/toasts';
 import { minimumPlanFor, planAllows } from '../../domain/plans';
 import { messages } from '../../lib/messages';
 import { useAuth } from '../auth';
-import { useStorageTree } from '../storage';
+import { useStorageTree } from '../../data/storage/get-storage-tree';
 import { currentPlanId, useSubscription } from '../subscription';
 import './ebay.css';
 import { useEbayConnection } from './connection';

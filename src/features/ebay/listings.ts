@@ -6,7 +6,8 @@ import { messages } from '../../lib/messages';
 import { supabase } from '../../lib/supabase';
 import { useAuth } from '../auth';
 import { usePreferences } from '../settings';
-import { inventoryKeys, notifyFailure } from '../storage';
+import { storageKeys } from '../../data/storage/keys';
+import { notifyFailure } from '../storage';
 import { callEbayFunction, EbayFunctionError } from './ebay-functions';
 import { ebayKeys } from './keys';
 
@@ -135,7 +136,7 @@ export function usePlaceListing(planId: string) {
       removeFromList(listing.listing_id);
       notify(messages.ebayItemAdded(listing.title));
       // The new item belongs to the inventory's caches (items and the tree's counts).
-      void queryClient.invalidateQueries({ queryKey: inventoryKeys.root(user?.id ?? '') });
+      void queryClient.invalidateQueries({ queryKey: storageKeys.root(user?.id ?? '') });
     },
     onError: (error) => notifyFailure(error, planId, messages.ebayItemAdd),
   });

@@ -7,7 +7,7 @@ import { RATE_LIMIT_MINUTES } from '../../domain/rate-limit';
 import { messages } from '../../lib/messages';
 import { useAuth } from '../auth';
 import { useItems } from '../items';
-import { useStorageTree } from '../storage';
+import { useStorageTree } from '../../data/storage/get-storage-tree';
 import { currentPlanId, useSubscription } from '../subscription';
 import './ebay.css';
 import { useEbayConnection } from './connection';

@@ -1,6 +1,6 @@
 import { readStored, writeStored } from '../../lib/browser-storage';
 import { whenIdle } from '../../lib/when-idle';
-import type { Room } from '../storage';
+import type { Room } from '../../data/storage/types';
 
 // Which shelves of a room had their rows drawn when the seller last opened it at the top of the
 // page, in a window of the same size, kept between visits. Opened again, the room draws those

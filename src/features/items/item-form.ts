@@ -7,8 +7,8 @@ import {
   parseDate,
   parsePrice,
 } from '../../domain/currency-date';
-import type { ItemChanges } from './update-item';
-import type { Item } from './types';
+import type { ItemChanges } from '../../data/items/update-item';
+import type { Item, ItemFields } from '../../data/items/types';
 
 export interface ItemFormValues {
   item_name: string;
@@ -19,15 +19,7 @@ export interface ItemFormValues {
   expiry_date: string;
 }
 
-export interface ItemFields {
-  item_name: string;
-  quantity: number;
-  barcode: string | null;
-  sku: string | null;
-  price_paid: number | null;
-  /** YYYY-MM-DD */
-  expiry_date: string | null;
-}
+export type { ItemFields };
 
 export type ItemFormErrors = Partial<Record<keyof ItemFormValues, string>>;
 

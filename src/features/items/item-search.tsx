@@ -8,11 +8,16 @@ import {
   searchByBarcode,
   searchResultsSummary,
 } from '../../domain/search';
-import type { ShelfPlace } from '../storage';
+import type { ShelfPlace } from '../../data/storage/types';
 import { useItems } from './use-items';
-import { useBarcodeSearch } from './search-items';
-import { hitFromItem, hitLocationLabel, type HitLocation, type SearchHit } from './search-hits';
-import type { Item } from './types';
+import { useBarcodeSearch } from '../../data/items/search-items';
+import {
+  hitFromItem,
+  hitLocationLabel,
+  type HitLocation,
+  type SearchHit,
+} from '../../data/items/search-hits';
+import type { Item } from '../../data/items/types';
 
 type SearchMode = 'name' | 'barcode';
 

@@ -1,4 +1,4 @@
-import type { Item } from './types';
+import type { Item } from '../../data/items/types';
 
 export type ItemsByShelf = ReadonlyMap<string, readonly Item[]>;
 

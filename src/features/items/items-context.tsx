@@ -1,16 +1,15 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../components/dialog';
-import type { ShelfContentProps, ShelfPlace } from '../storage';
-import { useAddItem } from './add-item';
-import { useDeleteItems } from './delete-items';
+import type { ShelfPlace } from '../../data/storage/types';
+import type { ShelfContentProps } from '../storage';
+import { useAddItem, useDeleteItems, useUpdateItem } from './item-changes';
 import { useItems } from './use-items';
-import { useCachedItems } from './items-cache';
+import { useCachedItems } from '../../data/items/items-cache';
 import { ItemDialog } from './item-dialog';
 import { formValuesFromItem, itemChanges } from './item-form';
 import { groupItemsByShelf, type ItemsByShelf } from './items-by-shelf';
-import { hitLocationLabel, placeToLocation } from './search-hits';
-import type { Item } from './types';
-import { useUpdateItem } from './update-item';
+import { hitLocationLabel, placeToLocation } from '../../data/items/search-hits';
+import type { Item } from '../../data/items/types';
 
 export interface ItemActions {
   currency: string;

@@ -4,7 +4,8 @@ import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { formatDate, formatPrice } from '../../domain/currency-date';
 import { UNIT_TYPES, type UnitTypeFilter } from '../../domain/unit-naming';
 import { formatCount } from '../../lib/format';
-import { UNIT_TYPE_LABELS, type ShelfPlace } from '../storage';
+import type { ShelfPlace } from '../../data/storage/types';
+import { UNIT_TYPE_LABELS } from '../storage';
 import { useItems } from './use-items';
 import { useItemActions } from './items-context';
 import {
@@ -14,7 +15,7 @@ import {
   type ProductSortKey,
   type SortDirection,
 } from './products';
-import type { Item } from './types';
+import type { Item } from '../../data/items/types';
 
 const NO_ITEMS: Item[] = [];
 const ROW_HEIGHT = 52;

@@ -1,9 +1,9 @@
 // The products table's rows, filter and sort, pure (tests/unit/features/items/products.test.ts).
 import { matchKey } from '../../domain/text-match';
 import type { UnitType, UnitTypeFilter } from '../../domain/unit-naming';
-import type { ShelfPlace } from '../storage';
-import { hitLocationLabel, placeToLocation } from './search-hits';
-import type { Item } from './types';
+import type { ShelfPlace } from '../../data/storage/types';
+import { hitLocationLabel, placeToLocation } from '../../data/items/search-hits';
+import type { Item } from '../../data/items/types';
 
 export interface ProductRow {
   item: Item;

@@ -15,7 +15,7 @@ import { whenIdle } from '../../lib/when-idle';
 import type { ShelfContentProps } from '../storage';
 import { drawnFirstLastTime, noteFirstAnswer } from './first-screen';
 import { useDrawAllRows, useItemActions, useItemsByShelf, type ItemActions } from './items-context';
-import type { Item } from './types';
+import type { Item } from '../../data/items/types';
 
 const NO_ITEMS: readonly Item[] = [];
 

@@ -1,6 +1,6 @@
 import { useDraggable } from '@dnd-kit/core';
 import type { MouseEvent } from 'react';
-import type { Item } from '../items';
+import type { Item } from '../../data/items/types';
 import { ITEM_DRAG_PREFIX, useMoveActions, type DragData } from './move-context';
 import { useIsSelected } from './selection-store';
 

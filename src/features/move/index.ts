@@ -3,4 +3,4 @@ export { MoveProvider, type MoveProviderProps, type MoveProbe } from './move-pro
 export { DraggableItem, useDraggableItem, renderItemHandle } from './draggable-item';
 export { DroppableShelf, useDroppableShelf, MovableShelfItems } from './droppable-shelf';
 export { ListingDragHandle, renderListingHandle } from './listing-handle';
-export { useMoveItems, moveItems, type MoveTarget } from './move-items';
+export { useMoveItems } from './use-move-items';

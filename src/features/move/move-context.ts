@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { EbayListing } from '../ebay';
-import type { MoveTarget } from './move-items';
+import type { MoveTarget } from '../../data/items/move-items';
 import type { SelectionStore } from './selection-store';
 
 /** What a drag carries. */

@@ -30,9 +30,10 @@ import {
   type MovingItem,
 } from '../../domain/move-rules';
 import { usePlaceListing } from '../ebay';
-import { ItemHandleSlot, useItemsCache } from '../items';
+import { useItemsCache } from '../../data/items/items-cache';
+import { ItemHandleSlot } from '../items';
 import { usePreferences } from '../settings';
-import type { Room } from '../storage';
+import type { Room } from '../../data/storage/types';
 import {
   CarryContext,
   MoveActionsContext,
@@ -43,8 +44,9 @@ import {
   type MoveActions,
   useMoveActions,
 } from './move-context';
-import { useMoveItems, type MoveTarget } from './move-items';
-import { draggedItemIds, nextKeyboardTarget } from './move-list';
+import type { MoveTarget } from '../../data/items/move-items';
+import { useMoveItems } from './use-move-items';
+import { draggedItemIds, nextKeyboardTarget } from '../../data/items/move-list';
 import { renderItemHandle } from './draggable-item';
 import { RoomTabTargets } from './room-tab-targets';
 import { createSelectionStore, useSelectedIds } from './selection-store';

@@ -1,6 +1,6 @@
 import { useDroppable } from '@dnd-kit/core';
 import { useLayoutEffect } from 'react';
-import type { Room } from '../storage';
+import type { Room } from '../../data/storage/types';
 import { ROOM_DROP_PREFIX, type DropData } from './move-context';
 
 function RoomTabTarget({ room }: { room: Room }) {

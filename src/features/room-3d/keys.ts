@@ -6,8 +6,6 @@
 export const room3dKeys = {
   all: ['room-3d'] as const,
   root: (userId: string) => ['room-3d', userId] as const,
-  rooms: (userId: string) => ['room-3d', userId, 'rooms'] as const,
-  settings: (userId: string) => ['room-3d', userId, 'settings'] as const,
   layout: (userId: string, roomId: string) => ['room-3d', userId, 'layout', roomId] as const,
   fill: (userId: string, roomId: string) => ['room-3d', userId, 'fill', roomId] as const,
   unitRoom: (userId: string, unitId: string) => ['room-3d', userId, 'unit-room', unitId] as const,

@@ -21,7 +21,7 @@ import { messages } from '../../lib/messages';
 import { CameraRig } from './camera-rig';
 import { useShelfFill } from './get-shelf-fill';
 import { useRoomLayout, type RoomLayout } from './get-room-layout';
-import { useRooms } from './get-rooms';
+import { useStorageTree } from '../../data/storage/get-storage-tree';
 import { useUnitRoom } from './get-unit-room';
 import { useViewSettings, type ViewSettings } from './get-view-settings';
 import {
@@ -67,7 +67,7 @@ export default function Room3DView({
   rememberedRoomId,
   onSelectRoom,
 }: Room3DViewProps) {
-  const rooms = useRooms(userId);
+  const rooms = useStorageTree(userId);
   const unitRoom = useUnitRoom(userId, roomId === null ? unitId : null);
   const settings = useViewSettings(userId);
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Preferences } from './preferences';
+import type { Preferences } from '../../data/preferences/preferences';
 import { SaveBar } from './save-bar';
 import { usePreferencesForm } from './use-preferences-form';
 

@@ -5,7 +5,7 @@ import {
   FLOOR_SIZE_RANGE,
   LISTINGS_DAYS_RANGE,
   type Preferences,
-} from './preferences';
+} from '../../data/preferences/preferences';
 import { SaveBar } from './save-bar';
 import { usePreferencesForm } from './use-preferences-form';
 

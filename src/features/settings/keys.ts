@@ -1,6 +1,4 @@
-/** Query keys of the settings feature, scoped by user so accounts never share cache. */
+/** Query keys of the settings feature's own reads (the seller's two-factor factors). */
 export const settingsKeys = {
-  all: ['preferences'] as const,
-  preferences: (userId: string) => ['preferences', userId] as const,
   factors: (userId: string) => ['mfa-factors', userId] as const,
 };

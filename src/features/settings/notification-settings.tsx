@@ -7,7 +7,7 @@ import {
   removeExpiryDay,
   toggleExpiryDay,
   type Preferences,
-} from './preferences';
+} from '../../data/preferences/preferences';
 import { SaveBar } from './save-bar';
 import { usePreferencesForm } from './use-preferences-form';
 

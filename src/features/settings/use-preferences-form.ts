@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { notify } from '../../components/toasts';
 import { errorMessage } from '../../lib/errors';
 import { messages } from '../../lib/messages';
-import type { Preferences } from './preferences';
-import { useSavePreferences, type PreferencesPatch } from './save-preferences';
+import type { Preferences } from '../../data/preferences/preferences';
+import type { PreferencesPatch } from '../../data/preferences/save-preferences';
+import { useSavePreferences } from './use-preferences';
 
 /**
  * A tab's draft of some preferences: edited locally, saved together with one button, then

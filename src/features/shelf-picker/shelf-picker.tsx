@@ -1,6 +1,8 @@
 import { useId, useMemo, useState } from 'react';
 import { useAuth } from '../auth';
-import { shelfPlaces, useStorageTree, type ShelfPlace } from '../storage';
+import { useStorageTree } from '../../data/storage/get-storage-tree';
+import { shelfPlaces } from '../../data/storage/tree';
+import type { ShelfPlace } from '../../data/storage/types';
 
 /** 'Garage › Isle 2 › Unit B › Shelf 3': how a shelf is named wherever one is chosen. */
 export function shelfPlaceName(place: ShelfPlace): string {

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import type { UnitColours } from '../../domain/colour-schemes';
 import { filterUnitsByType, type UnitTypeFilter } from '../../domain/unit-naming';
 import type { ShelfContent, StorageActions } from './storage-actions';
-import type { Isle, Room } from './types';
+import type { Isle, Room } from '../../data/storage/types';
 import { UnitCard, UnitToCome } from './unit-card';
 
 export const IsleCard = memo(function IsleCard({

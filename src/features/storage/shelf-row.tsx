@@ -1,6 +1,6 @@
 import { memo, useEffect, useRef } from 'react';
 import type { ShelfContent, StorageActions } from './storage-actions';
-import type { Isle, Room, Shelf, Unit } from './types';
+import type { Isle, Room, Shelf, Unit } from '../../data/storage/types';
 
 /**
  * One shelf: its number, a remove button and its contents. The root element carries

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { Isle, Room, Shelf, Unit } from './types';
+import type { Isle, Room, Shelf, Unit } from '../../data/storage/types';
 
 /** What a shelf shows inside it (the items feature fills it; drag and drop can wrap it). */
 export interface ShelfContentProps {

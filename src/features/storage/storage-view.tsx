@@ -6,18 +6,7 @@ import { nextIsleIndex } from '../../domain/isle-numbering';
 import { UNIT_TYPES, type UnitTypeFilter } from '../../domain/unit-naming';
 import { countOf } from '../../lib/format';
 import { whenIdle } from '../../lib/when-idle';
-import { useAddIsle } from './add-isle';
-import { useAddRoom } from './add-room';
-import { useAddShelf } from './add-shelf';
-import { useAddUnit } from './add-unit';
 import { IsleCard } from './isle-card';
-import { useRemoveIsle } from './remove-isle';
-import { useRemoveRoom } from './remove-room';
-import { useRemoveShelf } from './remove-shelf';
-import { useRemoveUnit } from './remove-unit';
-import { useRenameRoom } from './rename-room';
-import { useRenameUnit } from './rename-unit';
-import { useRenumberIsle } from './renumber-isle';
 import type { ShelfContent, StorageActions } from './storage-actions';
 import {
   AddIsleDialog,
@@ -26,7 +15,8 @@ import {
   RenumberIsleDialog,
   UNIT_TYPE_LABELS,
 } from './storage-dialogs';
-import type { Isle, Room, Shelf, Unit } from './types';
+import type { Isle, Room, Shelf, Unit } from '../../data/storage/types';
+import { useStorageChanges } from './use-storage-changes';
 
 type OpenDialog =
   | { kind: 'add-room' }
@@ -92,17 +82,19 @@ export function StorageView({
   }, [waitingUnits]);
   const close = () => setDialog(null);
 
-  const addRoom = useAddRoom(userId, planId);
-  const renameRoom = useRenameRoom(userId, planId);
-  const removeRoom = useRemoveRoom(userId, planId);
-  const addIsle = useAddIsle(userId, planId);
-  const renumberIsle = useRenumberIsle(userId, planId);
-  const removeIsle = useRemoveIsle(userId, planId);
-  const addUnit = useAddUnit(userId, planId);
-  const renameUnit = useRenameUnit(userId, planId);
-  const removeUnit = useRemoveUnit(userId, planId);
-  const addShelf = useAddShelf(userId, planId);
-  const removeShelf = useRemoveShelf(userId, planId);
+  const {
+    addRoom,
+    renameRoom,
+    removeRoom,
+    addIsle,
+    renumberIsle,
+    removeIsle,
+    addUnit,
+    renameUnit,
+    removeUnit,
+    addShelf,
+    removeShelf,
+  } = useStorageChanges(userId, planId);
   const addShelfMutate = addShelf.mutate;
 
   const actions = useMemo<StorageActions>(

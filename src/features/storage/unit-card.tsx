@@ -3,7 +3,7 @@ import { readableTextColour } from '../../domain/colour-schemes';
 import { ShelfRow } from './shelf-row';
 import type { ShelfContent, StorageActions } from './storage-actions';
 import { UNIT_TYPE_LABELS } from './storage-dialogs';
-import type { Isle, Room, Unit } from './types';
+import type { Isle, Room, Unit } from '../../data/storage/types';
 
 /** A unit coloured by its type under the seller's colour scheme, with its shelves. */
 export const UnitCard = memo(function UnitCard({

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { activeRoomAfterReload, activeRoomAfterRemoval } from '../../domain/active-room';
 import { readStored, writeStored } from '../../lib/browser-storage';
-import type { Room } from './types';
+import type { Room } from '../../data/storage/types';
 
 /** Per user, so two sellers on one browser keep their own room. */
 export function activeRoomStorageKey(userId: string): string {

@@ -12,7 +12,6 @@ import { errorMessage } from '../../lib/errors';
 import { messages } from '../../lib/messages';
 import { LiveSyncStatus } from './live-sync-status';
 import { prefetchScreen } from './prefetch-screen';
-import { preloadInventoryWhenIdle } from './screens';
 
 export const DASHBOARD_SCREENS = [
   { path: 'inventory', label: 'Inventory' },
@@ -28,8 +27,15 @@ export const DASHBOARD_SCREENS = [
   { path: 'settings', label: 'Settings' },
 ] as const;
 
+export interface DashboardLayoutProps {
+  /** Starts loading a screen's code (screens.ts); given by App, since screens.ts loads this file. */
+  preloadCode: (pathname: string) => void;
+  /** Loads the inventory's code when the browser is idle; returns the cancel. */
+  preloadWhenIdle: () => () => void;
+}
+
 /** Navigation, current plan, the user's name and sign-out around every dashboard screen. */
-export function DashboardLayout() {
+export function DashboardLayout({ preloadCode, preloadWhenIdle }: DashboardLayoutProps) {
   const { user } = useAuth();
   const location = useLocation();
   const signOut = useSignOut();
@@ -39,9 +45,10 @@ export function DashboardLayout() {
   const { pathname } = location;
   // The screen's code and data load alongside the subscription, not after it.
   useEffect(() => {
+    preloadCode(pathname);
     if (userId) prefetchScreen(queryClient, pathname, userId);
-  }, [queryClient, pathname, userId]);
-  useEffect(preloadInventoryWhenIdle, []);
+  }, [preloadCode, queryClient, pathname, userId]);
+  useEffect(preloadWhenIdle, [preloadWhenIdle]);
   // On narrow screens the navigation folds away behind a menu button; it closes on navigation.
   const [menuFor, setMenuFor] = useState<string | null>(null);
   const menuOpen = menuFor === location.pathname;
@@ -79,6 +86,7 @@ export function DashboardLayout() {
           <ul>
             {DASHBOARD_SCREENS.map((screen) => {
               const prefetch = () => {
+                preloadCode(`/dashboard/${screen.path}`);
                 if (userId) prefetchScreen(queryClient, `/dashboard/${screen.path}`, userId);
               };
               return (

@@ -5,24 +5,21 @@ import { getPlan, planAllows } from '../../domain/plans';
 import type { UnitTypeFilter } from '../../domain/unit-naming';
 import { useAuth } from '../../features/auth';
 import { EbayListingsPanel } from '../../features/ebay';
+import { useCachedItems } from '../../data/items/items-cache';
 import {
   ItemSearch,
   ItemsProvider,
-  useCachedItems,
   useItems,
   type HitLocation,
   unitsSeenFirst,
 } from '../../features/items';
 import { MovableShelfItems, MoveProvider, renderListingHandle } from '../../features/move';
-import { DEFAULT_PREFERENCES, usePreferences } from '../../features/settings';
-import {
-  StorageView,
-  countUnits,
-  shelfPlaces,
-  useActiveRoom,
-  useStorageTree,
-  type Room,
-} from '../../features/storage';
+import { DEFAULT_PREFERENCES } from '../../data/preferences/preferences';
+import { usePreferences } from '../../features/settings';
+import { useStorageTree } from '../../data/storage/get-storage-tree';
+import { countUnits, shelfPlaces } from '../../data/storage/tree';
+import type { Room } from '../../data/storage/types';
+import { StorageView, useActiveRoom } from '../../features/storage';
 import { currentPlanId, useSubscription } from '../../features/subscription';
 import { formatCount } from '../../lib/format';
 

@@ -1,10 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-// The features' query modules rather than their indexes: a page load starts these requests
-// while the app's code is still arriving (start-early.ts), and the indexes bring whole screens.
-import { itemsQueryOptions } from '../../features/items/get-items';
-import { preferencesQueryOptions } from '../../features/settings/get-preferences';
-import { storageTreeQueryOptions } from '../../features/storage/get-storage-tree';
-import { preloadDashboardCode } from './screens';
+// The data layer's query modules, not the features: a page load starts these requests while
+// the app's code is still arriving (start-early.ts), and the features' indexes bring whole screens.
+import { itemsQueryOptions } from '../../data/items/get-items';
+import { preferencesQueryOptions } from '../../data/preferences/get-preferences';
+import { storageTreeQueryOptions } from '../../data/storage/get-storage-tree';
 
 /** The queries a screen needs before it is usable. */
 type ScreenData = (queryClient: QueryClient, userId: string) => Array<Promise<unknown>>;
@@ -20,13 +19,8 @@ const SCREEN_DATA: Record<string, ScreenData> = {
   ],
 };
 
-/**
- * Starts loading the screen at `pathname` at once: its code (through the routes' own lazy
- * screens, so once loaded it renders without waiting) and, for the screens above, its data.
- * Errors surface later in the screen.
- */
+/** Starts loading the data of the screen at `pathname`; errors surface later in the screen. */
 export function prefetchScreen(queryClient: QueryClient, pathname: string, userId: string): void {
-  preloadDashboardCode(pathname);
   const data = SCREEN_DATA[pathname.replace(/\/+$/, '')];
   if (data) void Promise.allSettled(data(queryClient, userId));
 }

@@ -3,8 +3,11 @@ import { useDocumentTitle } from '../../components/document-title';
 import { LoadingScreen } from '../../components/loading-screen';
 import { useAuth } from '../../features/auth';
 import { ItemsProvider, ProductsTable, useItems } from '../../features/items';
-import { DEFAULT_PREFERENCES, usePreferences } from '../../features/settings';
-import { shelfPlaces, useStorageTree, type Room } from '../../features/storage';
+import { DEFAULT_PREFERENCES } from '../../data/preferences/preferences';
+import { usePreferences } from '../../features/settings';
+import { useStorageTree } from '../../data/storage/get-storage-tree';
+import { shelfPlaces } from '../../data/storage/tree';
+import type { Room } from '../../data/storage/types';
 import { currentPlanId, useSubscription } from '../../features/subscription';
 
 const NO_ROOMS: Room[] = [];

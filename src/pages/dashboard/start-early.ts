@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { sessionNeedsCodeStep } from '../../features/auth/mfa';
+import { sessionNeedsCodeStep } from '../../data/mfa/assurance';
 import { loadSupabase } from '../../lib/supabase-client';
 import { prefetchScreen } from './prefetch-screen';
 

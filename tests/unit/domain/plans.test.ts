@@ -8,11 +8,9 @@ import {
   canAdd,
   getPlan,
   importLimitMessage,
-  isPlanLimitError,
   minimumPlanFor,
   planAllows,
   planLimitMessage,
-  planLimitText,
   planName,
   type PlanFeature,
   type PlanId,
@@ -164,15 +162,6 @@ describe('plans: limit messages (as the database words them)', () => {
     expect(importLimitMessage('free', 5)).toBe(
       'Adding 5 items would exceed your free plan limit of 100 items',
     );
-  });
-
-  it('recognises and strips the PLAN_LIMIT_REACHED prefix', () => {
-    const message = `PLAN_LIMIT_REACHED: ${planLimitMessage('units', 'free')}`;
-    expect(isPlanLimitError({ message })).toBe(true);
-    expect(isPlanLimitError({ message: 'duplicate key' })).toBe(false);
-    expect(isPlanLimitError(null)).toBe(false);
-    expect(planLimitText(message)).toBe('You can only add up to 3 units in your current plan');
-    expect(planLimitText('other')).toBe('other');
   });
 
   it('uses the same sentences as the SQL', () => {

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { AppToaster } from '../../../src/components/toasts';
-import { AppError, errorMessage, errorToToast, showError } from '../../../src/lib/errors';
+import { AppError, errorMessage, errorToToast } from '../../../src/lib/errors';
+import { showError } from '../../../src/components/show-error';
 import { messages } from '../../../src/lib/messages';
 
 afterEach(() => {

@@ -6,7 +6,7 @@ import {
   itemChanges,
   validateItemForm,
 } from '../../../../src/features/items/item-form';
-import type { Item } from '../../../../src/features/items/types';
+import type { Item } from '../../../../src/data/items/types';
 
 const item: Item = {
   item_id: 'i1',

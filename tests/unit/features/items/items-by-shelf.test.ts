@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupItemsByShelf } from '../../../../src/features/items/items-by-shelf';
-import type { Item } from '../../../../src/features/items/types';
+import type { Item } from '../../../../src/data/items/types';
 
 const item = (id: string, shelf: string | null): Item => ({
   item_id: id,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { filterProducts, productRows, sortProducts } from '../../../../src/features/items/products';
-import { shelfPlaces } from '../../../../src/features/storage/tree';
-import type { Room } from '../../../../src/features/storage/types';
-import type { Item } from '../../../../src/features/items/types';
+import { shelfPlaces } from '../../../../src/data/storage/tree';
+import type { Room } from '../../../../src/data/storage/types';
+import type { Item } from '../../../../src/data/items/types';
 
 const rooms: Room[] = [
   {

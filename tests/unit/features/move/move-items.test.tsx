@@ -2,15 +2,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Item } from '../../../../src/features/items';
+import type { Item } from '../../../../src/data/items/types';
 
 const rpc = vi.fn();
 const notify = vi.fn();
 vi.mock('../../../../src/lib/supabase', () => ({ supabase: { rpc } }));
 vi.mock('../../../../src/components/toasts', () => ({ notify }));
 
-const { useMoveItems } = await import('../../../../src/features/move/move-items');
-const { itemKeys } = await import('../../../../src/features/items');
+const { useMoveItems } = await import('../../../../src/features/move/use-move-items');
+const { itemKeys } = await import('../../../../src/data/items/keys');
 
 const item = (id: string, shelf: string): Item => ({
   item_id: id,

@@ -9,8 +9,8 @@ import {
   preferencesFromRow,
   removeExpiryDay,
   toggleExpiryDay,
-} from '../../../../src/features/settings/preferences';
-import { preferencesRow } from '../../../../src/features/settings/save-preferences';
+} from '../../../../src/data/preferences/preferences';
+import { preferencesRow } from '../../../../src/data/preferences/save-preferences';
 import { settingsTabFrom, SETTINGS_TABS } from '../../../../src/features/settings/settings-tabs';
 import { newPasswordProblem } from '../../../../src/features/settings/security-api';
 

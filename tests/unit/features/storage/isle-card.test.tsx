@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SCHEME_COLOURS } from '../../../../src/domain/colour-schemes';
 import { IsleCard } from '../../../../src/features/storage/isle-card';
 import type { StorageActions } from '../../../../src/features/storage/storage-actions';
-import type { Isle, Room, Unit } from '../../../../src/features/storage/types';
+import type { Isle, Room, Unit } from '../../../../src/data/storage/types';
 
 const unit = (id: string, name: string, shelves: number): Unit => ({
   unit_id: id,

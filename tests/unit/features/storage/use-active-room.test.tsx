@@ -4,7 +4,7 @@ import {
   activeRoomStorageKey,
   useActiveRoom,
 } from '../../../../src/features/storage/use-active-room';
-import type { Room } from '../../../../src/features/storage/types';
+import type { Room } from '../../../../src/data/storage/types';
 
 const room = (id: string, index: number): Room => ({
   room_id: id,

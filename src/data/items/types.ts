@@ -1,0 +1,27 @@
+/** An item as the inventory holds it (SPEC 3 item, without the owner and flags). */
+export interface Item {
+  item_id: string;
+  item_name: string;
+  quantity: number;
+  unit_id: string | null;
+  shelf_id: string | null;
+  barcode: string | null;
+  sku: string | null;
+  price_paid: number | null;
+  expiry_date: string | null;
+  created_at: string;
+}
+
+export const ITEM_COLUMNS =
+  'item_id, item_name, quantity, unit_id, shelf_id, barcode, sku, price_paid, expiry_date, created_at';
+
+/** What the seller fills in for an item, checked (item-form.ts) and ready to save. */
+export interface ItemFields {
+  item_name: string;
+  quantity: number;
+  barcode: string | null;
+  sku: string | null;
+  price_paid: number | null;
+  /** YYYY-MM-DD */
+  expiry_date: string | null;
+}

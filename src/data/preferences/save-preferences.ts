@@ -1,0 +1,64 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Database, Json } from '../../lib/database.types';
+import { loadSupabase } from '../../lib/supabase-client';
+import { toDataError } from '../errors';
+import type { MutationCallbacks } from '../mutation-callbacks';
+import { preferencesKeys } from './keys';
+import { preferencesFromRow, type Preferences } from './preferences';
+
+export type PreferencesPatch = Partial<Preferences>;
+type PreferencesRow = Database['public']['Tables']['user_preferences']['Insert'];
+
+/** The row to write: the jsonb columns as plain JSON values. */
+export function preferencesRow(userId: string, patch: PreferencesPatch): PreferencesRow {
+  const { expiry_notifications, storage_colors, ...plain } = patch;
+  return {
+    ...plain,
+    ...(expiry_notifications === undefined
+      ? {}
+      : {
+          expiry_notifications: expiry_notifications.map(({ days, enabled }) => ({
+            days,
+            enabled,
+          })),
+        }),
+    ...(storage_colors === undefined
+      ? {}
+      : { storage_colors: storage_colors as unknown as NonNullable<Json> }),
+    user_id: userId,
+  };
+}
+
+/** Saves some preferences (SPEC 7: user_preferences upsert) and returns the row as stored. */
+export async function savePreferences(
+  userId: string,
+  patch: PreferencesPatch,
+): Promise<Preferences> {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase
+    .from('user_preferences')
+    .upsert(preferencesRow(userId, patch), { onConflict: 'user_id' })
+    .select('*')
+    .single();
+  if (error) throw toDataError(error);
+  return preferencesFromRow(data);
+}
+
+/** Saves and puts the stored result in the cache, so every screen sees it at once. */
+export function useSavePreferencesMutation(
+  userId: string | undefined,
+  { onSuccess, onError }: MutationCallbacks<Preferences, PreferencesPatch> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: PreferencesPatch) => {
+      if (!userId) throw new Error('User must be logged in');
+      return savePreferences(userId, patch);
+    },
+    onSuccess: (saved, patch) => {
+      if (userId) queryClient.setQueryData(preferencesKeys.detail(userId), saved);
+      onSuccess?.(saved, patch);
+    },
+    onError,
+  });
+}

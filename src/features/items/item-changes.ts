@@ -1,0 +1,28 @@
+import { notify } from '../../components/toasts';
+import { useAddItemMutation } from '../../data/items/add-item';
+import { useDeleteItemsMutation } from '../../data/items/delete-items';
+import { useUpdateItemMutation } from '../../data/items/update-item';
+import { messages } from '../../lib/messages';
+import { notifyFailure } from '../storage';
+
+/** Adds an item ('Item Added'), or says why not. */
+export function useAddItem(userId: string, planId: string) {
+  return useAddItemMutation(userId, planId, {
+    onSuccess: (item) => notify(messages.itemAdded(item.item_name)),
+    onError: (error) => notifyFailure(error, planId, messages.itemAdd),
+  });
+}
+
+/** Changes an item; a refusal says 'Update Failed'. */
+export function useUpdateItem(userId: string) {
+  return useUpdateItemMutation(userId, {
+    onError: (error) => notifyFailure(error, '', messages.itemUpdate),
+  });
+}
+
+/** Removes items; a refusal says 'Delete Failed'. */
+export function useDeleteItems(userId: string) {
+  return useDeleteItemsMutation(userId, {
+    onError: (error) => notifyFailure(error, '', messages.itemDelete),
+  });
+}

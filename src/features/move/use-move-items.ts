@@ -1,0 +1,22 @@
+import { notify } from '../../components/toasts';
+import { useMoveItemsMutation } from '../../data/items/move-items';
+import { messages } from '../../lib/messages';
+
+const MOVED_TOAST_ID = 'item-moved';
+
+/** A drag-and-drop move with its toasts: 'Item Moved', or SPEC 8's 'Failed to update item location'. */
+export function useMoveItems(userId: string) {
+  return useMoveItemsMutation(userId, {
+    onSuccess: (_rows, { itemIds, names }) =>
+      notify(
+        itemIds.length === 1
+          ? messages.itemMoved(names[0])
+          : { ...messages.itemMoved(), message: `${itemIds.length} items were moved` },
+        // One at a time: a seller moving stock shelf by shelf would otherwise stack a toast per
+        // drop over the shelves at the bottom right, where the next drop goes.
+        { id: MOVED_TOAST_ID },
+      ),
+    // The server's reason (e.g. 'Invalid location for item') would mean nothing to the seller.
+    onError: () => notify(messages.itemLocation()),
+  });
+}

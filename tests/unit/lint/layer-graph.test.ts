@@ -1,0 +1,110 @@
+// @vitest-environment node
+// The lint config enforces the layer graph (README "Code map"): each rule must refuse a
+// deliberate violation, written as a small file placed in the layer it breaks.
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const eslint = new ESLint({ cwd: root });
+
+/** The rule ids ESLint reports for `code` as if it were the file at `file`. */
+async function lintAs(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
+}
+
+const LAYERS = 'import-x/no-restricted-paths';
+
+describe('the layer graph', { timeout: 120_000 }, () => {
+  it('domain imports nothing of ours', async () => {
+    expect(
+      await lintAs('src/domain/x.ts', "export { messages } from '../lib/messages';\n"),
+    ).toContain(LAYERS);
+    expect(await lintAs('src/domain/x.ts', "export { getPlan } from './plans';\n")).not.toContain(
+      LAYERS,
+    );
+  });
+
+  it('lib imports no component, data, feature or page', async () => {
+    expect(
+      await lintAs('src/lib/x.ts', "export { notify } from '../components/toasts';\n"),
+    ).toContain(LAYERS);
+    expect(
+      await lintAs('src/lib/x.ts', "export { toDataError } from '../data/errors';\n"),
+    ).toContain(LAYERS);
+    expect(
+      await lintAs('src/lib/x.ts', "export { TeamPage } from '../features/team';\n"),
+    ).toContain(LAYERS);
+    expect(
+      await lintAs('src/lib/x.ts', "export { getPlan } from '../domain/plans';\n"),
+    ).not.toContain(LAYERS);
+  });
+
+  it('components import no data, feature or page, dynamic imports included', async () => {
+    expect(
+      await lintAs(
+        'src/components/x.ts',
+        "export const load = () => import('../features/team');\n",
+      ),
+    ).toContain(LAYERS);
+    expect(
+      await lintAs('src/components/x.ts', "export { toDataError } from '../data/errors';\n"),
+    ).toContain(LAYERS);
+    expect(
+      await lintAs('src/components/x.ts', "export { messages } from '../lib/messages';\n"),
+    ).not.toContain(LAYERS);
+  });
+
+  it('data imports only data, lib and domain', async () => {
+    expect(
+      await lintAs('src/data/x.ts', "export { notify } from '../components/toasts';\n"),
+    ).toContain(LAYERS);
+    expect(
+      await lintAs('src/data/x.ts', "export { TeamPage } from '../features/team';\n"),
+    ).toContain(LAYERS);
+    expect(
+      await lintAs('src/data/x.ts', "export { errorMessage } from '../lib/errors';\n"),
+    ).not.toContain(LAYERS);
+  });
+
+  it("features use another feature's index only, and no page", async () => {
+    expect(
+      await lintAs('src/features/team/x.ts', "export { SignIn } from '../auth/sign-in';\n"),
+    ).toContain(LAYERS);
+    expect(
+      await lintAs('src/features/team/x.ts', "export { useAuth } from '../auth';\n"),
+    ).not.toContain(LAYERS);
+    expect(
+      await lintAs(
+        'src/features/team/x.ts',
+        "export const load = () => import('../../pages/home-page');\n",
+      ),
+    ).toContain(LAYERS);
+  });
+
+  it("pages use a feature's public entry point only", async () => {
+    expect(
+      await lintAs('src/pages/x.ts', "export { useSignIn } from '../features/auth/sign-in';\n"),
+    ).toContain(LAYERS);
+    expect(
+      await lintAs('src/pages/x.ts', "export { useSignIn } from '../features/auth';\n"),
+    ).not.toContain(LAYERS);
+  });
+
+  it('refuses an import cycle made through a dynamic import', async () => {
+    // screens.ts imports when-idle.ts; a when-idle that loaded screens would close the circle.
+    expect(
+      await lintAs(
+        'src/pages/dashboard/when-idle-cycle.ts',
+        "export const load = () => import('./screens');\n",
+      ),
+    ).not.toContain('import-x/no-cycle');
+    expect(
+      await lintAs(
+        'src/lib/when-idle.ts',
+        "export const load = () => import('../pages/dashboard/screens');\n",
+      ),
+    ).toContain('import-x/no-cycle');
+  });
+});

@@ -5,7 +5,8 @@ import { showError } from '../../components/show-error';
 import { messages } from '../../lib/messages';
 import { formatCount } from '../../lib/format';
 import { useAuth } from '../auth';
-import { DEFAULT_PREFERENCES, usePreferences } from '../settings';
+import { DEFAULT_PREFERENCES } from '../../data/preferences/preferences';
+import { usePreferences } from '../settings';
 import { useClearLogs } from './clear-logs';
 import { ALL_ACTIONS, LOGS_PAGE_SIZE, useLogs } from './get-logs';
 import {

@@ -1,20 +1,20 @@
 import { useMemo } from 'react';
 import { useLiveSync, type LiveCaches } from '../../data/live-sync/use-live-sync';
 import { dataTransferKeys } from '../../features/data-transfer';
-import { itemKeys } from '../../features/items';
+import { itemKeys } from '../../data/items/keys';
+import { preferencesKeys } from '../../data/preferences/keys';
+import { storageKeys } from '../../data/storage/keys';
 import { notificationKeys } from '../../features/notifications';
 import { room3dKeys } from '../../features/room-3d';
-import { settingsKeys } from '../../features/settings';
-import { inventoryKeys } from '../../features/storage';
 import { subscriptionKeys } from '../../features/subscription';
 
 /** Where the live sync finds each table's cached rows: the one place that names those keys. */
 function liveCaches(userId: string): LiveCaches {
   return {
     items: itemKeys.list(userId),
-    tree: inventoryKeys.tree(userId),
+    tree: storageKeys.tree(userId),
     readAgainOn: {
-      user_preferences: [settingsKeys.preferences(userId)],
+      user_preferences: [preferencesKeys.detail(userId)],
       subscriptions: [subscriptionKeys.byUser(userId)],
       dismissed_notifications: [notificationKeys.dismissals(userId)],
     },

@@ -31,6 +31,8 @@ export default defineConfig({
     },
     {
       name: 'tablet',
+      // The live-sync journey drives a tablet and a desktop context itself, from one project.
+      testIgnore: ['**/live-sync.spec.ts'],
       use: { viewport: { width: 1024, height: 768 }, hasTouch: true, isMobile: false, deviceScaleFactor: 1 },
     },
   ],

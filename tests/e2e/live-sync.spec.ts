@@ -41,7 +41,6 @@ async function openScreen<P extends InventoryPage>(
 
 test.describe('Live sync between a tablet and a desktop of one seller', () => {
   // The test drives both screens itself (a touch tablet and a desktop), once.
-  test.skip(({ hasTouch }) => hasTouch, 'one run, from the desktop project, drives both devices');
   test.setTimeout(180_000);
 
   test('what one screen changes shows on the other without a reload, and after being offline', async ({

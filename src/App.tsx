@@ -1,3 +1,6 @@
+// The app's stylesheet comes with the app's code, not as a <link> in index.html: there it would
+// block the first paint of the loading state index.html inlines until it downloaded.
+import './styles.css';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { ProcessingOverlayProvider } from './components/processing-overlay';

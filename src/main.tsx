@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { EnvError, getEnv } from './lib/env';
 import { loadSupabase } from './lib/supabase-client';
 import { preloadDashboardCode } from './pages/dashboard/screens';
-import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -44,5 +43,6 @@ try {
 } catch (error) {
   if (!(error instanceof EnvError)) throw error;
   console.error(error.message);
+  await import('./styles.css').catch(() => undefined); // the message reads without it too
   root.render(<ConfigError error={error} />);
 }

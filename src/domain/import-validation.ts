@@ -91,13 +91,26 @@ function text(value: string | number | null | undefined): string {
   return value === null || value === undefined ? '' : String(value).trim();
 }
 
-/** A positive whole number from a cell ('3', ' 3 ', 3, '3.0'), or null for anything else. */
-export function parsePositiveWholeNumber(value: string | number | null | undefined): number | null {
+/** A whole number from 0 from a cell ('3', ' 3 ', 3, '3.0', '0'), or null for anything else. */
+export function parseWholeNumber(value: string | number | null | undefined): number | null {
   const cleaned = text(value);
   if (!/^\+?\d+(?:\.0+)?$/.test(cleaned)) return null;
   const number = Number(cleaned);
-  return number > 0 && number <= LARGEST_WHOLE_NUMBER ? number : null;
+  return number <= LARGEST_WHOLE_NUMBER ? number : null;
 }
+
+/** A positive whole number from a cell ('3', ' 3 ', 3, '3.0'), or null for anything else. */
+export function parsePositiveWholeNumber(value: string | number | null | undefined): number | null {
+  const number = parseWholeNumber(value);
+  return number !== null && number > 0 ? number : null;
+}
+
+/**
+ * A quantity is a whole number from 0: 0 is out of stock, and the item keeps its place. Our
+ * reading of SPEC section 5 ('missing or ≤ 0'): an exported file must import back, and the
+ * screens let a seller set 0, so only a missing, negative or fractional quantity is invalid.
+ */
+export const parseQuantity = parseWholeNumber;
 
 interface UnitLookup {
   unit: TreeUnit;
@@ -159,7 +172,7 @@ export function validateImportRows(
     const itemName = text(input.item_name);
     if (itemName === '') fail('item_name', MISSING_ITEM_NAME);
 
-    const quantity = parsePositiveWholeNumber(input.quantity);
+    const quantity = parseQuantity(input.quantity);
     if (quantity === null) fail('quantity', INVALID_QUANTITY);
 
     const isleNumber = parsePositiveWholeNumber(input.isle);

@@ -3,6 +3,7 @@ import { Link, Navigate, useLocation } from 'react-router-dom';
 import { useDocumentTitle } from '../components/document-title';
 import { notify } from '../components/toasts';
 import {
+  ForgotPasswordForm,
   MfaCodeStep,
   nameFromEmail,
   redirectTargetFrom,
@@ -25,6 +26,7 @@ export function LoginPage() {
   const state = (location.state ?? {}) as LoginLocationState;
   const [email, setEmail] = useState(state.confirmEmail ?? '');
   const [password, setPassword] = useState('');
+  const [forgotPassword, setForgotPassword] = useState(false);
   const signIn = useSignIn({
     onSignedIn: (data) => {
       // With two-factor on, 'Logged In' waits for the code (the code step shows instead).
@@ -44,6 +46,9 @@ export function LoginPage() {
 
   // Signed in (by this form, by a confirmation link, or already): carry on where they meant to go.
   if (status === 'authenticated') return <Navigate to={target} replace />;
+
+  if (forgotPassword)
+    return <ForgotPasswordForm initialEmail={email} onBack={() => setForgotPassword(false)} />;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -85,7 +90,17 @@ export function LoginPage() {
           />
         </div>
         <div className="field">
-          <label htmlFor="login-password">Password</label>
+          <div className="field__label-row">
+            <label htmlFor="login-password">Password</label>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => setForgotPassword(true)}
+              data-testid="forgot-password"
+            >
+              Forgot password?
+            </button>
+          </div>
           <input
             id="login-password"
             name="password"

@@ -378,6 +378,40 @@ test.describe('barcode labels', () => {
 });
 
 test.describe('printing labels', () => {
+  test('a seller who opened the inventory first prints every label with its barcode', async ({
+    page,
+    admin,
+    sellerAccount,
+    loginPage,
+    dashboard,
+  }) => {
+    const seeded = await seedStorage(admin, sellerAccount.id, [
+      { item_name: 'Lamp' },
+      { item_name: 'Kettle' },
+      { item_name: 'Toaster' },
+    ]);
+    await setBarcode(admin, seeded.itemIds[0]!, 'LAMP-1');
+    await setBarcode(admin, seeded.itemIds[1]!, 'KETTLE-1');
+    await setBarcode(admin, seeded.itemIds[2]!, 'TOASTER-1');
+    await loginPage.goto();
+    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
+    await dashboard.expectLoaded();
+    // The inventory loads the other screens' stylesheets it uses (eBay's among them); then the
+    // seller goes to the labels inside the app, so those stylesheets stay on the page.
+    await expect(page.getByRole('heading', { level: 1, name: 'Inventory' })).toBeVisible();
+    await dashboard.open('Barcode Labels');
+    await expect(barcodes.byTestId('label-summary')).toContainText('3 labels');
+
+    await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+    await page.emulateMedia({ media: 'print' });
+    const printed = barcodes.byTestId('label-print-sheets').getByTestId('label');
+    await expect(printed).toHaveCount(3);
+    for (const label of await printed.all()) {
+      await expect(label.getByTestId('label-barcode')).toBeVisible();
+      await expect(label.getByTestId('label-title')).toBeVisible();
+    }
+  });
+
   test('prints only the sheets, on pages the size of the label stock', async ({
     page,
     admin,

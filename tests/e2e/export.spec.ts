@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import { ExportPage } from './pages/export-page';
+import { ImportPage } from './pages/import-page';
 import { createLayout } from './pages/storage-layout';
 
 test.describe('export', () => {
@@ -58,6 +59,50 @@ test.describe('export', () => {
     expect(data.items.map((item) => item.item_name)).toEqual([
       'Blue mug',
       '=HYPERLINK("http://x")',
+    ]);
+  });
+});
+
+test.describe('export then import', () => {
+  test('a file holding an item of quantity 0 (out of stock) imports back', async ({
+    page,
+    seller,
+    admin,
+  }, testInfo) => {
+    const shelves = await createLayout(admin, seller.id);
+    const inserted = await admin.from('storage_items').insert([
+      {
+        user_id: seller.id,
+        item_name: 'Sold-out mug',
+        quantity: 0,
+        shelf_id: shelves.get('1/A/1'),
+      },
+      { user_id: seller.id, item_name: 'Teapot', quantity: 3, shelf_id: shelves.get('1/B/2') },
+    ]);
+    expect(inserted.error).toBeNull();
+    const touch = Boolean(testInfo.project.use.hasTouch);
+
+    const exportPage = new ExportPage(page, touch);
+    await exportPage.goto();
+    const csv = await exportPage.download('export-csv');
+    expect(csv.text).toContain('Sold-out mug,0,Garage,1,A,1');
+
+    const importPage = new ImportPage(page, touch);
+    await importPage.goto();
+    await importPage.choose(csv.name, csv.text);
+    await expect(importPage.errors).toHaveCount(0);
+    await expect(importPage.commitButton).toHaveText('Import 2 items');
+    await importPage.commit();
+    await expect(importPage.complete).toContainText('2 items were imported');
+
+    const items = await admin
+      .from('storage_items')
+      .select('item_name, quantity, shelf_id')
+      .eq('user_id', seller.id)
+      .eq('item_name', 'Sold-out mug');
+    expect(items.data).toEqual([
+      { item_name: 'Sold-out mug', quantity: 0, shelf_id: shelves.get('1/A/1') },
+      { item_name: 'Sold-out mug', quantity: 0, shelf_id: shelves.get('1/A/1') },
     ]);
   });
 });

@@ -7,6 +7,7 @@ export { MfaCodeStep } from './mfa-code-step';
 export { sessionNeedsCodeStep, assuranceOf, guardRoute } from './mfa';
 export { AuthLoadingGate } from './auth-loading-gate';
 export { PasswordRecoveryDialog } from './password-recovery-dialog';
+export { ForgotPasswordForm } from './forgot-password-form';
 export { useSignIn } from './sign-in';
 export { useSignUp } from './sign-up';
 export { useSignOut } from './sign-out';

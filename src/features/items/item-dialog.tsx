@@ -52,7 +52,7 @@ export function ItemDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const result = validateItemForm(values, dateFormat, mode);
+    const result = validateItemForm(values, dateFormat);
     if (!result.ok) {
       setErrors(result.errors);
       return;

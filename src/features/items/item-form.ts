@@ -7,6 +7,7 @@ import {
   parseDate,
   parsePrice,
 } from '../../domain/currency-date';
+import { parseQuantity } from '../../domain/import-validation';
 import type { ItemChanges } from '../../data/items/update-item';
 import type { Item, ItemFields } from '../../data/items/types';
 
@@ -51,26 +52,21 @@ export function formValuesFromItem(item: Item, dateFormat: string): ItemFormValu
 const MAX_PRICE = 9_999_999_999.99;
 
 /**
- * Checks the form. A new item needs a quantity of at least 1 (add_item's rule); an edit may set 0
- * (sold out, still listed). Prices are read as sellers type them ('4.50', '£4,50'); dates in the
- * seller's format, or ISO.
+ * Checks the form. A quantity is a whole number from 0 for a new item and an edit alike (0 is
+ * out of stock, the item keeps its place: the rule import and the database hold too). Prices are
+ * read as sellers type them ('4.50', '£4,50'); dates in the seller's format, or ISO.
  */
 export function validateItemForm(
   values: ItemFormValues,
   dateFormat: string,
-  mode: 'add' | 'edit',
 ): { ok: true; fields: ItemFields } | { ok: false; errors: ItemFormErrors } {
   const errors: ItemFormErrors = {};
   const itemName = values.item_name.trim();
   if (itemName === '') errors.item_name = 'Item name is required';
   else if (itemName.length > 500) errors.item_name = 'Item name can be at most 500 characters';
 
-  const quantityText = values.quantity.trim();
-  const quantity = /^\d+$/.test(quantityText) ? Number(quantityText) : Number.NaN;
-  const minimum = mode === 'add' ? 1 : 0;
-  if (!Number.isSafeInteger(quantity) || quantity < minimum || quantity > 2_147_483_647)
-    errors.quantity =
-      mode === 'add' ? 'Enter a whole number from 1' : 'Enter a whole number from 0';
+  const quantity = parseQuantity(values.quantity.trim());
+  if (quantity === null) errors.quantity = 'Enter a whole number from 0';
 
   let price: number | null = null;
   if (values.price_paid.trim() !== '') {
@@ -85,7 +81,7 @@ export function validateItemForm(
     if (expiry === null) errors.expiry_date = `Enter a date as ${datePattern(dateFormat)}`;
   }
 
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  if (quantity === null || Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
     fields: {

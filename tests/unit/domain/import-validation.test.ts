@@ -82,7 +82,7 @@ describe('validateImportRows: spec messages', () => {
   it.each([[''], ['   '], [null], [undefined]])("gives 'Missing item name' for %j", (name) => {
     expect(errorsFor({ ...good, item_name: name })).toEqual(['Missing item name']);
   });
-  it.each([[''], ['0'], ['-2'], ['2.5'], ['abc'], ['1e3'], [null], [0], [1.5], ['99999999999']])(
+  it.each([[''], ['-2'], ['-0.5'], ['2.5'], ['abc'], ['1e3'], [null], [-1], [1.5], ['99999999999']])(
     "gives 'Invalid quantity' for %j",
     (quantity) => {
       expect(errorsFor({ ...good, quantity })).toEqual(['Invalid quantity']);
@@ -91,6 +91,11 @@ describe('validateImportRows: spec messages', () => {
   it('accepts whole quantities written loosely', () => {
     expect(errorsFor({ ...good, quantity: ' 7 ' })).toEqual([]);
     expect(errorsFor({ ...good, quantity: '7.0' })).toEqual([]);
+  });
+
+  it('takes quantity 0 (out of stock, as the screens and an export allow)', () => {
+    expect(errorsFor({ ...good, quantity: '0' })).toEqual([]);
+    expect(errorsFor({ ...good, quantity: 0 })).toEqual([]);
   });
   it.each([[''], ['0'], ['-1'], ['x'], [null]])("gives 'Invalid isle number' for %j", (isle) => {
     expect(errorsFor({ ...good, isle })).toEqual(['Invalid isle number']);
@@ -139,7 +144,7 @@ describe('validateImportRows: other checks', () => {
       [
         {
           item_name: '',
-          quantity: '0',
+          quantity: '-1',
           room: 'Garage',
           isle: '',
           unit: 'B',
@@ -258,7 +263,7 @@ describe('validateImportRows: clashing unit names', () => {
 describe('importErrorsCsv', () => {
   it('lists the errors by row with the column header, ready to download', () => {
     const { errors } = validateImportRows(
-      [good, { ...good, room: 'Shed, back' }, { ...good, item_name: '', quantity: '0' }],
+      [good, { ...good, room: 'Shed, back' }, { ...good, item_name: '', quantity: '-1' }],
       storage,
     );
     expect(importErrorsCsv([...errors].reverse())).toBe(

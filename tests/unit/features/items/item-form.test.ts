@@ -33,7 +33,6 @@ describe('item form', () => {
         expiry_date: '31/12/2030',
       },
       'UK',
-      'add',
     );
     expect(result).toEqual({
       ok: true,
@@ -52,13 +51,11 @@ describe('item form', () => {
     const us = validateItemForm(
       { ...EMPTY_ITEM_FORM, item_name: 'x', expiry_date: '3/7/2027' },
       'US',
-      'add',
     );
     expect(us.ok && us.fields.expiry_date).toBe('2027-03-07');
     const iso = validateItemForm(
       { ...EMPTY_ITEM_FORM, item_name: 'x', expiry_date: '2027-03-07' },
       'UK',
-      'add',
     );
     expect(iso.ok && iso.fields.expiry_date).toBe('2027-03-07');
   });
@@ -67,41 +64,39 @@ describe('item form', () => {
     const result = validateItemForm(
       {
         item_name: ' ',
-        quantity: '0',
+        quantity: '-1',
         barcode: '',
         sku: '',
         price_paid: 'cheap',
         expiry_date: '31/31/2030',
       },
       'US',
-      'add',
     );
     expect(result).toEqual({
       ok: false,
       errors: {
         item_name: 'Item name is required',
-        quantity: 'Enter a whole number from 1',
+        quantity: 'Enter a whole number from 0',
         price_paid: 'Enter a price such as 4.50',
         expiry_date: 'Enter a date as MM/DD/YYYY',
       },
     });
   });
 
-  it('an edit may set the quantity to 0 but not below; quantities are whole numbers', () => {
-    expect(
-      validateItemForm({ ...EMPTY_ITEM_FORM, item_name: 'x', quantity: '0' }, 'US', 'edit').ok,
-    ).toBe(true);
+  it('a new item and an edit alike may have quantity 0 (out of stock) but not below; whole numbers only', () => {
+    expect(validateItemForm({ ...EMPTY_ITEM_FORM, item_name: 'x', quantity: '0' }, 'US').ok).toBe(
+      true,
+    );
     for (const quantity of ['-1', '1.5', 'two', ''])
-      expect(
-        validateItemForm({ ...EMPTY_ITEM_FORM, item_name: 'x', quantity }, 'US', 'edit').ok,
-      ).toBe(false);
+      expect(validateItemForm({ ...EMPTY_ITEM_FORM, item_name: 'x', quantity }, 'US').ok).toBe(
+        false,
+      );
   });
 
   it('rounds prices to cents and leaves blank optional fields empty', () => {
     const result = validateItemForm(
       { ...EMPTY_ITEM_FORM, item_name: 'x', price_paid: '4.505' },
       'US',
-      'add',
     );
     expect(result.ok && result.fields).toMatchObject({
       price_paid: 4.51,
@@ -125,9 +120,9 @@ describe('item form', () => {
 
   it('an edit sends only what changed', () => {
     const values = formValuesFromItem(item, 'US');
-    const same = validateItemForm(values, 'US', 'edit');
+    const same = validateItemForm(values, 'US');
     expect(same.ok && itemChanges(item, same.fields)).toEqual({});
-    const changed = validateItemForm({ ...values, quantity: '5', barcode: '' }, 'US', 'edit');
+    const changed = validateItemForm({ ...values, quantity: '5', barcode: '' }, 'US');
     expect(changed.ok && itemChanges(item, changed.fields)).toEqual({ quantity: 5, barcode: null });
   });
 });

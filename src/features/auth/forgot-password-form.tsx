@@ -1,0 +1,82 @@
+import { useState, type FormEvent } from 'react';
+import { useRequestPasswordReset } from '../../data/auth/request-password-reset';
+import { errorMessage } from '../../lib/errors';
+import { messages } from '../../lib/messages';
+
+/**
+ * "Forgot password?": asks for the e-mail and mails a reset link. The answer reads the same
+ * whether or not the address has an account, so the form cannot be used to find sellers.
+ */
+export function ForgotPasswordForm({
+  initialEmail,
+  onBack,
+}: {
+  initialEmail: string;
+  onBack: () => void;
+}) {
+  const [email, setEmail] = useState(initialEmail);
+  const request = useRequestPasswordReset();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    request.mutate(email);
+  };
+
+  if (request.isSuccess) {
+    return (
+      <>
+        <h1>Check your e-mail</h1>
+        <div className="notice notice--success" role="status" data-testid="reset-sent">
+          <p>
+            If an account exists for {request.variables.trim()}, we have sent it a link to reset the
+            password. Open the link to choose a new password.
+          </p>
+        </div>
+        <p className="auth-switch">
+          <button type="button" className="link-button" onClick={onBack}>
+            Back to sign in
+          </button>
+        </p>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <h1>Reset your password</h1>
+      <p className="muted">Enter the e-mail you sign in with and we will send you a reset link.</p>
+      {request.isError ? (
+        <div className="notice notice--error" role="alert" data-testid="reset-error">
+          <p>{errorMessage(request.error) ?? messages.genericError().message}</p>
+        </div>
+      ) : null}
+      <form className="form" onSubmit={onSubmit} data-testid="reset-form">
+        <div className="field">
+          <label htmlFor="reset-email">E-mail</label>
+          <input
+            id="reset-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={request.isPending}
+          data-testid="reset-submit"
+        >
+          {request.isPending ? 'Sending…' : 'Send reset link'}
+        </button>
+      </form>
+      <p className="auth-switch">
+        <button type="button" className="link-button" onClick={onBack}>
+          Back to sign in
+        </button>
+      </p>
+    </>
+  );
+}

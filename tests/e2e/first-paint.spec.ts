@@ -1,0 +1,52 @@
+import { expect, test } from './fixtures';
+
+/**
+ * A seller on a slow connection sees something at once: the HTML paints its own loading state
+ * before the app's stylesheet and scripts arrive, instead of a blank page for seconds.
+ */
+test.describe('first paint on a slow connection', () => {
+  for (const path of ['/', '/login']) {
+    test(`${path} paints a loading state while the app's code is still on its way`, async ({
+      page,
+    }, testInfo) => {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      // About a slow 3G line: 400 ms round trips, 50 KB/s down; the app's code takes seconds.
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 400,
+        downloadThroughput: 50 * 1024,
+        uploadThroughput: 20 * 1024,
+      });
+      await page.goto(path, { waitUntil: 'commit' });
+      await expect(page.getByTestId('boot-screen')).toContainText('Loading Stockroom', {
+        timeout: 1_500,
+      });
+      const afterHtml = await page.evaluate(() => {
+        const paint = performance.getEntriesByName('first-contentful-paint')[0];
+        const [navigation] = performance.getEntriesByType(
+          'navigation',
+        ) as PerformanceNavigationTiming[];
+        return paint && navigation ? paint.startTime - navigation.responseEnd : null;
+      });
+      // Reported, not asserted: on a machine shared by many test runs the paint lands 0.6-2.5 s
+      // after the HTML (CPU, not network); the loading state being drawn at all is the point.
+      testInfo.annotations.push({
+        type: 'first paint after the HTML',
+        description: `${afterHtml} ms`,
+      });
+
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
+      // Once the code arrives the app replaces the loading state.
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({
+        timeout: 20_000,
+      });
+      await expect(page.getByTestId('boot-screen')).toHaveCount(0);
+    });
+  }
+});

@@ -14,6 +14,9 @@ create table public.ebay_tokens (
   access_token text not null constraint "Access token: at most 8192 characters" check (length(access_token) <= 8192),
   refresh_token text constraint "Refresh token: at most 8192 characters" check (length(refresh_token) <= 8192),
   expires_at timestamptz,
+  -- the refresh token's end (eBay's refresh_token_expires_in, about 18 months after consent),
+  -- so the seller is warned before eBay asks for consent again
+  refresh_expires_at timestamptz,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
@@ -30,7 +33,7 @@ create trigger ebay_tokens_server_stamps before insert or update on public.ebay_
 alter table public.ebay_tokens enable row level security;
 revoke all on table public.ebay_tokens from anon, authenticated;
 -- column privileges: readable = connection status only
-grant select (user_id, expires_at, created_at, updated_at) on table public.ebay_tokens to authenticated;
+grant select (user_id, expires_at, refresh_expires_at, created_at, updated_at) on table public.ebay_tokens to authenticated;
 grant insert (user_id, access_token, refresh_token, expires_at) on table public.ebay_tokens to authenticated;
 -- user_id is included because PostgREST's upsert SETs every payload column; keep_owner and the
 -- policy stop it from ever changing.
@@ -103,6 +106,9 @@ create table public.ebay_processed_listings (
   image_url text constraint "Listing image URL: at most 2000 characters" check (length(image_url) <= 2000),
   sku text constraint "Listing SKU: at most 100 characters" check (length(sku) <= 100),
   display boolean not null default true,
+  -- the start of the last sync that saw the listing: a complete sync removes the shown listings
+  -- it did not see, an incomplete one removes nothing
+  seen_at timestamptz,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   primary key (user_id, listing_id)
@@ -149,6 +155,10 @@ create table public.ebay_inventory (
   inventory jsonb not null default '[]'::jsonb check (jsonb_typeof(inventory) = 'array')
     constraint "Marketplace inventory: at most 2 MB" check (octet_length(inventory::text) <= 2000000),
   total_items integer not null default 0 check (total_items >= 0),
+  -- 'inventory' when the list came from the Sell Inventory API; 'listings' when that API held
+  -- nothing and it was taken from the active listings (sellers who list on the eBay website)
+  source text not null default 'inventory'
+    constraint ebay_inventory_source_check check (source in ('inventory', 'listings')),
   fetched_at timestamptz,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
@@ -171,6 +181,39 @@ create policy ebay_inventory_select on public.ebay_inventory for select to authe
 create policy ebay_inventory_delete on public.ebay_inventory for delete to authenticated
   using (user_id = (select auth.uid()));
 select private.require_mfa('public.ebay_inventory');
+
+-- ---------------------------------------------------------------------------------------------
+-- ebay_syncs: a sync under way, one per seller and kind. Each function call reads a few eBay
+-- pages within its time budget and records where to go on; the browser calls again until done.
+-- Server only: the browser sees progress through the functions' answers.
+-- ---------------------------------------------------------------------------------------------
+create table public.ebay_syncs (
+  user_id uuid not null references auth.users (id) on delete cascade,
+  kind text not null check (kind in ('inventory', 'listings')),
+  started_at timestamptz not null default now(),
+  -- 'inventory' reads the Sell Inventory API; 'listings' reads Trading's active list
+  phase text not null default 'inventory' check (phase in ('inventory', 'listings')),
+  next_page integer not null default 1 check (next_page >= 1),
+  total_pages integer check (total_pages >= 0),
+  total_entries integer check (total_entries >= 0),
+  fetched integer not null default 0 check (fetched >= 0),
+  -- false once any page came back truncated or with Ack=Warning
+  complete boolean not null default true,
+  -- inventory entries gathered so far (the listings sync writes its rows as it goes)
+  items jsonb not null default '[]'::jsonb check (jsonb_typeof(items) = 'array'),
+  updated_at timestamptz not null default now(),
+  primary key (user_id, kind)
+);
+comment on table public.ebay_syncs is
+  'eBay syncs under way, page by page across function calls. Service role only.';
+
+create trigger ebay_syncs_set_updated_at before update on public.ebay_syncs
+  for each row execute function private.set_updated_at();
+
+alter table public.ebay_syncs enable row level security;
+revoke all on table public.ebay_syncs from anon, authenticated;
+grant all on table public.ebay_syncs to service_role;
+select private.require_mfa('public.ebay_syncs');
 
 -- ---------------------------------------------------------------------------------------------
 -- api_rate_limits: last marketplace fetch per endpoint and user. Written only by the server

@@ -39,6 +39,7 @@ test.describe('dashboard layout', () => {
     seller,
     dashboard,
   }) => {
+    test.setTimeout(60_000); // eleven screens, five page loads and an axe run
     await expect(page).toHaveURL(/\/dashboard\/inventory$/);
     await expect(dashboard.currentPlan).toHaveText('Free plan');
     await expect(dashboard.userName).toHaveText(seller.name);

@@ -353,6 +353,8 @@ test.describe('inventory', () => {
         ],
       },
     ]);
+    // This screen must not hear of the other device's unit, so that the database refuses.
+    await page.routeWebSocket(/\/realtime\/v1\/websocket/, () => {});
     await loginPage.goto();
     await loginPage.signIn(sellerAccount.email, sellerAccount.password);
     await dashboard.expectLoaded();

@@ -37,7 +37,6 @@ export function GeneralSettings({ stored }: { stored: Preferences }) {
   return (
     <form
       className="form settings__form"
-      noValidate
       data-testid="settings-general"
       onSubmit={(event) => {
         event.preventDefault();
@@ -114,11 +113,6 @@ export function GeneralSettings({ stored }: { stored: Preferences }) {
         <span id={`${id}-floor-hint`} className="field__hint">
           Grid squares along each side, {FLOOR_SIZE_RANGE.min} to {FLOOR_SIZE_RANGE.max}
         </span>
-        {floorOk ? null : (
-          <span className="field__error" role="alert" data-testid="setting-floor-size-error">
-            Enter a whole number from {FLOOR_SIZE_RANGE.min} to {FLOOR_SIZE_RANGE.max}
-          </span>
-        )}
       </div>
 
       <div className="field">
@@ -160,22 +154,12 @@ export function GeneralSettings({ stored }: { stored: Preferences }) {
           Listings created in the last this many days, {LISTINGS_DAYS_RANGE.min} to{' '}
           {LISTINGS_DAYS_RANGE.max}
         </span>
-        {daysOk ? null : (
-          <span
-            className="field__error"
-            role="alert"
-            data-testid="setting-ebay-listings-days-error"
-          >
-            Enter a whole number from {LISTINGS_DAYS_RANGE.min} to {LISTINGS_DAYS_RANGE.max}
-          </span>
-        )}
       </div>
 
       <SaveBar
-        dirty={form.dirty}
+        dirty={form.dirty && floorOk && daysOk}
         saving={form.saving}
         testId="settings-general"
-        problem={floorOk && daysOk ? null : 'Correct the setting marked above to save'}
       />
     </form>
   );

@@ -20,38 +20,22 @@ export function NotificationSettings({ stored }: { stored: Preferences }) {
   const [problem, setProblem] = useState<string | null>(null);
   const settings = form.draft.expiry_notifications;
 
-  /** The reminder typed in the box added to the list, or null (with the reason shown) if it cannot be. */
-  const withTyped = () => {
+  const add = () => {
     const days = /^\d+$/.test(newDays.trim()) ? Number(newDays) : Number.NaN;
     const why = expiryDayProblem(days, settings);
     setProblem(why);
-    if (why) return null;
+    if (why) return;
+    form.set('expiry_notifications', addExpiryDay(settings, days));
     setNewDays('');
-    return addExpiryDay(settings, days);
-  };
-
-  const add = () => {
-    const next = withTyped();
-    if (next) form.set('expiry_notifications', next);
-  };
-
-  // A reminder typed but not yet added goes in with Save; one that cannot be added says why
-  // and does not hold back the rest of the tab.
-  const save = () => {
-    if (newDays.trim() === '') return form.submit();
-    const next = withTyped();
-    if (next) form.set('expiry_notifications', next);
-    if (next || form.dirty) form.submit(next ? { expiry_notifications: next } : {});
   };
 
   return (
     <form
       className="form settings__form"
-      noValidate
       data-testid="settings-notifications"
       onSubmit={(event) => {
         event.preventDefault();
-        save();
+        form.submit();
       }}
     >
       <p className="muted">
@@ -139,11 +123,7 @@ export function NotificationSettings({ stored }: { stored: Preferences }) {
           </span>
         ) : null}
       </div>
-      <SaveBar
-        dirty={form.dirty || newDays.trim() !== ''}
-        saving={form.saving}
-        testId="settings-notifications"
-      />
+      <SaveBar dirty={form.dirty} saving={form.saving} testId="settings-notifications" />
     </form>
   );
 }

@@ -24,9 +24,8 @@ export function usePreferencesForm<K extends keyof Preferences>(
   const set = <F extends K>(field: F, value: Preferences[F]) =>
     setDraft((current) => ({ ...current, [field]: value }));
 
-  /** Saves the draft, with any last changes made in the same press (not yet in the state). */
-  const submit = (changes: Partial<Pick<Preferences, K>> = {}) =>
-    save.mutate({ ...draft, ...changes } as PreferencesPatch, {
+  const submit = () =>
+    save.mutate(draft as PreferencesPatch, {
       onSuccess: () => notify(messages.preferencesSaved()),
       onError: (error) => notify(messages.preferencesSave(errorMessage(error))),
     });

@@ -221,7 +221,7 @@ test.describe('settings', () => {
     loginPage,
     dashboard,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000); // two-factor on, two sign-ins with a code, a password change
     await settings.goto('security');
     await settings.press(settings.field('totp-enrol'));
     const secret = (await settings.field('totp-secret').textContent())!.trim();
@@ -273,7 +273,7 @@ test.describe('settings', () => {
     page,
     seller: _seller,
   }, testInfo) => {
-    test.setTimeout(60_000); // seven axe runs
+    test.setTimeout(120_000); // seven axe runs
     const tabs: SettingsTabId[] = [
       'general',
       'notifications',

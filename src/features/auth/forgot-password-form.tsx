@@ -32,11 +32,7 @@ export function ForgotPasswordForm({
             password. Open the link to choose a new password.
           </p>
         </div>
-        <p className="auth-switch">
-          <button type="button" className="link-button" onClick={onBack}>
-            Back to sign in
-          </button>
-        </p>
+        <BackToSignIn onBack={onBack} />
       </>
     );
   }
@@ -72,11 +68,17 @@ export function ForgotPasswordForm({
           {request.isPending ? 'Sending…' : 'Send reset link'}
         </button>
       </form>
-      <p className="auth-switch">
-        <button type="button" className="link-button" onClick={onBack}>
-          Back to sign in
-        </button>
-      </p>
+      <BackToSignIn onBack={onBack} />
     </>
+  );
+}
+
+function BackToSignIn({ onBack }: { onBack: () => void }) {
+  return (
+    <p className="auth-switch">
+      <button type="button" className="link-button" onClick={onBack}>
+        Back to sign in
+      </button>
+    </p>
   );
 }

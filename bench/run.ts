@@ -6,6 +6,7 @@ import { ROOT_DIR } from '../local/config.ts';
 import { readRunningStack, startStack } from '../local/stack.ts';
 import { dashboardFigures, launchBrowser } from './browser-figures.ts';
 import { bundleFigures } from './bundle-figures.ts';
+import { firstPaintFigures } from './first-paint-figures.ts';
 import { report, type Figure } from './report.ts';
 import { liveSyncFigures } from './live-sync-figures.ts';
 import { moveFigures } from './move-figures.ts';
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
     figures.push(...(await dashboardFigures(stack, elite, browser)));
     await section('live sync', figures, () => liveSyncFigures(stack, elite, browser, readRunningPostgresPid(options.dataDir)));
     figures.push(...(await bundleFigures(stack, distDir, browser, elite)));
+    await section('first paint', figures, () => firstPaintFigures(stack, browser));
     // The 3D view at its hardest: one room holding all 100 units and 5000 items.
     const oneRoom = await seedEliteSeller(stack.env, { layout: { rooms: 1, islesPerRoom: 10, unitsPerIsle: 10, shelvesPerUnit: 5 } });
     figures.push(...(await room3dFigures(stack, oneRoom, browser)));

@@ -29,8 +29,8 @@ test.describe('first paint on a slow connection', () => {
         ) as PerformanceNavigationTiming[];
         return paint && navigation ? paint.startTime - navigation.responseEnd : null;
       });
-      // Reported, not asserted: on a machine shared by many test runs the paint lands 0.6-2.5 s
-      // after the HTML (CPU, not network); the loading state being drawn at all is the point.
+      // Reported here, held to its 300 ms budget by `npm run bench` (first paint on a slow line):
+      // a timed assertion would fail on a busy test machine for reasons that are not the page's.
       testInfo.annotations.push({
         type: 'first paint after the HTML',
         description: `${afterHtml} ms`,

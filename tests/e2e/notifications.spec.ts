@@ -1,8 +1,24 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { DashboardPage } from './pages/dashboard-page';
 import { LoginPage } from './pages/login-page';
 import { NotificationsPanel } from './pages/notifications-panel';
 import { localDatePlus, seedStorage } from './seed-storage';
+
+/**
+ * Stops the page's clock a moment from now. On a busy machine the moment can pass before the
+ * pause reaches the page ("Cannot fast-forward to the past"); then it asks again.
+ */
+async function pauseSoon(page: Page): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 300);
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !String(error).includes('fast-forward to the past')) throw error;
+    }
+  }
+}
 
 test.describe('expiry notifications', () => {
   test('one expiring item raises its own toast for 5 seconds', async ({
@@ -27,7 +43,7 @@ test.describe('expiry notifications', () => {
     await loginPage.signIn(sellerAccount.email, sellerAccount.password);
     await dashboard.expectLoaded();
     await expect(bell.expiryToast).toContainText('Whey protein expires in 30 days');
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 300);
+    await pauseSoon(page);
     // an ordinary 3.5 s toast would be gone by now; the expiry toast is not
     await page.clock.runFor(3_500);
     await expect(bell.expiryToast).toHaveAttribute('data-visible', 'true');

@@ -15,6 +15,18 @@ import { seedEliteSeller } from './seed-elite.ts';
 import { gatewayFigure, stackOptions, startFigures } from './stack-figures.ts';
 import { transferFigures } from './transfer-figures.ts';
 
+const SECTIONS = ['start', 'gateway', 'move', 'dashboard', 'live-sync', 'bundle', 'first-paint', '3d', 'transfer'] as const;
+type SectionName = (typeof SECTIONS)[number];
+
+/** `npm run bench -- live-sync first-paint` runs only the sections named; no names runs them all. */
+function chosenSections(args: string[]): (name: SectionName) => boolean {
+  const unknown = args.filter((a) => !(SECTIONS as readonly string[]).includes(a));
+  if (unknown.length > 0) {
+    throw new Error(`Unknown bench section(s): ${unknown.join(', ')}. Sections: ${SECTIONS.join(', ')}`);
+  }
+  return (name) => args.length === 0 || args.includes(name);
+}
+
 /**
  * `npm run bench`: a fresh stack, an Elite-sized seller (10 rooms, 100 units, 5000 items, two
  * years of logs), headless Chromium; every figure printed beside what it is measured against.
@@ -38,6 +50,7 @@ function readRunningPostgresPid(dataDir: string): number | null {
 async function main(): Promise<void> {
   const started = performance.now();
   const figures: Figure[] = [];
+  const runs = chosenSections(process.argv.slice(2));
 
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stockroom-bench-'));
   const distDir = path.join(ROOT_DIR, '.local', 'bench-dist');
@@ -54,34 +67,43 @@ async function main(): Promise<void> {
   const stack = await startStack(options);
   const browser = await launchBrowser();
   try {
-    figures.push(await gatewayFigure(stack));
-    const elite = await seedEliteSeller(stack.env);
+    if (runs('gateway')) figures.push(await gatewayFigure(stack));
+    const needsElite = (['move', 'dashboard', 'live-sync', 'bundle'] as const).some(runs);
+    const elite = needsElite ? await seedEliteSeller(stack.env) : null;
     // Moves first, on a page nothing else has touched yet.
-    await section('move by drag', figures, async () => {
-      // A browser of its own: drags are the most timing-sensitive thing measured here.
-      const own = await launchBrowser();
-      try {
-        return await moveFigures(stack, elite, own);
-      } finally {
-        await own.close();
-      }
-    });
-    figures.push(...(await dashboardFigures(stack, elite, browser)));
-    await section('live sync', figures, () => liveSyncFigures(stack, elite, browser, readRunningPostgresPid(options.dataDir)));
-    figures.push(...(await bundleFigures(stack, distDir, browser, elite)));
-    await section('first paint', figures, () => firstPaintFigures(stack, browser));
-    // The 3D view at its hardest: one room holding all 100 units and 5000 items.
-    const oneRoom = await seedEliteSeller(stack.env, { layout: { rooms: 1, islesPerRoom: 10, unitsPerIsle: 10, shelvesPerUnit: 5 } });
-    figures.push(...(await room3dFigures(stack, oneRoom, browser)));
-    const importer = await seedEliteSeller(stack.env, { items: 0 });
-    figures.push(...(await transferFigures(stack, importer, browser)));
+    if (elite && runs('move')) {
+      await section('move by drag', figures, async () => {
+        // A browser of its own: drags are the most timing-sensitive thing measured here.
+        const own = await launchBrowser();
+        try {
+          return await moveFigures(stack, elite, own);
+        } finally {
+          await own.close();
+        }
+      });
+    }
+    if (elite && runs('dashboard')) figures.push(...(await dashboardFigures(stack, elite, browser)));
+    if (elite && runs('live-sync')) {
+      await section('live sync', figures, () => liveSyncFigures(stack, elite, browser, readRunningPostgresPid(options.dataDir)));
+    }
+    if (elite && runs('bundle')) figures.push(...(await bundleFigures(stack, distDir, browser, elite)));
+    if (runs('first-paint')) await section('first paint', figures, () => firstPaintFigures(stack, browser));
+    if (runs('3d')) {
+      // The 3D view at its hardest: one room holding all 100 units and 5000 items.
+      const oneRoom = await seedEliteSeller(stack.env, { layout: { rooms: 1, islesPerRoom: 10, unitsPerIsle: 10, shelvesPerUnit: 5 } });
+      figures.push(...(await room3dFigures(stack, oneRoom, browser)));
+    }
+    if (runs('transfer')) {
+      const importer = await seedEliteSeller(stack.env, { items: 0 });
+      figures.push(...(await transferFigures(stack, importer, browser)));
+    }
   } finally {
     await browser.close();
     await stack.stop();
     await fs.rm(dataDir, { recursive: true, force: true });
   }
   // Start-up last: its throwaway stacks must not share the process with the measured one.
-  figures.unshift(...(await startFigures()));
+  if (runs('start')) figures.unshift(...(await startFigures()));
   await report(figures);
   console.log(`Bench took ${((performance.now() - started) / 1000).toFixed(0)} s.`);
 }

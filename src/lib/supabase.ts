@@ -1,6 +1,7 @@
 import { createClient } from '@supabase/supabase-js';
 import type { Database } from './database.types';
 import { getEnv } from './env';
+import { announceSupabase } from './supabase-loaded';
 
 const env = getEnv();
 
@@ -21,3 +22,5 @@ export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnon
 });
 
 export type SupabaseClient = typeof supabase;
+
+announceSupabase(supabase);

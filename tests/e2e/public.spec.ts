@@ -101,4 +101,36 @@ test.describe('public pages', () => {
     await expect(page.getByTestId('help-data-management')).toContainText('kept for 3 days');
     await expect(page.getByTestId('contact-support')).toHaveAttribute('href', /^mailto:/);
   });
+
+  test('a first visit to the landing page does not download the session client; signing in then works', async ({
+    page,
+    sellerAccount,
+    loginPage,
+    dashboard,
+  }, testInfo) => {
+    const touch = Boolean(testInfo.project.use.hasTouch);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    await expect(page.getByTestId('nav-login')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // supabase-js is the biggest dependency; a visitor who never signed in is told "signed out"
+    // without it (the landing page's JS budget).
+    expect(scripts.filter((path) => /\/assets\/supabase-(?!client-)/.test(path))).toEqual([]);
+
+    // The sign-in form loads it, and the session it makes is followed by the whole app.
+    const nav = page.getByTestId('nav-login');
+    if (touch) await nav.tap();
+    else await nav.click();
+    await expect(loginPage.heading).toBeVisible();
+    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
+    await dashboard.expectLoaded();
+
+    // Back on the landing page with a stored session: it knows the seller is signed in.
+    await page.goto('/');
+    await expect(page.getByTestId('nav-dashboard')).toBeVisible();
+    await expect(page.getByTestId('nav-login')).toHaveCount(0);
+  });
 });

@@ -71,6 +71,15 @@ test.describe('subscription and billing', () => {
     await billing.payOnCheckoutPage('Power Seller');
     await expect(billing.currentPlan).toHaveText('Power Seller');
 
+    // Each plan card says what the plan includes besides its limits.
+    await expect(page.getByTestId('plan-features-elite')).toContainText('3D view of your rooms');
+    // Stepping down is offered as plainly as cancelling, not urged like the step up to Elite.
+    const background = (testId: string) =>
+      page.getByTestId(testId).evaluate((el) => getComputedStyle(el).backgroundColor);
+    await expect(page.getByTestId('choose-plan-free')).toHaveText('Switch to Free');
+    expect(await background('choose-plan-free')).toBe(await background('cancel-subscription'));
+    expect(await background('choose-plan-free')).not.toBe(await background('choose-plan-elite'));
+
     await billing.press(page.getByTestId('cancel-subscription'));
     const dialog = page.getByTestId('cancel-subscription-dialog');
     await expect(dialog).toContainText('stays active until the end of the current billing period');

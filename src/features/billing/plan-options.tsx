@@ -1,6 +1,6 @@
-import { PlanLimits } from '../../components/plan-details';
+import { PlanFeatures, PlanLimits } from '../../components/plan-details';
 import { PLAN_IDS, PLANS, type PlanId } from '../../domain/plans';
-import { actionLabel, planAction, type BillingState } from './plan-change';
+import { actionLabel, isUpgrade, planAction, type BillingState } from './plan-change';
 
 export interface PlanOptionsProps {
   state: BillingState;
@@ -16,6 +16,11 @@ export function PlanOptions({ state, busy, onChoose }: PlanOptionsProps) {
         const action = planAction(state, id);
         const inert = action === 'current' || action === 'scheduled' || action === 'unavailable';
         const current = action === 'current' || action === 'reactivate';
+        // Only a step up is the card's call to action; a step down is offered, not urged.
+        const stepUp =
+          action === 'checkout' ||
+          action === 'reactivate' ||
+          (action === 'change' && isUpgrade(state.planId, id));
         return (
           <section
             key={id}
@@ -28,10 +33,11 @@ export function PlanOptions({ state, busy, onChoose }: PlanOptionsProps) {
               {current ? <span className="badge"> Your plan</span> : null}
             </h3>
             <PlanLimits plan={PLANS[id]} />
+            <PlanFeatures plan={PLANS[id]} />
             <button
               type="button"
               className={`button button--block plan__action ${
-                inert ? 'button--secondary' : 'button--primary'
+                !inert && stepUp ? 'button--primary' : 'button--secondary'
               }`}
               disabled={inert || busy}
               onClick={() => onChoose(id)}

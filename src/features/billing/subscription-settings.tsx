@@ -317,7 +317,7 @@ export function SubscriptionSettings() {
           {paid && !isCancelScheduled(state) && !overdue ? (
             <button
               type="button"
-              className="button button--ghost"
+              className="button button--secondary"
               onClick={openCancelDialog}
               data-testid="cancel-subscription"
             >

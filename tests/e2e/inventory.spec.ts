@@ -434,4 +434,48 @@ test.describe('inventory', () => {
     await inventory.press(inventory.dialog.getByRole('button', { name: 'Cancel' }));
     await expect(inventory.item('One too many')).toHaveCount(0);
   });
+
+  test('the shelves come first on a tablet: search is a bar, recent items open on demand', async ({
+    page,
+    admin,
+    sellerAccount,
+    loginPage,
+    dashboard,
+    inventory,
+  }, testInfo) => {
+    const touch = Boolean(testInfo.project.use.hasTouch);
+    // The most a Growing seller's first screen holds: two rooms, an isle, a unit of five shelves.
+    await setPlan(admin, sellerAccount.id, 'growing');
+    await seedStorage(admin, sellerAccount.id, [
+      {
+        name: 'Garage',
+        isles: [{ index: 1, units: [{ type: 'bay', shelves: [[{ name: 'Hammer' }], [], [], [], []] }] }],
+      },
+      { name: 'Loft', isles: [] },
+    ]);
+    await loginPage.goto();
+    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
+    await dashboard.expectLoaded();
+    await inventory.goto();
+
+    const recent = page.getByTestId('recent-items');
+    if (touch) {
+      // The first shelf and its item are on the first screen, without scrolling.
+      const shelf = await inventory.shelf(1, 'A', 1).boundingBox();
+      expect(shelf!.y + 40).toBeLessThan(page.viewportSize()!.height);
+      await expect(inventory.item('Hammer')).toBeInViewport();
+      await expect(recent).toBeHidden();
+      await inventory.press(page.getByTestId('recent-items-section').locator('summary'));
+      await expect(inventory.recentItems.first()).toContainText('Hammer');
+      await expect(recent).toBeVisible();
+      // Going to the item closes the drop-down that would cover its shelf.
+      await inventory.press(inventory.recentItems.first());
+      await expect(recent).toBeHidden();
+      await expect(inventory.shelf(1, 'A', 1)).toHaveAttribute('data-highlighted', 'true');
+    } else {
+      await expect(recent).toBeVisible();
+    }
+    await inventory.search('name', 'hamm');
+    await expect(inventory.searchResults.first()).toContainText('Hammer');
+  });
 });

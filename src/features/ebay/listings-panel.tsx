@@ -173,7 +173,8 @@ export function EbayListingsPanel({
 
   return (
     <section
-      className="card ebay-listings"
+      // With nothing to list (not connected, or not in the plan) it is one line, not a panel.
+      className={`card ebay-listings${allowed && connected ? '' : ' ebay-listings--note'}`}
       data-testid="ebay-listings-panel"
       aria-labelledby="ebay-listings-title"
     >

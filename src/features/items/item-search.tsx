@@ -23,6 +23,8 @@ type SearchMode = 'name' | 'barcode';
 
 const NO_ITEMS: Item[] = [];
 const SERVER_DEBOUNCE_MS = 200;
+/** Where the inventory's two columns become one (inventory.css). */
+const NARROW_LAYOUT = '(max-width: 1100px)';
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -91,6 +93,8 @@ export function ItemSearch({
   const items = useItems(userId).data ?? NO_ITEMS;
   const [mode, setMode] = useState<SearchMode>('name');
   const [text, setText] = useState('');
+  // On a tablet the shelves are the work: recent items wait behind their heading until asked for.
+  const [recentOpen, setRecentOpen] = useState(() => !window.matchMedia(NARROW_LAYOUT).matches);
   // Typing stays responsive with 5000 items: the list follows at React's next idle moment.
   const query = useDeferredValue(text);
   const serverQuery = useDebounced(query, SERVER_DEBOUNCE_MS);
@@ -148,6 +152,7 @@ export function ItemSearch({
           type="search"
           value={text}
           autoComplete="off"
+          placeholder={mode === 'name' ? 'Search by name' : 'Search by barcode or name'}
           onChange={(event) => setText(event.target.value)}
           data-testid="item-search-input"
         />
@@ -172,18 +177,29 @@ export function ItemSearch({
           </div>
         )
       ) : null}
-      <h3 className="item-search__title">Recently added</h3>
-      {recent.length === 0 ? (
-        <p className="muted">No items yet.</p>
-      ) : (
-        <HitList
-          hits={recent}
-          onGoTo={onGoTo}
-          testId="recent-items"
-          hitTestId="recent-item"
-          label="Recently added items"
-        />
-      )}
+      <details
+        className="item-search__recent"
+        open={recentOpen}
+        onToggle={(event) => setRecentOpen(event.currentTarget.open)}
+        data-testid="recent-items-section"
+      >
+        <summary className="item-search__title">Recently added</summary>
+        {recent.length === 0 ? (
+          <p className="muted">No items yet.</p>
+        ) : (
+          <HitList
+            hits={recent}
+            onGoTo={(location, itemId) => {
+              // The drop-down would cover the shelf it leads to.
+              if (window.matchMedia(NARROW_LAYOUT).matches) setRecentOpen(false);
+              onGoTo(location, itemId);
+            }}
+            testId="recent-items"
+            hitTestId="recent-item"
+            label="Recently added items"
+          />
+        )}
+      </details>
     </aside>
   );
 }

@@ -1,5 +1,8 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { errorMessage } from '../lib/errors';
+import { isCodeLoadFailure, retryFailedScreens } from '../lib/lazy-screen';
+import { texts } from '../lib/messages';
+import { useOffline } from '../lib/online';
 
 interface Props {
   children: ReactNode;
@@ -43,8 +46,14 @@ export class ErrorBoundary extends Component<Props, State> {
 
   private readonly reset = () => this.setState({ error: undefined, failed: false });
 
+  private readonly retryCode = () => {
+    retryFailedScreens();
+    this.reset();
+  };
+
   override render() {
     if (!this.state.failed) return this.props.children;
+    if (isCodeLoadFailure(this.state.error)) return <CodeNotLoaded onRetry={this.retryCode} />;
     return (
       <div className="section-error" role="alert" data-testid="section-error">
         <h2>Something went wrong</h2>
@@ -58,4 +67,27 @@ export class ErrorBoundary extends Component<Props, State> {
       </div>
     );
   }
+}
+
+/**
+ * A screen whose code did not arrive: says why in the seller's words (not the browser's "Failed
+ * to fetch dynamically imported module") and offers to load it again.
+ */
+function CodeNotLoaded({ onRetry }: { onRetry: () => void }) {
+  const offline = useOffline();
+  return (
+    <div className="screen-load-error" role="alert" data-testid="screen-load-error">
+      <p data-testid="screen-load-error-message">
+        {offline ? texts.screenOffline : texts.screenLoadFailed}
+      </p>
+      <button
+        type="button"
+        className="button button--primary"
+        onClick={onRetry}
+        data-testid="screen-load-retry"
+      >
+        Retry
+      </button>
+    </div>
+  );
 }

@@ -1,5 +1,7 @@
 import { PLAN_LIMIT_REACHED, type LimitKind } from '../domain/plans';
 import { errorMessage } from '../lib/errors';
+import { texts } from '../lib/messages';
+import { isOffline } from '../lib/online';
 
 /** What a plan limit refusal says: which limit, on which plan, at what number. */
 export interface PlanLimitDetail {
@@ -46,6 +48,11 @@ export class DataError extends Error {
     this.body = options.body ?? {};
   }
 
+  /** The request never reached the server (offline, or the connection failed). */
+  get network(): boolean {
+    return this.code === 'network';
+  }
+
   /** A Postgres unique-constraint violation (a name already in use). */
   get duplicate(): boolean {
     return this.code === '23505';
@@ -83,12 +90,29 @@ function limitKind(detail: Record<string, unknown>, text: string): LimitKind {
   return 'items';
 }
 
+// What browsers throw when fetch() gets no answer at all (Chromium, Firefox, Safari), as
+// supabase-js passes it on ('TypeError: Failed to fetch') or as thrown by our own fetch calls.
+const NO_ANSWER =
+  /^(?:(?:TypeError|FetchError):\s*)?(?:Failed to fetch|NetworkError when attempting to fetch resource|Load failed|Network request failed)/i;
+
+/** True when `error` is a request that got no answer: the device is offline or the line failed. */
+export function isNetworkFailure(error: unknown): boolean {
+  if (error instanceof DataError) return error.network;
+  const raw = errorMessage(error);
+  return raw !== undefined && NO_ANSWER.test(raw);
+}
+
 /**
  * Any error thrown by supabase-js, a Netlify function call or our own code, as a DataError whose
  * message is the seller-readable sentence (the tag removed). A DataError is returned as is.
  */
 export function toDataError(error: unknown, fallback = 'Unexpected error'): DataError {
   if (error instanceof DataError) return error;
+  if (isNetworkFailure(error)) {
+    // Said in the seller's words, not the browser's: what happened and what to do.
+    const message = isOffline() ? texts.offline : texts.connectionFailed;
+    return new DataError(message, { code: 'network', status: 0, cause: error });
+  }
   const raw = errorMessage(error) ?? fallback;
   const code = field(error, 'code');
   const detail = parseDetail(field(error, 'details') ?? field(error, 'body'));

@@ -229,4 +229,15 @@ export const texts = {
   confirmMoveQuestion: 'Are you sure you want to move this item to this location?',
   processing: 'Processing...',
   unexpectedError: 'An unexpected error occurred',
+  // No network (ours: the spec is silent). Said where the seller is looking: the dashboard's
+  // notice, the dialog whose save failed, the screen that could not load.
+  offlineNotice: "You're offline. Changes can't be saved until the connection is back.",
+  offline: "You're offline. Try again when you're back online.",
+  connectionFailed: 'The connection to Stockroom failed. Check your connection and try again.',
+  offlineSaveFailed:
+    "Your device is offline, so this couldn't be saved. Try again when you're back online.",
+  connectionSaveFailed:
+    "The connection to Stockroom failed, so this couldn't be saved. Check your connection and try again.",
+  screenOffline: "This screen couldn't be loaded — you're offline. Retry once you're back online.",
+  screenLoadFailed: "This screen couldn't be loaded. Check your connection and retry.",
 } as const;

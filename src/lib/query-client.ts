@@ -26,7 +26,9 @@ export function createQueryClient(): QueryClient {
         retry: shouldRetryQuery,
         refetchOnWindowFocus: false,
       },
-      mutations: { retry: false },
+      // A change is always tried: offline it fails at once and says so where it was made, rather
+      // than waiting paused (react-query's default) behind a dimmed button with no word.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -57,7 +57,12 @@ test.describe('Live sync between a tablet and a desktop of one seller', () => {
     const shelf2 = ids.shelves['Garage/1/A/2']!;
 
     const tablet = await openScreen(browser, sellerAccount, true, (p, t) => new MovePage(p, t));
-    const desktop = await openScreen(browser, sellerAccount, false, (p, t) => new InventoryPage(p, t));
+    const desktop = await openScreen(
+      browser,
+      sellerAccount,
+      false,
+      (p, t) => new InventoryPage(p, t),
+    );
     const t = tablet.screen;
     const d = desktop.screen;
 
@@ -95,19 +100,25 @@ test.describe('Live sync between a tablet and a desktop of one seller', () => {
     await d.press(d.page.getByTestId('room-name-dialog-submit'));
     await expect(t.roomTab('Big garage')).toBeVisible();
 
-    // The desktop goes offline: the quiet note shows, and changes made meanwhile do not arrive.
+    // The desktop goes offline: live updates stop, the offline notice says so (the live-updates
+    // note steps aside for it), and changes made meanwhile do not arrive.
     await desktop.context.setOffline(true);
-    await expect(d.page.getByTestId('live-sync')).toBeVisible();
-    await expect(d.page.getByTestId('live-sync')).toHaveText('Live updates off — reconnecting…');
+    await expect(d.page.getByTestId('live-sync')).toHaveAttribute('data-state', 'off');
+    await expect(d.page.getByTestId('offline-notice')).toBeVisible();
+    await expect(d.page.getByTestId('live-sync')).toBeHidden();
     await d.page.screenshot({ path: test.info().outputPath('desktop-live-updates-off.png') });
     await t.addItem(t.shelf(1, 'A', 1), { name: 'Lantern' });
-    await admin.from('storage_rooms').update({ room_name: 'Workshop' }).eq('user_id', sellerAccount.id);
+    await admin
+      .from('storage_rooms')
+      .update({ room_name: 'Workshop' })
+      .eq('user_id', sellerAccount.id);
     await t.drag(t.grip(hammer), t.dropTarget(shelf1));
     await expect(t.roomTab('Workshop')).toBeVisible();
     await expect(d.item('Lantern')).toHaveCount(0);
 
-    // Back online: it joins again, reads what it missed, and the note goes away.
+    // Back online: it joins again, reads what it missed, and the notes go away.
     await desktop.context.setOffline(false);
+    await expect(d.page.getByTestId('offline-notice')).toBeHidden();
     await expect(d.page.getByTestId('live-sync')).toHaveAttribute('data-state', 'live');
     await expect(d.page.getByTestId('live-sync')).toBeHidden();
     await expect(d.shelf(1, 'A', 1).getByTestId('item-name')).toContainText(['Lantern', 'Hammer']);

@@ -1,15 +1,21 @@
 import { notify } from '../../components/toasts';
+import { isNetworkFailure } from '../../data/errors';
 import { useAddItemMutation } from '../../data/items/add-item';
 import { useDeleteItemsMutation } from '../../data/items/delete-items';
 import { useUpdateItemMutation } from '../../data/items/update-item';
 import { messages } from '../../lib/messages';
 import { notifyFailure } from '../storage';
 
-/** Adds an item ('Item Added'), or says why not. */
+/**
+ * Adds an item ('Item Added'), or says why not. A save that never reached the server is said in
+ * the Add item dialog, beside the values kept (items-context), not in a toast as well.
+ */
 export function useAddItem(userId: string, planId: string) {
   return useAddItemMutation(userId, planId, {
     onSuccess: (item) => notify(messages.itemAdded(item.item_name)),
-    onError: (error) => notifyFailure(error, planId, messages.itemAdd),
+    onError: (error) => {
+      if (!isNetworkFailure(error)) notifyFailure(error, planId, messages.itemAdd);
+    },
   });
 }
 

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '../../components/dialog';
 import {
   EMPTY_ITEM_FORM,
@@ -32,6 +32,7 @@ export function ItemDialog({
   dateFormat,
   location,
   busy = false,
+  failure = null,
   onSubmit,
   onClose,
 }: {
@@ -43,12 +44,19 @@ export function ItemDialog({
   /** Where the item is or goes, e.g. 'Garage › Isle 1 › A › Shelf 2'. */
   location: string;
   busy?: boolean;
+  /** Why the last save did not reach the server (offline): said above the buttons, values kept. */
+  failure?: string | null;
   onSubmit: (fields: ItemFields) => void;
   onClose: () => void;
 }) {
   const id = useId();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<ItemFormErrors>({});
+  // A failure shows above the buttons; on a short screen the dialog scrolls, so bring both into view.
+  const endRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (failure) endRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [failure]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -113,18 +121,29 @@ export function ItemDialog({
             </div>
           );
         })}
-        <div className="dialog__footer">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={busy}
-            data-testid="item-dialog-submit"
-          >
-            {mode === 'add' ? 'Add item' : 'Save'}
-          </button>
+        <div ref={endRef}>
+          {failure ? (
+            <p
+              className="notice notice--error item-dialog__failure"
+              role="alert"
+              data-testid="item-dialog-failure"
+            >
+              {failure}
+            </p>
+          ) : null}
+          <div className="dialog__footer">
+            <button type="button" className="button button--secondary" onClick={onClose}>
+              Cancel
+            </button>
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={busy}
+              data-testid="item-dialog-submit"
+            >
+              {mode === 'add' ? 'Add item' : 'Save'}
+            </button>
+          </div>
         </div>
       </form>
     </Dialog>

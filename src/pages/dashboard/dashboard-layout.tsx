@@ -4,6 +4,7 @@ import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Brand } from '../../components/brand';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { LoadingScreen } from '../../components/loading-screen';
+import { OfflineNotice } from '../../components/offline-notice';
 import { notify } from '../../components/toasts';
 import { useAuth, useSignOut } from '../../features/auth';
 import { NotificationsBell } from '../../features/notifications';
@@ -130,6 +131,7 @@ export function DashboardLayout({ preloadCode, preloadWhenIdle }: DashboardLayou
         </div>
       </header>
       <main id="main" className="dashboard__main" tabIndex={-1}>
+        <OfflineNotice />
         {subscription.isPending ? (
           // Screens need the plan (limits, features): wait for it rather than flash wrong limits.
           <LoadingScreen />

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useOffline } from '../../lib/online';
 import { useLiveSync, type LiveCaches } from '../../data/live-sync/use-live-sync';
 import { dataTransferKeys } from '../../features/data-transfer';
 import { itemKeys } from '../../data/items/keys';
@@ -24,13 +25,22 @@ function liveCaches(userId: string): LiveCaches {
 
 /**
  * Keeps this screen in step with the seller's other screens and tabs, and says so quietly when it
- * cannot: a small note while live updates are off (offline, or the connection is being made again).
+ * cannot: a small note while live updates are off and the connection is being made again. While
+ * the device is offline the dashboard's offline notice says it instead (OfflineNotice), so the
+ * two never speak at once.
  */
 export function LiveSyncStatus({ userId }: { userId: string | undefined }) {
   const caches = useMemo(() => (userId ? liveCaches(userId) : null), [userId]);
   const status = useLiveSync(userId, caches);
+  const offline = useOffline();
   return (
-    <span className="live-sync" role="status" data-testid="live-sync" data-state={status} hidden={status !== 'off'}>
+    <span
+      className="live-sync"
+      role="status"
+      data-testid="live-sync"
+      data-state={status}
+      hidden={status !== 'off' || offline}
+    >
       Live updates off — reconnecting…
     </span>
   );

@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { DataError, errorText, functionError, toDataError } from '../../../src/data/errors';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  DataError,
+  errorText,
+  functionError,
+  isNetworkFailure,
+  toDataError,
+} from '../../../src/data/errors';
 
 const limitRefusal = (kind: string, plan: string, limit: number, text: string) => ({
   code: 'P0001',
@@ -83,5 +89,48 @@ describe('errorText', () => {
   it('is the readable sentence, or nothing when the error has none', () => {
     expect(errorText({ message: 'PLAN_LIMIT_REACHED: Too many' })).toBe('Too many');
     expect(errorText({})).toBeUndefined();
+  });
+});
+
+describe('a request that got no answer', () => {
+  // What supabase-js returns when fetch() itself failed.
+  const noAnswer = {
+    message: 'TypeError: Failed to fetch',
+    details: 'TypeError: Failed to fetch',
+    hint: '',
+    code: '',
+  };
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("says the device is offline, in the seller's words, when the browser is offline", () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const error = toDataError(noAnswer);
+    expect(error.network).toBe(true);
+    expect(error.code).toBe('network');
+    expect(error.status).toBe(0);
+    expect(error.message).toBe("You're offline. Try again when you're back online.");
+  });
+
+  it('says the connection failed when the browser believes it is online', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    const error = toDataError(new TypeError('Failed to fetch'));
+    expect(error.network).toBe(true);
+    expect(error.message).toBe(
+      'The connection to Stockroom failed. Check your connection and try again.',
+    );
+  });
+
+  it('is told apart from answers the server gave', () => {
+    expect(isNetworkFailure(noAnswer)).toBe(true);
+    expect(isNetworkFailure(new TypeError('NetworkError when attempting to fetch resource.'))).toBe(
+      true,
+    );
+    expect(isNetworkFailure(toDataError(noAnswer))).toBe(true);
+    expect(isNetworkFailure({ code: '23505', message: 'duplicate key value' })).toBe(false);
+    expect(isNetworkFailure(new DataError('Item not found', { code: 'PT404' }))).toBe(false);
+    expect(toDataError({ code: '23505', message: 'duplicate key value' }).network).toBe(false);
   });
 });

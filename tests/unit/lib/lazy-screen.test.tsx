@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { describe, expect, it } from 'vitest';
-import { lazyScreen } from '../../../src/lib/lazy-screen';
+import { describe, expect, it, vi } from 'vitest';
+import { ErrorBoundary } from '../../../src/components/error-boundary';
+import { isCodeLoadFailure, lazyScreen } from '../../../src/lib/lazy-screen';
 
 function Shelf({ label = 'Shelf screen' }: { label?: string }) {
   return <p>{label}</p>;
@@ -15,7 +16,10 @@ function deferred<T>() {
 
 describe('lazyScreen', () => {
   it('renders a preloaded screen at once, without showing the fallback', async () => {
-    const Screen = lazyScreen(() => Promise.resolve({ Shelf }), (module) => module.Shelf);
+    const Screen = lazyScreen(
+      () => Promise.resolve({ Shelf }),
+      (module) => module.Shelf,
+    );
     await Screen.preload();
     render(
       <Suspense fallback={<p>Loading…</p>}>
@@ -61,5 +65,45 @@ describe('lazyScreen', () => {
     await expect(Screen.preload()).rejects.toThrow('offline');
     await Screen.preload();
     expect(attempts).toBe(2);
+  });
+
+  it('after its code failed to arrive, waits for a retry before downloading it again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let attempts = 0;
+    let online = false;
+    const Screen = lazyScreen(
+      () => {
+        attempts += 1;
+        return online
+          ? Promise.resolve({ Shelf })
+          : Promise.reject(new TypeError('Failed to fetch dynamically imported module: /shelf.js'));
+      },
+      (module) => module.Shelf,
+    );
+    render(
+      <ErrorBoundary>
+        <Suspense fallback={<p>Loading…</p>}>
+          <Screen label="Arrived" />
+        </Suspense>
+      </ErrorBoundary>,
+    );
+    expect(await screen.findByTestId('screen-load-error')).toBeTruthy();
+    // React's own re-render of the failed screen does not try again (no loop while offline).
+    await act(async () => new Promise((done) => setTimeout(done, 20)));
+    expect(attempts).toBe(1);
+
+    online = true;
+    await act(async () => screen.getByRole('button', { name: 'Retry' }).click());
+    expect(await screen.findByText('Arrived')).toBeTruthy();
+    expect(attempts).toBe(2);
+    vi.restoreAllMocks();
+  });
+
+  it('tells a download that failed from other errors', () => {
+    expect(
+      isCodeLoadFailure(new TypeError('Failed to fetch dynamically imported module: /a.js')),
+    ).toBe(true);
+    expect(isCodeLoadFailure(new TypeError('Importing a module script failed.'))).toBe(true);
+    expect(isCodeLoadFailure(new Error('Room not found'))).toBe(false);
   });
 });

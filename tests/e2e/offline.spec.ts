@@ -1,0 +1,185 @@
+import { test as base, expect } from './fixtures';
+import { InventoryPage, restResponse, seedStorage, type SeedRoom } from './pages/inventory-page';
+import { LogsPage } from './pages/logs-page';
+
+const test = base.extend<{ inventory: InventoryPage }>({
+  inventory: async ({ page }, use, testInfo) => {
+    await use(new InventoryPage(page, Boolean(testInfo.project.use.hasTouch)));
+  },
+});
+
+const OFFLINE_NOTICE = "You're offline. Changes can't be saved until the connection is back.";
+const SAVE_OFFLINE =
+  "Your device is offline, so this couldn't be saved. Try again when you're back online.";
+const SCREEN_OFFLINE =
+  "This screen couldn't be loaded — you're offline. Retry once you're back online.";
+
+// Garage: isle 1, unit A with one shelf holding a Hammer.
+const GARAGE: SeedRoom[] = [
+  {
+    name: 'Garage',
+    isles: [{ index: 1, units: [{ type: 'box', shelves: [[{ name: 'Hammer' }]] }] }],
+  },
+];
+
+/** A screenshot beside the test's other output, named for the project (desktop or tablet). */
+async function snap(page: import('@playwright/test').Page, name: string): Promise<void> {
+  await page.screenshot({
+    path: test.info().outputPath(`${test.info().project.name}-${name}.png`),
+  });
+}
+
+test.describe('offline', () => {
+  test.setTimeout(120_000);
+
+  // The desktop at a common laptop's 1366×768 (the dialog's messages must fit its height); the
+  // tablet at its own 1024×768.
+  test.beforeEach(async ({ page }, testInfo) => {
+    if (!testInfo.project.use.hasTouch) await page.setViewportSize({ width: 1366, height: 768 });
+  });
+
+  test('a quiet notice says changes cannot be saved while offline, and goes when back online', async ({
+    page,
+    context,
+    seller,
+    inventory,
+  }) => {
+    expect(seller.id).toBeTruthy();
+    await inventory.goto();
+    const notice = page.getByTestId('offline-notice');
+    const liveSync = page.getByTestId('live-sync');
+    await expect(liveSync).toHaveAttribute('data-state', 'live');
+    await expect(notice).toBeHidden();
+
+    await context.setOffline(true);
+    await expect(notice).toBeVisible();
+    await expect(notice).toHaveText(OFFLINE_NOTICE);
+    await expect(notice).toHaveAttribute('role', 'status');
+    // One message for one cause: the live-updates note stays quiet while the notice speaks.
+    await expect(liveSync).toHaveAttribute('data-state', 'off');
+    await expect(liveSync).toBeHidden();
+    await snap(page, 'offline-notice');
+
+    // Back online: the notice goes (live updates joining again is live-sync.spec.ts's business).
+    await context.setOffline(false);
+    await expect(notice).toBeHidden();
+  });
+
+  test('an item added or edited offline keeps what was typed, says why, and saves once back online', async ({
+    page,
+    context,
+    admin,
+    seller,
+    inventory,
+  }) => {
+    await seedStorage(admin, seller.id, GARAGE);
+    await inventory.goto();
+    const shelf = inventory.shelf(1, 'A', 1);
+    const dialog = page.getByTestId('item-dialog');
+    const submit = page.getByTestId('item-dialog-submit');
+    const failure = page.getByTestId('item-dialog-failure');
+
+    await inventory.press(shelf.getByTestId('add-item'));
+    const typed = {
+      'item-item_name': 'Brass lantern',
+      'item-quantity': '3',
+      'item-barcode': '5012345678900',
+      'item-sku': 'LAN-01',
+      'item-price_paid': '12.50',
+    };
+    for (const [testId, value] of Object.entries(typed)) await page.getByTestId(testId).fill(value);
+
+    await context.setOffline(true);
+    await inventory.press(submit);
+    await expect(failure).toHaveText(SAVE_OFFLINE);
+    await expect(dialog).toBeVisible();
+    for (const [testId, value] of Object.entries(typed))
+      await expect(page.getByTestId(testId)).toHaveValue(value);
+    await expect(submit).toBeEnabled();
+    await snap(page, 'add-item-offline');
+    const none = await admin
+      .from('storage_items')
+      .select('item_id')
+      .eq('item_name', 'Brass lantern');
+    expect(none.data).toEqual([]);
+
+    // Back online: the same button adds it, with every value as typed.
+    await context.setOffline(false);
+    await expect(page.getByTestId('offline-notice')).toBeHidden();
+    const added = restResponse(page, 'rpc/add_item');
+    await inventory.press(submit);
+    expect((await added).status()).toBe(200);
+    await expect(dialog).toBeHidden();
+    await expect(shelf.getByTestId('item-name')).toContainText(['Brass lantern']);
+    const saved = await admin
+      .from('storage_items')
+      .select('item_name, quantity, barcode, sku, price_paid, user_id')
+      .eq('item_name', 'Brass lantern');
+    expect(saved.data).toEqual([
+      {
+        item_name: 'Brass lantern',
+        quantity: 3,
+        barcode: '5012345678900',
+        sku: 'LAN-01',
+        price_paid: 12.5,
+        user_id: seller.id,
+      },
+    ]);
+
+    // An edit offline: the dialog stays open with the new name, nothing changes behind it.
+    await inventory.press(inventory.item('Hammer').getByTestId('item-edit'));
+    await page.getByTestId('item-item_name').fill('Claw hammer');
+    await context.setOffline(true);
+    await inventory.press(submit);
+    await expect(failure).toHaveText(SAVE_OFFLINE);
+    await expect(page.getByTestId('item-item_name')).toHaveValue('Claw hammer');
+    await expect(submit).toBeEnabled();
+    await context.setOffline(false);
+    await expect(page.getByTestId('offline-notice')).toBeHidden();
+    const updated = restResponse(page, 'rpc/update_item');
+    await inventory.press(submit);
+    expect((await updated).status()).toBe(200);
+    await expect(dialog).toBeHidden();
+    const renamed = await admin
+      .from('storage_items')
+      .select('item_name')
+      .eq('user_id', seller.id)
+      .order('item_name');
+    expect(renamed.data).toEqual([{ item_name: 'Brass lantern' }, { item_name: 'Claw hammer' }]);
+  });
+
+  test('a screen whose code was not loaded yet says so offline, and Retry loads it once online', async ({
+    page,
+    context,
+    seller,
+    inventory,
+    dashboard,
+  }) => {
+    expect(seller.id).toBeTruthy();
+    await inventory.goto();
+    const logs = new LogsPage(page, inventory.touch);
+
+    await context.setOffline(true);
+    await dashboard.open('Activity Log');
+    const failed = page.getByTestId('screen-load-error');
+    await expect(failed).toBeVisible();
+    await expect(page.getByTestId('screen-load-error-message')).toHaveText(SCREEN_OFFLINE);
+    await expect(page.getByText(/dynamically imported module/)).toHaveCount(0);
+    // The rest of the dashboard still works around it.
+    await expect(dashboard.nav).toBeAttached();
+    await expect(page.getByTestId('offline-notice')).toBeVisible();
+
+    // Retry while still offline: the same message, no raw error.
+    await dashboard.press(page.getByTestId('screen-load-retry'));
+    await expect(page.getByTestId('screen-load-error-message')).toHaveText(SCREEN_OFFLINE);
+
+    await context.setOffline(false);
+    await expect(page.getByTestId('screen-load-error-message')).toHaveText(
+      "This screen couldn't be loaded. Check your connection and retry.",
+    );
+    await dashboard.press(page.getByTestId('screen-load-retry'));
+    await expect(logs.root).toBeVisible();
+    await expect(failed).toHaveCount(0);
+    await expect(dashboard.heading('Activity Log')).toBeVisible();
+  });
+});

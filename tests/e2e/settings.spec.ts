@@ -269,6 +269,48 @@ test.describe('settings', () => {
     await expect(settings.tab('general')).toHaveAttribute('aria-selected', 'true');
   });
 
+  test('every colour scheme keeps its name and swatches inside its own card', async ({
+    page,
+    seller: _seller,
+  }) => {
+    await settings.goto('appearance');
+    const cards = await page.locator('.scheme-option').evaluateAll((options) =>
+      options.map((card) => {
+        const box = card.getBoundingClientRect();
+        const parts = [...card.querySelectorAll('input, span')].map((part) =>
+          part.getBoundingClientRect(),
+        );
+        return {
+          scheme: card.getAttribute('data-testid'),
+          box: { left: box.left, right: box.right, top: box.top, bottom: box.bottom },
+          outside: parts.some(
+            (r) =>
+              r.left < box.left - 0.5 ||
+              r.right > box.right + 0.5 ||
+              r.top < box.top - 0.5 ||
+              r.bottom > box.bottom + 0.5,
+          ),
+        };
+      }),
+    );
+    expect(cards).toHaveLength(9);
+    expect(cards.filter((card) => card.outside).map((card) => card.scheme)).toEqual([]);
+    // No card covers its neighbour.
+    const overlapping = cards.flatMap((a, i) =>
+      cards
+        .slice(i + 1)
+        .filter(
+          (b) =>
+            a.box.left < b.box.right &&
+            b.box.left < a.box.right &&
+            a.box.top < b.box.bottom &&
+            b.box.top < a.box.bottom,
+        )
+        .map((b) => `${a.scheme} / ${b.scheme}`),
+    );
+    expect(overlapping).toEqual([]);
+  });
+
   test('every tab and the notifications panel pass axe, and the tabs answer the arrow keys', async ({
     page,
     seller: _seller,

@@ -311,6 +311,21 @@ test.describe('settings', () => {
     expect(overlapping).toEqual([]);
   });
 
+  test('the tabs stay on one row at 1024 px wide', async ({ page, seller: _seller }) => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await settings.goto('general');
+    const tabTops = await page
+      .getByRole('tab')
+      .evaluateAll((tabs) => tabs.map((tab) => Math.round(tab.getBoundingClientRect().top)));
+    expect(tabTops).toHaveLength(7);
+    expect(new Set(tabTops).size).toBe(1);
+    // The last tab can be reached: by the arrow keys it comes into view.
+    await settings.tab('general').focus();
+    await page.keyboard.press('End');
+    await expect(settings.tab('backups')).toHaveAttribute('aria-selected', 'true');
+    await expect(settings.tab('backups')).toBeInViewport({ ratio: 1 });
+  });
+
   test('every tab and the notifications panel pass axe, and the tabs answer the arrow keys', async ({
     page,
     seller: _seller,

@@ -107,6 +107,58 @@ test.describe('settings', () => {
     await expect(settings.field('settings-notifications-save')).toBeDisabled();
   });
 
+  test('a reminder that cannot be added says why beside it, and Save says why it waits', async ({
+    page,
+    seller: _seller,
+  }) => {
+    await settings.goto('notifications');
+    await settings.press(settings.field('expiry-enabled-60'));
+    await settings.field('expiry-new-days').fill('400');
+    const error = settings.field('expiry-new-days-error');
+    await expect(error).toHaveText('Choose between 0 and 365 days');
+    const errorId = await error.getAttribute('id');
+    await expect(settings.field('expiry-new-days')).toHaveAttribute('aria-describedby', errorId!);
+    await expect(settings.field('settings-notifications-save')).toBeDisabled();
+    await expect(settings.field('settings-notifications-problem')).toHaveText(
+      'Correct or clear the new reminder above to save',
+    );
+
+    // Cleared, the rest of the tab saves.
+    await settings.field('expiry-new-days').fill('');
+    await expect(settings.field('settings-notifications-problem')).toHaveCount(0);
+    await settings.save('settings-notifications');
+    await expect(settings.toastTitled('Settings Saved')).toBeVisible();
+
+    // A valid reminder typed but not added yet goes in with Save.
+    await settings.field('expiry-new-days').fill('14');
+    await settings.save('settings-notifications');
+    await page.reload();
+    await expect(settings.field('expiry-enabled-14')).toBeChecked();
+    await expect(settings.field('expiry-enabled-60')).not.toBeChecked();
+  });
+
+  test('a floor size out of range says why beside it, and Save says why it waits', async ({
+    seller: _seller,
+  }) => {
+    await settings.goto('general');
+    await settings.field('setting-floor-size').fill('500');
+    const error = settings.field('setting-floor-size-error');
+    await expect(error).toHaveText('Enter a whole number from 5 to 200');
+    const errorId = await error.getAttribute('id');
+    await expect(settings.field('setting-floor-size')).toHaveAttribute(
+      'aria-describedby',
+      new RegExp(`(^| )${errorId}$`),
+    );
+    await expect(settings.field('settings-general-save')).toBeDisabled();
+    await expect(settings.field('settings-general-problem')).toHaveText(
+      'Correct the floor size to save',
+    );
+    await settings.field('setting-floor-size').fill('50');
+    await expect(error).toHaveCount(0);
+    await expect(settings.field('settings-general-problem')).toHaveCount(0);
+    await expect(settings.field('settings-general-save')).toBeEnabled();
+  });
+
   test("says 'Failed to Save Settings' when the server refuses, and keeps the old value", async ({
     page,
     seller: _seller,

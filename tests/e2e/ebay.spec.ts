@@ -149,6 +149,36 @@ test.describe('eBay', () => {
     await expect(ebay.listing(listing.title)).toHaveCount(0);
   });
 
+  test('"Place on shelf…" on the inventory starts in the room the seller is looking at', async ({
+    page,
+    sellerAccount,
+    loginPage,
+    dashboard,
+    admin,
+  }, testInfo) => {
+    await setPlan(admin, sellerAccount.id, 'growing');
+    await seedShelves(admin, sellerAccount.id, [
+      { room: 'Garage', isle: 1, unit: 'A', shelf: 1 },
+      { room: 'Loft', isle: 2, unit: 'B', shelf: 3 },
+    ]);
+    await loginPage.goto();
+    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
+    await dashboard.expectLoaded();
+    const ebay = new EbayPage(page, Boolean(testInfo.project.use.hasTouch));
+    await ebay.connect();
+
+    await dashboard.open('Inventory');
+    await expect(page.getByTestId('inventory-ready')).toBeVisible();
+    const loft = page.getByTestId('rooms').getByRole('button', { name: 'Loft', exact: true });
+    await ebay.press(loft);
+    await expect(loft).toHaveAttribute('aria-pressed', 'true');
+    await ebay.press(ebay.listings.first().getByTestId('ebay-listing-place'));
+    await expect(ebay.placeDialog).toBeVisible();
+    await expect(page.getByTestId('place-listing-location')).toContainText(
+      'Loft › Isle 2 › B › Shelf 3',
+    );
+  });
+
   test("an Elite seller's orders show where each item sits and a pick list in walking order", async ({
     page,
     sellerAccount,

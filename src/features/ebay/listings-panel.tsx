@@ -80,9 +80,12 @@ function ListingRow({
  */
 export function EbayListingsPanel({
   renderHandle,
+  activeRoomId = null,
 }: {
   /** The drag handle of a listing (src/features/move on the inventory screen); none elsewhere. */
   renderHandle?: (listing: EbayListing) => ReactNode;
+  /** The room shown on the inventory screen: "Place on shelf…" starts there. */
+  activeRoomId?: string | null;
 } = {}) {
   const { user } = useAuth();
   const userId = user?.id ?? '';
@@ -223,6 +226,7 @@ export function EbayListingsPanel({
         <PlaceListingDialog
           listing={placing}
           rooms={tree.data ?? []}
+          initialRoomId={activeRoomId}
           busy={place.isPending}
           onClose={() => setPlacing(null)}
           onPlace={(shelfId) =>

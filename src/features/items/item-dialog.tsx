@@ -68,11 +68,34 @@ export function ItemDialog({
   };
 
   return (
-    <Dialog open title={title} onClose={onClose} testId="item-dialog">
+    // The buttons sit in the dialog's footer, outside the scrolling fields, so Add item and
+    // Cancel stay on a 768 px high screen; Add item submits the form by its id.
+    <Dialog
+      open
+      title={title}
+      onClose={onClose}
+      testId="item-dialog"
+      footer={
+        <>
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            form={`${id}-form`}
+            className="button button--primary"
+            disabled={busy}
+            data-testid="item-dialog-submit"
+          >
+            {mode === 'add' ? 'Add item' : 'Save'}
+          </button>
+        </>
+      }
+    >
       <p className="muted item-dialog__location" data-testid="item-dialog-location">
         {location}
       </p>
-      <form className="form item-form" onSubmit={submit} noValidate>
+      <form id={`${id}-form`} className="form item-form" onSubmit={submit} noValidate>
         {FIELDS.map((field) => {
           const inputId = `${id}-${field.key}`;
           const error = errors[field.key];
@@ -113,19 +136,6 @@ export function ItemDialog({
             </div>
           );
         })}
-        <div className="dialog__footer">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={busy}
-            data-testid="item-dialog-submit"
-          >
-            {mode === 'add' ? 'Add item' : 'Save'}
-          </button>
-        </div>
       </form>
     </Dialog>
   );

@@ -453,6 +453,8 @@ test.describe('inventory', () => {
     await inventory.press(inventory.shelf(1, 'A', 1).getByTestId('add-item'));
     const dialog = page.getByTestId('item-dialog');
     await expect(dialog).toBeVisible();
+    // (Tapping + Item may have scrolled the page to the shelf; from here on it must not move.)
+    const pageScroll = await page.evaluate(() => window.scrollY);
     const submit = page.getByTestId('item-dialog-submit');
     const cancel = dialog.getByRole('button', { name: 'Cancel' });
     await expect(submit).toBeInViewport({ ratio: 1 });
@@ -460,12 +462,12 @@ test.describe('inventory', () => {
     const box = await dialog.boundingBox();
     expect(box!.y).toBeGreaterThanOrEqual(0);
     expect(box!.y + box!.height).toBeLessThanOrEqual(768);
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
     // The last field is reached by scrolling the dialog's body, and the item is added from there.
     await page.getByTestId('item-item_name').fill('Tall lamp');
     await page.getByTestId('item-expiry_date').scrollIntoViewIfNeeded();
     await expect(submit).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => window.scrollY)).toBe(pageScroll);
     const answer = restResponse(page, 'rpc/add_item');
     await inventory.press(submit);
     await answer;

@@ -149,6 +149,91 @@ test.describe('eBay', () => {
     await expect(ebay.listing(listing.title)).toHaveCount(0);
   });
 
+  test('"Place on shelf…" on the inventory starts in the room the seller is looking at', async ({
+    page,
+    sellerAccount,
+    loginPage,
+    dashboard,
+    admin,
+  }, testInfo) => {
+    await setPlan(admin, sellerAccount.id, 'growing');
+    await seedShelves(admin, sellerAccount.id, [
+      { room: 'Garage', isle: 1, unit: 'A', shelf: 1 },
+      { room: 'Loft', isle: 2, unit: 'B', shelf: 3 },
+    ]);
+    await loginPage.goto();
+    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
+    await dashboard.expectLoaded();
+    const ebay = new EbayPage(page, Boolean(testInfo.project.use.hasTouch));
+    await ebay.connect();
+
+    await dashboard.open('Inventory');
+    await expect(page.getByTestId('inventory-ready')).toBeVisible();
+    const loft = page.getByTestId('rooms').getByRole('button', { name: 'Loft', exact: true });
+    await ebay.press(loft);
+    await expect(loft).toHaveAttribute('aria-pressed', 'true');
+    await ebay.press(ebay.listings.first().getByTestId('ebay-listing-place'));
+    await expect(ebay.placeDialog).toBeVisible();
+    await expect(page.getByTestId('place-listing-location')).toContainText(
+      'Loft › Isle 2 › B › Shelf 3',
+    );
+  });
+
+  test('on the inventory each listing is one readable row, and a picture that fails shows a plain tile', async ({
+    page,
+    sellerAccount,
+    loginPage,
+    dashboard,
+    admin,
+  }, testInfo) => {
+    if (!testInfo.project.use.hasTouch) await page.setViewportSize({ width: 1366, height: 768 });
+    await setPlan(admin, sellerAccount.id, 'growing');
+    await seedShelves(admin, sellerAccount.id, [{ room: 'Garage', isle: 1, unit: 'A', shelf: 1 }]);
+    await loginPage.goto();
+    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
+    await dashboard.expectLoaded();
+    const ebay = new EbayPage(page, Boolean(testInfo.project.use.hasTouch));
+    await ebay.connect();
+    await dashboard.open('Inventory');
+    await expect(page.getByTestId('inventory-ready')).toBeVisible();
+
+    for (const index of [0, 1, 2]) {
+      const row = ebay.listings.nth(index);
+      await expect(row).toBeInViewport({ ratio: 1 });
+      // The sandbox's picture links do not load: a plain tile, not a broken image.
+      await expect(row.getByTestId('ebay-listing-no-image')).toBeVisible();
+      await expect(row.getByRole('img')).toHaveCount(0);
+      const parts = await row.evaluate((li) => {
+        const rect = (selector: string) => {
+          const part = selector === 'li' ? li : li.querySelector(selector)!;
+          const r = part.getBoundingClientRect();
+          return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, height: r.height };
+        };
+        return {
+          row: rect('li'),
+          picture: rect('.ebay-listing__image'),
+          title: rect('.ebay-listing__title'),
+          place: rect('[data-testid="ebay-listing-place"]'),
+        };
+      });
+      // Picture, then the title right beside it, then "Place on shelf…" on one line, all in one row.
+      expect(parts.picture.right).toBeLessThanOrEqual(parts.title.left);
+      expect(parts.title.left - parts.picture.right).toBeLessThan(24);
+      expect(parts.title.right).toBeLessThanOrEqual(parts.place.left);
+      expect(parts.place.height).toBeLessThan(50);
+      expect(parts.row.height).toBeLessThan(70);
+    }
+    const broken = await page
+      .getByTestId('ebay-listings-panel')
+      .locator('img')
+      .evaluateAll(
+        (images) =>
+          (images as HTMLImageElement[]).filter((img) => img.complete && img.naturalWidth === 0)
+            .length,
+      );
+    expect(broken).toBe(0);
+  });
+
   test("an Elite seller's orders show where each item sits and a pick list in walking order", async ({
     page,
     sellerAccount,
@@ -283,7 +368,11 @@ test.describe('eBay', () => {
     // Another device fetched the orders a moment ago: this one has none saved.
     const { error } = await admin
       .from('api_rate_limits')
-      .upsert({ user_id: sellerAccount.id, endpoint: 'orders', last_request: new Date().toISOString() });
+      .upsert({
+        user_id: sellerAccount.id,
+        endpoint: 'orders',
+        last_request: new Date().toISOString(),
+      });
     expect(error).toBeNull();
 
     await dashboard.open('eBay Orders');
@@ -292,7 +381,9 @@ test.describe('eBay', () => {
     await expect(note).toContainText('eBay can be asked again in 2 minutes');
     await expect(page.getByText('No orders in the last 90 days.')).toHaveCount(0);
     await expect(page.getByText('Nothing to pick.')).toHaveCount(0);
-    await page.screenshot({ path: `/tmp/ebay-shots/orders-rate-limited-${testInfo.project.name}.png` });
+    await page.screenshot({
+      path: `/tmp/ebay-shots/orders-rate-limited-${testInfo.project.name}.png`,
+    });
   });
 
   test('a seller who declines on eBay is told so and stays disconnected', async ({

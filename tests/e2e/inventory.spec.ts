@@ -478,4 +478,44 @@ test.describe('inventory', () => {
     await inventory.search('name', 'hamm');
     await expect(inventory.searchResults.first()).toContainText('Hammer');
   });
+
+  test('the Add item dialog fits a 768 px high screen: its fields scroll, Add item stays in view', async ({
+    page,
+    admin,
+    sellerAccount,
+    loginPage,
+    dashboard,
+    inventory,
+  }, testInfo) => {
+    if (!testInfo.project.use.hasTouch) await page.setViewportSize({ width: 1366, height: 768 });
+    await seedStorage(admin, sellerAccount.id, [
+      { name: 'Garage', isles: [{ index: 1, units: [{ type: 'box', shelves: [[]] }] }] },
+    ]);
+    await loginPage.goto();
+    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
+    await dashboard.expectLoaded();
+    await inventory.goto();
+    await inventory.press(inventory.shelf(1, 'A', 1).getByTestId('add-item'));
+    const dialog = page.getByTestId('item-dialog');
+    await expect(dialog).toBeVisible();
+    // (Tapping + Item may have scrolled the page to the shelf; from here on it must not move.)
+    const pageScroll = await page.evaluate(() => window.scrollY);
+    const submit = page.getByTestId('item-dialog-submit');
+    const cancel = dialog.getByRole('button', { name: 'Cancel' });
+    await expect(submit).toBeInViewport({ ratio: 1 });
+    await expect(cancel).toBeInViewport({ ratio: 1 });
+    const box = await dialog.boundingBox();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(768);
+
+    // The last field is reached by scrolling the dialog's body, and the item is added from there.
+    await page.getByTestId('item-item_name').fill('Tall lamp');
+    await page.getByTestId('item-expiry_date').scrollIntoViewIfNeeded();
+    await expect(submit).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => window.scrollY)).toBe(pageScroll);
+    const answer = restResponse(page, 'rpc/add_item');
+    await inventory.press(submit);
+    await answer;
+    await expect(inventory.item('Tall lamp')).toBeVisible();
+  });
 });

@@ -107,6 +107,58 @@ test.describe('settings', () => {
     await expect(settings.field('settings-notifications-save')).toBeDisabled();
   });
 
+  test('a reminder that cannot be added says why beside it, and Save says why it waits', async ({
+    page,
+    seller: _seller,
+  }) => {
+    await settings.goto('notifications');
+    await settings.press(settings.field('expiry-enabled-60'));
+    await settings.field('expiry-new-days').fill('400');
+    const error = settings.field('expiry-new-days-error');
+    await expect(error).toHaveText('Choose between 0 and 365 days');
+    const errorId = await error.getAttribute('id');
+    await expect(settings.field('expiry-new-days')).toHaveAttribute('aria-describedby', errorId!);
+    await expect(settings.field('settings-notifications-save')).toBeDisabled();
+    await expect(settings.field('settings-notifications-problem')).toHaveText(
+      'Correct or clear the new reminder above to save',
+    );
+
+    // Cleared, the rest of the tab saves.
+    await settings.field('expiry-new-days').fill('');
+    await expect(settings.field('settings-notifications-problem')).toHaveCount(0);
+    await settings.save('settings-notifications');
+    await expect(settings.toastTitled('Settings Saved')).toBeVisible();
+
+    // A valid reminder typed but not added yet goes in with Save.
+    await settings.field('expiry-new-days').fill('14');
+    await settings.save('settings-notifications');
+    await page.reload();
+    await expect(settings.field('expiry-enabled-14')).toBeChecked();
+    await expect(settings.field('expiry-enabled-60')).not.toBeChecked();
+  });
+
+  test('a floor size out of range says why beside it, and Save says why it waits', async ({
+    seller: _seller,
+  }) => {
+    await settings.goto('general');
+    await settings.field('setting-floor-size').fill('500');
+    const error = settings.field('setting-floor-size-error');
+    await expect(error).toHaveText('Enter a whole number from 5 to 200');
+    const errorId = await error.getAttribute('id');
+    await expect(settings.field('setting-floor-size')).toHaveAttribute(
+      'aria-describedby',
+      new RegExp(`(^| )${errorId}$`),
+    );
+    await expect(settings.field('settings-general-save')).toBeDisabled();
+    await expect(settings.field('settings-general-problem')).toHaveText(
+      'Correct the floor size to save',
+    );
+    await settings.field('setting-floor-size').fill('50');
+    await expect(error).toHaveCount(0);
+    await expect(settings.field('settings-general-problem')).toHaveCount(0);
+    await expect(settings.field('settings-general-save')).toBeEnabled();
+  });
+
   test("says 'Failed to Save Settings' when the server refuses, and keeps the old value", async ({
     page,
     seller: _seller,
@@ -267,6 +319,63 @@ test.describe('settings', () => {
     await expect(settings.panel.getByTestId('billing-current-plan')).toHaveText('Free');
     await settings.goto('nonsense' as 'general');
     await expect(settings.tab('general')).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('every colour scheme keeps its name and swatches inside its own card', async ({
+    page,
+    seller: _seller,
+  }) => {
+    await settings.goto('appearance');
+    const cards = await page.locator('.scheme-option').evaluateAll((options) =>
+      options.map((card) => {
+        const box = card.getBoundingClientRect();
+        const parts = [...card.querySelectorAll('input, span')].map((part) =>
+          part.getBoundingClientRect(),
+        );
+        return {
+          scheme: card.getAttribute('data-testid'),
+          box: { left: box.left, right: box.right, top: box.top, bottom: box.bottom },
+          outside: parts.some(
+            (r) =>
+              r.left < box.left - 0.5 ||
+              r.right > box.right + 0.5 ||
+              r.top < box.top - 0.5 ||
+              r.bottom > box.bottom + 0.5,
+          ),
+        };
+      }),
+    );
+    expect(cards).toHaveLength(9);
+    expect(cards.filter((card) => card.outside).map((card) => card.scheme)).toEqual([]);
+    // No card covers its neighbour.
+    const overlapping = cards.flatMap((a, i) =>
+      cards
+        .slice(i + 1)
+        .filter(
+          (b) =>
+            a.box.left < b.box.right &&
+            b.box.left < a.box.right &&
+            a.box.top < b.box.bottom &&
+            b.box.top < a.box.bottom,
+        )
+        .map((b) => `${a.scheme} / ${b.scheme}`),
+    );
+    expect(overlapping).toEqual([]);
+  });
+
+  test('the tabs stay on one row at 1024 px wide', async ({ page, seller: _seller }) => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await settings.goto('general');
+    const tabTops = await page
+      .getByRole('tab')
+      .evaluateAll((tabs) => tabs.map((tab) => Math.round(tab.getBoundingClientRect().top)));
+    expect(tabTops).toHaveLength(7);
+    expect(new Set(tabTops).size).toBe(1);
+    // The last tab can be reached: by the arrow keys it comes into view.
+    await settings.tab('general').focus();
+    await page.keyboard.press('End');
+    await expect(settings.tab('backups')).toHaveAttribute('aria-selected', 'true');
+    await expect(settings.tab('backups')).toBeInViewport({ ratio: 1 });
   });
 
   test('every tab and the notifications panel pass axe, and the tabs answer the arrow keys', async ({

@@ -12,6 +12,34 @@ import { EbayFunctionError } from './ebay-functions';
 import { useHideListing, useListings, usePlaceListing, type EbayListing } from './listings';
 import { PlaceListingDialog } from './place-listing-dialog';
 
+/**
+ * The listing's picture, or a neutral tile when it has none or it cannot be loaded (eBay's
+ * picture links expire, and a broken-image icon says nothing useful).
+ */
+function ListingPicture({ url }: { url: string | null }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!url || failed === url)
+    return (
+      <span
+        className="ebay-listing__image ebay-listing__image--none"
+        aria-hidden="true"
+        data-testid="ebay-listing-no-image"
+      />
+    );
+  return (
+    <img
+      className="ebay-listing__image"
+      src={url}
+      alt=""
+      loading="lazy"
+      width={40}
+      height={40}
+      onError={() => setFailed(url)}
+      data-testid="ebay-listing-image"
+    />
+  );
+}
+
 function ListingRow({
   listing,
   onPlace,
@@ -28,18 +56,7 @@ function ListingRow({
   return (
     <li className="ebay-listing" data-testid="ebay-listing" data-listing-id={listing.listing_id}>
       {handle}
-      {listing.image_url ? (
-        <img
-          className="ebay-listing__image"
-          src={listing.image_url}
-          alt=""
-          loading="lazy"
-          width={40}
-          height={40}
-        />
-      ) : (
-        <span className="ebay-listing__image" aria-hidden="true" />
-      )}
+      <ListingPicture url={listing.image_url} />
       <div className="ebay-listing__text">
         <span className="ebay-listing__title">{listing.title}</span>
         <span className="muted">
@@ -80,9 +97,12 @@ function ListingRow({
  */
 export function EbayListingsPanel({
   renderHandle,
+  activeRoomId = null,
 }: {
   /** The drag handle of a listing (src/features/move on the inventory screen); none elsewhere. */
   renderHandle?: (listing: EbayListing) => ReactNode;
+  /** The room shown on the inventory screen: "Place on shelf…" starts there. */
+  activeRoomId?: string | null;
 } = {}) {
   const { user } = useAuth();
   const userId = user?.id ?? '';
@@ -224,6 +244,7 @@ export function EbayListingsPanel({
         <PlaceListingDialog
           listing={placing}
           rooms={tree.data ?? []}
+          initialRoomId={activeRoomId}
           busy={place.isPending}
           onClose={() => setPlacing(null)}
           onPlace={(shelfId) =>

@@ -49,17 +49,22 @@ function Select({
 export function PlaceListingDialog({
   listing,
   rooms,
+  initialRoomId = null,
   busy,
   onPlace,
   onClose,
 }: {
   listing: EbayListing;
   rooms: readonly TreeRoom[];
+  /** The room the seller is looking at, offered first; else the first room. */
+  initialRoomId?: string | null;
   busy: boolean;
   onPlace: (shelfId: string) => void;
   onClose: () => void;
 }) {
-  const [partial, setPartial] = useState<Partial<ShelfChoice>>({});
+  const [partial, setPartial] = useState<Partial<ShelfChoice>>(() =>
+    initialRoomId ? { roomId: initialRoomId } : {},
+  );
   const choice = completeChoice(rooms, partial);
 
   return (

@@ -52,8 +52,8 @@ export function ItemDialog({
   const id = useId();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<ItemFormErrors>({});
-  // A failure shows above the buttons; on a short screen the dialog scrolls, so bring both into view.
-  const endRef = useRef<HTMLDivElement>(null);
+  // A failure shows at the end of the fields, above the fixed buttons; the body scrolls to it.
+  const endRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (failure) endRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [failure]);
@@ -76,11 +76,34 @@ export function ItemDialog({
   };
 
   return (
-    <Dialog open title={title} onClose={onClose} testId="item-dialog">
+    // The buttons sit in the dialog's footer, outside the scrolling fields, so Add item and
+    // Cancel stay on a 768 px high screen; Add item submits the form by its id.
+    <Dialog
+      open
+      title={title}
+      onClose={onClose}
+      testId="item-dialog"
+      footer={
+        <>
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            form={`${id}-form`}
+            className="button button--primary"
+            disabled={busy}
+            data-testid="item-dialog-submit"
+          >
+            {mode === 'add' ? 'Add item' : 'Save'}
+          </button>
+        </>
+      }
+    >
       <p className="muted item-dialog__location" data-testid="item-dialog-location">
         {location}
       </p>
-      <form className="form item-form" onSubmit={submit} noValidate>
+      <form id={`${id}-form`} className="form item-form" onSubmit={submit} noValidate>
         {FIELDS.map((field) => {
           const inputId = `${id}-${field.key}`;
           const error = errors[field.key];
@@ -121,30 +144,16 @@ export function ItemDialog({
             </div>
           );
         })}
-        <div ref={endRef}>
-          {failure ? (
-            <p
-              className="notice notice--error item-dialog__failure"
-              role="alert"
-              data-testid="item-dialog-failure"
-            >
-              {failure}
-            </p>
-          ) : null}
-          <div className="dialog__footer">
-            <button type="button" className="button button--secondary" onClick={onClose}>
-              Cancel
-            </button>
-            <button
-              type="submit"
-              className="button button--primary"
-              disabled={busy}
-              data-testid="item-dialog-submit"
-            >
-              {mode === 'add' ? 'Add item' : 'Save'}
-            </button>
-          </div>
-        </div>
+        {failure ? (
+          <p
+            ref={endRef}
+            className="notice notice--error item-dialog__failure"
+            role="alert"
+            data-testid="item-dialog-failure"
+          >
+            {failure}
+          </p>
+        ) : null}
       </form>
     </Dialog>
   );

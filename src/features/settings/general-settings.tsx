@@ -34,9 +34,17 @@ export function GeneralSettings({ stored }: { stored: Preferences }) {
     draft.ebay_listings_date >= LISTINGS_DAYS_RANGE.min &&
     draft.ebay_listings_date <= LISTINGS_DAYS_RANGE.max;
 
+  // Named in the Save bar when they hold it back.
+  const wrong = [
+    floorOk ? null : 'the floor size',
+    daysOk ? null : 'the eBay listings days',
+  ].filter((name) => name !== null);
+
   return (
     <form
       className="form settings__form"
+      // Our own checks say why beside each field; the browser's tooltip must not block Save.
+      noValidate
       data-testid="settings-general"
       onSubmit={(event) => {
         event.preventDefault();
@@ -107,12 +115,21 @@ export function GeneralSettings({ stored }: { stored: Preferences }) {
           value={Number.isNaN(draft.floor_size) ? '' : draft.floor_size}
           onChange={(event) => form.set('floor_size', wholeNumber(event.target.value))}
           aria-invalid={!floorOk}
-          aria-describedby={`${id}-floor-hint`}
+          aria-describedby={floorOk ? `${id}-floor-hint` : `${id}-floor-hint ${id}-floor-error`}
           data-testid="setting-floor-size"
         />
         <span id={`${id}-floor-hint`} className="field__hint">
           Grid squares along each side, {FLOOR_SIZE_RANGE.min} to {FLOOR_SIZE_RANGE.max}
         </span>
+        {floorOk ? null : (
+          <span
+            id={`${id}-floor-error`}
+            className="field__error"
+            data-testid="setting-floor-size-error"
+          >
+            Enter a whole number from {FLOOR_SIZE_RANGE.min} to {FLOOR_SIZE_RANGE.max}
+          </span>
+        )}
       </div>
 
       <div className="field">
@@ -147,19 +164,31 @@ export function GeneralSettings({ stored }: { stored: Preferences }) {
           value={Number.isNaN(draft.ebay_listings_date) ? '' : draft.ebay_listings_date}
           onChange={(event) => form.set('ebay_listings_date', wholeNumber(event.target.value))}
           aria-invalid={!daysOk}
-          aria-describedby={`${id}-listings-hint`}
+          aria-describedby={
+            daysOk ? `${id}-listings-hint` : `${id}-listings-hint ${id}-listings-error`
+          }
           data-testid="setting-ebay-listings-days"
         />
         <span id={`${id}-listings-hint`} className="field__hint">
           Listings created in the last this many days, {LISTINGS_DAYS_RANGE.min} to{' '}
           {LISTINGS_DAYS_RANGE.max}
         </span>
+        {daysOk ? null : (
+          <span
+            id={`${id}-listings-error`}
+            className="field__error"
+            data-testid="setting-ebay-listings-days-error"
+          >
+            Enter a whole number from {LISTINGS_DAYS_RANGE.min} to {LISTINGS_DAYS_RANGE.max}
+          </span>
+        )}
       </div>
 
       <SaveBar
-        dirty={form.dirty && floorOk && daysOk}
+        dirty={form.dirty}
         saving={form.saving}
         testId="settings-general"
+        problem={wrong.length > 0 ? `Correct ${wrong.join(' and ')} to save` : null}
       />
     </form>
   );

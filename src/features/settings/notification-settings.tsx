@@ -19,23 +19,38 @@ export function NotificationSettings({ stored }: { stored: Preferences }) {
   const [newDays, setNewDays] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const settings = form.draft.expiry_notifications;
+  const typed = newDays.trim();
+  const typedDays = /^\d+$/.test(typed) ? Number(typed) : Number.NaN;
+  // A reminder typed in the box says at once why it cannot be added; an empty box only when
+  // Add is pressed.
+  const typedProblem = typed === '' ? null : expiryDayProblem(typedDays, settings);
+  const shownProblem = typedProblem ?? problem;
 
   const add = () => {
-    const days = /^\d+$/.test(newDays.trim()) ? Number(newDays) : Number.NaN;
-    const why = expiryDayProblem(days, settings);
+    const why = expiryDayProblem(typedDays, settings);
     setProblem(why);
     if (why) return;
-    form.set('expiry_notifications', addExpiryDay(settings, days));
+    form.set('expiry_notifications', addExpiryDay(settings, typedDays));
     setNewDays('');
+  };
+
+  // A valid reminder typed but not added yet goes in with Save; one that cannot be added holds
+  // Save back, and the Save bar says so.
+  const save = () => {
+    if (typedProblem) return;
+    if (typed === '') return form.submit();
+    form.submit({ expiry_notifications: addExpiryDay(settings, typedDays) });
   };
 
   return (
     <form
       className="form settings__form"
+      // Our own checks say why beside the box; the browser's tooltip must not block Save.
+      noValidate
       data-testid="settings-notifications"
       onSubmit={(event) => {
         event.preventDefault();
-        form.submit();
+        save();
       }}
     >
       <p className="muted">
@@ -97,15 +112,18 @@ export function NotificationSettings({ stored }: { stored: Preferences }) {
             max={EXPIRY_DAYS_RANGE.max}
             step={1}
             value={newDays}
-            onChange={(event) => setNewDays(event.target.value)}
+            onChange={(event) => {
+              setNewDays(event.target.value);
+              setProblem(null);
+            }}
             onKeyDown={(event) => {
               if (event.key === 'Enter') {
                 event.preventDefault();
                 add();
               }
             }}
-            aria-invalid={problem !== null}
-            aria-describedby={problem ? `${id}-problem` : undefined}
+            aria-invalid={shownProblem !== null}
+            aria-describedby={shownProblem ? `${id}-problem` : undefined}
             data-testid="expiry-new-days"
           />
           <button
@@ -117,13 +135,23 @@ export function NotificationSettings({ stored }: { stored: Preferences }) {
             Add
           </button>
         </div>
-        {problem ? (
-          <span id={`${id}-problem`} className="field__error" role="alert">
-            {problem}
+        {shownProblem ? (
+          <span
+            id={`${id}-problem`}
+            className="field__error"
+            role="alert"
+            data-testid="expiry-new-days-error"
+          >
+            {shownProblem}
           </span>
         ) : null}
       </div>
-      <SaveBar dirty={form.dirty} saving={form.saving} testId="settings-notifications" />
+      <SaveBar
+        dirty={form.dirty || typed !== ''}
+        saving={form.saving}
+        testId="settings-notifications"
+        problem={typedProblem ? 'Correct or clear the new reminder above to save' : null}
+      />
     </form>
   );
 }

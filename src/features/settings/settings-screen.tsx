@@ -68,7 +68,11 @@ export function SettingsScreen({ subscription }: { subscription: ReactNode }) {
 
   const select = (tab: SettingsTab, focus = false) => {
     setParams({ tab }, { replace: true });
-    if (focus) tabRefs.current.get(tab)?.focus();
+    if (!focus) return;
+    const element = tabRefs.current.get(tab);
+    element?.focus();
+    // On a narrow screen the row of tabs scrolls sideways: bring the chosen one fully in.
+    element?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   };
 
   // Arrow keys move between tabs (WAI-ARIA tabs pattern, automatic activation).

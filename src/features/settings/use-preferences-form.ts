@@ -24,8 +24,9 @@ export function usePreferencesForm<K extends keyof Preferences>(
   const set = <F extends K>(field: F, value: Preferences[F]) =>
     setDraft((current) => ({ ...current, [field]: value }));
 
-  const submit = () =>
-    save.mutate(draft as PreferencesPatch, {
+  /** Saves the draft, with any changes made in the same press (not yet in the draft). */
+  const submit = (changes: Partial<Pick<Preferences, K>> = {}) =>
+    save.mutate({ ...draft, ...changes } as PreferencesPatch, {
       onSuccess: () => notify(messages.preferencesSaved()),
       onError: (error) => notify(messages.preferencesSave(errorMessage(error))),
     });

@@ -139,7 +139,10 @@ export default function InventoryPage() {
                   sit above the shelves they are dragged to. */}
               <div className="inventory__main">
                 {planAllows(planId, 'listings') ? (
-                  <EbayListingsPanel renderHandle={renderListingHandle} />
+                  <EbayListingsPanel
+                    renderHandle={renderListingHandle}
+                    activeRoomId={activeRoom?.room_id ?? null}
+                  />
                 ) : null}
                 <StorageView
                   userId={userId}

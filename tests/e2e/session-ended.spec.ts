@@ -37,7 +37,9 @@ test.describe('a session ended by a password change elsewhere', () => {
 
       // On the first device: a new password.
       const settings = new SettingsPage(page, touch);
-      await settings.goto('security');
+      // A shared 2-core machine can take longer than the page objects' 10 s to show a screen.
+      await page.goto('/dashboard/settings?tab=security');
+      await expect(settings.field('new-password')).toBeVisible({ timeout: 30_000 });
       const newPassword = 'A-brand-new-one-42';
       await settings.field('new-password').fill(newPassword);
       await settings.field('confirm-password').fill(newPassword);
@@ -46,7 +48,8 @@ test.describe('a session ended by a password change elsewhere', () => {
 
       // On the other: opening billing calls a function, which refuses the ended session.
       const billing = new SubscriptionSettingsPage(other, touch);
-      await billing.goto();
+      await other.goto('/dashboard/settings?tab=subscription');
+      await expect(billing.choosePlan('growing')).toBeVisible({ timeout: 30_000 });
       const refused = other.waitForResponse(
         (response) =>
           response.url().includes('/.netlify/functions/create-checkout-session') &&

@@ -211,6 +211,8 @@ export const texts = {
   planLimitReachedCode: 'PLAN_LIMIT_REACHED',
   invalidLocation: 'Invalid location for item',
   notAuthenticated: 'Not authenticated',
+  /** On the sign-in page after the session ended elsewhere (e.g. a password change). */
+  sessionEnded: 'Your session has ended. Sign in again.',
   notAuthenticatedWithEbay: 'Not authenticated with eBay',
   noEbayToken: 'No eBay token found',
   ebaySyncFailed: 'Failed to sync with eBay',

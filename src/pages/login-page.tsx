@@ -12,7 +12,7 @@ import {
   useSignIn,
 } from '../features/auth';
 import { errorMessage } from '../lib/errors';
-import { messages } from '../lib/messages';
+import { messages, texts } from '../lib/messages';
 
 interface LoginLocationState {
   /** Set by the sign-up page: the address a confirmation e-mail was just sent to. */
@@ -21,7 +21,7 @@ interface LoginLocationState {
 
 export function LoginPage() {
   useDocumentTitle('Sign in');
-  const { status, session, user } = useAuth();
+  const { status, session, user, sessionEnded } = useAuth();
   const location = useLocation();
   const state = (location.state ?? {}) as LoginLocationState;
   const [email, setEmail] = useState(state.confirmEmail ?? '');
@@ -63,6 +63,11 @@ export function LoginPage() {
     <>
       <h1>Sign in</h1>
       <p className="muted">Welcome back. Sign in to your stockroom.</p>
+      {sessionEnded && !signIn.isError ? (
+        <div className="notice" role="status" data-testid="session-ended-notice">
+          <p>{texts.sessionEnded}</p>
+        </div>
+      ) : null}
       {state.confirmEmail && !signIn.isError ? (
         <div className="notice notice--success" role="status" data-testid="signup-confirm-notice">
           <p>

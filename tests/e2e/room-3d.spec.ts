@@ -92,6 +92,33 @@ async function seedRoom(admin: SupabaseClient, userId: string): Promise<Seeded> 
   };
 }
 
+/** A second room, 'Shed', with one isle holding a bin with a shelf (and so its own isle label). */
+async function seedSecondRoom(admin: SupabaseClient, userId: string): Promise<string> {
+  const { data: room, error: roomError } = await admin
+    .from('storage_rooms')
+    .insert({ user_id: userId, room_name: 'Shed', room_index: 2 })
+    .select('room_id')
+    .single();
+  if (roomError) throw roomError;
+  const { data: isle, error: isleError } = await admin
+    .from('storage_isles')
+    .insert({ user_id: userId, room_id: room.room_id, isle_index: 1 })
+    .select('isle_id')
+    .single();
+  if (isleError) throw isleError;
+  const { data: unit, error: unitError } = await admin
+    .from('storage_units')
+    .insert({ user_id: userId, isle_id: isle.isle_id, unit_type: 'bin', unit_index: 1 })
+    .select('unit_id')
+    .single();
+  if (unitError) throw unitError;
+  const { error } = await admin
+    .from('storage_shelves')
+    .insert({ user_id: userId, unit_id: unit.unit_id, shelf_index: 1 });
+  if (error) throw error;
+  return room.room_id as string;
+}
+
 async function setPlan(admin: SupabaseClient, userId: string, plan: string): Promise<void> {
   const { error } = await admin
     .from('subscriptions')
@@ -115,7 +142,8 @@ async function probe(page: Page): Promise<Probe> {
 
 /** Waits until the scene has rendered at least one frame with something in it. */
 async function waitForScene(page: Page): Promise<void> {
-  await expect(page.getByTestId('room-3d-view')).toBeVisible();
+  // The first visit loads the view's own chunk: slow on a machine shared with the stack.
+  await expect(page.getByTestId('room-3d-view')).toBeVisible({ timeout: 30_000 });
   await expect
     .poll(async () => (await probe(page)).drawCalls, { timeout: 20_000 })
     .toBeGreaterThan(3);
@@ -410,6 +438,97 @@ test.describe('3D view of a room', () => {
   });
 });
 
+test.describe('Finding the 3D view', () => {
+  test('the inventory links the active room to its 3D view, by keyboard or finger', async ({
+    page,
+    admin,
+    seller,
+    dashboard,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    await setPlan(admin, seller.id, 'growing');
+    const seeded = await seedRoom(admin, seller.id);
+    const shedId = await seedSecondRoom(admin, seller.id);
+
+    await dashboard.goto('inventory');
+    await expect(page.getByTestId('inventory-ready')).toBeVisible({ timeout: 30_000 });
+    // The link follows the room the seller is looking at.
+    await dashboard.press(page.getByTestId('room-tab').filter({ hasText: 'Shed' }));
+    const link = page.getByRole('link', { name: '3D view of Shed' });
+    await expect(link).toBeVisible();
+    await expect(link).toHaveText('3D view');
+    await expect(link).toHaveAttribute('href', `/dashboard/inventory/3d?room=${shedId}`);
+    // A toolbar control: as tall as the room buttons beside it, big enough for a finger.
+    const box = (await link.boundingBox())!;
+    const rename = (await page.getByTestId('rename-room').boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    expect(Math.abs(box.height - rename.height)).toBeLessThan(1);
+
+    if (testInfo.project.use.hasTouch) {
+      await link.tap();
+    } else {
+      // In the tab order right after '+ Room', and Enter follows it.
+      await page.getByTestId('add-room').focus();
+      await page.keyboard.press('Tab');
+      await expect(link).toBeFocused();
+      await page.keyboard.press('Enter');
+    }
+    await expect(page).toHaveURL(new RegExp(`/dashboard/inventory/3d\\?room=${shedId}$`));
+    await expect(page.getByRole('heading', { level: 1, name: '3D View' })).toBeVisible();
+    await waitForScene(page);
+    await expect(page.getByTestId('room-3d-view')).toHaveAttribute('data-room-id', shedId);
+    await expect(page.getByTestId('room-3d-room')).toHaveValue(shedId);
+
+    // Back in the inventory the other room's link leads to that room.
+    await dashboard.press(page.getByRole('link', { name: 'Back to inventory' }));
+    await dashboard.press(page.getByTestId('room-tab').filter({ hasText: 'Garage' }));
+    await dashboard.press(page.getByRole('link', { name: '3D view of Garage' }));
+    await expect(page.getByTestId('room-3d-view')).toHaveAttribute('data-room-id', seeded.roomId);
+  });
+
+  test('changing rooms in 3D and leaving it throws nothing', async ({
+    page,
+    admin,
+    seller,
+    dashboard,
+    consoleErrors,
+  }) => {
+    // Three scenes drawn in SwiftShader on a shared 2-core machine.
+    test.setTimeout(150_000);
+    await setPlan(admin, seller.id, 'growing');
+    const seeded = await seedRoom(admin, seller.id);
+    const shedId = await seedSecondRoom(admin, seller.id);
+
+    await page.goto(`/dashboard/inventory/3d?room=${seeded.roomId}`);
+    await waitForScene(page);
+    const room = page.getByTestId('room-3d-room');
+    const view = page.getByTestId('room-3d-view');
+    for (const [id, label] of [
+      [shedId, 'Shed'],
+      [seeded.roomId, 'Garage'],
+      [shedId, 'Shed'],
+    ] as const) {
+      await room.selectOption({ label });
+      await expect(view).toHaveAttribute('data-room-id', id);
+      await waitForScene(page);
+      // The isle labels of the room on show, and only those.
+      await expect(page.locator('.room-3d__isle-label')).toHaveCount(id === shedId ? 1 : 2);
+    }
+
+    // Leaving the view: by its own link, and from the navigation after coming back.
+    await dashboard.press(page.getByRole('link', { name: 'Back to inventory' }));
+    await expect(page.getByTestId('inventory-ready')).toBeVisible({ timeout: 30_000 });
+    await page.goBack();
+    await waitForScene(page);
+    await dashboard.open('Settings');
+    await expect(dashboard.heading('Settings')).toBeVisible();
+    await expect(page.locator('canvas')).toHaveCount(0);
+    await expect(page.locator('.room-3d__isle-label')).toHaveCount(0);
+
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
 test.describe('3D view at Elite size', () => {
   test('100 units and 5000 items draw in a few dozen draw calls', async ({
     page,
@@ -503,6 +622,22 @@ test.describe('3D view on the free plan', () => {
     );
     await expect(page.locator('canvas')).toHaveCount(0);
     expect(requested.filter((url) => url.includes('room-3d-view'))).toEqual([]);
+  });
+
+  test('the inventory 3D view link leads to the upgrade prompt', async ({
+    page,
+    admin,
+    seller,
+    dashboard,
+  }) => {
+    const seeded = await seedRoom(admin, seller.id);
+    await dashboard.goto('inventory');
+    const link = page.getByRole('link', { name: '3D view of Garage' });
+    await expect(link).toBeVisible({ timeout: 30_000 });
+    await expect(link).toHaveAttribute('href', `/dashboard/inventory/3d?room=${seeded.roomId}`);
+    await dashboard.press(link);
+    await expect(page.getByTestId('room-3d-upgrade')).toBeVisible();
+    await expect(page.locator('canvas')).toHaveCount(0);
   });
 
   test('the database refuses its layout writes but not other changes', async ({

@@ -20,6 +20,11 @@ export interface AuthState {
   signingOut: boolean;
   /** The last sign-out was the user's own choice (not an expired or revoked session). */
   signedOutByUser: boolean;
+  /**
+   * The session ended without the user asking (a password change on another device, a session
+   * Auth no longer knows, a refresh it refused): the sign-in page says so.
+   */
+  sessionEnded: boolean;
 }
 
 export const initialAuthState: AuthState = {
@@ -29,6 +34,7 @@ export const initialAuthState: AuthState = {
   recovering: false,
   signingOut: false,
   signedOutByUser: false,
+  sessionEnded: false,
 };
 
 export function userFromSession(session: Session | null): AppUser | null {
@@ -54,6 +60,7 @@ function withSession(state: AuthState, session: Session | null): AuthState {
     session,
     user: sameUser ? state.user : user,
     signedOutByUser: false,
+    sessionEnded: false,
   };
 }
 
@@ -77,6 +84,11 @@ export function authReducer(
         recovering: false,
         signingOut: false,
         signedOutByUser: state.signingOut,
+        // A second SIGNED_OUT (supabase-js can emit one per removal) keeps what the first said.
+        sessionEnded:
+          !state.signingOut &&
+          (state.status === 'authenticated' ||
+            (state.status === 'unauthenticated' && state.sessionEnded)),
       };
     case 'TOKEN_REFRESHED':
       // New tokens for the same session; a null session means the refresh gave up.

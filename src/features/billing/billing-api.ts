@@ -1,4 +1,5 @@
 import { loadSupabase } from '../../lib/supabase-client';
+import { checkSessionAfterRefusal } from '../../data/auth/session-check';
 import { texts } from '../../lib/messages';
 
 /**
@@ -55,6 +56,11 @@ export async function callBillingFunction<T>(
     throw new BillingError(texts.invalidResponse, response.status);
   }
   const record = json as Record<string, unknown>;
+  // Refused as not signed in: if Auth has ended the session (a password change elsewhere), the
+  // app signs out here too and asks the seller to sign in again, instead of half-working.
+  if (response.status === 401 && (await checkSessionAfterRefusal())) {
+    throw new BillingError(texts.sessionEnded, 401);
+  }
   if (!response.ok) {
     const message = typeof record.error === 'string' ? record.error : fallbackError;
     const detail = typeof record.detail === 'string' ? record.detail : undefined;

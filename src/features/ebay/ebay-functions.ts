@@ -1,4 +1,5 @@
 import { supabase } from '../../lib/supabase';
+import { checkSessionAfterRefusal } from '../../data/auth/session-check';
 import { texts } from '../../lib/messages';
 
 /**
@@ -59,6 +60,10 @@ export async function callEbayFunction<T>(name: string, options: EbayCallOptions
   if (!response.ok) {
     const message = typeof body.error === 'string' ? body.error : texts.ebaySyncFailed;
     const code = typeof body.code === 'string' ? body.code : undefined;
+    // Our own session refused (not eBay's): if Auth has ended it, sign in again.
+    if (response.status === 401 && code !== 'ebay_auth' && (await checkSessionAfterRefusal())) {
+      throw new EbayFunctionError(401, 'session_ended', body, texts.sessionEnded);
+    }
     throw new EbayFunctionError(response.status, code, body, message);
   }
   return body as T;

@@ -166,6 +166,12 @@ function RoomView({ userId, layout, fill, settings, rooms, unitId, onSelectRoom 
     return placement ? focusOnUnit(placement) : roomCamera(layout, floorSize);
   });
   const [focus, setFocus] = useState<CameraView | null>(null);
+  // The isle labels' own layer over the canvas (see RoomScene's `labelLayer`). Kept once set: a
+  // ref React nulls while the view unmounts would move every label, mid-unmount, to a new root.
+  const [labelLayer, setLabelLayer] = useState<HTMLDivElement | null>(null);
+  const keepLabelLayer = useCallback((node: HTMLDivElement | null) => {
+    if (node) setLabelLayer(node);
+  }, []);
 
   // --- camera: saved per room a moment after the seller stops moving it ---------------------
   const lastCamera = useRef<CameraView>(initialCamera);
@@ -316,6 +322,7 @@ function RoomView({ userId, layout, fill, settings, rooms, unitId, onSelectRoom 
                 instances={instances}
                 colours={colours}
                 floorSize={floorSize}
+                labelLayer={labelLayer}
                 editing={editor.editing}
                 selectedIsleId={editor.selectedIsleId}
                 refusedIsleId={editor.refusal?.isleId ?? null}
@@ -338,6 +345,7 @@ function RoomView({ userId, layout, fill, settings, rooms, unitId, onSelectRoom 
               <PerfProbe />
             </Canvas>
           </ErrorBoundary>
+          <div className="room-3d__labels" ref={keepLabelLayer} data-testid="room-3d-labels" />
           <EditorStatus
             isles={isles}
             placements={placements}

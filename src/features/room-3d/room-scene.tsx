@@ -24,6 +24,16 @@ export interface RoomSceneProps {
   instances: RoomInstances;
   colours: UnitColours;
   floorSize: number;
+  /**
+   * Where the isle labels go: an element over the canvas that this view owns. drei's <Html>
+   * otherwise appends to the canvas' own wrapper (`events.connected`, or the canvas' parent
+   * before the events connect), and when that changes — the events connecting, or disconnecting
+   * as the canvas unmounts — it re-creates its React root on the same element while the old one's
+   * unmount is still queued; the new root clears the element, and the old one then fails with
+   * "Failed to execute 'removeChild' on 'Node'" and takes the labels with it. A target that
+   * never changes keeps each label on one root. No labels until it exists.
+   */
+  labelLayer: HTMLElement | null;
   editing: boolean;
   selectedIsleId: string | null;
   refusedIsleId: string | null;
@@ -76,11 +86,13 @@ export function RoomScene(props: RoomSceneProps) {
     instances,
     colours,
     floorSize,
+    labelLayer,
     editing,
     selectedIsleId,
     refusedIsleId,
     selection,
   } = props;
+  const labelPortal = useMemo(() => (labelLayer ? { current: labelLayer } : null), [labelLayer]);
   // Read from the store when a drag starts: the controls mount after this component.
   const getState = useThree((state) => state.get);
   const drag = useRef<Drag | null>(null);
@@ -322,7 +334,7 @@ export function RoomScene(props: RoomSceneProps) {
 
       {isles.map((isle) => {
         const placement = placements.get(isle.isle_id);
-        if (!placement) return null;
+        if (!placement || !labelPortal) return null;
         const depth = isleSize(isle.units).depth;
         const front = toWorld(placement, placement.rotation, 0, depth / 2 + 0.35);
         return (
@@ -330,6 +342,7 @@ export function RoomScene(props: RoomSceneProps) {
             key={isle.isle_id}
             position={[front.x, 0.05, front.z]}
             center
+            portal={labelPortal}
             className="room-3d__isle-label"
             zIndexRange={[10, 0]}
           >

@@ -1,11 +1,13 @@
 import './inventory.css';
 import { startTransition, useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/dialog';
 import type { UnitColours } from '../../domain/colour-schemes';
 import { nextIsleIndex } from '../../domain/isle-numbering';
 import { UNIT_TYPES, type UnitTypeFilter } from '../../domain/unit-naming';
 import { countOf } from '../../lib/format';
 import { whenIdle } from '../../lib/when-idle';
+import { room3dPath } from '../room-3d';
 import { IsleCard } from './isle-card';
 import type { ShelfContent, StorageActions } from './storage-actions';
 import {
@@ -156,6 +158,15 @@ export function StorageView({
           </button>
           {activeRoom ? (
             <>
+              {/* The room in 3D: on plans without the 3D view the page offers the upgrade. */}
+              <Link
+                className="inv-button"
+                to={room3dPath(activeRoom.room_id)}
+                aria-label={`3D view of ${activeRoom.room_name}`}
+                data-testid="room-3d-link"
+              >
+                3D view
+              </Link>
               <button
                 type="button"
                 className="inv-button"

@@ -61,12 +61,14 @@ describe('authReducer', () => {
       recovering: false,
       signingOut: false,
       signedOutByUser: false,
+      // Not asked for: the sign-in page says the session has ended.
+      sessionEnded: true,
     });
     const asked = authReducer(
       { ...signedIn, signingOut: true },
       { event: 'SIGNED_OUT', session: null },
     );
-    expect(asked).toMatchObject({ signedOutByUser: true, signingOut: false });
+    expect(asked).toMatchObject({ signedOutByUser: true, signingOut: false, sessionEnded: false });
     const back = authReducer(asked, { event: 'SIGNED_IN', session: session() });
     expect(back.signedOutByUser).toBe(false);
   });

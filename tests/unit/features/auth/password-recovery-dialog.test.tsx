@@ -13,6 +13,7 @@ function renderWith(recovering: boolean, endRecovery = vi.fn()) {
     recovering,
     signingOut: false,
     signedOutByUser: false,
+    sessionEnded: false,
     endRecovery,
     signOutStarted: () => undefined,
     signOutFailed: () => undefined,

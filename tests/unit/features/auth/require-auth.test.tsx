@@ -14,6 +14,7 @@ function auth(status: AuthStatus, signedOutByUser = false): AuthContextValue {
     recovering: false,
     signingOut: false,
     signedOutByUser,
+    sessionEnded: false,
     endRecovery: () => undefined,
     signOutStarted: () => undefined,
     signOutFailed: () => undefined,

@@ -51,7 +51,7 @@ async function stackCpu(postmaster: number | null): Promise<number> {
 }
 
 /**
- * Live sync on an Elite account: a quantity written by one page (plain fetch through the gateway,
+ * Live sync on an Elite account: a quantity written by one page (update_item through the gateway,
  * its own round trip timed) until painted on another page of the same seller, and the stack's CPU
  * with 20 idle subscribers against none.
  */
@@ -88,16 +88,19 @@ async function measure(stack: RunningStack, seller: SeededSeller, writer: Page, 
         }
       });
       obs.observe(document.body, { subtree: true, childList: true, characterData: true });
+      setTimeout(() => { obs.disconnect(); resolve(-1); }, 15000);
     })`);
     const sent = await writer.evaluate(
       async ({ api, key, id, q }) => {
         const stored = Object.keys(localStorage).find((k) => k.startsWith('sb-') && k.endsWith('-auth-token'));
         const token = (JSON.parse(localStorage.getItem(stored ?? '') ?? '{}') as { access_token?: string }).access_token;
         const t0 = performance.timeOrigin + performance.now();
-        const res = await fetch(`${api}/rest/v1/storage_items?item_id=eq.${id}`, {
-          method: 'PATCH',
-          headers: { apikey: key, authorization: `Bearer ${token}`, 'content-type': 'application/json', prefer: 'return=minimal' },
-          body: JSON.stringify({ quantity: q }),
+        // The write the app makes (items change only through their functions; a plain PATCH is
+        // filtered to no rows by row-level security and would never reach the other page).
+        const res = await fetch(`${api}/rest/v1/rpc/update_item`, {
+          method: 'POST',
+          headers: { apikey: key, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ p_item_id: id, p_changes: { quantity: q } }),
         });
         const t1 = performance.timeOrigin + performance.now();
         if (!res.ok) throw new Error(`write failed: ${res.status}`);
@@ -106,6 +109,14 @@ async function measure(stack: RunningStack, seller: SeededSeller, writer: Page, 
       { api: stack.env.API_URL, key: stack.env.ANON_KEY, id: itemId, q: quantity },
     );
     const seen = (await reader.evaluate('window.__liveSeen')) as number;
+    if (seen < 0) {
+      // Never painted: say what the reader showed instead of waiting for ever.
+      const shown = await reader.evaluate(`JSON.stringify({
+        count: document.querySelector('[data-item-id="${itemId}"] [data-testid="item-count"]')?.textContent ?? null,
+        live: document.querySelector('[data-testid="live-sync"]')?.getAttribute('data-state') ?? null,
+      })`);
+      throw new Error(`change ${i + 1} (quantity ${quantity}) not painted on the reader within 15 s: ${String(shown)}`);
+    }
     delays.push(seen - sent.t0);
     trips.push(sent.t1 - sent.t0);
     await new Promise((r) => setTimeout(r, 100));

@@ -10,6 +10,8 @@ import type { SeededSeller } from './seed-elite.ts';
 const CHANGES = 24;
 const IDLE_SUBSCRIBERS = 20;
 const IDLE_WINDOW_MS = 10_000;
+const TIMEOUT_MS = 15_000;
+const FIRST_TIMEOUT_MS = 30_000;
 const TABLES = ['storage_rooms', 'storage_isles', 'storage_units', 'storage_shelves', 'storage_items', 'user_preferences', 'subscriptions', 'dismissed_notifications'];
 
 async function openInventory(browser: Browser, stack: RunningStack, seller: SeededSeller): Promise<Page> {
@@ -75,7 +77,10 @@ async function measure(stack: RunningStack, seller: SeededSeller, writer: Page, 
 
   const delays: number[] = [];
   const trips: number[] = [];
-  for (let i = 0; i < CHANGES; i++) {
+  // Change -1 is the first after the account was seeded (5000 items written moments before):
+  // reported on its own, since the local Realtime service may still be working through the seed.
+  let firstDelay = Number.NaN;
+  for (let i = -1; i < CHANGES; i++) {
     const quantity = 100 + i;
     // The reader notes the frame after its count shows the new number (epoch ms, same clock).
     // A string, not a function: tsx would wrap named arrows in a helper the page does not have.
@@ -88,7 +93,7 @@ async function measure(stack: RunningStack, seller: SeededSeller, writer: Page, 
         }
       });
       obs.observe(document.body, { subtree: true, childList: true, characterData: true });
-      setTimeout(() => { obs.disconnect(); resolve(-1); }, 15000);
+      setTimeout(() => { obs.disconnect(); resolve(-1); }, ${i < 0 ? FIRST_TIMEOUT_MS : TIMEOUT_MS});
     })`);
     const sent = await writer.evaluate(
       async ({ api, key, id, q }) => {
@@ -109,13 +114,20 @@ async function measure(stack: RunningStack, seller: SeededSeller, writer: Page, 
       { api: stack.env.API_URL, key: stack.env.ANON_KEY, id: itemId, q: quantity },
     );
     const seen = (await reader.evaluate('window.__liveSeen')) as number;
+    if (seen < 0 && i < 0) {
+      continue; // reported as not painted; the measured changes follow
+    }
     if (seen < 0) {
       // Never painted: say what the reader showed instead of waiting for ever.
       const shown = await reader.evaluate(`JSON.stringify({
         count: document.querySelector('[data-item-id="${itemId}"] [data-testid="item-count"]')?.textContent ?? null,
         live: document.querySelector('[data-testid="live-sync"]')?.getAttribute('data-state') ?? null,
       })`);
-      throw new Error(`change ${i + 1} (quantity ${quantity}) not painted on the reader within 15 s: ${String(shown)}`);
+      throw new Error(`change ${i + 1} (quantity ${quantity}) not painted on the reader in time: ${String(shown)}`);
+    }
+    if (i < 0) {
+      firstDelay = seen - sent.t0;
+      continue;
     }
     delays.push(seen - sent.t0);
     trips.push(sent.t1 - sent.t0);
@@ -151,6 +163,16 @@ async function measure(stack: RunningStack, seller: SeededSeller, writer: Page, 
   const p95 = percentile(sorted, 0.95);
   const trip = median(trips);
   return [
+    {
+      name: 'live sync, first change after seeding the account',
+      value: firstDelay,
+      unit: 'ms',
+      against: Number.isNaN(firstDelay)
+        ? `one quantity change written as soon as both pages were live: not painted within ${FIRST_TIMEOUT_MS / 1000} s`
+        : 'one quantity change written as soon as both pages were live, to painted on the other page',
+      budget: '< 500 ms',
+      ok: firstDelay < 500,
+    },
     {
       name: 'live sync, written on one page to painted on another (median)',
       value: med,

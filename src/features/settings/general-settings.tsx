@@ -21,18 +21,67 @@ const FIELDS = [
 /** A whole number typed in a number box, or NaN while it is not one. */
 const wholeNumber = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text) : Number.NaN);
 
+interface Range {
+  min: number;
+  max: number;
+}
+
+const inRange = (value: number, range: Range) =>
+  Number.isInteger(value) && value >= range.min && value <= range.max;
+
+/** A whole-number box with its range in a hint, and in words beside it when the value is out. */
+function WholeNumberField({
+  id,
+  label,
+  hint,
+  range,
+  value,
+  onChange,
+  testId,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  range: Range;
+  value: number;
+  onChange: (value: number) => void;
+  testId: string;
+}) {
+  const ok = inRange(value, range);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={range.min}
+        max={range.max}
+        step={1}
+        value={Number.isNaN(value) ? '' : value}
+        onChange={(event) => onChange(wholeNumber(event.target.value))}
+        aria-invalid={!ok}
+        aria-describedby={ok ? `${id}-hint` : `${id}-hint ${id}-error`}
+        data-testid={testId}
+      />
+      <span id={`${id}-hint`} className="field__hint">
+        {hint}
+      </span>
+      {ok ? null : (
+        <span id={`${id}-error`} className="field__error" data-testid={`${testId}-error`}>
+          Enter a whole number from {range.min} to {range.max}
+        </span>
+      )}
+    </div>
+  );
+}
+
 export function GeneralSettings({ stored }: { stored: Preferences }) {
   const form = usePreferencesForm(stored, FIELDS);
   const id = useId();
   const { draft } = form;
-  const floorOk =
-    Number.isInteger(draft.floor_size) &&
-    draft.floor_size >= FLOOR_SIZE_RANGE.min &&
-    draft.floor_size <= FLOOR_SIZE_RANGE.max;
-  const daysOk =
-    Number.isInteger(draft.ebay_listings_date) &&
-    draft.ebay_listings_date >= LISTINGS_DAYS_RANGE.min &&
-    draft.ebay_listings_date <= LISTINGS_DAYS_RANGE.max;
+  const floorOk = inRange(draft.floor_size, FLOOR_SIZE_RANGE);
+  const daysOk = inRange(draft.ebay_listings_date, LISTINGS_DAYS_RANGE);
 
   // Named in the Save bar when they hold it back.
   const wrong = [
@@ -103,34 +152,15 @@ export function GeneralSettings({ stored }: { stored: Preferences }) {
         <label htmlFor={`${id}-drag`}>Ask before moving an item by drag and drop</label>
       </div>
 
-      <div className="field">
-        <label htmlFor={`${id}-floor`}>Floor size of the 3D view</label>
-        <input
-          id={`${id}-floor`}
-          type="number"
-          inputMode="numeric"
-          min={FLOOR_SIZE_RANGE.min}
-          max={FLOOR_SIZE_RANGE.max}
-          step={1}
-          value={Number.isNaN(draft.floor_size) ? '' : draft.floor_size}
-          onChange={(event) => form.set('floor_size', wholeNumber(event.target.value))}
-          aria-invalid={!floorOk}
-          aria-describedby={floorOk ? `${id}-floor-hint` : `${id}-floor-hint ${id}-floor-error`}
-          data-testid="setting-floor-size"
-        />
-        <span id={`${id}-floor-hint`} className="field__hint">
-          Grid squares along each side, {FLOOR_SIZE_RANGE.min} to {FLOOR_SIZE_RANGE.max}
-        </span>
-        {floorOk ? null : (
-          <span
-            id={`${id}-floor-error`}
-            className="field__error"
-            data-testid="setting-floor-size-error"
-          >
-            Enter a whole number from {FLOOR_SIZE_RANGE.min} to {FLOOR_SIZE_RANGE.max}
-          </span>
-        )}
-      </div>
+      <WholeNumberField
+        id={`${id}-floor`}
+        label="Floor size of the 3D view"
+        hint={`Grid squares along each side, ${FLOOR_SIZE_RANGE.min} to ${FLOOR_SIZE_RANGE.max}`}
+        range={FLOOR_SIZE_RANGE}
+        value={draft.floor_size}
+        onChange={(value) => form.set('floor_size', value)}
+        testId="setting-floor-size"
+      />
 
       <div className="field">
         <label htmlFor={`${id}-country`}>eBay country</label>
@@ -152,37 +182,15 @@ export function GeneralSettings({ stored }: { stored: Preferences }) {
         <span className="field__hint">The eBay site your listings and orders come from</span>
       </div>
 
-      <div className="field">
-        <label htmlFor={`${id}-listings`}>eBay listings to show (days)</label>
-        <input
-          id={`${id}-listings`}
-          type="number"
-          inputMode="numeric"
-          min={LISTINGS_DAYS_RANGE.min}
-          max={LISTINGS_DAYS_RANGE.max}
-          step={1}
-          value={Number.isNaN(draft.ebay_listings_date) ? '' : draft.ebay_listings_date}
-          onChange={(event) => form.set('ebay_listings_date', wholeNumber(event.target.value))}
-          aria-invalid={!daysOk}
-          aria-describedby={
-            daysOk ? `${id}-listings-hint` : `${id}-listings-hint ${id}-listings-error`
-          }
-          data-testid="setting-ebay-listings-days"
-        />
-        <span id={`${id}-listings-hint`} className="field__hint">
-          Listings created in the last this many days, {LISTINGS_DAYS_RANGE.min} to{' '}
-          {LISTINGS_DAYS_RANGE.max}
-        </span>
-        {daysOk ? null : (
-          <span
-            id={`${id}-listings-error`}
-            className="field__error"
-            data-testid="setting-ebay-listings-days-error"
-          >
-            Enter a whole number from {LISTINGS_DAYS_RANGE.min} to {LISTINGS_DAYS_RANGE.max}
-          </span>
-        )}
-      </div>
+      <WholeNumberField
+        id={`${id}-listings`}
+        label="eBay listings to show (days)"
+        hint={`Listings created in the last this many days, ${LISTINGS_DAYS_RANGE.min} to ${LISTINGS_DAYS_RANGE.max}`}
+        range={LISTINGS_DAYS_RANGE}
+        value={draft.ebay_listings_date}
+        onChange={(value) => form.set('ebay_listings_date', value)}
+        testId="setting-ebay-listings-days"
+      />
 
       <SaveBar
         dirty={form.dirty}

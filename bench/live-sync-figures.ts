@@ -94,7 +94,9 @@ async function measure(stack: RunningStack, seller: SeededSeller, writer: Page, 
       });
       obs.observe(document.body, { subtree: true, childList: true, characterData: true });
       setTimeout(() => { obs.disconnect(); resolve(-1); }, ${i < 0 ? FIRST_TIMEOUT_MS : TIMEOUT_MS});
-    })`);
+    });
+    // Not the promise: evaluate would wait for it, and the write would come only once it gave up.
+    undefined`);
     const sent = await writer.evaluate(
       async ({ api, key, id, q }) => {
         const stored = Object.keys(localStorage).find((k) => k.startsWith('sb-') && k.endsWith('-auth-token'));

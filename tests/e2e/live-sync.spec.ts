@@ -165,6 +165,35 @@ test.describe('Live sync between a tablet and a desktop of one seller', () => {
     await desktop.context.close();
   });
 
+  test('a short drop of the connection: live again within seconds, changes keep coming', async ({
+    browser,
+    admin,
+    sellerAccount,
+  }) => {
+    await setPlan(admin, sellerAccount.id, 'growing');
+    await seedShelves(admin, sellerAccount.id, LAYOUT);
+    const ids = await readIds(admin, sellerAccount.id);
+    const desktop = await openScreen(browser, sellerAccount, false, (p, t) => new InventoryPage(p, t));
+    const d = desktop.screen;
+    const live = d.page.getByTestId('live-sync');
+
+    // Wi-Fi between the shelves: gone and back twice, each time before the old socket has closed.
+    for (const quantity of [7, 8]) {
+      await desktop.context.setOffline(true);
+      await expect(live).toHaveAttribute('data-state', 'off');
+      await d.page.waitForTimeout(200);
+      await desktop.context.setOffline(false);
+      await expect(live).toHaveAttribute('data-state', 'live', { timeout: 8_000 });
+      // Another device's change arrives, so the screen is not only saying it is live.
+      const { error } = await admin.from('storage_items').update({ quantity }).eq('item_id', ids.items['Hammer']!.item_id);
+      expect(error).toBeNull();
+      await expect(d.item('Hammer').getByTestId('item-count')).toHaveText(String(quantity), { timeout: 8_000 });
+    }
+    await expect(live).toHaveAttribute('data-state', 'live');
+
+    await desktop.context.close();
+  });
+
   test('a second tab of the same browser stays in step', async ({ browser, admin, sellerAccount }) => {
     await setPlan(admin, sellerAccount.id, 'growing');
     await seedShelves(admin, sellerAccount.id, LAYOUT);

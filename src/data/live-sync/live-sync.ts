@@ -35,6 +35,8 @@ export const LIVE_TABLES = [
 
 // After the server ends a channel (e.g. its token expired), join again after this long.
 const REJOIN_MS = 2_000;
+// How long to wait at most for a closing socket before joining anyway.
+const SOCKET_CLOSE_WAIT_MS = 5_000;
 
 /**
  * Keeps the seller's cached data in step with the database through Supabase Realtime: every
@@ -108,9 +110,13 @@ export function startLiveSync(opts: {
     for (const queryKey of caches.staleOnStorage) void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
   };
 
+  let joins = 0;
   const join = () => {
     if (stopped) return;
-    const ch = supabase.channel(`live-sync:${userId}`);
+    // A topic of its own each time: realtime-js hands back a channel of the same topic that still
+    // exists and forgets channels by topic, so the last one's late goodbye would end this one.
+    joins += 1;
+    const ch = supabase.channel(`live-sync:${userId}:${joins}`);
     for (const table of LIVE_TABLES) {
       ch.on('postgres_changes', { event: '*', schema: 'public', table, filter: `user_id=eq.${userId}` }, receive);
     }
@@ -130,30 +136,47 @@ export function startLiveSync(opts: {
     });
   };
 
-  const leave = async () => {
+  // Forgets the current channel without waiting for the server's goodbye: offline it never comes.
+  const leave = () => {
     const ch = channel;
     channel = null;
-    if (ch) await supabase.removeChannel(ch);
+    if (ch) void supabase.removeChannel(ch);
+  };
+
+  // Offline and online can follow each other faster than a socket closes (Wi-Fi between the
+  // shelves): each turn is numbered and only the latest one acts, so an old turn can never close
+  // the socket a newer one opened.
+  let turn = 0;
+  const reconnect = async (mine: number) => {
+    leave();
+    await supabase.realtime.disconnect();
+    // realtime-js does not open a socket while the old one is still closing.
+    for (let waited = 0; supabase.realtime.isDisconnecting() && waited < SOCKET_CLOSE_WAIT_MS; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    if (mine === turn) join();
   };
 
   const rejoinSoon = () => {
     if (rejoin) clearTimeout(rejoin);
     rejoin = setTimeout(() => {
       rejoin = null;
-      void leave().then(join);
+      leave();
+      join();
     }, REJOIN_MS);
   };
 
   // The browser knows before any heartbeat does: offline, stop listening (the indicator shows);
   // online again, open a fresh socket, join and read again what changed meanwhile.
   const onOffline = () => {
+    turn += 1;
     opts.onStatus('off');
-    void leave().then(() => supabase.realtime.disconnect());
+    leave();
+    void supabase.realtime.disconnect();
   };
   const onOnline = () => {
-    void leave()
-      .then(() => supabase.realtime.disconnect())
-      .then(join);
+    turn += 1;
+    void reconnect(turn);
   };
   window.addEventListener('offline', onOffline);
   window.addEventListener('online', onOnline);
@@ -165,6 +188,6 @@ export function startLiveSync(opts: {
     window.removeEventListener('offline', onOffline);
     window.removeEventListener('online', onOnline);
     unwatchMutations();
-    void leave();
+    leave();
   };
 }

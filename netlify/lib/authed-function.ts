@@ -38,6 +38,8 @@ export interface AuthedFunctionOptions<E> {
   method?: 'GET' | 'POST';
   /** The error text of a failure the seller cannot fix. */
   failure: string;
+  /** Fields sent with that failure (a `code` the app reads), if any. */
+  failureExtra?: Record<string, unknown>;
   /** Reads and validates the configuration; a throw becomes 500 `failure`. */
   env: () => E;
   run: (call: AuthedCall<E>) => Promise<Response | Record<string, unknown>>;
@@ -65,7 +67,7 @@ export function authedFunction<E>(opts: AuthedFunctionOptions<E>) {
       env = opts.env();
     } catch (error) {
       logFailure(opts.name, error);
-      return jsonError(500, opts.failure);
+      return jsonError(500, opts.failure, opts.failureExtra ?? {});
     }
 
     try {
@@ -75,7 +77,7 @@ export function authedFunction<E>(opts: AuthedFunctionOptions<E>) {
       if (error instanceof Refusal) return jsonError(error.status, error.message, error.extra);
       logFailure(opts.name, error);
       const described = opts.describeError?.(error);
-      return jsonError(described?.status ?? 502, opts.failure, described?.extra ?? {});
+      return jsonError(described?.status ?? 502, opts.failure, described?.extra ?? opts.failureExtra ?? {});
     }
   };
 }

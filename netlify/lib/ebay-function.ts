@@ -3,7 +3,7 @@ import {
   RATE_LIMIT_MINUTES,
   type MarketplaceFetch,
 } from '../../src/domain/rate-limit.ts';
-import { requireUser } from './auth.ts';
+import { authedFunction, logFailure } from './authed-function.ts';
 import { EbayRateLimitedError, EbayTokenRejectedError } from './ebay-api.ts';
 import {
   ebayEnv,
@@ -95,117 +95,119 @@ export async function hitRateLimit(
   return { allowed: false, retryAfterSeconds: row.retry_after_seconds };
 }
 
-function logFailure(name: string, error: unknown): void {
-  const e = error as Error;
-  console.error(`${name}: ${e?.name ?? 'Error'}: ${e?.message ?? String(error)}`);
+/**
+ * The frame of every eBay function, on the signed-in frame (GET, bearer, configuration, 502 for
+ * the unforeseen): the seller's marketplace, their stored tokens, the rate limit, a token
+ * refreshed and the call retried once when eBay refuses it, and eBay's own refusals as answers
+ * the app can act on.
+ */
+export function ebayFunction(opts: EbayFunctionOptions) {
+  return authedFunction<EbayEnv>({
+    name: opts.name,
+    method: 'GET',
+    failure: SYNC_FAILED,
+    failureExtra: { code: 'ebay_unavailable' },
+    env: ebayEnv,
+    run: ({ req, user, env }) => runEbayCall(opts, req, user.id, env),
+  });
 }
 
-export function ebayFunction(opts: EbayFunctionOptions) {
-  return async (req: Request): Promise<Response> => {
-    if (req.method !== 'GET') return json({ error: 'Method not allowed' }, 405, { allow: 'GET' });
-    const auth = await requireUser(req);
-    if (!auth.ok) return auth.response;
-    const userId = auth.user.id;
-    const claimed = req.headers.get('user-id');
-    if (claimed && claimed !== userId) return jsonError(403, 'Not authenticated');
+async function runEbayCall(
+  opts: EbayFunctionOptions,
+  req: Request,
+  userId: string,
+  env: EbayEnv,
+): Promise<Response> {
+  const claimed = req.headers.get('user-id');
+  if (claimed && claimed !== userId) return jsonError(403, 'Not authenticated');
 
-    let env: EbayEnv;
-    try {
-      env = ebayEnv();
-    } catch (error) {
-      logFailure(opts.name, error);
-      return jsonError(500, SYNC_FAILED, { code: 'ebay_unavailable' });
+  const marketplace = marketplaceFor(req.headers.get('country'));
+  if (!marketplace) {
+    const country = (req.headers.get('country') ?? '').trim().toUpperCase().slice(0, 8);
+    return jsonError(400, noMarketplaceMessage(country), { code: 'no_marketplace', country });
+  }
+
+  let tokens: StoredTokens;
+  try {
+    tokens = await loadTokens(userId, opts.purpose);
+  } catch (error) {
+    if (error instanceof NoEbayTokenError)
+      return jsonError(404, NO_EBAY_TOKEN, { code: 'not_connected' });
+    if (error instanceof PlanFeatureError)
+      return jsonError(403, error.message, { code: 'plan_feature_unavailable' });
+    logFailure(opts.name, error);
+    return jsonError(502, SYNC_FAILED, { code: 'ebay_unavailable' });
+  }
+
+  try {
+    if (opts.serveCached) {
+      const cached = await opts.serveCached(userId, req);
+      if (cached) return cached;
     }
-
-    const marketplace = marketplaceFor(req.headers.get('country'));
-    if (!marketplace) {
-      const country = (req.headers.get('country') ?? '').trim().toUpperCase().slice(0, 8);
-      return jsonError(400, noMarketplaceMessage(country), { code: 'no_marketplace', country });
-    }
-
-    let tokens: StoredTokens;
-    try {
-      tokens = await loadTokens(userId, opts.purpose);
-    } catch (error) {
-      if (error instanceof NoEbayTokenError)
-        return jsonError(404, NO_EBAY_TOKEN, { code: 'not_connected' });
-      if (error instanceof PlanFeatureError)
-        return jsonError(403, error.message, { code: 'plan_feature_unavailable' });
-      logFailure(opts.name, error);
-      return jsonError(502, SYNC_FAILED, { code: 'ebay_unavailable' });
-    }
-
-    try {
-      if (opts.serveCached) {
-        const cached = await opts.serveCached(userId, req);
-        if (cached) return cached;
-      }
-      if (opts.fetchesFromEbay?.(req) ?? true) {
-        const limit = await hitRateLimit(userId, opts.rateLimit);
-        if (!limit.allowed) {
-          const minutesRemaining = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
-          const cached = opts.cached ? await opts.cached(userId, req) : {};
-          return json(
-            {
-              error: rateLimitMessage(minutesRemaining, opts.rateLimit),
-              code: 'rate_limited',
-              minutesRemaining,
-              retryAfterSeconds: limit.retryAfterSeconds,
-              ...cached,
-            },
-            429,
-            { 'retry-after': String(limit.retryAfterSeconds) },
-          );
-        }
-      }
-
-      let current = tokens;
-      const refresh = async () => {
-        current = await refreshTokens(env, userId, current);
-      };
-      const ctx: EbayCallContext = {
-        userId,
-        env,
-        req,
-        marketplace,
-        async withToken(call) {
-          if (needsRefresh(current)) await refresh();
-          try {
-            return await call(current.accessToken);
-          } catch (error) {
-            if (!(error instanceof EbayTokenRejectedError)) throw error;
-            await refresh();
-            return call(current.accessToken);
-          }
-        },
-      };
-      return await opts.run(ctx);
-    } catch (error) {
-      if (error instanceof EbayGrantError || error instanceof EbayTokenRejectedError) {
-        // The seller's consent is gone (revoked on eBay, or the refresh token expired): forget
-        // the dead tokens so the app shows "Connect" again instead of failing every time.
-        await deleteTokens(userId).catch((e: unknown) => logFailure(opts.name, e));
-        return jsonError(401, NOT_AUTHENTICATED_WITH_EBAY, { code: 'ebay_auth' });
-      }
-      if (error instanceof NoEbayTokenError)
-        return jsonError(401, NOT_AUTHENTICATED_WITH_EBAY, { code: 'ebay_auth' });
-      if (error instanceof EbayRateLimitedError) {
-        const seconds = error.retryAfterSeconds ?? EBAY_DEFAULT_RETRY_SECONDS;
-        const cached = opts.cached ? await opts.cached(userId, req).catch(() => ({})) : {};
+    if (opts.fetchesFromEbay?.(req) ?? true) {
+      const limit = await hitRateLimit(userId, opts.rateLimit);
+      if (!limit.allowed) {
+        const minutesRemaining = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
+        const cached = opts.cached ? await opts.cached(userId, req) : {};
         return json(
           {
-            error: ebayBusyMessage(seconds),
-            code: 'ebay_rate_limited',
-            minutesRemaining: Math.max(1, Math.ceil(seconds / 60)),
-            retryAfterSeconds: seconds,
+            error: rateLimitMessage(minutesRemaining, opts.rateLimit),
+            code: 'rate_limited',
+            minutesRemaining,
+            retryAfterSeconds: limit.retryAfterSeconds,
             ...cached,
           },
           429,
-          { 'retry-after': String(seconds) },
+          { 'retry-after': String(limit.retryAfterSeconds) },
         );
       }
-      logFailure(opts.name, error);
-      return jsonError(502, SYNC_FAILED, { code: 'ebay_unavailable' });
     }
-  };
+
+    let current = tokens;
+    const refresh = async () => {
+      current = await refreshTokens(env, userId, current);
+    };
+    const ctx: EbayCallContext = {
+      userId,
+      env,
+      req,
+      marketplace,
+      async withToken(call) {
+        if (needsRefresh(current)) await refresh();
+        try {
+          return await call(current.accessToken);
+        } catch (error) {
+          if (!(error instanceof EbayTokenRejectedError)) throw error;
+          await refresh();
+          return call(current.accessToken);
+        }
+      },
+    };
+    return await opts.run(ctx);
+  } catch (error) {
+    if (error instanceof EbayGrantError || error instanceof EbayTokenRejectedError) {
+      // The seller's consent is gone (revoked on eBay, or the refresh token expired): forget
+      // the dead tokens so the app shows "Connect" again instead of failing every time.
+      await deleteTokens(userId).catch((e: unknown) => logFailure(opts.name, e));
+      return jsonError(401, NOT_AUTHENTICATED_WITH_EBAY, { code: 'ebay_auth' });
+    }
+    if (error instanceof NoEbayTokenError)
+      return jsonError(401, NOT_AUTHENTICATED_WITH_EBAY, { code: 'ebay_auth' });
+    if (error instanceof EbayRateLimitedError) {
+      const seconds = error.retryAfterSeconds ?? EBAY_DEFAULT_RETRY_SECONDS;
+      const cached = opts.cached ? await opts.cached(userId, req).catch(() => ({})) : {};
+      return json(
+        {
+          error: ebayBusyMessage(seconds),
+          code: 'ebay_rate_limited',
+          minutesRemaining: Math.max(1, Math.ceil(seconds / 60)),
+          retryAfterSeconds: seconds,
+          ...cached,
+        },
+        429,
+        { 'retry-after': String(seconds) },
+      );
+    }
+    throw error;
+  }
 }

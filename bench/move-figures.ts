@@ -3,17 +3,12 @@ import pg from 'pg';
 import type { RunningStack } from '../local/stack.ts';
 import { MovePage } from '../tests/e2e/pages/move-page.ts';
 import { signIn } from './browser-figures.ts';
+import { readMoveTiming, watchNextMove, type MoveTiming } from './page-probes.ts';
 import { median, type Figure } from './report.ts';
 import type { SeededSeller } from './seed-elite.ts';
 
-interface Probe {
-  droppedAt: number;
-  paintedAt: number | null;
-  committedAt: number | null;
-}
-
-/** Drags an item's grip onto a shelf with the mouse, the way the e2e suite does, and reads the probe. */
-async function dragOnce(page: Page, itemId: string, shelfId: string): Promise<Probe> {
+/** Drags an item's grip onto a shelf with the mouse, the way the e2e suite does, and times it. */
+async function dragOnce(page: Page, itemId: string, shelfId: string): Promise<MoveTiming> {
   const move = new MovePage(page, false);
   // The last moves' 'Item Moved' toasts stack up from the bottom right, over the shelves there.
   const toasts = page.getByTestId('toast');
@@ -21,15 +16,12 @@ async function dragOnce(page: Page, itemId: string, shelfId: string): Promise<Pr
     await close.click().catch(() => undefined); // it may be gone already
   }
   await toasts.first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
-  await page.evaluate('delete window.__stockroomMove');
   // The grip in the middle of the window: near an edge the page would start scrolling under
   // the pointer (dnd-kit's auto-scroll) and the drag would measure that instead of the drop.
   await move.grip(itemId).evaluate((grip) => grip.scrollIntoView({ block: 'center' }));
+  await watchNextMove(page, itemId, shelfId);
   await move.dragQuietly(move.grip(itemId), move.dropTarget(shelfId));
-  await page.waitForFunction('window.__stockroomMove && window.__stockroomMove.committedAt !== null', null, {
-    timeout: 15_000,
-  });
-  return (await page.evaluate('window.__stockroomMove')) as Probe;
+  return readMoveTiming(page);
 }
 
 /** Moves by drag with 5000 items loaded: optimistic paint and server commit, from the drop. */

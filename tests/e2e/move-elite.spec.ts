@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { readMoveTiming, watchNextMove } from '../../bench/page-probes';
 import { expect, test } from './fixtures';
 import { setPlan } from './pages/inventory-page';
 import { MovePage } from './pages/move-page';
@@ -63,7 +64,7 @@ async function seedElite(admin: SupabaseClient, userId: string) {
 
 /**
  * Moves with 5000 items loaded. Timing is the bench's job (DESIGN 7); this checks the move is
- * right at that size and that the bench's probe (window.__stockroomMove) is filled in.
+ * right at that size and that the bench's timing of it (bench/page-probes.ts) is filled in.
  */
 test('with 5000 items loaded a dragged item lands on its new shelf and is committed', async ({
   page,
@@ -100,13 +101,13 @@ test('with 5000 items loaded a dragged item lands on its new shelf and is commit
   // Rows are drawn as their shelf nears the screen (a tablet shows less of the room at once).
   await move.shelfById(from.shelf_id).scrollIntoViewIfNeeded();
   const call = move.moveCall();
+  await watchNextMove(page, itemId, to.shelf_id);
   await move.dragQuietly(move.grip(itemId), move.dropTarget(to.shelf_id));
   expect((await call).status()).toBe(200);
-  await page.waitForFunction(() => window.__stockroomMove?.committedAt != null);
+  const probe = await readMoveTiming(page);
   await expect(move.shelfById(to.shelf_id).locator(`[data-item-id="${itemId}"]`)).toHaveCount(1);
   await expect(move.shelfById(from.shelf_id).getByTestId('item')).toHaveCount(24);
   await expect(move.shelfById(to.shelf_id).getByTestId('item')).toHaveCount(26);
-  const probe = (await page.evaluate(() => window.__stockroomMove))!;
   expect(probe.paintedAt).not.toBeNull();
   testInfo.annotations.push({
     type: 'move timings (ms, informative)',

@@ -33,8 +33,6 @@ export interface MoveVariables {
   /** Names in the order dragged, for the success toast. */
   names: readonly string[];
   target: MoveTarget;
-  /** Called once the optimistic guess is in the cache (the bench's paint probe starts here). */
-  onShown?: () => void;
 }
 
 /**
@@ -50,10 +48,9 @@ export function useMoveItemsMutation(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ itemIds, target }: MoveVariables) => moveItems(itemIds, target.shelf_id),
-    onMutate: ({ itemIds, target, onShown }) => {
+    onMutate: ({ itemIds, target }) => {
       const origins = locationsOf(cache.read() ?? [], itemIds);
       cache.apply((items) => moveToShelf(items, itemIds, target));
-      onShown?.();
       return { origins };
     },
     onSuccess: (rows, variables) => {

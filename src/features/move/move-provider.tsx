@@ -51,23 +51,9 @@ import { renderItemHandle } from './draggable-item';
 import { RoomTabTargets } from './room-tab-targets';
 import { createSelectionStore, useSelectedIds } from './selection-store';
 
-/** performance.now() marks of the last move, read by the bench (npm run bench). */
-export interface MoveProbe {
-  droppedAt: number;
-  paintedAt: number | null;
-  committedAt: number | null;
-}
-
-declare global {
-  interface Window {
-    __stockroomMove?: MoveProbe;
-  }
-}
-
 interface PendingMove {
   source: DragSource;
   target: MoveTarget;
-  droppedAt: number;
 }
 
 const wait = (ms: number) =>
@@ -75,17 +61,6 @@ const wait = (ms: number) =>
     if (ms <= 0) resolve();
     else window.setTimeout(resolve, ms);
   });
-
-/** Calls `done` with the time of the first frame that shows the item on the shelf. */
-function watchPaint(shelfId: string, itemId: string, done: (at: number) => void) {
-  const selector = `[data-shelf-id="${CSS.escape(shelfId)}"] [data-item-id="${CSS.escape(itemId)}"]`;
-  let frames = 0;
-  const check = () => {
-    if (document.querySelector(selector)) done(performance.now());
-    else if (++frames < 120) window.requestAnimationFrame(check);
-  };
-  window.requestAnimationFrame(check);
-}
 
 function sourceTitle(source: DragSource): string {
   const names = source.kind === 'items' ? source.names : [source.listing.title];
@@ -175,36 +150,25 @@ export function MoveProvider({
   }, []);
 
   const commit = useCallback(
-    ({ source, target, droppedAt }: PendingMove) => {
+    ({ source, target }: PendingMove) => {
       if (source.kind === 'listing') {
         placeListingMutate({ listing: source.listing, shelfId: target.shelf_id });
         return;
       }
-      const probe: MoveProbe = { droppedAt, paintedAt: null, committedAt: null };
-      window.__stockroomMove = probe;
-      const [firstId] = source.itemIds;
       moveMutate(
         {
           itemIds: source.itemIds,
           names: source.names,
           target,
-          onShown: () => {
-            if (firstId) watchPaint(target.shelf_id, firstId, (at) => (probe.paintedAt = at));
-          },
         },
-        {
-          onSuccess: () => selection.remove(source.itemIds),
-          onSettled: () => {
-            probe.committedAt = performance.now();
-          },
-        },
+        { onSuccess: () => selection.remove(source.itemIds) },
       );
     },
     [moveMutate, placeListingMutate, selection],
   );
 
   const dropOn = useCallback(
-    async (source: DragSource, target: MoveTarget, droppedAt: number) => {
+    async (source: DragSource, target: MoveTarget) => {
       const items: MovingItem[] =
         source.kind === 'items'
           ? source.itemIds.map((item_id, i) => ({ item_id, shelf_id: source.shelfIds[i] ?? null }))
@@ -223,7 +187,7 @@ export function MoveProvider({
               names: plan.itemIds.map((id) => source.names[source.itemIds.indexOf(id)] ?? ''),
             }
           : source;
-      const pending = { source: moving, target, droppedAt };
+      const pending = { source: moving, target };
       if (plan.confirm) setConfirming(pending);
       else commit(pending);
     },
@@ -244,7 +208,7 @@ export function MoveProvider({
       selection,
       dropCarried: (target) => {
         setCarry(null);
-        if (carry) void dropOn(carry.source, target, performance.now());
+        if (carry) void dropOn(carry.source, target);
       },
       cancelCarry: () => setCarry(null),
     }),
@@ -303,14 +267,13 @@ export function MoveProvider({
 
   const onDragEnd = useCallback(
     (event: DragEndEvent) => {
-      const droppedAt = performance.now();
       stopDwell();
       const source = dragging;
       setDragging(null);
       keyboardTarget.current = null;
       const data = event.over?.data.current as DropData | undefined;
       if (!source || !data) return;
-      if (data.kind === 'shelf') void dropOn(source, data.target, droppedAt);
+      if (data.kind === 'shelf') void dropOn(source, data.target);
       else if (data.roomId !== source.originRoomId || openedRoom.current?.roomId === data.roomId)
         void carryTo(source, data.roomId, 300);
     },

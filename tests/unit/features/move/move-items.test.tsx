@@ -49,12 +49,10 @@ describe('useMoveItems', () => {
     let answer: (value: unknown) => void = () => undefined;
     rpc.mockReturnValue(new Promise((resolve) => (answer = resolve)));
     const { hook, shelves } = setup();
-    const shown = vi.fn();
-    act(() =>
-      hook.result.current.mutate({ itemIds: ['a'], names: ['Item a'], target, onShown: shown }),
-    );
-    await waitFor(() => expect(shown).toHaveBeenCalled());
-    expect(shelves()).toEqual(['a@s2', 'b@s1']);
+    act(() => hook.result.current.mutate({ itemIds: ['a'], names: ['Item a'], target }));
+    // On the new shelf while the server has not answered yet.
+    await waitFor(() => expect(shelves()).toEqual(['a@s2', 'b@s1']));
+    expect(hook.result.current.isPending).toBe(true);
     expect(rpc).toHaveBeenCalledWith('move_items', { p_item_ids: ['a'], p_shelf_id: 's2' });
     answer({ data: [{ ...item('a', 's2'), unit_id: 'u2' }], error: null });
     await waitFor(() => expect(hook.result.current.isSuccess).toBe(true));

@@ -73,13 +73,23 @@ export function indexShelves(rooms: readonly TreeRoom[]): Map<string, ShelfLocat
 }
 
 /** 'Garage › Isle 2 › B › Shelf 3', the way a location is written everywhere in the product. */
+export function writeLocation(
+  roomName: string,
+  isleIndex: number,
+  unitName: string,
+  shelfIndex: number,
+): string {
+  return [roomName, `Isle ${isleIndex}`, unitName, `Shelf ${shelfIndex}`].join(' › ');
+}
+
+/** A shelf's place in the tree, written as writeLocation writes it. */
 export function locationLabel(location: ShelfLocation): string {
-  return [
+  return writeLocation(
     location.room.room_name,
-    `Isle ${location.isle.isle_index}`,
+    location.isle.isle_index,
     location.unit.unit_name,
-    `Shelf ${location.shelf.shelf_index}`,
-  ].join(' › ');
+    location.shelf.shelf_index,
+  );
 }
 
 /** Orders two locations the way a picker walks: room, then isle, then unit, then shelf. */

@@ -1,4 +1,5 @@
 // Search hits and where they are, pure (tests/unit/features/items/search-hits.test.ts).
+import { writeLocation } from '../../domain/storage-tree';
 import type { ShelfPlace } from '../storage/types';
 import type { Item } from './types';
 
@@ -19,15 +20,15 @@ export interface SearchHit {
   location: HitLocation | null;
 }
 
-/** 'Garage › Isle 2 › B › Shelf 3' (the product's one way of writing a location). */
+/** Where a hit sits, written the product's one way, or 'Not on a shelf'. */
 export function hitLocationLabel(location: HitLocation | null): string {
   if (!location) return 'Not on a shelf';
-  return [
+  return writeLocation(
     location.roomName,
-    `Isle ${location.isleIndex}`,
+    location.isleIndex,
     location.unitName,
-    `Shelf ${location.shelfIndex}`,
-  ].join(' › ');
+    location.shelfIndex,
+  );
 }
 
 export function placeToLocation(place: ShelfPlace | undefined): HitLocation | null {

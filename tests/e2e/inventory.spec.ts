@@ -37,6 +37,18 @@ test.describe('inventory', () => {
       'Isle number 1 is already in use in this room',
     );
     await inventory.press(inventory.dialog.getByRole('button', { name: 'Cancel' }));
+
+    // The unit size says what its number counts, and follows the choice.
+    await inventory.press(inventory.isle(1).getByTestId('add-unit'));
+    const sizeHint = page.getByTestId('add-unit-dialog-size-hint');
+    await expect(sizeHint).toContainText('Holds about 50 items, shared by its shelves.');
+    await page.getByTestId('add-unit-dialog-size').selectOption({ label: 'Large (100)' });
+    await expect(sizeHint).toContainText('Holds about 100 items');
+    await expect(page.getByTestId('add-unit-dialog-size')).toHaveAccessibleDescription(
+      /Holds about 100 items/,
+    );
+    await inventory.press(inventory.dialog.getByRole('button', { name: 'Cancel' }));
+
     await inventory.addIsle(2, 'cabinet');
     await inventory.addUnit(1, 'bin');
 
@@ -449,7 +461,9 @@ test.describe('inventory', () => {
     await seedStorage(admin, sellerAccount.id, [
       {
         name: 'Garage',
-        isles: [{ index: 1, units: [{ type: 'bay', shelves: [[{ name: 'Hammer' }], [], [], [], []] }] }],
+        isles: [
+          { index: 1, units: [{ type: 'bay', shelves: [[{ name: 'Hammer' }], [], [], [], []] }] },
+        ],
       },
       { name: 'Loft', isles: [] },
     ]);

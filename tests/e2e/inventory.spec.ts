@@ -493,6 +493,57 @@ test.describe('inventory', () => {
     await expect(inventory.searchResults.first()).toContainText('Hammer');
   });
 
+  test('ten rooms stay one row of tabs: the first shelf is on the first screen', async ({
+    page,
+    admin,
+    sellerAccount,
+    loginPage,
+    dashboard,
+    inventory,
+  }, testInfo) => {
+    const touch = Boolean(testInfo.project.use.hasTouch);
+    if (!touch) await page.setViewportSize({ width: 1366, height: 768 });
+    // An Elite seller at the room limit, with long-ish room names.
+    await setPlan(admin, sellerAccount.id, 'elite');
+    await seedStorage(admin, sellerAccount.id, [
+      {
+        name: 'Main garage',
+        isles: [{ index: 1, units: [{ type: 'bay', shelves: [[{ name: 'Hammer' }], []] }] }],
+      },
+      ...Array.from({ length: 9 }, (_, i) => ({ name: `Storage room ${i + 2}`, isles: [] })),
+    ]);
+    await loginPage.goto();
+    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
+    await dashboard.expectLoaded();
+    await inventory.goto();
+
+    const tabs = page.getByTestId('room-tab');
+    await expect(tabs).toHaveCount(10);
+    const tops = await tabs.evaluateAll((all) =>
+      all.map((tab) => Math.round(tab.getBoundingClientRect().top)),
+    );
+    expect(new Set(tops).size).toBe(1);
+    // The first shelf and its item are on the first screen, without scrolling.
+    const shelf = await inventory.shelf(1, 'A', 1).boundingBox();
+    expect(shelf!.y + 40).toBeLessThan(page.viewportSize()!.height);
+    await expect(inventory.item('Hammer')).toBeInViewport();
+
+    // The last room's tab is reached along the row (keyboard on a desktop, a swipe on a
+    // tablet) and, once chosen, is in view.
+    const last = tabs.last();
+    await expect(last).not.toBeInViewport({ ratio: 1 });
+    if (touch) {
+      await page.getByTestId('room-tabs').evaluate((list) => list.scrollBy({ left: 5000 }));
+      await inventory.press(last);
+    } else {
+      await last.focus();
+      await page.keyboard.press('Enter');
+    }
+    await expect(last).toHaveAttribute('aria-pressed', 'true');
+    await expect(last).toBeInViewport({ ratio: 1 });
+    await expect(page.getByTestId('no-isles')).toBeVisible();
+  });
+
   test('the Add item dialog fits a 768 px high screen: its fields scroll, Add item stays in view', async ({
     page,
     admin,

@@ -29,8 +29,9 @@ export const UNIT_SIZES: Readonly<Record<UnitType, UnitSize>> = {
 };
 
 /**
- * Item slots per shelf, as columns across × rows deep. A shelf's capacity is their product: the
- * spec gives no capacity, so "full" means every slot the 3D view draws on that shelf is taken.
+ * Item slots drawn per shelf, as columns across × rows deep: how the scene pictures a shelf's
+ * items. They are a picture, not the capacity: a full shelf (see shelfFullness) fills them all,
+ * a half full one half of them.
  */
 export const SHELF_GRID: Readonly<Record<UnitType, { cols: number; rows: number }>> = {
   bay: { cols: 8, rows: 3 },
@@ -121,9 +122,32 @@ export function shelfGrid(
   return { cols: Math.max(1, Math.round(grid.cols * scale)), rows: grid.rows };
 }
 
-export function shelfCapacity(type: string | null | undefined, scale = 1): number {
+export function shelfSlots(type: string | null | undefined, scale = 1): number {
   const grid = shelfGrid(type, scale);
   return grid.cols * grid.rows;
+}
+
+/**
+ * What the unit size preset means (SPEC 9: SMALL 25, MEDIUM 50, LARGE 100; the spec names no
+ * unit): about how many items the whole unit holds. The add-unit dialogs say so, and the 3D view
+ * measures a shelf against its share of it, in the same items it counts on the shelf.
+ */
+export const UNIT_ITEM_PRESETS: readonly number[] = [25, 50, 100];
+/** Units stored without a preset (or with an unknown one) hold as many as MEDIUM. */
+export const DEFAULT_UNIT_ITEMS = 50;
+
+/** About how many items a unit holds, from its stored position3D ({"size": 25 | 50 | 100}). */
+export function unitItemCapacity(position3D: unknown): number {
+  if (!position3D || typeof position3D !== 'object' || Array.isArray(position3D))
+    return DEFAULT_UNIT_ITEMS;
+  const size = (position3D as { size?: unknown }).size;
+  return typeof size === 'number' && UNIT_ITEM_PRESETS.includes(size) ? size : DEFAULT_UNIT_ITEMS;
+}
+
+/** A shelf's share of its unit's items: the unit's size spread evenly over its shelves. */
+export function shelfCapacity(unitItems: number, shelfCount: number): number {
+  const items = Number.isFinite(unitItems) && unitItems > 0 ? unitItems : DEFAULT_UNIT_ITEMS;
+  return Math.max(1, Math.round(items / Math.max(1, Math.floor(shelfCount) || 1)));
 }
 
 // Same order as the inventory: unit_index, then name for rows without one.
@@ -450,9 +474,10 @@ export interface Fullness {
   overfull: boolean;
 }
 
-export function shelfFullness(count: number, type: string | null | undefined, scale = 1): Fullness {
-  const capacity = shelfCapacity(type, scale);
+/** Items on a shelf against what it holds (shelfCapacity), both counted in items. */
+export function shelfFullness(count: number, shelfHolds: number): Fullness {
   const safe = Number.isFinite(count) && count > 0 ? Math.floor(count) : 0;
+  const capacity = Number.isFinite(shelfHolds) && shelfHolds >= 1 ? Math.floor(shelfHolds) : 1;
   return { count: safe, capacity, ratio: Math.min(1, safe / capacity), overfull: safe > capacity };
 }
 
@@ -533,7 +558,7 @@ export const FILL_BAR_HEIGHT = 0.04;
 
 /**
  * Every drawable instance of a room: one entry per unit, shelf, fill bar and (up to each shelf's
- * capacity) item. `itemsByShelf` gives the number of items on each shelf.
+ * share of its slots) item. `itemsByShelf` gives the number of items on each shelf.
  */
 export function roomInstances(
   isles: readonly LayoutIsle[],
@@ -568,9 +593,11 @@ export function roomInstances(
       const innerDepth = size.depth - 2 * PANEL;
       const clearance = shelfClearance(size, shelves.length);
       const grid = shelfGrid(type, scale);
+      const slots = grid.cols * grid.rows;
+      const capacity = shelfCapacity(unitItemCapacity(unit.position3D), shelves.length);
       shelves.forEach((shelf, position) => {
         const top = shelfLevel(size, position + 1, shelves.length);
-        const fullness = shelfFullness(itemsByShelf.get(shelf.shelf_id) ?? 0, type, scale);
+        const fullness = shelfFullness(itemsByShelf.get(shelf.shelf_id) ?? 0, capacity);
         result.shelves.push({
           shelf_id: shelf.shelf_id,
           unit_id: unit.unit_id,
@@ -598,7 +625,9 @@ export function roomInstances(
         const slotD = innerDepth / grid.rows;
         const cube = round(Math.min(slotW, slotD) * 0.75);
         const height = round(Math.max(0.02, Math.min(cube, clearance * 0.7)));
-        const shown = Math.min(fullness.count, fullness.capacity);
+        // As many slots as the shelf is full (at least one box when it holds anything), and
+        // never more boxes than items.
+        const shown = Math.min(fullness.count, Math.max(1, Math.round(fullness.ratio * slots)));
         for (let slot = 0; slot < shown; slot += 1) {
           const col = slot % grid.cols;
           const row = Math.floor(slot / grid.cols);

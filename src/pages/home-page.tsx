@@ -5,21 +5,37 @@ export function HomePage() {
   useDocumentTitle('');
   return (
     <div className="page" data-testid="home-page">
-      <section className="hero" aria-labelledby="home-title">
-        <span className="badge">For eBay and marketplace sellers</span>
-        <h1 id="home-title">Know exactly where every item you sell is stored</h1>
-        <p className="lead">
-          Stockroom maps your real storage (rooms, isles, units and numbered shelves) and keeps
-          every item on its shelf, so picking an order takes seconds instead of a search.
-        </p>
-        <div className="hero__actions">
-          <Link to="/signup" className="button button--primary">
-            Start free
-          </Link>
-          <Link to="/features" className="button button--secondary">
-            See the features
-          </Link>
+      <section className="hero hero--with-picture" aria-labelledby="home-title">
+        <div className="hero__text">
+          <span className="badge">For eBay and marketplace sellers</span>
+          <h1 id="home-title">Know exactly where every item you sell is stored</h1>
+          <p className="lead">
+            Stockroom maps your real storage (rooms, isles, units and numbered shelves) and keeps
+            every item on its shelf, so picking an order takes seconds instead of a search.
+          </p>
+          <div className="hero__actions">
+            <Link to="/signup" className="button button--primary">
+              Start free
+            </Link>
+            <Link to="/features" className="button button--secondary">
+              See the features
+            </Link>
+          </div>
         </div>
+        {/* A picture costs the page no script: sized so nothing moves when it arrives, fetched
+            lazily and at low priority so it never holds up the first paint. */}
+        <figure className="hero__picture">
+          <img
+            src="/product-inventory.webp"
+            width={960}
+            height={614}
+            loading="lazy"
+            decoding="async"
+            fetchPriority="low"
+            alt="The Stockroom inventory: rooms as tabs, isles of colour-coded units, numbered shelves with their items, and a search panel listing recently added items with their shelf."
+            data-testid="home-picture"
+          />
+        </figure>
       </section>
 
       <section className="section" aria-labelledby="how-title">
@@ -44,7 +60,7 @@ export function HomePage() {
         </ol>
       </section>
 
-      <section className="section grid" aria-label="Highlights">
+      <section className="section grid grid--three" aria-label="Highlights">
         <div className="card">
           <h2>Built for resellers</h2>
           <p>Quantities, SKUs, barcodes, prices paid and expiry dates on every item.</p>

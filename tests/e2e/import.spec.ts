@@ -17,12 +17,32 @@ test.describe('import', () => {
     seller,
     admin,
   }, testInfo) => {
+    // The keyboard path to the picker, two files, axe, a download, a commit and the log.
+    test.setTimeout(90_000);
     await createLayout(admin, seller.id);
     const importPage = new ImportPage(page, Boolean(testInfo.project.use.hasTouch));
     await importPage.goto();
 
+    // The file picker is reached by keyboard after the template button: the real input, named
+    // by its label, opens the chooser, and the chosen file's name is shown beside it.
+    await expect(page.getByTestId('import-file-name')).toHaveText('No file chosen');
+    await page.getByTestId('import-template').focus();
+    await page.keyboard.press('Tab');
+    const fileInput = page.getByRole('button', { name: 'Choose a CSV file' });
+    await expect(fileInput).toBeFocused();
+    await expect(page.getByText('Choose file…')).toBeVisible();
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Space');
     // A file with one bad row: the preview lists the rows and the error, commit stays off.
-    await importPage.choose('stock.csv', [HEADER, ...GOOD, 'Lamp,1,Garage,1,Z,1,,,,'].join('\n'));
+    await (
+      await chooser
+    ).setFiles({
+      name: 'stock.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from([HEADER, ...GOOD, 'Lamp,1,Garage,1,Z,1,,,,'].join('\n')),
+    });
+    await expect(page.getByTestId('import-file-name')).toHaveText('stock.csv');
+    await expect(importPage.preview).toBeVisible();
     await expect(importPage.previewRows).toHaveCount(4);
     await expect(importPage.summary).toHaveText('4 rows, 1 error in 1 row.');
     await expect(importPage.errors).toHaveText(["Row 5: Unit 'Z' not found in isle 1"]);

@@ -37,6 +37,18 @@ test.describe('inventory', () => {
       'Isle number 1 is already in use in this room',
     );
     await inventory.press(inventory.dialog.getByRole('button', { name: 'Cancel' }));
+
+    // The unit size says what its number counts, and follows the choice.
+    await inventory.press(inventory.isle(1).getByTestId('add-unit'));
+    const sizeHint = page.getByTestId('add-unit-dialog-size-hint');
+    await expect(sizeHint).toContainText('Holds about 50 items, shared by its shelves.');
+    await page.getByTestId('add-unit-dialog-size').selectOption({ label: 'Large (100)' });
+    await expect(sizeHint).toContainText('Holds about 100 items');
+    await expect(page.getByTestId('add-unit-dialog-size')).toHaveAccessibleDescription(
+      /Holds about 100 items/,
+    );
+    await inventory.press(inventory.dialog.getByRole('button', { name: 'Cancel' }));
+
     await inventory.addIsle(2, 'cabinet');
     await inventory.addUnit(1, 'bin');
 
@@ -449,7 +461,9 @@ test.describe('inventory', () => {
     await seedStorage(admin, sellerAccount.id, [
       {
         name: 'Garage',
-        isles: [{ index: 1, units: [{ type: 'bay', shelves: [[{ name: 'Hammer' }], [], [], [], []] }] }],
+        isles: [
+          { index: 1, units: [{ type: 'bay', shelves: [[{ name: 'Hammer' }], [], [], [], []] }] },
+        ],
       },
       { name: 'Loft', isles: [] },
     ]);
@@ -477,6 +491,57 @@ test.describe('inventory', () => {
     }
     await inventory.search('name', 'hamm');
     await expect(inventory.searchResults.first()).toContainText('Hammer');
+  });
+
+  test('ten rooms stay one row of tabs: the first shelf is on the first screen', async ({
+    page,
+    admin,
+    sellerAccount,
+    loginPage,
+    dashboard,
+    inventory,
+  }, testInfo) => {
+    const touch = Boolean(testInfo.project.use.hasTouch);
+    if (!touch) await page.setViewportSize({ width: 1366, height: 768 });
+    // An Elite seller at the room limit, with long-ish room names.
+    await setPlan(admin, sellerAccount.id, 'elite');
+    await seedStorage(admin, sellerAccount.id, [
+      {
+        name: 'Main garage',
+        isles: [{ index: 1, units: [{ type: 'bay', shelves: [[{ name: 'Hammer' }], []] }] }],
+      },
+      ...Array.from({ length: 9 }, (_, i) => ({ name: `Storage room ${i + 2}`, isles: [] })),
+    ]);
+    await loginPage.goto();
+    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
+    await dashboard.expectLoaded();
+    await inventory.goto();
+
+    const tabs = page.getByTestId('room-tab');
+    await expect(tabs).toHaveCount(10);
+    const tops = await tabs.evaluateAll((all) =>
+      all.map((tab) => Math.round(tab.getBoundingClientRect().top)),
+    );
+    expect(new Set(tops).size).toBe(1);
+    // The first shelf and its item are on the first screen, without scrolling.
+    const shelf = await inventory.shelf(1, 'A', 1).boundingBox();
+    expect(shelf!.y + 40).toBeLessThan(page.viewportSize()!.height);
+    await expect(inventory.item('Hammer')).toBeInViewport();
+
+    // The last room's tab is reached along the row (keyboard on a desktop, a swipe on a
+    // tablet) and, once chosen, is in view.
+    const last = tabs.last();
+    await expect(last).not.toBeInViewport({ ratio: 1 });
+    if (touch) {
+      await page.getByTestId('room-tabs').evaluate((list) => list.scrollBy({ left: 5000 }));
+      await inventory.press(last);
+    } else {
+      await last.focus();
+      await page.keyboard.press('Enter');
+    }
+    await expect(last).toHaveAttribute('aria-pressed', 'true');
+    await expect(last).toBeInViewport({ ratio: 1 });
+    await expect(page.getByTestId('no-isles')).toBeVisible();
   });
 
   test('the Add item dialog fits a 768 px high screen: its fields scroll, Add item stays in view', async ({

@@ -54,6 +54,35 @@ test.describe('public pages', () => {
     await go('Get started', 'Create your account', /\/signup$/);
   });
 
+  test('the landing page shows the product and lays its cards out without an orphan', async ({
+    page,
+  }) => {
+    for (const width of [1366, 1024]) {
+      await page.setViewportSize({ width, height: 768 });
+      await page.goto('/');
+      // A sized picture (nothing moves when it arrives), fetched lazily, that really loads.
+      const picture = page.getByTestId('home-picture');
+      await expect(picture).toHaveAttribute('loading', 'lazy');
+      await expect(picture).toHaveAttribute('width', /\d+/);
+      await expect(picture).toHaveAttribute('height', /\d+/);
+      await expect(picture).toHaveAttribute('alt', /inventory/i);
+      await picture.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+      // Each row of cards is full: the four steps and the three highlights each sit on one row.
+      for (const cards of [
+        page.locator('.steps > li'),
+        page.getByRole('region', { name: 'Highlights' }).locator('.card'),
+      ]) {
+        const tops = await cards.evaluateAll((all) =>
+          all.map((card) => Math.round(card.getBoundingClientRect().top)),
+        );
+        expect(new Set(tops).size, `rows of cards at ${width} px`).toBe(1);
+      }
+    }
+  });
+
   test('pricing shows the four plans with their limits and features', async ({ page }) => {
     await page.goto('/pricing');
     const plans = [

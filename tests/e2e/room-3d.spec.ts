@@ -425,9 +425,13 @@ test.describe('3D view of a room', () => {
     await waitForScene(page);
     await expect(page.getByTestId('room-3d-selected')).toHaveText('Isle 1 › A');
     await expect(page.getByTestId('room-3d-items').getByRole('listitem')).toHaveCount(12);
-    // Shelf 1 holds 12 of a bay shelf's 24 slots; shelf 2 is empty.
+    // A Medium bay holds about 50 items, 17 on each of its 3 shelves: both numbers are items.
+    await expect(page.getByTestId('room-3d-unit-size')).toHaveText(
+      'Bay · holds about 50 items, about 17 a shelf',
+    );
     const shelves = page.getByTestId('room-3d-shelf');
-    await expect(shelves.nth(0)).toContainText('Shelf 1 · 12 of 24');
+    await expect(shelves.nth(0)).toContainText('Shelf 1 · 12 items · holds about 17');
+    await expect(shelves.nth(1)).toContainText('Shelf 2 · 0 items · holds about 17');
     await dashboard.press(shelves.nth(1));
     await expect(page.getByText('Nothing stored here yet.')).toBeVisible();
 

@@ -206,6 +206,7 @@ export function LabelsScreen() {
             <label>
               By
               <select
+                className="select"
                 value={scopeKind}
                 onChange={(event) => {
                   setScopeKind(event.target.value as ScopeKind);
@@ -224,6 +225,7 @@ export function LabelsScreen() {
               <label>
                 Name, barcode or SKU
                 <input
+                  className="input"
                   type="search"
                   value={searchText}
                   onChange={(event) => setSearchText(event.target.value)}
@@ -236,6 +238,7 @@ export function LabelsScreen() {
               <label>
                 Unit
                 <select
+                  className="select"
                   value={unitId}
                   onChange={(event) => setUnitId(event.target.value)}
                   data-testid="label-unit"
@@ -253,6 +256,7 @@ export function LabelsScreen() {
               <label>
                 Shelf
                 <select
+                  className="select"
                   value={shelfId}
                   onChange={(event) => setShelfId(event.target.value)}
                   data-testid="label-shelf"
@@ -279,6 +283,7 @@ export function LabelsScreen() {
           <label>
             Layout
             <select
+              className="select"
               value={layoutId}
               onChange={(event) => {
                 if (isLabelLayoutId(event.target.value)) setLayoutId(event.target.value);
@@ -297,6 +302,7 @@ export function LabelsScreen() {
             <label>
               Start at label
               <input
+                className="input"
                 type="number"
                 min={1}
                 max={labelsPerSheet(layout)}
@@ -315,6 +321,7 @@ export function LabelsScreen() {
             <label>
               Barcode type
               <select
+                className="select"
                 value={symbology}
                 onChange={(event) => setSymbology(event.target.value as LabelSymbology)}
                 data-testid="label-symbology"
@@ -401,7 +408,7 @@ export function LabelsScreen() {
       <div className="labels-screen__print">
         <button
           type="button"
-          className="button"
+          className="button button--primary"
           disabled={labels.length === 0}
           onClick={() => {
             // Render the print copy before the dialog takes its snapshot of the page.
@@ -466,6 +473,7 @@ function RoomSelect({
     <label>
       Room
       <select
+        className="select"
         value={value}
         onChange={(event) => onChange(event.target.value)}
         data-testid="label-room"

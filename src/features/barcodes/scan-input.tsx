@@ -53,6 +53,7 @@ export function ScanInput({ onScan, label, disabled = false, inputRef: outerRef 
       <div className="scan-input__row">
         <input
           ref={inputRef}
+          className="input"
           id="scan-code"
           name="code"
           type="text"
@@ -70,7 +71,11 @@ export function ScanInput({ onScan, label, disabled = false, inputRef: outerRef 
           placeholder="Scan or type a barcode, then Enter"
           data-testid="scan-code"
         />
-        <button type="submit" className="button" disabled={disabled || value.trim() === ''}>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={disabled || value.trim() === ''}
+        >
           Add code
         </button>
       </div>

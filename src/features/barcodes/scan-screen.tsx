@@ -55,7 +55,7 @@ export function ScanScreen() {
             print barcode labels on any plan.
           </p>
           <p className="scan-upgrade__actions">
-            <Link className="button" to="/dashboard/settings?tab=subscription">
+            <Link className="button button--primary" to="/dashboard/settings?tab=subscription">
               See plans
             </Link>
             <Link className="button button--secondary" to="/dashboard/barcode-labels">
@@ -249,7 +249,7 @@ function Scanner() {
       <div className="scanner__modes" role="group" aria-label="Scan mode">
         <button
           type="button"
-          className={mode === 'bulk' ? 'button' : 'button button--secondary'}
+          className={mode === 'bulk' ? 'button button--primary' : 'button button--secondary'}
           aria-pressed={mode === 'bulk'}
           onClick={() => setMode('bulk')}
           data-testid="mode-bulk"
@@ -258,7 +258,7 @@ function Scanner() {
         </button>
         <button
           type="button"
-          className={mode === 'putaway' ? 'button' : 'button button--secondary'}
+          className={mode === 'putaway' ? 'button button--primary' : 'button button--secondary'}
           aria-pressed={mode === 'putaway'}
           onClick={() => setMode('putaway')}
           data-testid="mode-putaway"
@@ -348,7 +348,7 @@ function Scanner() {
           {mode === 'bulk' && toAdd.length > 0 ? (
             <button
               type="button"
-              className="button"
+              className="button button--primary"
               disabled={!shelfId || addScanned.isPending}
               onClick={() => shelfId && addToShelf('bulk', toAdd, shelfId)}
               data-testid="scan-add-all"

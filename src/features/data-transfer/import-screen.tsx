@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDocumentTitle } from '../../components/document-title';
 import { notify } from '../../components/toasts';
@@ -36,11 +36,12 @@ export function ImportScreen() {
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [inputKey, setInputKey] = useState(0);
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
   const importMutation = useImportItems(userId, setProgress);
 
-  async function onFileChosen(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    if (!file) return;
+  async function onFileChosen(file: File) {
+    setFileName(file.name);
     setOutcome(null);
     setPreview(null);
     try {
@@ -74,6 +75,7 @@ export function ImportScreen() {
     setPreview(null);
     setProgress(null);
     setInputKey((key) => key + 1);
+    setFileName(null);
   }
 
   function commit() {
@@ -103,6 +105,7 @@ export function ImportScreen() {
   }
 
   const importing = importMutation.isPending;
+  const canChoose = !importing && Boolean(user);
 
   return (
     <section className="screen" data-testid="import-page" aria-labelledby="import-page-title">
@@ -130,17 +133,60 @@ export function ImportScreen() {
       </div>
 
       <div className="transfer-file">
-        <label htmlFor="import-file">Choose a CSV file</label>
-        <input
-          key={inputKey}
-          id="import-file"
-          type="file"
-          accept=".csv,text/csv"
-          data-testid="import-file-input"
-          disabled={importing || !user}
-          onChange={(event) => void onFileChosen(event)}
-        />
-        <span className="field__hint">Up to 10 MB. Dates as YYYY-MM-DD or your date format.</span>
+        <span className="transfer-file__title" id="import-file-title">
+          Choose a CSV file
+        </span>
+        <div
+          className="file-picker"
+          data-dragging={dragging ? 'true' : undefined}
+          data-testid="import-drop-zone"
+          onDragOver={(event) => {
+            if (!canChoose || !event.dataTransfer.types.includes('Files')) return;
+            event.preventDefault();
+            event.dataTransfer.dropEffect = 'copy';
+            setDragging(true);
+          }}
+          onDragLeave={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget as Node | null))
+              setDragging(false);
+          }}
+          onDrop={(event) => {
+            event.preventDefault();
+            setDragging(false);
+            const file = event.dataTransfer.files[0];
+            if (canChoose && file) void onFileChosen(file);
+          }}
+        >
+          {/* The real input stays the labelled, focusable control (keyboard, screen readers,
+              Playwright's setInputFiles); the label beside it is what is drawn. */}
+          <input
+            key={inputKey}
+            id="import-file"
+            className="file-picker__input"
+            type="file"
+            accept=".csv,text/csv"
+            aria-labelledby="import-file-title"
+            aria-describedby="import-file-name import-file-hint"
+            data-testid="import-file-input"
+            disabled={!canChoose}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) void onFileChosen(file);
+            }}
+          />
+          <label htmlFor="import-file" className="button button--secondary file-picker__button">
+            Choose file…
+          </label>
+          <span className="file-picker__name" id="import-file-name" data-testid="import-file-name">
+            {fileName ?? 'No file chosen'}
+          </span>
+          <span className="file-picker__drop muted" aria-hidden="true">
+            or drop it here
+          </span>
+        </div>
+        <span className="field__hint" id="import-file-hint">
+          Up to 10 MB. Dates as YYYY-MM-DD or your date format.
+        </span>
       </div>
 
       {outcome?.kind === 'complete' ? (

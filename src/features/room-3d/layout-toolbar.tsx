@@ -42,6 +42,7 @@ export function LayoutToolbar(props: LayoutToolbarProps) {
         <label className="room-3d__room">
           <span>Room</span>
           <select
+            className="select"
             value={roomId}
             onChange={(event) => props.onSelectRoom(event.target.value)}
             disabled={editor.editing}
@@ -103,6 +104,7 @@ export function LayoutToolbar(props: LayoutToolbarProps) {
           <label className="room-3d__room">
             <span>Isle</span>
             <select
+              className="select"
               value={editor.selectedIsleId ?? ''}
               onChange={(event) => props.onSelectIsle(event.target.value || null)}
               data-testid="room-3d-isle"

@@ -1,4 +1,10 @@
-import { shelfFullness, unitScale, type LayoutIsle, type LayoutUnit } from '../../domain/layout-3d';
+import {
+  shelfCapacity,
+  shelfFullness,
+  unitItemCapacity,
+  type LayoutIsle,
+  type LayoutUnit,
+} from '../../domain/layout-3d';
 import { sortedIsles, sortedShelves, sortedUnits } from '../../domain/storage-tree';
 import { errorMessage } from '../../lib/errors';
 import { usePlacedItems, type ItemsTarget } from './get-placed-items';
@@ -27,6 +33,15 @@ function findUnit(isles: readonly LayoutIsle[], unitId: string) {
     if (unit) return { isle, unit };
   }
   return null;
+}
+
+/**
+ * 'Shelf 1 · 47 items · holds about 17 (over full)': both numbers are items, the second the
+ * shelf's share of the unit's size (the preset chosen when the unit was added).
+ */
+export function shelfFillText(shelfIndex: number, count: number, holds: number): string {
+  const items = `${count} ${count === 1 ? 'item' : 'items'}`;
+  return `Shelf ${shelfIndex} · ${items} · holds about ${holds}${count > holds ? ' (over full)' : ''}`;
 }
 
 function unitCount(unit: LayoutUnit, fill: ReadonlyMap<string, number>): number {
@@ -82,6 +97,9 @@ export function SelectionPanel({
   }
 
   const { isle, unit } = found;
+  const unitHolds = unitItemCapacity(unit.position3D);
+  const shelfCount = unit.shelves?.length ?? 0;
+  const shelfHolds = shelfCapacity(unitHolds, shelfCount);
   return (
     <aside className="room-3d__panel" aria-label="Selected unit" data-testid="room-3d-panel">
       <div className="room-3d__panel-head">
@@ -97,7 +115,10 @@ export function SelectionPanel({
           ×
         </button>
       </div>
-      <p className="muted">{TYPE_LABELS[unit.unit_type ?? 'box'] ?? 'Box'}</p>
+      <p className="muted" data-testid="room-3d-unit-size">
+        {TYPE_LABELS[unit.unit_type ?? 'box'] ?? 'Box'} · holds about {unitHolds} items
+        {shelfCount > 1 ? `, about ${shelfHolds} a shelf` : ''}
+      </p>
       <ul className="room-3d__shelves">
         <li>
           <button
@@ -110,11 +131,7 @@ export function SelectionPanel({
           </button>
         </li>
         {sortedShelves(unit.shelves).map((shelf) => {
-          const fullness = shelfFullness(
-            fill.get(shelf.shelf_id) ?? 0,
-            unit.unit_type,
-            unitScale(unit.position3D),
-          );
+          const fullness = shelfFullness(fill.get(shelf.shelf_id) ?? 0, shelfHolds);
           return (
             <li key={shelf.shelf_id}>
               <button
@@ -126,8 +143,9 @@ export function SelectionPanel({
                 }
                 data-testid="room-3d-shelf"
               >
-                Shelf {shelf.shelf_index} · {fullness.count} of {fullness.capacity}
-                {fullness.overfull ? ' (over full)' : ''}
+                <span data-testid="room-3d-shelf-fill">
+                  {shelfFillText(shelf.shelf_index, fullness.count, fullness.capacity)}
+                </span>
                 <meter
                   min={0}
                   max={1}

@@ -70,6 +70,7 @@ export function ShelfPicker({
       <label htmlFor={`${id}-room`}>
         Room
         <select
+          className="select"
           id={`${id}-room`}
           value={roomId}
           onChange={(event) => choose({ room: event.target.value })}
@@ -86,6 +87,7 @@ export function ShelfPicker({
       <label htmlFor={`${id}-isle`}>
         Isle
         <select
+          className="select"
           id={`${id}-isle`}
           value={isle ? isleId : ''}
           disabled={!room}
@@ -103,6 +105,7 @@ export function ShelfPicker({
       <label htmlFor={`${id}-unit`}>
         Unit
         <select
+          className="select"
           id={`${id}-unit`}
           value={unit ? unitId : ''}
           disabled={!isle}
@@ -120,6 +123,7 @@ export function ShelfPicker({
       <label htmlFor={`${id}-shelf`}>
         Shelf
         <select
+          className="select"
           id={`${id}-shelf`}
           value={chosen ? (value ?? '') : ''}
           disabled={!unit}

@@ -13,6 +13,14 @@ const SIZE_LABELS: Record<UnitSizePreset, string> = {
   LARGE: 'Large',
 };
 
+/**
+ * What the size number counts, in words: about how many items the unit holds, shared by its
+ * shelves. The 3D view measures each shelf's fill against the same number.
+ */
+export function unitSizeHint(size: UnitSizePreset): string {
+  return `Holds about ${UNIT_SIZE_PRESETS[size]} items, shared by its shelves. The 3D view measures each shelf against its share: a guide, not a limit.`;
+}
+
 export const UNIT_TYPE_LABELS: Record<UnitType, string> = {
   bay: 'Bay',
   box: 'Box',
@@ -192,6 +200,8 @@ function UnitFields({
           id={`${id}-size`}
           value={size}
           onChange={(event) => onSize(event.target.value as UnitSizePreset)}
+          aria-describedby={`${id}-size-hint`}
+          data-testid={`${testId}-size`}
         >
           {(Object.keys(UNIT_SIZE_PRESETS) as UnitSizePreset[]).map((preset) => (
             <option key={preset} value={preset}>
@@ -199,6 +209,9 @@ function UnitFields({
             </option>
           ))}
         </select>
+        <p className="field__hint" id={`${id}-size-hint`} data-testid={`${testId}-size-hint`}>
+          {unitSizeHint(size)}
+        </p>
       </div>
     </>
   );

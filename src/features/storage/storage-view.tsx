@@ -1,5 +1,5 @@
 import './inventory.css';
-import { startTransition, useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/dialog';
 import type { UnitColours } from '../../domain/colour-schemes';
@@ -84,6 +84,22 @@ export function StorageView({
   }, [waitingUnits]);
   const close = () => setDialog(null);
 
+  // Ten rooms do not fit one row on a tablet: the tabs scroll sideways (one row, so the shelves
+  // stay on the first screen), and the active one is brought into view, sideways only (the page
+  // itself may be scrolling to a shelf the seller asked for).
+  const roomList = useRef<HTMLUListElement>(null);
+  const activeRoomId = activeRoom?.room_id;
+  useEffect(() => {
+    const list = roomList.current;
+    const tab = list?.querySelector<HTMLElement>('[data-active="true"]');
+    if (!list || !tab) return;
+    const listBox = list.getBoundingClientRect();
+    const tabBox = tab.getBoundingClientRect();
+    const margin = 24;
+    if (tabBox.left < listBox.left) list.scrollLeft -= listBox.left - tabBox.left + margin;
+    else if (tabBox.right > listBox.right) list.scrollLeft += tabBox.right - listBox.right + margin;
+  }, [activeRoomId, rooms.length]);
+
   const {
     addRoom,
     renameRoom,
@@ -126,67 +142,71 @@ export function StorageView({
 
   return (
     <div className="storage">
-      <div className="rooms" role="group" aria-label="Rooms" data-testid="rooms">
-        <ul className="rooms__list">
-          {rooms.map((room) => {
-            const active = room.room_id === activeRoom?.room_id;
-            return (
-              <li key={room.room_id}>
+      <div className="rooms-bar">
+        <div className="rooms" role="group" aria-label="Rooms" data-testid="rooms">
+          <ul className="rooms__list" ref={roomList} data-testid="room-tabs">
+            {rooms.map((room) => {
+              const active = room.room_id === activeRoom?.room_id;
+              return (
+                <li key={room.room_id}>
+                  <button
+                    type="button"
+                    className="room-tab"
+                    aria-pressed={active}
+                    onClick={() => selectRoom(room.room_id)}
+                    data-testid="room-tab"
+                    data-room-id={room.room_id}
+                    data-active={active ? 'true' : 'false'}
+                  >
+                    {room.room_name}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <div className="rooms__actions">
+            <button
+              type="button"
+              className="inv-button inv-button--primary"
+              onClick={() => setDialog({ kind: 'add-room' })}
+              data-testid="add-room"
+            >
+              + Room
+            </button>
+            {activeRoom ? (
+              <>
+                {/* The room in 3D: on plans without the 3D view the page offers the upgrade. */}
+                <Link
+                  className="inv-button"
+                  to={room3dPath(activeRoom.room_id)}
+                  aria-label={`3D view of ${activeRoom.room_name}`}
+                  data-testid="room-3d-link"
+                >
+                  3D view
+                </Link>
                 <button
                   type="button"
-                  className="room-tab"
-                  aria-pressed={active}
-                  onClick={() => selectRoom(room.room_id)}
-                  data-testid="room-tab"
-                  data-room-id={room.room_id}
-                  data-active={active ? 'true' : 'false'}
+                  className="inv-button"
+                  aria-label={`Rename room ${activeRoom.room_name}`}
+                  onClick={() => setDialog({ kind: 'rename-room', room: activeRoom })}
+                  data-testid="rename-room"
                 >
-                  {room.room_name}
+                  Rename
+                  <span className="rooms__wide"> room</span>
                 </button>
-              </li>
-            );
-          })}
-        </ul>
-        <div className="rooms__actions">
-          <button
-            type="button"
-            className="inv-button inv-button--primary"
-            onClick={() => setDialog({ kind: 'add-room' })}
-            data-testid="add-room"
-          >
-            + Room
-          </button>
-          {activeRoom ? (
-            <>
-              {/* The room in 3D: on plans without the 3D view the page offers the upgrade. */}
-              <Link
-                className="inv-button"
-                to={room3dPath(activeRoom.room_id)}
-                aria-label={`3D view of ${activeRoom.room_name}`}
-                data-testid="room-3d-link"
-              >
-                3D view
-              </Link>
-              <button
-                type="button"
-                className="inv-button"
-                aria-label={`Rename room ${activeRoom.room_name}`}
-                onClick={() => setDialog({ kind: 'rename-room', room: activeRoom })}
-                data-testid="rename-room"
-              >
-                Rename room
-              </button>
-              <button
-                type="button"
-                className="inv-button inv-button--danger"
-                aria-label={`Delete room ${activeRoom.room_name}`}
-                onClick={() => setDialog({ kind: 'remove-room', room: activeRoom })}
-                data-testid="remove-room"
-              >
-                Delete room
-              </button>
-            </>
-          ) : null}
+                <button
+                  type="button"
+                  className="inv-button inv-button--danger"
+                  aria-label={`Delete room ${activeRoom.room_name}`}
+                  onClick={() => setDialog({ kind: 'remove-room', room: activeRoom })}
+                  data-testid="remove-room"
+                >
+                  Delete
+                  <span className="rooms__wide"> room</span>
+                </button>
+              </>
+            ) : null}
+          </div>
         </div>
       </div>
 

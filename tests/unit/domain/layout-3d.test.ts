@@ -23,12 +23,14 @@ import {
   roundCamera,
   shelfCapacity,
   shelfFullness,
+  shelfSlots,
   shelfLevel,
   snapPlacement,
   snapRotation,
   snapToGrid,
   toWorld,
   unitPlacements,
+  unitItemCapacity,
   unitScale,
   unitSize,
   type IslePlacement,
@@ -71,9 +73,29 @@ describe('unit sizes and shelf capacity', () => {
   });
 
   it('treats a unit without a known type as a box (the default type)', () => {
-    expect(shelfCapacity(null)).toBe(SHELF_GRID.box.cols * SHELF_GRID.box.rows);
-    expect(shelfCapacity('crate')).toBe(shelfCapacity('box'));
-    expect(shelfCapacity('bay')).toBe(24);
+    expect(shelfSlots(null)).toBe(SHELF_GRID.box.cols * SHELF_GRID.box.rows);
+    expect(shelfSlots('crate')).toBe(shelfSlots('box'));
+    expect(shelfSlots('bay')).toBe(24);
+  });
+
+  it('reads the size preset as about how many items the unit holds', () => {
+    expect(unitItemCapacity({ x: 0, y: 0, z: 0, size: 25 })).toBe(25);
+    expect(unitItemCapacity({ size: 100 })).toBe(100);
+    // no preset, an unknown one or nonsense: as many as MEDIUM
+    expect(unitItemCapacity(null)).toBe(50);
+    expect(unitItemCapacity({ size: 70 })).toBe(50);
+    expect(unitItemCapacity({ size: '100' })).toBe(50);
+    expect(unitItemCapacity([100])).toBe(50);
+  });
+
+  it('spreads a unit’s items evenly over its shelves', () => {
+    expect(shelfCapacity(50, 1)).toBe(50);
+    expect(shelfCapacity(50, 3)).toBe(17);
+    expect(shelfCapacity(100, 4)).toBe(25);
+    // a unit with no shelves yet, or absurd input, never gives zero or NaN
+    expect(shelfCapacity(25, 0)).toBe(25);
+    expect(shelfCapacity(25, 100)).toBe(1);
+    expect(shelfCapacity(Number.NaN, 2)).toBe(25);
   });
 });
 
@@ -89,27 +111,27 @@ describe('size presets (position3D.size)', () => {
   });
 
   it('gives a wider unit more slots per shelf and a wider isle', () => {
-    expect(shelfCapacity('bay', 1.5)).toBe(12 * 3);
-    expect(shelfCapacity('bin', 0.75)).toBe(2 * 2);
+    expect(shelfSlots('bay', 1.5)).toBe(12 * 3);
+    expect(shelfSlots('bin', 0.75)).toBe(2 * 2);
     const large = { ...unit('a', 'bay', 1), position3D: { size: 100 } };
     expect(isleSize([large]).width).toBeCloseTo(1.8);
     const [placement] = unitPlacements(isle('i', 1, [large]), { x: 0, z: 0, rotation: 0 });
     expect(placement!.scale).toBe(1.5);
-    expect(shelfFullness(18, 'bay', 1.5).ratio).toBe(0.5);
   });
 });
 
 describe('shelf fullness', () => {
-  it('is the share of slots taken, capped at full', () => {
-    expect(shelfFullness(0, 'bay')).toEqual({ count: 0, capacity: 24, ratio: 0, overfull: false });
-    expect(shelfFullness(12, 'bay').ratio).toBe(0.5);
-    expect(shelfFullness(24, 'bay')).toMatchObject({ ratio: 1, overfull: false });
-    expect(shelfFullness(30, 'bay')).toMatchObject({ ratio: 1, overfull: true, count: 30 });
+  it('is the items on the shelf against the items it holds, capped at full', () => {
+    expect(shelfFullness(0, 24)).toEqual({ count: 0, capacity: 24, ratio: 0, overfull: false });
+    expect(shelfFullness(12, 24).ratio).toBe(0.5);
+    expect(shelfFullness(24, 24)).toMatchObject({ ratio: 1, overfull: false });
+    expect(shelfFullness(30, 24)).toMatchObject({ ratio: 1, overfull: true, count: 30 });
   });
 
-  it('reads nonsense counts as empty', () => {
-    expect(shelfFullness(-3, 'bin').ratio).toBe(0);
-    expect(shelfFullness(Number.NaN, 'bin').ratio).toBe(0);
+  it('reads nonsense counts as empty and a nonsense capacity as one', () => {
+    expect(shelfFullness(-3, 6).ratio).toBe(0);
+    expect(shelfFullness(Number.NaN, 6).ratio).toBe(0);
+    expect(shelfFullness(2, 0)).toMatchObject({ capacity: 1, ratio: 1, overfull: true });
   });
 
   it('colours empty slate, then green, amber and red as the shelf fills', () => {
@@ -318,16 +340,18 @@ describe('roomInstances', () => {
       isle('i1', 1, [unit('a', 'bay', 1, 3), unit('b', 'bin', 2, 1)]),
       isle('i2', 2, [unit('c', 'cabinet', 1, 2)], 4, 0),
     ];
+    // No size preset: each unit holds about 50 items, spread over its shelves.
     const counts = new Map([
-      ['a-s1', 5],
+      ['a-s1', 1], // 1 of 17: one box of the bay's 24 slots
       ['a-s2', 100], // overfull: drawn full
-      ['b-s1', 2],
+      ['b-s1', 25], // half of 50: half the bin's 6 slots
     ]);
     const result = roomInstances(isles, placementsOf(isles), counts);
     expect(result.units.map((u) => u.type)).toEqual(['bay', 'bin', 'cabinet']);
     expect(result.shelves).toHaveLength(6);
     expect(result.fillBars).toHaveLength(6);
-    expect(result.items).toHaveLength(5 + 24 + 2);
+    expect(result.shelves.find((s) => s.shelf_id === 'a-s1')!.fullness.capacity).toBe(17);
+    expect(result.items).toHaveLength(1 + 24 + 3);
     const bar = result.fillBars.find((b) => b.shelf_id === 'a-s2')!;
     expect(bar.ratio).toBe(1);
     expect(bar.colour).toBe('#ef4444');
@@ -359,7 +383,8 @@ describe('roomInstances', () => {
     const counts = new Map<string, number>();
     for (const row of isles)
       for (const u of row.units ?? []) for (const s of u.shelves ?? []) counts.set(s.shelf_id, 10);
-    // Timing belongs to the bench (DESIGN 7); here: every unit and item is accounted for.
+    // Timing belongs to the bench (DESIGN 7); here: every unit is drawn, and each full shelf
+    // (10 items, its fifth of the bay's 50) shows one box per item, never more.
     const result = roomInstances(isles, placements, counts);
     expect(result.units).toHaveLength(100);
     expect(result.items).toHaveLength(5000);

@@ -80,9 +80,13 @@ test.describe('inventory', () => {
     await inventory.expectToast('Item Added', 'Blue teapot was added to your inventory');
     const teapot = inventory.shelf(1, 'A', 2).getByTestId('item');
     await expect(teapot).toContainText('Blue teapot');
-    await expect(teapot).toContainText('SKU TP-1');
-    await expect(teapot).toContainText('$4.50');
-    await expect(teapot).toContainText('Expires 12/31/2030');
+    // Short on the row, in full in its title.
+    const details = teapot.getByTestId('item-details');
+    await expect(details).toHaveText('Exp. 12/31/2030 · TP-1 · 5012345678900 · $4.50');
+    await expect(details).toHaveAttribute(
+      'title',
+      'Barcode 5012345678900 · SKU TP-1 · Paid $4.50 · Expires 12/31/2030',
+    );
     await inventory.addItem(inventory.shelf(2, 'A', 1), { name: 'Red kettle' });
 
     // Quantity changes show at once and are saved.
@@ -266,7 +270,7 @@ test.describe('inventory', () => {
     await expect(inventory.activeRoomTab).toHaveText('Big garage');
     expect((await answer).ok()).toBe(true);
 
-    await inventory.press(inventory.unit(1, 'B').getByTestId('rename-unit'));
+    await inventory.chooseAction(inventory.unit(1, 'B'), 'rename-unit');
     await page.getByTestId('unit-name-dialog-input').fill('Top');
     answer = restResponse(page, 'rpc/rename_unit');
     await inventory.press(page.getByTestId('unit-name-dialog-submit'));
@@ -281,7 +285,7 @@ test.describe('inventory', () => {
     expect((await answer).ok()).toBe(true);
 
     // Removing the middle shelf renumbers the rest from 1; its items go with it.
-    await inventory.press(inventory.shelf(1, 'A', 2).getByTestId('remove-shelf'));
+    await inventory.chooseAction(inventory.shelf(1, 'A', 2), 'remove-shelf');
     await expect(inventory.confirmDialog).toContainText('Remove shelf 2 of unit A with its items?');
     await inventory.confirm('rpc/remove_shelf');
     await expect(inventory.shelves(1, 'A')).toHaveCount(2);
@@ -289,19 +293,19 @@ test.describe('inventory', () => {
     await expect(inventory.item('Mug')).toHaveCount(0);
 
     // Delete one item.
-    await inventory.press(inventory.item('Kettle').getByTestId('item-delete'));
+    await inventory.chooseAction(inventory.item('Kettle'), 'item-delete');
     await inventory.confirm('rpc/remove_items');
     await expect(inventory.item('Kettle')).toHaveCount(0);
 
     // Removing isle 2 renumbers isle 3 to 2.
-    await inventory.press(inventory.isle(2).getByTestId('remove-isle'));
+    await inventory.chooseAction(inventory.isle(2), 'remove-isle');
     await inventory.confirm('rpc/remove_isle');
     await expect(inventory.isles).toHaveCount(2);
     await expect(inventory.unit(2, 'A')).toHaveAttribute('data-unit-type', 'bin');
     await expect(inventory.item('Lamp')).toHaveCount(0);
 
     // Removing an isle's last unit removes the isle.
-    await inventory.press(inventory.unit(2, 'A').getByTestId('remove-unit'));
+    await inventory.chooseAction(inventory.unit(2, 'A'), 'remove-unit');
     await expect(inventory.confirmDialog).toContainText('the isle is removed too');
     await inventory.confirm('rpc/remove_unit');
     await expect(inventory.isles).toHaveCount(1);

@@ -90,7 +90,7 @@ test.describe('Live sync between a tablet and a desktop of one seller', () => {
     await expect(d.shelf(1, 'A', 1).getByTestId('item-name')).toHaveText(['Red kettle']);
 
     // Deleted on the desktop: gone from the tablet.
-    await d.press(d.item('Red kettle').getByTestId('item-delete'));
+    await d.chooseAction(d.item('Red kettle'), 'item-delete');
     await d.confirm('rpc/remove_items');
     await expect(t.item('Red kettle')).toHaveCount(0);
 
@@ -132,34 +132,61 @@ test.describe('Live sync between a tablet and a desktop of one seller', () => {
     await desktop.context.close();
   });
 
-  test("the desktop's pick list follows a move made on the tablet", async ({ browser, admin, sellerAccount }) => {
+  test("the desktop's pick list follows a move made on the tablet", async ({
+    browser,
+    admin,
+    sellerAccount,
+  }) => {
     await setPlan(admin, sellerAccount.id, 'elite');
     // An open order's line, on shelf 1; shelf 2 is empty.
     const line = SANDBOX_ORDERS.filter((o) => o.status !== 'FULFILLED')
       .flatMap((o) => o.lineItems)
       .find((l) => l.sku)!;
     await seedShelves(admin, sellerAccount.id, [
-      { room: 'Garage', isle: 1, unit: 'A', shelf: 1, items: [{ name: 'Ordered thing', sku: line.sku }] },
+      {
+        room: 'Garage',
+        isle: 1,
+        unit: 'A',
+        shelf: 1,
+        items: [{ name: 'Ordered thing', sku: line.sku }],
+      },
       { room: 'Garage', isle: 1, unit: 'A', shelf: 2 },
     ]);
     await setDragConfirm(admin, sellerAccount.id, false);
     const ids = await readIds(admin, sellerAccount.id);
 
     const tablet = await openScreen(browser, sellerAccount, true, (p, t) => new MovePage(p, t));
-    const desktop = await openScreen(browser, sellerAccount, false, (p, t) => new InventoryPage(p, t));
+    const desktop = await openScreen(
+      browser,
+      sellerAccount,
+      false,
+      (p, t) => new InventoryPage(p, t),
+    );
     const ebay = new EbayPage(desktop.screen.page, false);
     await ebay.connect();
     await desktop.screen.page.goto('/dashboard/ebay-orders');
-    const pickLine = desktop.screen.page.getByTestId('pick-list-line').filter({ hasText: line.sku });
-    await expect(pickLine.first().getByTestId('pick-list-location')).toHaveText('Garage › Isle 1 › A › Shelf 1');
-    await expect(desktop.screen.page.getByTestId('live-sync')).toHaveAttribute('data-state', 'live');
+    const pickLine = desktop.screen.page
+      .getByTestId('pick-list-line')
+      .filter({ hasText: line.sku });
+    await expect(pickLine.first().getByTestId('pick-list-location')).toHaveText(
+      'Garage › Isle 1 › A › Shelf 1',
+    );
+    await expect(desktop.screen.page.getByTestId('live-sync')).toHaveAttribute(
+      'data-state',
+      'live',
+    );
 
     // The packer's pick list points at the new shelf as soon as the tablet drops the item there.
     const t = tablet.screen;
     const moved = restResponse(t.page, 'rpc/move_items');
-    await t.drag(t.grip(ids.items['Ordered thing']!.item_id), t.dropTarget(ids.shelves['Garage/1/A/2']!));
+    await t.drag(
+      t.grip(ids.items['Ordered thing']!.item_id),
+      t.dropTarget(ids.shelves['Garage/1/A/2']!),
+    );
     expect((await moved).status()).toBe(200);
-    await expect(pickLine.first().getByTestId('pick-list-location')).toHaveText('Garage › Isle 1 › A › Shelf 2');
+    await expect(pickLine.first().getByTestId('pick-list-location')).toHaveText(
+      'Garage › Isle 1 › A › Shelf 2',
+    );
 
     await tablet.context.close();
     await desktop.context.close();
@@ -173,7 +200,12 @@ test.describe('Live sync between a tablet and a desktop of one seller', () => {
     await setPlan(admin, sellerAccount.id, 'growing');
     await seedShelves(admin, sellerAccount.id, LAYOUT);
     const ids = await readIds(admin, sellerAccount.id);
-    const desktop = await openScreen(browser, sellerAccount, false, (p, t) => new InventoryPage(p, t));
+    const desktop = await openScreen(
+      browser,
+      sellerAccount,
+      false,
+      (p, t) => new InventoryPage(p, t),
+    );
     const d = desktop.screen;
     const live = d.page.getByTestId('live-sync');
 
@@ -185,19 +217,33 @@ test.describe('Live sync between a tablet and a desktop of one seller', () => {
       await desktop.context.setOffline(false);
       await expect(live).toHaveAttribute('data-state', 'live', { timeout: 8_000 });
       // Another device's change arrives, so the screen is not only saying it is live.
-      const { error } = await admin.from('storage_items').update({ quantity }).eq('item_id', ids.items['Hammer']!.item_id);
+      const { error } = await admin
+        .from('storage_items')
+        .update({ quantity })
+        .eq('item_id', ids.items['Hammer']!.item_id);
       expect(error).toBeNull();
-      await expect(d.item('Hammer').getByTestId('item-count')).toHaveText(String(quantity), { timeout: 8_000 });
+      await expect(d.item('Hammer').getByTestId('item-count')).toHaveText(String(quantity), {
+        timeout: 8_000,
+      });
     }
     await expect(live).toHaveAttribute('data-state', 'live');
 
     await desktop.context.close();
   });
 
-  test('a second tab of the same browser stays in step', async ({ browser, admin, sellerAccount }) => {
+  test('a second tab of the same browser stays in step', async ({
+    browser,
+    admin,
+    sellerAccount,
+  }) => {
     await setPlan(admin, sellerAccount.id, 'growing');
     await seedShelves(admin, sellerAccount.id, LAYOUT);
-    const first = await openScreen(browser, sellerAccount, false, (p, t) => new InventoryPage(p, t));
+    const first = await openScreen(
+      browser,
+      sellerAccount,
+      false,
+      (p, t) => new InventoryPage(p, t),
+    );
     // The second tab shares the first one's storage and session, as a seller's own browser does.
     const secondPage = await first.context.newPage();
     const second = new InventoryPage(secondPage, false);
@@ -205,11 +251,14 @@ test.describe('Live sync between a tablet and a desktop of one seller', () => {
     await expect(second.ready).toBeVisible();
     await expect(secondPage.getByTestId('live-sync')).toHaveAttribute('data-state', 'live');
 
-    await first.screen.addItem(first.screen.shelf(1, 'A', 2), { name: 'Tape measure', quantity: 4 });
+    await first.screen.addItem(first.screen.shelf(1, 'A', 2), {
+      name: 'Tape measure',
+      quantity: 4,
+    });
     await expect(second.item('Tape measure').getByTestId('item-count')).toHaveText('4');
     await second.press(second.item('Tape measure').getByTestId('item-increase'));
     await expect(first.screen.item('Tape measure').getByTestId('item-count')).toHaveText('5');
-    await second.press(second.item('Hammer').getByTestId('item-delete'));
+    await second.chooseAction(second.item('Hammer'), 'item-delete');
     await second.confirm('rpc/remove_items');
     await expect(first.screen.item('Hammer')).toHaveCount(0);
 

@@ -8,7 +8,9 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { ActionsMenu } from '../../components/actions-menu';
 import { formatDate, formatPrice } from '../../domain/currency-date';
+import { countOf } from '../../lib/format';
 import { readStored, writeStored } from '../../lib/browser-storage';
 import { useNearViewport } from '../../lib/use-near-viewport';
 import { whenIdle } from '../../lib/when-idle';
@@ -37,22 +39,42 @@ export const ItemRow = memo(function ItemRow({
   item: Item;
   actions: ItemActions;
 }) {
+  // Short on the row (the expiry first, then the codes a seller reads a shelf by), in full on
+  // hover.
+  const codes = [
+    item.sku,
+    item.barcode,
+    item.price_paid !== null ? formatPrice(item.price_paid, actions.currency) : null,
+  ].filter(Boolean);
+  const expiry = item.expiry_date ? formatDate(item.expiry_date, actions.dateFormat) : null;
   const details = [
     item.barcode ? `Barcode ${item.barcode}` : null,
     item.sku ? `SKU ${item.sku}` : null,
-    item.price_paid !== null ? formatPrice(item.price_paid, actions.currency) : null,
-    item.expiry_date ? `Expires ${formatDate(item.expiry_date, actions.dateFormat)}` : null,
+    item.price_paid !== null ? `Paid ${formatPrice(item.price_paid, actions.currency)}` : null,
+    expiry ? `Expires ${expiry}` : null,
   ].filter(Boolean);
   const renderHandle = useContext(ItemHandleSlot);
   return (
     <li className="item" data-testid="item" data-item-id={item.item_id}>
       {renderHandle?.(item)}
       <div className="item__main">
-        <span className="item__name" data-testid="item-name">
+        <span className="item__name" data-testid="item-name" title={item.item_name}>
           {item.item_name}
         </span>
         {details.length > 0 ? (
-          <span className="item__details muted">{details.join(' · ')}</span>
+          <span
+            className="item__details muted"
+            title={details.join(' · ')}
+            data-testid="item-details"
+          >
+            {expiry ? <span className="item__expiry">Exp. {expiry}</span> : null}
+            {codes.length > 0 ? (
+              <span className="item__codes">
+                {expiry ? ' · ' : null}
+                {codes.join(' · ')}
+              </span>
+            ) : null}
+          </span>
         ) : null}
       </div>
       <div className="item__quantity" role="group" aria-label={`Quantity of ${item.item_name}`}>
@@ -89,15 +111,19 @@ export const ItemRow = memo(function ItemRow({
         >
           Edit
         </button>
-        <button
-          type="button"
-          className="inv-button inv-button--danger"
-          aria-label={`Delete ${item.item_name}`}
-          onClick={() => actions.askDelete(item)}
-          data-testid="item-delete"
-        >
-          Delete
-        </button>
+        <ActionsMenu
+          label={`More actions for ${item.item_name}`}
+          testId="item-menu"
+          actions={[
+            {
+              label: 'Delete',
+              ariaLabel: `Delete ${item.item_name}`,
+              danger: true,
+              onSelect: () => actions.askDelete(item),
+              testId: 'item-delete',
+            },
+          ]}
+        />
       </div>
     </li>
   );
@@ -109,10 +135,13 @@ export const ItemRow = memo(function ItemRow({
 // idle, when reading the layout costs nothing, not while the shelves are being drawn or painted.
 const ROW_HEIGHT_VARIABLE = '--item-row-height';
 // Kept between visits too, so a shelf not yet drawn on a fresh page is sized like the rows this
-// screen draws (about 150 px on a tablet, 200 on a desktop, where rows wrap in narrow units).
-const ROW_HEIGHT_KEY = 'stockroom.itemRowHeight';
-// Nothing remembered yet: a middling guess.
-const ROW_HEIGHT_GUESS = Number(readStored(ROW_HEIGHT_KEY)) || 150;
+// screen draws: one line of about 38 px with a mouse (28 px controls, a long name on two lines
+// of text), two lines of about 100 px on a touch screen (44 px targets). The key changed with
+// the compact rows, so the taller rows learnt before (130 to 150 px) size nothing.
+const ROW_HEIGHT_KEY = 'stockroom.itemRowHeight.compact';
+// Nothing remembered yet: a desktop's row and the 4 px between rows, where long rooms are read
+// most.
+const ROW_HEIGHT_GUESS = Number(readStored(ROW_HEIGHT_KEY)) || 42;
 let measuring: HTMLUListElement | null = null;
 // What placeholders are sized by now: the guess (the CSS variable's fallback) until learnt.
 let learnt = ROW_HEIGHT_GUESS;
@@ -153,7 +182,7 @@ const ItemList = memo(function ItemList({
   useEffect(() => {
     if (near && list.current) learnRowHeight(list.current);
   }, [near, items.length]);
-  if (items.length === 0) return <p className="shelf__empty muted">Empty shelf</p>;
+  if (items.length === 0) return null;
   if (!near)
     return (
       <ul
@@ -181,7 +210,10 @@ const ItemList = memo(function ItemList({
   );
 });
 
-/** What the inventory shows on a shelf: its items and an add button. */
+/**
+ * What the inventory shows on a shelf: one line with the shelf's title, its count, an add button
+ * and its menu, then its items.
+ */
 export function ShelfItems(place: ShelfContentProps) {
   const items = useItemsByShelf().get(place.shelf.shelf_id) ?? NO_ITEMS;
   const actions = useItemActions();
@@ -203,16 +235,30 @@ export function ShelfItems(place: ShelfContentProps) {
   const drawAll = useDrawAllRows();
   return (
     <div className="shelf__content" ref={nearRef}>
+      <div className="shelf__bar">
+        {place.header}
+        <span className="shelf__count muted" data-testid="shelf-count">
+          {items.length === 0 ? 'Empty shelf' : countOf(items.length, 'item')}
+        </span>
+        <button
+          type="button"
+          className="inv-button shelf__add"
+          aria-label={`Add item to shelf ${place.shelf.shelf_index} of unit ${place.unit.unit_name}, isle ${place.isle.isle_index}`}
+          onClick={() =>
+            actions.openAdd({
+              room: place.room,
+              isle: place.isle,
+              unit: place.unit,
+              shelf: place.shelf,
+            })
+          }
+          data-testid="add-item"
+        >
+          + Item
+        </button>
+        {place.menu}
+      </div>
       <ItemList items={items} actions={actions} near={near || drawAll} drawn={drawn} />
-      <button
-        type="button"
-        className="inv-button shelf__add"
-        aria-label={`Add item to shelf ${place.shelf.shelf_index} of unit ${place.unit.unit_name}, isle ${place.isle.isle_index}`}
-        onClick={() => actions.openAdd(place)}
-        data-testid="add-item"
-      >
-        + Item
-      </button>
     </div>
   );
 }

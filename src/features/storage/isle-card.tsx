@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { ActionsMenu } from '../../components/actions-menu';
 import type { UnitColours } from '../../domain/colour-schemes';
 import { filterUnitsByType, type UnitTypeFilter } from '../../domain/unit-naming';
 import type { ShelfContent, StorageActions } from './storage-actions';
@@ -49,24 +50,25 @@ export const IsleCard = memo(function IsleCard({
           >
             + Unit
           </button>
-          <button
-            type="button"
-            className="inv-button"
-            onClick={() => actions.renumberIsle(isle)}
-            aria-label={`Change number of isle ${isle.isle_index}`}
-            data-testid="renumber-isle"
-          >
-            Change number
-          </button>
-          <button
-            type="button"
-            className="inv-button inv-button--danger"
-            onClick={() => actions.removeIsle(isle)}
-            aria-label={`Remove isle ${isle.isle_index}`}
-            data-testid="remove-isle"
-          >
-            Remove
-          </button>
+          <ActionsMenu
+            label={`More actions for isle ${isle.isle_index}`}
+            testId="isle-menu"
+            actions={[
+              {
+                label: 'Change number',
+                ariaLabel: `Change number of isle ${isle.isle_index}`,
+                onSelect: () => actions.renumberIsle(isle),
+                testId: 'renumber-isle',
+              },
+              {
+                label: 'Remove isle',
+                ariaLabel: `Remove isle ${isle.isle_index}`,
+                danger: true,
+                onSelect: () => actions.removeIsle(isle),
+                testId: 'remove-isle',
+              },
+            ]}
+          />
         </div>
       </header>
       {units.length === 0 ? (

@@ -1,9 +1,10 @@
 import { memo, useEffect, useRef } from 'react';
+import { ActionsMenu } from '../../components/actions-menu';
 import type { ShelfContent, StorageActions } from './storage-actions';
 import type { Isle, Room, Shelf, Unit } from '../../data/storage/types';
 
 /**
- * One shelf: its number, a remove button and its contents. The root element carries
+ * One shelf: its contents, given its title and its menu (Remove) to draw on their top line. The root element carries
  * data-shelf-id so a drop target (the drag-and-drop issue) can wrap or find it.
  */
 export const ShelfRow = memo(function ShelfRow({
@@ -60,19 +61,28 @@ export const ShelfRow = memo(function ShelfRow({
       tabIndex={-1}
       aria-label={label}
     >
-      <div className="shelf__header">
-        <h4 className="shelf__title">Shelf {shelf.shelf_index}</h4>
-        <button
-          type="button"
-          className="inv-button inv-button--danger"
-          aria-label={`Remove ${label}`}
-          onClick={() => actions.removeShelf(shelf, unit)}
-          data-testid="remove-shelf"
-        >
-          Remove
-        </button>
-      </div>
-      <Content room={room} isle={isle} unit={unit} shelf={shelf} />
+      <Content
+        room={room}
+        isle={isle}
+        unit={unit}
+        shelf={shelf}
+        header={<h4 className="shelf__title">Shelf {shelf.shelf_index}</h4>}
+        menu={
+          <ActionsMenu
+            label={`More actions for shelf ${shelf.shelf_index} of unit ${unit.unit_name}`}
+            testId="shelf-menu"
+            actions={[
+              {
+                label: 'Remove shelf',
+                ariaLabel: `Remove ${label}`,
+                danger: true,
+                onSelect: () => actions.removeShelf(shelf, unit),
+                testId: 'remove-shelf',
+              },
+            ]}
+          />
+        }
+      />
     </li>
   );
 });

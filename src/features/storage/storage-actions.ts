@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { Isle, Room, Shelf, Unit } from '../../data/storage/types';
 
 /** What a shelf shows inside it (the items feature fills it; drag and drop can wrap it). */
@@ -7,6 +7,10 @@ export interface ShelfContentProps {
   isle: Isle;
   unit: Unit;
   shelf: Shelf;
+  /** The shelf's title, drawn first on the content's top line (beside its count and add button). */
+  header?: ReactNode;
+  /** The shelf's menu of rarer actions, drawn last on that line. */
+  menu?: ReactNode;
 }
 export type ShelfContent = ComponentType<ShelfContentProps>;
 

@@ -1,5 +1,7 @@
 import { memo } from 'react';
+import { ActionsMenu } from '../../components/actions-menu';
 import { readableTextColour } from '../../domain/colour-schemes';
+import { countOf } from '../../lib/format';
 import { ShelfRow } from './shelf-row';
 import type { ShelfContent, StorageActions } from './storage-actions';
 import { UNIT_TYPE_LABELS } from './storage-dialogs';
@@ -46,36 +48,38 @@ export const UnitCard = memo(function UnitCard({
         <span className="unit__type" data-testid="unit-type">
           {UNIT_TYPE_LABELS[unit.unit_type]}
         </span>
+        <span className="unit__count">{countOf(unit.shelves.length, 'shelf', 'shelves')}</span>
+        <div className="unit__actions">
+          <button
+            type="button"
+            className="inv-button"
+            aria-label={`Add shelf to unit ${unit.unit_name}`}
+            onClick={() => actions.addShelf(unit)}
+            data-testid="add-shelf"
+          >
+            + Shelf
+          </button>
+          <ActionsMenu
+            label={`More actions for unit ${unit.unit_name}`}
+            testId="unit-menu"
+            actions={[
+              {
+                label: 'Rename unit',
+                ariaLabel: `Rename unit ${unit.unit_name}`,
+                onSelect: () => actions.renameUnit(unit),
+                testId: 'rename-unit',
+              },
+              {
+                label: 'Remove unit',
+                ariaLabel: `Remove unit ${unit.unit_name}`,
+                danger: true,
+                onSelect: () => actions.removeUnit(unit, isle),
+                testId: 'remove-unit',
+              },
+            ]}
+          />
+        </div>
       </header>
-      <div className="unit__actions">
-        <button
-          type="button"
-          className="inv-button"
-          aria-label={`Add shelf to unit ${unit.unit_name}`}
-          onClick={() => actions.addShelf(unit)}
-          data-testid="add-shelf"
-        >
-          + Shelf
-        </button>
-        <button
-          type="button"
-          className="inv-button"
-          aria-label={`Rename unit ${unit.unit_name}`}
-          onClick={() => actions.renameUnit(unit)}
-          data-testid="rename-unit"
-        >
-          Rename
-        </button>
-        <button
-          type="button"
-          className="inv-button inv-button--danger"
-          aria-label={`Remove unit ${unit.unit_name}`}
-          onClick={() => actions.removeUnit(unit, isle)}
-          data-testid="remove-unit"
-        >
-          Remove
-        </button>
-      </div>
       {unit.shelves.length === 0 ? (
         <p className="unit__empty muted">No shelves yet.</p>
       ) : (
@@ -111,7 +115,7 @@ export function UnitToCome({ unit, colour }: { unit: Unit; colour: string }) {
       aria-busy="true"
       style={{
         borderColor: colour,
-        minHeight: `calc(6rem + ${unit.shelves.length} * 3 * var(--item-row-height, 150px))`,
+        minHeight: `calc(3.5rem + ${unit.shelves.length} * (3rem + 3 * var(--item-row-height, 42px)))`,
       }}
     />
   );

@@ -21,6 +21,20 @@ export function restResponse(page: Page, path: string, method = 'POST') {
   );
 }
 
+/**
+ * The "⋯" menu holding each rarer action of the inventory's cards: the menu item's test id, the
+ * test id of the button opening the menu it is in.
+ */
+const MENU_OF = {
+  'renumber-isle': 'isle-menu',
+  'remove-isle': 'isle-menu',
+  'rename-unit': 'unit-menu',
+  'remove-unit': 'unit-menu',
+  'remove-shelf': 'shelf-menu',
+  'item-delete': 'item-menu',
+} as const;
+export type MenuActionId = keyof typeof MENU_OF;
+
 /** The inventory screen: rooms, isles, units, shelves, items and item search. */
 export class InventoryPage extends BasePage {
   get ready(): Locator {
@@ -74,6 +88,19 @@ export class InventoryPage extends BasePage {
   }
   toastTitled(title: string): Locator {
     return this.page.getByTestId('toast').filter({ hasText: title });
+  }
+
+  /** The "⋯" button of an isle, unit, shelf or item holding the given action. */
+  menuButton(owner: Locator, action: MenuActionId): Locator {
+    return owner.getByTestId(MENU_OF[action]);
+  }
+
+  /** Opens the menu of an isle, unit, shelf or item and chooses one of its actions. */
+  async chooseAction(owner: Locator, action: MenuActionId): Promise<void> {
+    await this.press(this.menuButton(owner, action));
+    const item = owner.getByRole('menu').getByTestId(action);
+    await expect(item).toBeVisible();
+    await this.press(item);
   }
 
   async goto(): Promise<void> {

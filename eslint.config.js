@@ -56,6 +56,14 @@ export function layerZones() {
       from: ['./src/pages', ...APP],
       message: 'features do not import pages or the app shell.',
     },
+    // Features get their data from src/data: the Supabase client itself is off limits to them.
+    // (lib/supabase-client, the lazily loaded client, is still used by auth, backups, billing,
+    // notifications, settings and subscription, whose calls have not moved to src/data yet.)
+    {
+      target: './src/features',
+      from: './src/lib/supabase.ts',
+      message: 'Features get data from src/data; only src/data talks to Supabase.',
+    },
     // Features use each other only through the other feature's index.ts (its public API).
     ...features.map((feature) => ({
       target: `./src/features/${feature}`,

@@ -16,9 +16,8 @@ vi.mock('../../src/lib/supabase', () => ({
   },
 }));
 
-const { exportItemsFile, exportAllData } =
-  await import('../../src/features/data-transfer/export-data.ts');
-const { importItems } = await import('../../src/features/data-transfer/import-items.ts');
+const { exportItemsFile, exportAllData } = await import('../../src/data/transfer/export-data.ts');
+const { importItems } = await import('../../src/data/transfer/import-items.ts');
 const { parseImportText } = await import('../../src/features/data-transfer/read-import-file.ts');
 const { buildImportPreview, canCommit } =
   await import('../../src/features/data-transfer/import-preview.ts');

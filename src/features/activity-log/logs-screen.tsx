@@ -7,8 +7,8 @@ import { formatCount } from '../../lib/format';
 import { useAuth } from '../auth';
 import { DEFAULT_PREFERENCES } from '../../data/preferences/preferences';
 import { usePreferences } from '../settings';
-import { useClearLogs } from './clear-logs';
-import { ALL_ACTIONS, LOGS_PAGE_SIZE, useLogs } from './get-logs';
+import { useClearLogs } from '../../data/activity-log/clear-logs';
+import { ALL_ACTIONS, LOGS_PAGE_SIZE, useLogs } from '../../data/activity-log/get-logs';
 import {
   actionLabel,
   formatLogTime,

@@ -13,10 +13,14 @@ import { useAuth } from '../auth';
 import { currentPlanId, subscriptionQueryOptions } from '../subscription';
 import { downloadText } from './download';
 import { preferencesQueryOptions } from '../../data/preferences/get-preferences';
-import { itemCountQueryOptions } from './get-item-count';
+import { itemCountQueryOptions } from '../../data/transfer/get-item-count';
 import { storageTreeQueryOptions } from '../../data/storage/get-storage-tree';
 import { buildImportPreview, canCommit, type ImportPreview } from './import-preview';
-import { serverRowErrors, useImportItems, type ImportProgress } from './import-items';
+import {
+  serverRowErrors,
+  useImportItems,
+  type ImportProgress,
+} from '../../data/transfer/import-items';
 import { readImportFile } from './read-import-file';
 import './data-transfer.css';
 

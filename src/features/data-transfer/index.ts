@@ -1,4 +1,4 @@
 // The public face of import and export; other code imports from here only.
 export { ImportScreen } from './import-screen';
 export { ExportScreen } from './export-screen';
-export { dataTransferKeys } from './keys';
+export { dataTransferKeys } from '../../data/transfer/keys';

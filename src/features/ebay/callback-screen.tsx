@@ -5,7 +5,7 @@ import { notify } from '../../components/toasts';
 import { messages } from '../../lib/messages';
 import { useAuth } from '../auth';
 import { completeConnect } from './connection';
-import { ebayKeys } from './keys';
+import { ebayKeys } from '../../data/ebay/keys';
 import { checkCallback, takeState } from './oauth-state';
 
 const INTEGRATIONS = '/dashboard/integrations';

@@ -5,4 +5,4 @@ export { IntegrationsScreen } from './integrations-screen';
 export { EbayCallbackScreen } from './callback-screen';
 export { usePlaceListing, useListings, type EbayListing } from './listings';
 export { useEbayConnection } from './connection';
-export { ebayKeys } from './keys';
+export { ebayKeys } from '../../data/ebay/keys';

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { syncAllPages, type SyncProgress } from '../../data/ebay/sync-pages';
 import { useAuth } from '../auth';
 import { usePreferences } from '../settings';
-import { callEbayFunction, EbayFunctionError } from './ebay-functions';
-import { ebayKeys } from './keys';
+import { callEbayFunction, EbayFunctionError } from '../../data/ebay/ebay-functions';
+import { ebayKeys } from '../../data/ebay/keys';
 
 export interface EbayInventoryEntry {
   sku: string;

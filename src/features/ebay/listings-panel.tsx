@@ -8,7 +8,7 @@ import { useStorageTree } from '../../data/storage/get-storage-tree';
 import { currentPlanId, useSubscription } from '../subscription';
 import './ebay.css';
 import { useEbayConnection } from './connection';
-import { EbayFunctionError } from './ebay-functions';
+import { EbayFunctionError } from '../../data/ebay/ebay-functions';
 import { useHideListing, useListings, usePlaceListing, type EbayListing } from './listings';
 import { PlaceListingDialog } from './place-listing-dialog';
 

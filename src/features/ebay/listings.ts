@@ -1,92 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { syncAllPages, type SyncProgress } from '../../data/ebay/sync-pages';
+import type { SyncProgress } from '../../data/ebay/sync-pages';
 import { notify } from '../../components/toasts';
 import { messages } from '../../lib/messages';
-import { supabase } from '../../lib/supabase';
 import { useAuth } from '../auth';
 import { usePreferences } from '../settings';
 import { storageKeys } from '../../data/storage/keys';
 import { notifyFailure } from '../storage';
-import { callEbayFunction, EbayFunctionError } from './ebay-functions';
-import { ebayKeys } from './keys';
+import {
+  getListings,
+  hideListing,
+  LISTINGS_POLL_MS,
+  placeListing,
+  type EbayListing,
+  type ListingsResult,
+} from '../../data/ebay/listings';
+import { ebayKeys } from '../../data/ebay/keys';
 
-/** A listing still to be put away (ebay_processed_listings with display = true). */
-export interface EbayListing {
-  listing_id: string;
-  title: string;
-  quantity: number;
-  image_url: string | null;
-  sku: string | null;
-  created_at: string;
-}
-
-export interface ListingsResult {
-  listings: EbayListing[];
-  /** Set when the server said to wait: the list is the stored one. */
-  rateLimitedMinutes: number | null;
-  /** Set when eBay could not be reached: the list is the stored one. */
-  syncError: string | null;
-  /** eBay's answer left listings out: none were removed, the list may miss new ones. */
-  incomplete: boolean;
-  /** Set when eBay itself asked us to wait (its message), rather than our 2-minute limit. */
-  rateLimitedMessage: string | null;
-}
-
-/** SPEC 7, 9: listings are polled every 5 minutes (the server allows one fetch per 2). */
-export const LISTINGS_POLL_MS = 5 * 60_000;
-
-/** The listings last stored on the server, for when eBay cannot be asked. */
-export async function storedListings(): Promise<EbayListing[]> {
-  const { data, error } = await supabase
-    .from('ebay_processed_listings')
-    .select('listing_id, title, quantity, image_url, sku, created_at')
-    .eq('display', true)
-    .order('created_at', { ascending: false });
-  if (error) throw error;
-  return data;
-}
-
-/**
- * Fresh listings from eBay through ebay-get-listings; a rate-limited or failed sync still
- * answers with the stored list, saying why. Not connected and plan refusals are thrown.
- */
-export async function getListings(
-  country: string | undefined,
-  onProgress?: (progress: SyncProgress) => void,
-): Promise<ListingsResult> {
-  const none = { rateLimitedMinutes: null, syncError: null, incomplete: false, rateLimitedMessage: null };
-  try {
-    const body = await syncAllPages(
-      (path) =>
-        callEbayFunction<{ listings: EbayListing[]; sync?: SyncProgress; incomplete?: boolean }>(
-          path,
-          { country },
-        ),
-      'ebay-get-listings',
-      '',
-      onProgress,
-    );
-    return { ...none, listings: body.listings, incomplete: body.incomplete === true };
-  } catch (error) {
-    if (!(error instanceof EbayFunctionError)) throw error;
-    if (error.rateLimited) {
-      const listings = Array.isArray(error.body.listings)
-        ? (error.body.listings as EbayListing[])
-        : await storedListings();
-      return {
-        ...none,
-        listings,
-        rateLimitedMinutes: error.minutesRemaining,
-        rateLimitedMessage: error.code === 'ebay_rate_limited' ? error.message : null,
-      };
-    }
-    if (error.status === 0 || error.status >= 500) {
-      return { ...none, listings: await storedListings(), syncError: error.message };
-    }
-    throw error;
-  }
-}
+export type { EbayListing, ListingsResult } from '../../data/ebay/listings';
 
 export function useListings(enabled: boolean) {
   const { user } = useAuth();
@@ -116,22 +47,16 @@ function useRemoveFromList() {
 }
 
 /**
- * Puts a listing on a shelf: one server call (place_listing) creates the item and hides the
- * listing together. The drag-and-drop drop will call the same mutation.
+ * Puts a listing on a shelf (data/ebay/listings placeListing). The drag-and-drop drop will call
+ * the same mutation.
  */
 export function usePlaceListing(planId: string) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const removeFromList = useRemoveFromList();
   return useMutation({
-    mutationFn: async ({ listing, shelfId }: { listing: EbayListing; shelfId: string }) => {
-      const { data, error } = await supabase.rpc('place_listing', {
-        p_listing_id: listing.listing_id,
-        p_shelf_id: shelfId,
-      });
-      if (error) throw error;
-      return data;
-    },
+    mutationFn: ({ listing, shelfId }: { listing: EbayListing; shelfId: string }) =>
+      placeListing(listing.listing_id, shelfId),
     onSuccess: (_item, { listing }) => {
       removeFromList(listing.listing_id);
       notify(messages.ebayItemAdded(listing.title));
@@ -146,13 +71,7 @@ export function usePlaceListing(planId: string) {
 export function useHideListing() {
   const removeFromList = useRemoveFromList();
   return useMutation({
-    mutationFn: async (listing: EbayListing) => {
-      const { error } = await supabase
-        .from('ebay_processed_listings')
-        .update({ display: false })
-        .eq('listing_id', listing.listing_id);
-      if (error) throw error;
-    },
+    mutationFn: (listing: EbayListing) => hideListing(listing.listing_id),
     onSuccess: (_data, listing) => removeFromList(listing.listing_id),
     onError: () => notify(messages.cleanupFailed()),
   });

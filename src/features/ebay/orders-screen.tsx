@@ -11,7 +11,7 @@ import { useStorageTree } from '../../data/storage/get-storage-tree';
 import { currentPlanId, useSubscription } from '../subscription';
 import './ebay.css';
 import { useEbayConnection } from './connection';
-import { EbayFunctionError } from './ebay-functions';
+import { EbayFunctionError } from '../../data/ebay/ebay-functions';
 import { useOrders, type EbayOrder, type EbayOrderLine, type OrdersResult } from './orders';
 
 interface OrderLineRef extends EbayOrderLine {

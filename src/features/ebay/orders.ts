@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '../auth';
 import { usePreferences } from '../settings';
-import { callEbayFunction, EbayFunctionError } from './ebay-functions';
-import { ebayKeys } from './keys';
+import { callEbayFunction, EbayFunctionError } from '../../data/ebay/ebay-functions';
+import { ebayKeys } from '../../data/ebay/keys';
 
 export interface EbayOrderLine {
   lineItemId: string;

@@ -2,4 +2,4 @@
 export { NotificationsBell } from './notifications-bell';
 export { useExpiryNotifications } from './use-expiry-notifications';
 // Screens that change expiry dates can invalidate these to re-run the check at once.
-export { notificationKeys } from './keys';
+export { notificationKeys } from '../../data/notifications/keys';

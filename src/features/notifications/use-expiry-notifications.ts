@@ -14,7 +14,7 @@ import {
   type AnnouncedRecord,
 } from './announcements';
 import { dismissNotifications, fetchDismissals, fetchExpiringItems } from './expiry-api';
-import { notificationKeys } from './keys';
+import { notificationKeys } from '../../data/notifications/keys';
 import { useToday } from './use-today';
 
 const ANNOUNCED_KEY = 'stockroom.expiry-announced';

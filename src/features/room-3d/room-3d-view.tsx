@@ -19,10 +19,10 @@ import {
 import { errorMessage } from '../../lib/errors';
 import { messages } from '../../lib/messages';
 import { CameraRig } from './camera-rig';
-import { useShelfFill } from './get-shelf-fill';
-import { useRoomLayout, type RoomLayout } from './get-room-layout';
+import { useShelfFill } from '../../data/room-layout/get-shelf-fill';
+import { useRoomLayout, type RoomLayout } from '../../data/room-layout/get-room-layout';
 import { useStorageTree } from '../../data/storage/get-storage-tree';
-import { useUnitRoom } from './get-unit-room';
+import { useUnitRoom } from '../../data/room-layout/get-unit-room';
 import { useViewSettings, type ViewSettings } from './get-view-settings';
 import {
   currentPlacements,
@@ -36,8 +36,8 @@ import {
 import { EditorStatus, LayoutToolbar } from './layout-toolbar';
 import { PerfProbe } from './perf-probe';
 import { RoomScene } from './room-scene';
-import { saveCamera } from './save-camera';
-import { useSaveLayout } from './save-layout';
+import { saveCamera } from '../../data/room-layout/save-camera';
+import { useSaveLayout } from '../../data/room-layout/save-layout';
 import type { Selection } from './selection';
 import { SelectionPanel } from './selection-panel';
 import './room-3d.css';

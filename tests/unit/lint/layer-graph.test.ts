@@ -83,6 +83,21 @@ describe('the layer graph', { timeout: 120_000 }, () => {
     ).toContain(LAYERS);
   });
 
+  it('features do not use the Supabase client: their data comes from src/data', async () => {
+    expect(
+      await lintAs('src/features/team/x.ts', "export { supabase } from '../../lib/supabase';\n"),
+    ).toContain(LAYERS);
+    expect(
+      await lintAs(
+        'src/features/team/x.ts',
+        "export const load = () => import('../../lib/supabase');\n",
+      ),
+    ).toContain(LAYERS);
+    expect(
+      await lintAs('src/data/x.ts', "export { supabase } from '../lib/supabase';\n"),
+    ).not.toContain(LAYERS);
+  });
+
   it("pages use a feature's public entry point only", async () => {
     expect(
       await lintAs('src/pages/x.ts', "export { useSignIn } from '../features/auth/sign-in';\n"),

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase';
+import { toDataError } from '../errors';
 import { room3dKeys } from './keys';
 
 /** The room a unit stands in, for '?unit=' links (a search hit) that do not name the room. */
@@ -9,7 +10,7 @@ export async function getUnitRoom(unitId: string): Promise<string | null> {
     .select('unit_id, storage_isles(room_id)')
     .eq('unit_id', unitId)
     .maybeSingle();
-  if (error) throw error;
+  if (error) throw toDataError(error);
   const isle = data?.storage_isles as { room_id: string } | { room_id: string }[] | null;
   if (!isle) return null;
   return Array.isArray(isle) ? (isle[0]?.room_id ?? null) : isle.room_id;

@@ -1,4 +1,4 @@
-/** Query keys of the eBay feature, scoped by user so accounts never share cache. */
+/** Query keys of the eBay data, scoped by user so accounts never share cache. */
 export const ebayKeys = {
   all: ['ebay'] as const,
   connection: (userId: string) => ['ebay', userId, 'connection'] as const,

@@ -1,10 +1,9 @@
-// How a refused import reads: the server's row errors and plan-limit text, as 'Import Failed'.
+// How a refused import reads: the server's row errors and plan-limit text, as a DataError.
 import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../../src/lib/supabase', () => ({ supabase: {} }));
 
-const { importError, serverRowErrors } =
-  await import('../../../../src/features/data-transfer/import-items');
+const { importError, serverRowErrors } = await import('../../../../src/data/transfer/import-items');
 
 describe('serverRowErrors', () => {
   it("reads import_items' JSON list of row errors", () => {
@@ -30,19 +29,15 @@ describe('importError', () => {
     expect(error.message).toBe(
       'Adding 501 items would exceed your growing plan limit of 500 items',
     );
-    expect(error.toast).toEqual({
-      kind: 'error',
-      title: 'Import Failed',
-      message: 'Adding 501 items would exceed your growing plan limit of 500 items',
-    });
+    expect(error.planLimit?.kind).toBe('items');
   });
 
   it('keeps a row error as the server wrote it', () => {
     const error = importError({ message: 'Row 400: Invalid location for item' });
-    expect(error.toast?.message).toBe('Row 400: Invalid location for item');
+    expect(error.message).toBe('Row 400: Invalid location for item');
   });
 
   it('falls back to a plain sentence when the failure says nothing', () => {
-    expect(importError(new Error('')).toast?.message).toBe('The file could not be imported');
+    expect(importError(new Error('')).message).toBe('The file could not be imported');
   });
 });

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase';
+import { toDataError } from '../errors';
 import { room3dKeys } from './keys';
 
 /** What the side panel lists: a whole unit or one shelf. */
@@ -20,7 +21,7 @@ export async function getPlacedItems(target: ItemsTarget) {
       ? query.eq('unit_id', target.unitId)
       : query.eq('shelf_id', target.shelfId);
   const { data, count, error } = await query;
-  if (error) throw error;
+  if (error) throw toDataError(error);
   return { items: data, total: count ?? data.length };
 }
 

@@ -1,4 +1,5 @@
 import { supabase } from '../../lib/supabase';
+import { toDataError } from '../errors';
 
 /** PostgREST hands out at most 1000 rows per request (SPEC 9: paged fetch 1000). */
 export const PAGE_SIZE = 1000;
@@ -20,7 +21,7 @@ export async function getAllItems(userId: string) {
       .order('created_at', { ascending: true })
       .order('item_id', { ascending: true })
       .range(from, from + PAGE_SIZE - 1);
-    if (error) throw error;
+    if (error) throw toDataError(error);
     pages.push(...data);
     if (data.length < PAGE_SIZE) return pages;
   }

@@ -1,4 +1,4 @@
-/** Query keys of the notifications feature, scoped by user so accounts never share cache. */
+/** Query keys of the notifications, scoped by user so accounts never share cache. */
 export const notificationKeys = {
   all: (userId: string) => ['notifications', userId] as const,
   expiringItems: (userId: string, today: string) =>

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase';
+import { toDataError } from '../errors';
 import { activityLogKeys } from './keys';
 
 export const LOGS_PAGE_SIZE = 50;
@@ -20,7 +21,7 @@ export async function getLogs(userId: string, action: string, page: number) {
     .range(from, from + LOGS_PAGE_SIZE - 1);
   if (action !== ALL_ACTIONS) query = query.eq('action', action);
   const { data, count, error } = await query;
-  if (error) throw error;
+  if (error) throw toDataError(error);
   return { logs: data, total: count ?? data.length };
 }
 

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase';
+import { toDataError } from '../errors';
 import { room3dKeys } from './keys';
 
 /**
@@ -8,7 +9,7 @@ import { room3dKeys } from './keys';
  */
 export async function getShelfFill(roomId: string): Promise<Map<string, number>> {
   const { data, error } = await supabase.rpc('room_shelf_fill', { p_room_id: roomId });
-  if (error) throw error;
+  if (error) throw toDataError(error);
   return new Map(data.map((row) => [row.shelf_id, row.item_count]));
 }
 

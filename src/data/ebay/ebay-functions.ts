@@ -1,6 +1,7 @@
 import { supabase } from '../../lib/supabase';
-import { checkSessionAfterRefusal } from '../../data/auth/session-check';
 import { texts } from '../../lib/messages';
+import { checkSessionAfterRefusal } from '../auth/session-check';
+import { DataError, functionError } from '../errors';
 
 /**
  * Calls to our eBay Netlify functions with the SPEC 7 headers: the seller's Supabase access
@@ -8,15 +9,27 @@ import { texts } from '../../lib/messages';
  * Nothing eBay-secret ever passes through here: the functions keep the tokens server-side.
  */
 
-/** A refusal or failure of an eBay function, with its status, code and body. */
-export class EbayFunctionError extends Error {
+/**
+ * A refusal or failure of an eBay function: a DataError (read from the function's JSON body as
+ * every function error is) that always has a status, plus eBay's rate-limit fields.
+ */
+export class EbayFunctionError extends DataError {
+  declare readonly status: number;
+
   constructor(
-    readonly status: number,
-    readonly code: string | undefined,
-    readonly body: Record<string, unknown>,
+    status: number,
+    code: string | undefined,
+    body: Record<string, unknown>,
     message: string,
   ) {
-    super(message);
+    const read = functionError(status, { ...body, error: message, code }, message);
+    super(read.message, {
+      ...(code === undefined ? {} : { code }),
+      status,
+      ...(read.planLimit ? { planLimit: read.planLimit } : {}),
+      featureRefused: read.featureRefused,
+      body,
+    });
     this.name = 'EbayFunctionError';
   }
 

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase';
+import { toDataError } from '../errors';
 import { dataTransferKeys } from './keys';
 
 /** How many items the seller has, for the plan-limit check before an import. */
@@ -8,7 +9,7 @@ export async function getItemCount(userId: string): Promise<number> {
     .from('storage_items')
     .select('item_id', { count: 'exact', head: true })
     .eq('user_id', userId);
-  if (error) throw error;
+  if (error) throw toDataError(error);
   return count ?? 0;
 }
 

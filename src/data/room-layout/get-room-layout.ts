@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase';
+import { toDataError } from '../errors';
 import { room3dKeys } from './keys';
 import { toRoomLayout, type RawRoom, type RoomLayout } from './room-layout';
 
@@ -17,7 +18,7 @@ export async function getRoomLayout(roomId: string): Promise<RoomLayout | null> 
     .select(LAYOUT_SELECT)
     .eq('room_id', roomId)
     .maybeSingle();
-  if (error) throw error;
+  if (error) throw toDataError(error);
   return data ? toRoomLayout(data as unknown as RawRoom) : null;
 }
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CameraView, IslePlacement, Position3D } from '../../domain/layout-3d';
 import { supabase } from '../../lib/supabase';
+import { toDataError } from '../errors';
 import { room3dKeys } from './keys';
 
 export interface LayoutToSave {
@@ -26,7 +27,7 @@ export async function saveLayout(layout: LayoutToSave): Promise<void> {
     })),
     ...(layout.camera ? { p_camera: { ...layout.camera } } : {}),
   });
-  if (error) throw error;
+  if (error) throw toDataError(error);
 }
 
 export function useSaveLayout(userId: string) {

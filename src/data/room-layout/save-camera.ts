@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CameraView } from '../../domain/layout-3d';
 import { supabase } from '../../lib/supabase';
+import { toDataError } from '../errors';
 
 /** The room's camera (SPEC 3: camera_position_*, camera_target_*), saved as the seller leaves it. */
 export async function saveCamera({ roomId, view }: { roomId: string; view: CameraView }) {
@@ -17,7 +18,7 @@ export async function saveCamera({ roomId, view }: { roomId: string; view: Camer
       camera_target_z: tz,
     })
     .eq('room_id', roomId);
-  if (error) throw error;
+  if (error) throw toDataError(error);
 }
 
 // The layout query is not invalidated: the scene already shows this camera, and refetching would

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toRoomLayout } from '../../../../src/features/room-3d/room-layout';
+import { toRoomLayout } from '../../../../src/data/room-layout/room-layout';
 
 describe('toRoomLayout', () => {
   it('renames the nested PostgREST levels and sorts isles by number', () => {

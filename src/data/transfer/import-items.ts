@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase';
-import { AppError } from '../../lib/errors';
-import { messages } from '../../lib/messages';
 import { inBatches, type ResolvedImportRow } from '../../domain/import-validation';
-import { errorText } from '../../data/errors';
-import { storageKeys } from '../../data/storage/keys';
-import { activityLogKeys } from '../activity-log';
-import { notificationKeys } from '../notifications';
+import { activityLogKeys } from '../activity-log/keys';
+import { DataError, toDataError } from '../errors';
+import type { MutationCallbacks } from '../mutation-callbacks';
+import { notificationKeys } from '../notifications/keys';
+import { storageKeys } from '../storage/keys';
 import { dataTransferKeys } from './keys';
 
 /** Batches uploaded at once: enough to hide network latency, few enough to keep order simple. */
@@ -49,13 +48,12 @@ export function serverRowErrors(details: unknown): string[] {
   }
 }
 
-/** An import refusal as the 'Import Failed' toast, in the seller's words. */
-export function importError(error: unknown): AppError {
-  const text = errorText(error);
-  return new AppError(text ?? 'The file could not be imported', {
-    toast: messages.importFailed(text),
-    cause: error,
-  });
+/**
+ * An import refusal in the seller's words (the plan-limit tag removed). Its cause is the
+ * server's error, whose details hold the row errors (serverRowErrors).
+ */
+export function importError(error: unknown): DataError {
+  return toDataError(error, 'The file could not be imported');
 }
 
 /**
@@ -111,10 +109,16 @@ export async function importItems(
   }
 }
 
-export function useImportItems(userId: string, onProgress: (progress: ImportProgress) => void) {
+export function useImportItems(
+  userId: string,
+  onProgress: (progress: ImportProgress) => void,
+  { onSuccess, onError }: MutationCallbacks<ImportResult, readonly ResolvedImportRow[]> = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (items: readonly ResolvedImportRow[]) => importItems(items, onProgress),
+    onSuccess,
+    onError,
     // New items show in the inventory and search, the expiry check, the activity log and the
     // item count import checks against; nothing else changed.
     onSettled: () =>

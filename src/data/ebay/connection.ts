@@ -1,0 +1,48 @@
+import { supabase } from '../../lib/supabase';
+import { toDataError } from '../errors';
+import { callEbayFunction } from './ebay-functions';
+
+export interface EbayConnection {
+  connected: boolean;
+  /** When the current access token expires; the server refreshes it before then. */
+  expiresAt: string | null;
+  connectedSince: string | null;
+  /** When eBay's consent (the refresh token, about 18 months) ends; null if eBay did not say. */
+  consentEndsAt: string | null;
+}
+
+/** Whether the seller has eBay tokens: the browser may read that they exist, not what they are. */
+export async function getConnection(): Promise<EbayConnection> {
+  const { data, error } = await supabase
+    .from('ebay_tokens')
+    .select('user_id, expires_at, created_at, refresh_expires_at')
+    .maybeSingle();
+  if (error) throw toDataError(error);
+  return {
+    connected: data !== null,
+    expiresAt: data?.expires_at ?? null,
+    connectedSince: data?.created_at ?? null,
+    consentEndsAt: data?.refresh_expires_at ?? null,
+  };
+}
+
+/** eBay's consent page for this seller, carrying `state` back to the callback. */
+export async function consentUrl(state: string): Promise<string> {
+  const { url } = await callEbayFunction<{ url: string }>(
+    `ebay-auth-url?state=${encodeURIComponent(state)}`,
+  );
+  return url;
+}
+
+/** Hands eBay's code to the server, which exchanges and stores the tokens. */
+export function completeConnect(code: string) {
+  return callEbayFunction<{ connected: true; expires_in: number }>('ebay-auth-callback', {
+    method: 'POST',
+    body: { code },
+  });
+}
+
+/** Forgets the seller's eBay tokens on the server. */
+export function disconnectEbay() {
+  return callEbayFunction<{ connected: false }>('ebay-disconnect', { method: 'POST' });
+}

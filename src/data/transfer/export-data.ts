@@ -1,0 +1,82 @@
+import { supabase } from '../../lib/supabase';
+import { exportItemsCsv } from '../../domain/csv-escape';
+import { toDataError } from '../errors';
+import { getStorageTree } from '../storage/get-storage-tree';
+import { getAllItems, PAGE_SIZE } from './get-all-items';
+
+export const JSON_EXPORT_VERSION = 1;
+
+/** The items CSV: the import template's columns, so the file imports back unchanged. */
+export async function exportItemsFile(userId: string): Promise<{ csv: string; count: number }> {
+  const [items, rooms] = await Promise.all([getAllItems(userId), getStorageTree()]);
+  return { csv: exportItemsCsv(items, rooms), count: items.length };
+}
+
+async function allLogs(userId: string) {
+  const logs = [];
+  for (let from = 0; ; from += PAGE_SIZE) {
+    const { data, error } = await supabase
+      .from('storage_logs')
+      .select('log_id, action, details, user_email, timestamp')
+      .eq('user_id', userId)
+      .order('timestamp', { ascending: false })
+      .range(from, from + PAGE_SIZE - 1);
+    if (error) throw toDataError(error);
+    logs.push(...data);
+    if (data.length < PAGE_SIZE) return logs;
+  }
+}
+
+/**
+ * Everything the seller owns, as one JSON document: storage with every column (3D positions,
+ * camera, unit types), items, preferences, subscription, marketplace listings placed or hidden,
+ * dismissed notifications and the activity log. Left out on purpose: eBay tokens (a file on a
+ * seller's desktop must not carry live credentials), the cached eBay inventory (eBay's copy of
+ * eBay's data, refetched on demand) and backups (earlier copies of this same data).
+ */
+export async function exportAllData(userId: string, email: string | undefined) {
+  const [rooms, items, preferences, subscription, listings, dismissed, logs] = await Promise.all([
+    supabase
+      .from('storage_rooms')
+      .select('*, isles:storage_isles(*, units:storage_units(*, shelves:storage_shelves(*)))')
+      .eq('user_id', userId)
+      .order('room_index'),
+    getAllItems(userId),
+    supabase.from('user_preferences').select('*').eq('user_id', userId).maybeSingle(),
+    supabase
+      .from('subscriptions')
+      .select('plan_id, status, cancel_at, target_plan_id, created_at, updated_at')
+      .eq('user_id', userId)
+      .maybeSingle(),
+    supabase
+      .from('ebay_processed_listings')
+      .select('listing_id, title, quantity, image_url, sku, display, created_at, updated_at')
+      .eq('user_id', userId)
+      .order('created_at'),
+    supabase
+      .from('dismissed_notifications')
+      .select('notification_id, item_id, dismissed_at')
+      .eq('user_id', userId)
+      .order('dismissed_at'),
+    allLogs(userId),
+  ]);
+  if (rooms.error) throw toDataError(rooms.error);
+  if (preferences.error) throw toDataError(preferences.error);
+  if (subscription.error) throw toDataError(subscription.error);
+  if (listings.error) throw toDataError(listings.error);
+  if (dismissed.error) throw toDataError(dismissed.error);
+  return {
+    version: JSON_EXPORT_VERSION,
+    exported_at: new Date().toISOString(),
+    user: { id: userId, email: email ?? null },
+    subscription: subscription.data,
+    preferences: preferences.data,
+    rooms: rooms.data,
+    items,
+    marketplace_listings: listings.data,
+    dismissed_notifications: dismissed.data,
+    logs,
+  };
+}
+
+export type FullExport = Awaited<ReturnType<typeof exportAllData>>;

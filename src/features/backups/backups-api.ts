@@ -1,25 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../auth';
 import { currentPlanId, useSubscription } from '../subscription';
-import { loadSupabase } from '../../lib/supabase-client';
-import { backupKeys } from './keys';
+import { listBackups, mayRestore, restoreBackup, takeBackup } from '../../data/backups/backups';
+import { backupKeys } from '../../data/backups/keys';
 
-export interface BackupSummary {
-  backup_id: string;
-  created_at: string;
-  item_count: number;
-}
-
-/** The seller's backups, newest first; the snapshots stay on the server until downloaded. */
-export async function listBackups(): Promise<BackupSummary[]> {
-  const supabase = await loadSupabase();
-  const { data, error } = await supabase
-    .from('backups')
-    .select('backup_id, created_at, item_count')
-    .order('created_at', { ascending: false });
-  if (error) throw error;
-  return data;
-}
+export { downloadBackup, type BackupSummary } from '../../data/backups/backups';
 
 export function useBackups() {
   const { user } = useAuth();
@@ -37,41 +22,9 @@ export function useRestoreAllowed() {
   const subscription = useSubscription(user?.id);
   return useQuery({
     queryKey: backupKeys.restoreAllowed(user?.id ?? '', currentPlanId(subscription.data)),
-    queryFn: async () => {
-      const supabase = await loadSupabase();
-      const { data, error } = await supabase.rpc('has_plan_feature', {
-        p_feature: 'restore_backup',
-      });
-      if (error) throw error;
-      return data;
-    },
+    queryFn: mayRestore,
     enabled: Boolean(user),
   });
-}
-
-export async function takeBackup(): Promise<BackupSummary> {
-  const supabase = await loadSupabase();
-  const { data, error } = await supabase.rpc('create_backup');
-  if (error) throw error;
-  return { backup_id: data.backup_id, created_at: data.created_at, item_count: data.item_count };
-}
-
-export async function downloadBackup(backupId: string): Promise<unknown> {
-  const supabase = await loadSupabase();
-  const { data, error } = await supabase
-    .from('backups')
-    .select('backup_id, created_at, item_count, snapshot')
-    .eq('backup_id', backupId)
-    .single();
-  if (error) throw error;
-  return data;
-}
-
-export async function restoreBackup(backupId: string): Promise<unknown> {
-  const supabase = await loadSupabase();
-  const { data, error } = await supabase.rpc('restore_backup', { p_backup_id: backupId });
-  if (error) throw error;
-  return data;
 }
 
 export function useTakeBackup() {

@@ -1,4 +1,4 @@
-/** Query keys of the backups feature, scoped by user so accounts never share cache. */
+/** Query keys of the seller's backups, scoped by user so accounts never share cache. */
 export const backupKeys = {
   list: (userId: string) => ['backups', userId] as const,
   restoreAllowed: (userId: string, planId: string) =>

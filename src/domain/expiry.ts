@@ -157,3 +157,8 @@ export function expiryToastText(
 export function dismiss(notificationId: string, today: string): DismissedNotification {
   return { id: notificationId, dismissed_on: today };
 }
+
+/** The oldest dismissal time still worth fetching: a day beyond the memory, for time zones. */
+export function dismissalsSince(now: Date): string {
+  return new Date(now.getTime() - (DISMISSAL_MEMORY_DAYS + 1) * 86_400_000).toISOString();
+}

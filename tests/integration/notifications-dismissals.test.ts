@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeDb, createDbUser, createStorage, db } from '../helpers/db-users.ts';
 
-// What the notifications feature asks of the database (src/features/notifications/expiry-api.ts):
+// What the notifications feature asks of the database (src/data/notifications/expiry.ts):
 // only items in the expiry window, and dismissals remembered per seller.
 
 afterAll(async () => {

@@ -1,5 +1,5 @@
 import { localIsoDate } from '../../domain/calendar-date';
-import { DISMISSAL_MEMORY_DAYS, type DismissedNotification } from '../../domain/expiry';
+import type { DismissedNotification } from '../../domain/expiry';
 
 /**
  * Which notifications were already toasted, so a reload does not toast them again. They are
@@ -64,9 +64,4 @@ export function dismissalsFromRows(
       ? []
       : [{ id: row.notification_id, dismissed_on: localIsoDate(at) }];
   });
-}
-
-/** The oldest dismissal time still worth fetching: a day beyond the memory, for time zones. */
-export function dismissalsSince(now: Date): string {
-  return new Date(now.getTime() - (DISMISSAL_MEMORY_DAYS + 1) * 86_400_000).toISOString();
 }

@@ -13,7 +13,7 @@ import {
   toAnnounce,
   type AnnouncedRecord,
 } from './announcements';
-import { dismissNotifications, fetchDismissals, fetchExpiringItems } from './expiry-api';
+import { dismissNotifications, fetchDismissals, fetchExpiringItems } from '../../data/notifications/expiry';
 import { notificationKeys } from '../../data/notifications/keys';
 import { useToday } from './use-today';
 

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_EXPIRY_SETTINGS, expiryNotifications } from '../../../../src/domain/expiry';
+import {
+  DEFAULT_EXPIRY_SETTINGS,
+  dismissalsSince,
+  expiryNotifications,
+} from '../../../../src/domain/expiry';
 import {
   dismissalsFromRows,
-  dismissalsSince,
   parseAnnounced,
   stillAnnounced,
   toAnnounce,

@@ -1,6 +1,6 @@
 import { loadSupabase } from '../../lib/supabase-client';
-import { EXPIRY_WINDOW_DAYS, type ExpiringItem } from '../../domain/expiry';
-import { dismissalsSince } from './announcements';
+import { dismissalsSince, EXPIRY_WINDOW_DAYS, type ExpiringItem } from '../../domain/expiry';
+import { toDataError } from '../errors';
 
 const PAGE = 1000; // PostgREST's max rows per request
 
@@ -27,7 +27,7 @@ export async function fetchExpiringItems(today: string): Promise<ExpiringItem[]>
       .order('expiry_date')
       .order('item_id')
       .range(from, from + PAGE - 1);
-    if (error) throw error;
+    if (error) throw toDataError(error, 'Expiring items could not be loaded');
     items.push(...data);
     if (data.length < PAGE) break;
   }
@@ -40,7 +40,7 @@ export async function fetchDismissals(now: Date) {
     .from('dismissed_notifications')
     .select('notification_id, dismissed_at')
     .gte('dismissed_at', dismissalsSince(now));
-  if (error) throw error;
+  if (error) throw toDataError(error, 'Dismissed notifications could not be loaded');
   return data;
 }
 
@@ -60,7 +60,7 @@ export async function dismissNotifications(
     })),
     { onConflict: 'user_id,notification_id' },
   );
-  if (error) throw error;
+  if (error) throw toDataError(error, 'The notifications could not be dismissed');
   // Dismissals past their memory silence nothing; clearing them keeps the table small. A
   // failure here costs nothing, so it is not reported.
   await supabase.from('dismissed_notifications').delete().lt('dismissed_at', dismissalsSince(now));

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth';
-import { useSubscription } from './get-subscription';
+import { useSubscription } from '../../data/subscription/get-subscription';
 import { planName } from '../../domain/plans';
 import { currentPlanId } from './subscription-status';
 

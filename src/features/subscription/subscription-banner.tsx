@@ -1,6 +1,6 @@
 import { OverdueBanner } from '../../components/overdue-banner';
 import { useAuth } from '../auth';
-import { useSubscription } from './get-subscription';
+import { useSubscription } from '../../data/subscription/get-subscription';
 import { isOverdue } from './subscription-status';
 
 /** The overdue banner above every route, for a signed-in user whose payment is past due. */

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { loadSupabase } from '../../lib/supabase-client';
+import { toDataError } from '../errors';
 import { subscriptionKeys } from './keys';
 
 const COLUMNS =
@@ -13,7 +14,7 @@ export async function getSubscription(userId: string) {
     .select(COLUMNS)
     .eq('user_id', userId)
     .maybeSingle();
-  if (error) throw error;
+  if (error) throw toDataError(error, 'Your plan could not be loaded');
   return data;
 }
 

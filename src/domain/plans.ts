@@ -152,3 +152,6 @@ export function importLimitMessage(id: string | null | undefined, adding: number
   const plan = getPlan(id);
   return `Adding ${adding} items would exceed your ${plan.id} plan limit of ${plan.limits.items} items`;
 }
+
+/** How much a seller stores of each limited kind (items, units, rooms). */
+export type Usage = Readonly<Record<LimitKind, number>>;

@@ -1,4 +1,4 @@
-import { getPlan, PLAN_IDS, PLANS, type LimitKind, type PlanId } from '../../domain/plans';
+import { getPlan, PLAN_IDS, PLANS, type LimitKind, type PlanId, type Usage } from '../../domain/plans';
 
 /**
  * What choosing a plan means for a seller in a given state (SPEC 4), decided in one pure place
@@ -44,7 +44,7 @@ export function isUpgrade(from: string | null | undefined, to: PlanId): boolean 
   return PLAN_IDS.indexOf(to) > PLAN_IDS.indexOf(getPlan(from).id);
 }
 
-export type Usage = Readonly<Record<LimitKind, number>>;
+export type { Usage } from '../../domain/plans';
 
 export interface Excess {
   kind: LimitKind;

@@ -10,7 +10,7 @@ import { countOf, formatLongDate } from '../../lib/format';
 import { messages, texts } from '../../lib/messages';
 import { useAuth } from '../auth';
 import { subscriptionQueryOptions } from '../subscription';
-import { BillingError } from './billing-api';
+import { BillingError } from '../../data/billing/billing-functions';
 import {
   createBillingPortalSession,
   createCheckoutSession,

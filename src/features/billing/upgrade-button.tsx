@@ -6,7 +6,7 @@ import { errorMessage } from '../../lib/errors';
 import { messages } from '../../lib/messages';
 import { useAuth } from '../auth';
 import { currentPlanId, useSubscription } from '../subscription';
-import { BillingError } from './billing-api';
+import { BillingError } from '../../data/billing/billing-functions';
 import { createCheckoutSession } from './billing-operations';
 import { leaveFor } from './leave-for';
 

@@ -9,8 +9,11 @@ vi.mock('../../../../src/lib/supabase-client', () => ({
   }),
 }));
 
-import { BillingError, callBillingFunction } from '../../../../src/features/billing/billing-api';
-import { createCheckoutSession } from '../../../../src/features/billing/billing-operations';
+import {
+  BillingError,
+  callBillingFunction,
+  createCheckoutSession,
+} from '../../../../src/data/billing/billing-functions';
 
 const fetchMock = vi.fn<typeof fetch>();
 

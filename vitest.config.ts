@@ -3,6 +3,10 @@ import react from '@vitejs/plugin-react';
 
 // Two projects: fast unit tests in jsdom, and integration tests in node against a real
 // local stack started once by the global setup (fresh database, free ports).
+// On CI a failed test runs once more, as the e2e tests do; `npm test` names every test that
+// needed it above its summary (scripts/flaky-reporter.ts), so a flake is seen, not hidden.
+const retry = process.env.CI ? 1 : 0;
+
 export default defineConfig({
   test: {
     projects: [
@@ -13,6 +17,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
+          retry,
         },
       },
       {
@@ -25,6 +30,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          retry,
         },
       },
     ],

@@ -17,9 +17,20 @@ interface Tally {
   skipped: number;
 }
 
-function run(command: string, args: string[]): Promise<number> {
+/**
+ * Names of failed and flaky tests, printed again just above the summary line: CI shows only the
+ * end of a long log, and a failure far above it would otherwise go unnamed.
+ */
+const failures: string[] = [];
+const flakes: string[] = [];
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: process.env });
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    });
     child.on('close', (code) => resolve(code ?? 1));
     child.on('error', () => resolve(1));
   });
@@ -33,6 +44,7 @@ async function check(name: string, command: string, args: string[]): Promise<Tal
   console.log(`\n▶ ${name}`);
   const code = await run(command, args);
   console.log(code === 0 ? `✔ ${name}` : `✘ ${name} (exit ${code})`);
+  if (code !== 0) failures.push(name);
   return code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 };
 }
 
@@ -40,12 +52,83 @@ async function vitest(project: string): Promise<Tally> {
   console.log(`\n▶ ${project} tests`);
   const out = path.join(RESULTS, `${project}.json`);
   rmSync(out, { force: true });
-  const code = await run('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
-  const report = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>(out);
-  if (!report) return { passed: 0, failed: 1, skipped: 0 };
+  const flaky = path.join(RESULTS, `${project}-flaky.txt`);
+  rmSync(flaky, { force: true });
+  const code = await run(
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      '--reporter=./scripts/flaky-reporter.ts',
+      `--outputFile.json=${out}`,
+    ],
+    { FLAKY_TESTS_FILE: flaky },
+  );
+  if (existsSync(flaky)) {
+    for (const name of readFileSync(flaky, 'utf8').split('\n').filter(Boolean)) {
+      flakes.push(`${project} › ${name}`);
+    }
+  }
+  const report = readJson<{
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+    testResults: {
+      name: string;
+      message?: string;
+      assertionResults: { fullName: string; status: string }[];
+    }[];
+  }>(out);
+  if (!report) {
+    failures.push(`${project}: no report (exit ${code})`);
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+  for (const file of report.testResults) {
+    const where = path.relative(ROOT, file.name);
+    const failed = file.assertionResults.filter((test) => test.status === 'failed');
+    for (const test of failed) failures.push(`${project} › ${where} › ${test.fullName}`);
+    if (failed.length === 0 && file.message)
+      failures.push(`${project} › ${where} › ${file.message.split('\n')[0]}`);
+  }
   // A crash outside any test (a broken global setup, say) still has to count as a failure.
   const failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
-  return { passed: report.numPassedTests, failed, skipped: report.numPendingTests + report.numTodoTests };
+  return {
+    passed: report.numPassedTests,
+    failed,
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
+}
+
+interface Suite {
+  title: string;
+  file?: string;
+  suites?: Suite[];
+  specs?: { title: string; line: number; tests: { projectName: string; status: string }[] }[];
+}
+
+function* playwrightTests(
+  suites: Suite[],
+  file = '',
+  describes: string[] = [],
+): Generator<{ title: string; status: string }> {
+  for (const suite of suites) {
+    const inFile = suite.file ?? file;
+    const names = suite.file === suite.title ? [] : [...describes, suite.title];
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        const title = [`[${test.projectName}] ${inFile}:${spec.line}`, ...names, spec.title].join(
+          ' › ',
+        );
+        yield { title, status: test.status };
+      }
+    }
+    yield* playwrightTests(suite.suites ?? [], inFile, names);
+  }
 }
 
 async function playwright(): Promise<Tally> {
@@ -53,8 +136,18 @@ async function playwright(): Promise<Tally> {
   const out = path.join(RESULTS, 'e2e.json');
   rmSync(out, { force: true });
   const code = await run('npx', ['playwright', 'test', '--reporter=list,json']);
-  const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number }; errors?: unknown[] }>(out);
-  if (!report) return { passed: 0, failed: 1, skipped: 0 };
+  const report = readJson<{
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+    suites?: Suite[];
+  }>(out);
+  if (!report) {
+    failures.push(`e2e: no report (exit ${code})`);
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+  for (const { title, status } of playwrightTests(report.suites ?? [])) {
+    if (status === 'unexpected') failures.push(`e2e › ${title}`);
+    if (status === 'flaky') flakes.push(`e2e › ${title}`);
+  }
   const crashed = code !== 0 && report.stats.unexpected === 0 ? 1 : 0;
   return {
     passed: report.stats.expected + report.stats.flaky,
@@ -73,9 +166,17 @@ const tallies: Tally[] = [
   await playwright(),
 ];
 const total = tallies.reduce(
-  (sum, t) => ({ passed: sum.passed + t.passed, failed: sum.failed + t.failed, skipped: sum.skipped + t.skipped }),
+  (sum, t) => ({
+    passed: sum.passed + t.passed,
+    failed: sum.failed + t.failed,
+    skipped: sum.skipped + t.skipped,
+  }),
   { passed: 0, failed: 0, skipped: 0 },
 );
+for (const name of flakes) console.log(`Flaky (passed on retry): ${name}`);
+for (const name of failures) console.log(`Failed: ${name}`);
 console.log(`\nAll checks done in ${Math.round((Date.now() - started) / 1000)} s.`);
-console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+console.log(
+  `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
+);
 process.exit(total.failed === 0 ? 0 : 1);

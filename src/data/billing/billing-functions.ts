@@ -1,7 +1,6 @@
 import type { PlanId } from '../../domain/plans';
-import { loadSupabase } from '../../lib/supabase-client';
 import { texts } from '../../lib/messages';
-import { checkSessionAfterRefusal } from '../auth/session-check';
+import { callFunction } from '../call-function';
 import { DataError } from '../errors';
 
 /**
@@ -27,50 +26,23 @@ export class BillingError extends DataError {
   }
 }
 
-export async function callBillingFunction<T>(
+export function callBillingFunction<T>(
   name: string,
   body: Record<string, unknown> = {},
   fallbackError: string = texts.unexpectedError,
 ): Promise<T> {
-  // Loaded on demand: the pricing page's upgrade button must not pull supabase-js into the
-  // landing bundle.
-  const supabase = await loadSupabase();
-  const { data } = await supabase.auth.getSession();
-  const token = data.session?.access_token;
-  if (!token) throw new BillingError(texts.notAuthenticated, 401);
-
-  let response: Response;
-  try {
-    response = await fetch(`/.netlify/functions/${name}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    throw new BillingError(fallbackError, 0);
-  }
-
-  let json: unknown;
-  try {
-    json = await response.json();
-  } catch {
-    throw new BillingError(texts.invalidResponse, response.status);
-  }
-  if (typeof json !== 'object' || json === null) {
-    throw new BillingError(texts.invalidResponse, response.status);
-  }
-  const record = json as Record<string, unknown>;
-  // Refused as not signed in: if Auth has ended the session (a password change elsewhere), the
-  // app signs out here too and asks the seller to sign in again, instead of half-working.
-  if (response.status === 401 && (await checkSessionAfterRefusal())) {
-    throw new BillingError(texts.sessionEnded, 401);
-  }
-  if (!response.ok) {
-    const message = typeof record.error === 'string' ? record.error : fallbackError;
-    const detail = typeof record.detail === 'string' ? record.detail : undefined;
-    throw new BillingError(message, response.status, detail);
-  }
-  return record as T;
+  return callFunction<T, BillingError>({
+    name,
+    body,
+    notSignedIn: texts.notAuthenticated,
+    failed: fallbackError,
+    toError: ({ status, code, body: answer, message }) => {
+      // Only the function's own refusal carries the provider's explanation (a declined card).
+      const detail =
+        code !== 'session_ended' && typeof answer.detail === 'string' ? answer.detail : undefined;
+      return new BillingError(message, status, detail);
+    },
+  });
 }
 
 export interface PlanChangeResult {

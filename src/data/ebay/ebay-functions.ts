@@ -1,6 +1,5 @@
-import { supabase } from '../../lib/supabase';
 import { texts } from '../../lib/messages';
-import { checkSessionAfterRefusal } from '../auth/session-check';
+import { callFunction } from '../call-function';
 import { DataError, functionError } from '../errors';
 
 /**
@@ -48,36 +47,20 @@ export interface EbayCallOptions {
   country?: string;
 }
 
-export async function callEbayFunction<T>(name: string, options: EbayCallOptions = {}): Promise<T> {
-  const { data } = await supabase.auth.getSession();
-  const session = data.session;
-  if (!session) throw new EbayFunctionError(401, undefined, {}, texts.userMustBeLoggedIn);
-  const headers: Record<string, string> = {
-    authorization: `Bearer ${session.access_token}`,
-    'user-id': session.user.id,
-  };
-  if (options.country) headers.country = options.country;
-  if (options.body) headers['content-type'] = 'application/json';
-  let response: Response;
-  try {
-    response = await fetch(`/.netlify/functions/${name}`, {
-      method: options.method ?? 'GET',
-      headers,
-      ...(options.body ? { body: JSON.stringify(options.body) } : {}),
-    });
-  } catch {
-    throw new EbayFunctionError(0, 'network', {}, texts.ebaySyncFailed);
-  }
-  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  if (!body) throw new EbayFunctionError(response.status, 'invalid', {}, texts.invalidResponse);
-  if (!response.ok) {
-    const message = typeof body.error === 'string' ? body.error : texts.ebaySyncFailed;
-    const code = typeof body.code === 'string' ? body.code : undefined;
-    // Our own session refused (not eBay's): if Auth has ended it, sign in again.
-    if (response.status === 401 && code !== 'ebay_auth' && (await checkSessionAfterRefusal())) {
-      throw new EbayFunctionError(401, 'session_ended', body, texts.sessionEnded);
-    }
-    throw new EbayFunctionError(response.status, code, body, message);
-  }
-  return body as T;
+export function callEbayFunction<T>(name: string, options: EbayCallOptions = {}): Promise<T> {
+  return callFunction<T, EbayFunctionError>({
+    name,
+    method: options.method ?? 'GET',
+    ...(options.body ? { body: options.body } : {}),
+    headers: (session) => ({
+      'user-id': session.user.id,
+      ...(options.country ? { country: options.country } : {}),
+    }),
+    notSignedIn: texts.userMustBeLoggedIn,
+    failed: texts.ebaySyncFailed,
+    // eBay's own token refused (code 'ebay_auth') asks for a reconnect, not a new sign-in.
+    isOwnRefusal: (code) => code !== 'ebay_auth',
+    toError: (failure) =>
+      new EbayFunctionError(failure.status, failure.code, failure.body, failure.message),
+  });
 }

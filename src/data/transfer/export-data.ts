@@ -2,7 +2,8 @@ import { supabase } from '../../lib/supabase';
 import { exportItemsCsv } from '../../domain/csv-escape';
 import { toDataError } from '../errors';
 import { getStorageTree } from '../storage/get-storage-tree';
-import { getAllItems, PAGE_SIZE } from './get-all-items';
+import { allPages } from '../all-pages';
+import { getAllItems } from './get-all-items';
 
 export const JSON_EXPORT_VERSION = 1;
 
@@ -12,19 +13,21 @@ export async function exportItemsFile(userId: string): Promise<{ csv: string; co
   return { csv: exportItemsCsv(items, rooms), count: items.length };
 }
 
-async function allLogs(userId: string) {
-  const logs = [];
-  for (let from = 0; ; from += PAGE_SIZE) {
-    const { data, error } = await supabase
-      .from('storage_logs')
-      .select('log_id, action, details, user_email, timestamp')
-      .eq('user_id', userId)
-      .order('timestamp', { ascending: false })
-      .range(from, from + PAGE_SIZE - 1);
-    if (error) throw toDataError(error);
-    logs.push(...data);
-    if (data.length < PAGE_SIZE) return logs;
-  }
+function allLogs(userId: string) {
+  return allPages(
+    (from, to, withCount) =>
+      supabase
+        .from('storage_logs')
+        .select(
+          'log_id, action, details, user_email, timestamp',
+          withCount ? { count: 'exact' } : undefined,
+        )
+        .eq('user_id', userId)
+        .order('timestamp', { ascending: false })
+        .order('log_id', { ascending: false })
+        .range(from, to),
+    { key: (log) => log.log_id },
+  );
 }
 
 /**

@@ -4,12 +4,17 @@ import type { RunningStack } from '../local/stack.ts';
 import { signIn } from './browser-figures.ts';
 import type { Figure } from './report.ts';
 import type { SeededSeller } from './seed-elite.ts';
+import { PROBES_KEY } from '../src/lib/probes';
 
 /**
  * The 3D view of a room holding a whole Elite account (100 units, 5000 items), in Chromium's software WebGL (SwiftShader, no
  * GPU here): time to the first drawn frame, draw calls, and frame time over 60 frames.
  */
-export async function room3dFigures(stack: RunningStack, seller: SeededSeller, browser: Browser): Promise<Figure[]> {
+export async function room3dFigures(
+  stack: RunningStack,
+  seller: SeededSeller,
+  browser: Browser,
+): Promise<Figure[]> {
   const db = new pg.Client({ connectionString: stack.env.DB_URL });
   await db.connect();
   const { rows } = await db.query<{ room_id: string; units: number; items: number }>(
@@ -24,6 +29,7 @@ export async function room3dFigures(stack: RunningStack, seller: SeededSeller, b
   if (!room) throw new Error('the seeded seller has no rooms');
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript((key) => window.localStorage.setItem(key, 'on'), PROBES_KEY);
   const page = await context.newPage();
   await signIn(page, stack.env.APP_URL, seller);
   await page.goto(`${stack.env.APP_URL}/dashboard/inventory`);
@@ -31,13 +37,20 @@ export async function room3dFigures(stack: RunningStack, seller: SeededSeller, b
 
   const started = Date.now();
   await page.goto(`${stack.env.APP_URL}/dashboard/inventory/3d?room=${room.room_id}`);
-  await page.waitForFunction(() => ((window as { __stockroom3d?: { frames: number } }).__stockroom3d?.frames ?? 0) > 0, null, {
-    timeout: 60_000,
-  });
+  await page.waitForFunction(
+    () => ((window as { __stockroom3d?: { frames: number } }).__stockroom3d?.frames ?? 0) > 0,
+    null,
+    {
+      timeout: 60_000,
+    },
+  );
   const firstFrameMs = Date.now() - started;
   const measured = await page.evaluate(async () => {
-    const probe = (window as { __stockroom3d?: { measure: (n: number) => Promise<{ frameMs: number; drawCalls: number }> } })
-      .__stockroom3d;
+    const probe = (
+      window as {
+        __stockroom3d?: { measure: (n: number) => Promise<{ frameMs: number; drawCalls: number }> };
+      }
+    ).__stockroom3d;
     if (!probe) throw new Error('no 3D probe');
     return probe.measure(60);
   });

@@ -4,6 +4,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
 import { e2eEnv } from './env';
 import { expect, test, type SellerAccount } from './fixtures';
+import { PROBES_KEY } from '../../src/lib/probes';
 
 /**
  * The 3D view of a room (issue 13), in Chromium's software WebGL (SwiftShader): it draws the
@@ -250,6 +251,12 @@ async function orbit(page: Page, touch: boolean): Promise<void> {
 
 const isCameraSave = (url: string, method: string) =>
   url.includes('/rest/v1/storage_rooms') && method === 'PATCH';
+
+// The renderer's figures (frames, draw calls, camera, projection) come from the probe the app
+// mounts only when asked to.
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript((key) => window.localStorage.setItem(key, 'on'), PROBES_KEY);
+});
 
 test.describe('3D view of a room', () => {
   test('draws the room; an isle moved and the camera turned stay so after a reload', async ({

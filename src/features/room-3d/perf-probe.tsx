@@ -4,7 +4,8 @@ import { Vector3 } from 'three';
 import type { CameraView, Vec3 } from '../../domain/layout-3d';
 
 /**
- * What the lead's bench and the e2e tests read from the page. drawCalls comes from the renderer
+ * What the bench and the e2e tests read from the page, mounted only when they ask for it
+ * (lib/probes.ts), since it takes over the view's rendering to time it. drawCalls comes from the renderer
  * (renderer.info.render.calls of the last frame); frameMs is the mean CPU time of the last 60
  * rendered frames. `measure()` renders `frames` frames back to back, waiting for the GPU after
  * each (gl.finish), and reports their mean: the view renders on demand, so an idle scene has no
@@ -29,7 +30,7 @@ declare global {
 
 const WINDOW = 60;
 
-export function PerfProbe() {
+export default function PerfProbe() {
   const invalidate = useThree((state) => state.invalidate);
   const getState = useThree((state) => state.get);
   const samples = useRef<number[]>([]);

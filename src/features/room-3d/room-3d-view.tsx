@@ -1,5 +1,14 @@
 import { Canvas } from '@react-three/fiber';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
 import { Link } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen';
 import { notify } from '../../components/toasts';
@@ -18,6 +27,7 @@ import {
 } from '../../domain/layout-3d';
 import { errorMessage } from '../../lib/errors';
 import { messages } from '../../lib/messages';
+import { probesWanted } from '../../lib/probes';
 import { CameraRig } from './camera-rig';
 import { useShelfFill } from '../../data/room-layout/get-shelf-fill';
 import { useRoomLayout, type RoomLayout } from '../../data/room-layout/get-room-layout';
@@ -34,13 +44,14 @@ import {
   type EditorContext,
 } from './layout-editor';
 import { EditorStatus, LayoutToolbar } from './layout-toolbar';
-import { PerfProbe } from './perf-probe';
 import { RoomScene } from './room-scene';
 import { saveCamera } from '../../data/room-layout/save-camera';
 import { useSaveLayout } from '../../data/room-layout/save-layout';
 import type { Selection } from './selection';
 import { SelectionPanel } from './selection-panel';
 import './room-3d.css';
+
+const PerfProbe = lazy(() => import('./perf-probe'));
 
 export interface Room3DViewProps {
   userId: string;
@@ -137,6 +148,7 @@ interface RoomViewProps {
 
 function RoomView({ userId, layout, fill, settings, rooms, unitId, onSelectRoom }: RoomViewProps) {
   const { floorSize } = settings;
+  const [probing] = useState(probesWanted);
   const colours = useMemo(() => schemeColours(settings.colours), [settings.colours]);
   const isles = layout.isles;
   const loaded = useMemo(() => loadedPlacements(isles, floorSize), [isles, floorSize]);
@@ -342,7 +354,11 @@ function RoomView({ userId, layout, fill, settings, rooms, unitId, onSelectRoom 
                 floorSize={floorSize}
                 onCameraEnd={onCameraEnd}
               />
-              <PerfProbe />
+              {probing && (
+                <Suspense fallback={null}>
+                  <PerfProbe />
+                </Suspense>
+              )}
             </Canvas>
           </ErrorBoundary>
           <div className="room-3d__labels" ref={keepLabelLayer} data-testid="room-3d-labels" />

@@ -317,16 +317,7 @@ export async function startEbaySandbox(opts: EbaySandboxOptions): Promise<EbaySa
       const code = form.get('code') ?? '';
       const entry = codes.get(code);
       codes.delete(code); // single use, even when refused
-      if (!entry || entry.expiresAt <= Date.now()) {
-        oauthError(
-          res,
-          400,
-          'invalid_grant',
-          'the provided authorization grant code is invalid or was issued to another client',
-        );
-        return;
-      }
-      if (form.get('redirect_uri') !== opts.ruName) {
+      if (!entry || entry.expiresAt <= Date.now() || form.get('redirect_uri') !== opts.ruName) {
         oauthError(
           res,
           400,

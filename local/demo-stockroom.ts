@@ -32,6 +32,7 @@ interface Kind {
   expiresWithin?: readonly [number, number];
 }
 
+// Boilerplate: each kind of stock lists its own names, variants and prices; the repeated shape is catalogue data, not logic.
 const KINDS = {
   trainers: {
     names: [

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import type http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import { createAppServer } from './app-server.ts';
@@ -8,6 +7,7 @@ import { authSettingsFromEnv } from './auth/env.ts';
 import { createAuthService } from './auth/index.ts';
 import type { StackOptions } from './config.ts';
 import { createGateway } from './gateway.ts';
+import { closeServer, listenLocal } from './http.ts';
 import { signApiKey } from './keys.ts';
 import { createMailbox, type Mailbox } from './mailbox.ts';
 import { migrate } from './migrate.ts';
@@ -84,20 +84,6 @@ function appEnv(env: StackEnv): Record<string, string> {
     if (value) out[name] = value;
   }
   return out;
-}
-
-function listen(server: http.Server, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-}
-
-function close(server: http.Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
 }
 
 async function wipe(opts: StackOptions): Promise<void> {
@@ -209,8 +195,8 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     const mailServer = (await import('node:http')).createServer((req, res) =>
       mailbox.handle(req, res),
     );
-    await listen(mailServer, opts.mailboxPort);
-    stops.push(() => close(mailServer));
+    await listenLocal(mailServer, opts.mailboxPort);
+    stops.push(() => closeServer(mailServer));
 
     const authSettings = authSettingsFromEnv(process.env);
     const auth = createAuthService({
@@ -232,8 +218,8 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       auth: (req, res, p) => auth.handle(req, res, p),
       realtime: (req, socket, head) => realtime.handleUpgrade(req, socket, head),
     });
-    await listen(gateway, opts.apiPort);
-    stops.push(() => close(gateway));
+    await listenLocal(gateway, opts.apiPort);
+    stops.push(() => closeServer(gateway));
 
     // The functions read their configuration from the environment, as on Netlify.
     Object.assign(process.env, {
@@ -248,8 +234,8 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       siteUrl: () => env.APP_URL,
       appEnv: () => appEnv(env),
     });
-    await listen(app, opts.appPort);
-    stops.push(() => close(app));
+    await listenLocal(app, opts.appPort);
+    stops.push(() => closeServer(app));
 
     // Stripe: the sandbox answers the SDK and signs webhooks to the app, unless the environment
     // names a real Stripe key. Its address and keys reach the functions through process.env.

@@ -44,6 +44,10 @@ export const unprocessable = (code: string, msg: string) => new AuthError(422, c
 export const tooMany = (code: string, msg: string) => new AuthError(429, code, msg);
 export const internal = (msg: string) => new AuthError(500, 'unexpected_failure', msg);
 
+/** GoTrue's answer when the address already belongs to an account. */
+export const emailExists = () =>
+  unprocessable('email_exists', 'A user with this email address has already been registered');
+
 export function weakPassword(message: string, reasons: string[]): AuthError {
   return new AuthError(422, 'weak_password', message, { weak_password: { reasons } });
 }

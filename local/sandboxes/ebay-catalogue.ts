@@ -67,6 +67,7 @@ const BRANDS = [
   'Canon',
   'Dyson',
 ];
+// Boilerplate: each brand lists its own believable products; the repeated shape is catalogue data, not logic.
 const THINGS: Record<string, string[]> = {
   Nintendo: [
     'Switch Pro Controller',

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import { readBody, sendJson } from '../http.ts';
+import { closeServer, listenLocal, readBody, sendJson } from '../http.ts';
 import {
   catalogueFor,
   type SandboxInventoryItem,
@@ -317,16 +317,7 @@ export async function startEbaySandbox(opts: EbaySandboxOptions): Promise<EbaySa
       const code = form.get('code') ?? '';
       const entry = codes.get(code);
       codes.delete(code); // single use, even when refused
-      if (!entry || entry.expiresAt <= Date.now()) {
-        oauthError(
-          res,
-          400,
-          'invalid_grant',
-          'the provided authorization grant code is invalid or was issued to another client',
-        );
-        return;
-      }
-      if (form.get('redirect_uri') !== opts.ruName) {
+      if (!entry || entry.expiresAt <= Date.now() || form.get('redirect_uri') !== opts.ruName) {
         oauthError(
           res,
           400,
@@ -602,21 +593,8 @@ export async function startEbaySandbox(opts: EbaySandboxOptions): Promise<EbaySa
     }
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const port = await listenLocal(server, opts.port);
   baseUrl = `http://127.0.0.1:${port}`;
 
-  return {
-    url: baseUrl,
-    port,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { url: baseUrl, port, stop: () => closeServer(server) };
 }

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { sendJson } from '../http.ts';
+import { closeServer, listenLocal, sendJson } from '../http.ts';
 import { apiOps } from './stripe/api.ts';
 import { checkoutOps } from './stripe/checkout.ts';
 import { clockOps } from './stripe/clock.ts';
@@ -84,12 +84,7 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
     }
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const port = await listenLocal(server, opts.port);
   sb.site.baseUrl = `http://127.0.0.1:${port}`;
 
   return {
@@ -97,10 +92,7 @@ export async function startStripeSandbox(opts: StripeSandboxOptions): Promise<St
     port,
     async stop() {
       await sb.flush();
-      await new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      });
+      await closeServer(server);
     },
   };
 }

@@ -1,18 +1,13 @@
-import {
-  fetchInventoryPage,
-  fetchListingsPage,
-  PAGE_SIZE,
-  type InventoryEntry,
-} from '../lib/ebay-api.ts';
+import type { EbayInventoryEntry } from '../../src/domain/ebay-inventory.ts';
+import { fetchInventoryPage, fetchListingsPage, PAGE_SIZE, type Page } from '../lib/ebay-api.ts';
 import { ebayFunction, type EbayCallContext } from '../lib/ebay-function.ts';
 import {
   budget,
   continuing,
   endSync,
   progressOf,
-  readSync,
   saveSync,
-  startSync,
+  syncOfCall,
   type SyncState,
 } from '../lib/ebay-sync.ts';
 import { json, jsonError } from '../lib/http.ts';
@@ -29,7 +24,7 @@ const INVENTORY_PAGE_SIZE = 200;
 type InventorySource = 'inventory' | 'listings';
 
 interface CachedInventory {
-  inventory: InventoryEntry[];
+  inventory: EbayInventoryEntry[];
   total_items: number;
   fetched_at: string | null;
   source: InventorySource;
@@ -68,6 +63,17 @@ function pageOf(cache: CachedInventory, page: number, cached: boolean) {
   };
 }
 
+/** The state once a page is read: its entries kept, and the next page if eBay has more. */
+function afterPage(state: SyncState, items: EbayInventoryEntry[], page: Page<unknown>): SyncState {
+  return {
+    ...state,
+    items,
+    next_page: page.more ? state.next_page + 1 : 0,
+    total_entries: page.total,
+    fetched: items.length,
+  };
+}
+
 /** Reads one eBay page of the sync's current phase into the state. */
 async function readPage(ctx: EbayCallContext, state: SyncState): Promise<SyncState> {
   if (state.phase === 'inventory') {
@@ -78,13 +84,7 @@ async function readPage(ctx: EbayCallContext, state: SyncState): Promise<SyncSta
       // Nothing in the Inventory API: the seller's stock is in their listings.
       return { ...state, phase: 'listings', next_page: 1, total_pages: null, total_entries: null };
     }
-    return {
-      ...state,
-      items,
-      next_page: page.more ? state.next_page + 1 : 0,
-      total_entries: page.total,
-      fetched: items.length,
-    };
+    return afterPage(state, items, page);
   }
   const page = await ctx.withToken((t) => fetchListingsPage(ctx.env, t, ctx.marketplace, state.next_page));
   const items = [
@@ -100,12 +100,8 @@ async function readPage(ctx: EbayCallContext, state: SyncState): Promise<SyncSta
     })),
   ];
   return {
-    ...state,
-    items,
-    next_page: page.more ? state.next_page + 1 : 0,
+    ...afterPage(state, items, page),
     total_pages: page.totalPages,
-    total_entries: page.total,
-    fetched: items.length,
     complete: state.complete && page.complete,
   };
 }
@@ -140,9 +136,7 @@ export default ebayFunction({
     return cache ? pageOf(cache, pageParam(req) ?? 1, true) : {};
   },
   async run(ctx) {
-    let state = continuing(ctx.req)
-      ? await readSync(ctx.userId, 'inventory')
-      : await startSync(ctx.userId, 'inventory');
+    let state = await syncOfCall(ctx.req, ctx.userId, 'inventory');
     if (!state) return jsonError(409, 'No eBay sync is under way', { code: 'no_sync' });
     const inBudget = budget();
     while (state.next_page > 0 && inBudget()) state = await readPage(ctx, state);

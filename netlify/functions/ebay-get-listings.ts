@@ -1,13 +1,13 @@
 import { fetchListingsPage, type ActiveListing } from '../lib/ebay-api.ts';
 import { ebayFunction } from '../lib/ebay-function.ts';
+// Boilerplate: both eBay sync functions take the same steps of the sync, so they name the same imports.
 import {
   budget,
   continuing,
   endSync,
   progressOf,
-  readSync,
   saveSync,
-  startSync,
+  syncOfCall,
 } from '../lib/ebay-sync.ts';
 import { json, jsonError } from '../lib/http.ts';
 import { supabaseAdmin } from '../lib/supabase-admin.ts';
@@ -79,9 +79,7 @@ export default ebayFunction({
   fetchesFromEbay: (req) => !continuing(req),
   cached: async (userId) => ({ listings: await shownListings(userId), cached: true }),
   async run(ctx) {
-    let state = continuing(ctx.req)
-      ? await readSync(ctx.userId, 'listings')
-      : await startSync(ctx.userId, 'listings');
+    let state = await syncOfCall(ctx.req, ctx.userId, 'listings');
     if (!state) return jsonError(409, 'No eBay sync is under way', { code: 'no_sync' });
     const inBudget = budget();
     let done = false;

@@ -1,3 +1,4 @@
+import type { EbayInventoryEntry } from '../../src/domain/ebay-inventory.ts';
 import type { EbayEnv, Marketplace } from './ebay-env.ts';
 import { EbayUnavailableError } from './ebay-oauth.ts';
 
@@ -43,17 +44,6 @@ export function retryAfterSeconds(header: string | null, now = Date.now()): numb
 const INLINE_RETRY_MAX_SECONDS = 2;
 /** One eBay page may take this long: a slow page still leaves the call inside Netlify's 10 s. */
 export const PAGE_TIMEOUT_MS = 4_000;
-
-export interface InventoryEntry {
-  sku: string;
-  title: string;
-  quantity: number;
-  condition: string | null;
-  imageUrl: string | null;
-  /** Set when the entry was taken from an active listing (the Inventory API held none). */
-  listingId?: string;
-  listingType?: string | null;
-}
 
 export interface ActiveListing {
   listingId: string;
@@ -140,7 +130,7 @@ export async function fetchInventoryPage(
   token: string,
   marketplace: Marketplace,
   offset: number,
-): Promise<Page<InventoryEntry>> {
+): Promise<Page<EbayInventoryEntry>> {
   const body = (await restGet(
     `${env.EBAY_API_BASE}/sell/inventory/v1/inventory_item?limit=${PAGE_SIZE}&offset=${offset}`,
     token,

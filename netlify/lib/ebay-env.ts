@@ -69,6 +69,7 @@ export const EBAY_SCOPES = [
  * Seller country (user_preferences.ebay_country) -> eBay marketplace id for the REST APIs and
  * site id for the Trading API. GB is the product's default (SPEC 9).
  */
+// Boilerplate: one row per country, as eBay numbers them; the repeated shape is a lookup table, not logic.
 const MARKETPLACES: Record<string, { marketplaceId: string; siteId: string }> = {
   GB: { marketplaceId: 'EBAY_GB', siteId: '3' },
   US: { marketplaceId: 'EBAY_US', siteId: '0' },

@@ -1,4 +1,4 @@
-import type { InventoryEntry } from './ebay-api.ts';
+import type { EbayInventoryEntry } from '../../src/domain/ebay-inventory.ts';
 import { supabaseAdmin } from './supabase-admin.ts';
 
 /**
@@ -23,7 +23,7 @@ export interface SyncState {
   total_entries: number | null;
   fetched: number;
   complete: boolean;
-  items: InventoryEntry[];
+  items: EbayInventoryEntry[];
 }
 
 /** What the browser is told while a sync is under way. */
@@ -92,4 +92,13 @@ export function progressOf(state: SyncState, done: boolean): SyncProgress {
 /** Whether the request continues a sync (?continue=1) rather than starting one. */
 export function continuing(req: Request): boolean {
   return new URL(req.url).searchParams.get('continue') === '1';
+}
+
+/** The sync this call carries on (?continue=1) or starts; null when there is none to carry on. */
+export async function syncOfCall(
+  req: Request,
+  userId: string,
+  kind: SyncKind,
+): Promise<SyncState | null> {
+  return continuing(req) ? readSync(userId, kind) : startSync(userId, kind);
 }

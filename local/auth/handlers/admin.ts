@@ -2,7 +2,7 @@
 // and generate_link (mail links without sending mail, handy for scripts and tests).
 import { randomBytes } from 'node:crypto';
 import type { Ctx } from '../context.ts';
-import { badRequest, internal, notFound, sendJSON, unprocessable } from '../errors.ts';
+import { badRequest, emailExists, internal, notFound, sendJSON, unprocessable } from '../errors.ts';
 import { requireAdmin } from '../guards.ts';
 import { bool, obj, optStr, readBody, readParams, str, type Params } from '../http.ts';
 import { sendInvite } from '../flows.ts';
@@ -133,10 +133,7 @@ export async function createUser(ctx: Ctx): Promise<void> {
   const email = rawEmail ? validateEmail(rawEmail) : null;
   if (email) {
     if (await findUserByEmail(db, email)) {
-      throw unprocessable(
-        'email_exists',
-        'A user with this email address has already been registered',
-      );
+      throw emailExists();
     }
     providers.push('email');
   }
@@ -170,10 +167,7 @@ export async function createUser(ctx: Ctx): Promise<void> {
       });
     } catch (e) {
       if (isUniqueViolation(e)) {
-        throw unprocessable(
-          'email_exists',
-          'A user with this email address has already been registered',
-        );
+        throw emailExists();
       }
       console.error('[auth] admin create user failed:', e instanceof Error ? e.message : e);
       throw internal('Database error creating new user');
@@ -255,10 +249,7 @@ export async function updateUser(ctx: Ctx, id: string): Promise<void> {
   if (email && email !== (user.email ?? '').toLowerCase()) {
     const other = await findUserByEmail(db, email);
     if (other && other.id !== user.id) {
-      throw unprocessable(
-        'email_exists',
-        'A user with this email address has already been registered',
-      );
+      throw emailExists();
     }
   }
   const newHash = password !== undefined ? await hashPassword(password) : null;
@@ -285,10 +276,7 @@ export async function updateUser(ctx: Ctx, id: string): Promise<void> {
         await set('email = $3', email);
       } catch (e) {
         if (isUniqueViolation(e)) {
-          throw unprocessable(
-            'email_exists',
-            'A user with this email address has already been registered',
-          );
+          throw emailExists();
         }
         throw e;
       }
@@ -433,10 +421,7 @@ export async function invite(ctx: Ctx): Promise<void> {
   const redirectTo = safeRedirect(cfg, ctx.query.get('redirect_to'));
   const existing = await findUserByEmail(cfg.pool, email);
   if (existing?.email_confirmed_at) {
-    throw unprocessable(
-      'email_exists',
-      'A user with this email address has already been registered',
-    );
+    throw emailExists();
   }
   const body = await withTx(cfg.pool, async (c) => {
     let userId = existing?.id;
@@ -451,10 +436,7 @@ export async function invite(ctx: Ctx): Promise<void> {
         });
       } catch (e) {
         if (isUniqueViolation(e)) {
-          throw unprocessable(
-            'email_exists',
-            'A user with this email address has already been registered',
-          );
+          throw emailExists();
         }
         throw internal('Database error saving new user');
       }

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { Ctx } from '../context.ts';
-import { badRequest, internal, notFound, sendJSON, unprocessable } from '../errors.ts';
+import { badRequest, emailExists, internal, notFound, sendJSON } from '../errors.ts';
 import { requireAdmin } from '../guards.ts';
 import { obj, readParams, str } from '../http.ts';
 import { generateOtp, tokenHash, verifyUrl } from '../mail.ts';
@@ -29,9 +29,6 @@ const TYPES = [
   'email_change_new',
 ] as const;
 type LinkType = (typeof TYPES)[number];
-
-const emailExists = () =>
-  unprocessable('email_exists', 'A user with this email address has already been registered');
 
 /** Stores the hashed code where the link's type looks for it; returns the link's token. */
 async function storeToken(

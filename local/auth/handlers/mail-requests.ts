@@ -1,35 +1,70 @@
 // Endpoints that only send mail: POST /recover, POST /otp (e-mail magic link / code),
 // POST /resend, GET /reauthenticate. Unknown addresses get the same empty 200 as known ones,
 // so these endpoints do not reveal who has an account.
+import type pg from 'pg';
 import type { Ctx } from '../context.ts';
 import { badRequest, internal, sendJSON, unprocessable } from '../errors.ts';
 import { sendConfirmation, sendEmailChange, sendReauthentication, sendRecovery } from '../flows.ts';
 import { requireUser } from '../guards.ts';
-import { bool, obj, readParams, str } from '../http.ts';
+import { bool, obj, readParams, str, type Params } from '../http.ts';
 import { hashPassword } from '../passwords.ts';
 import { isUniqueViolation, withTx } from '../store/db.ts';
-import { findUserByEmail, findUserById, insertEmailUser, isConfirmed } from '../store/users.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  insertEmailUser,
+  isConfirmed,
+  type UserRow,
+} from '../store/users.ts';
 import { newRefreshTokenString } from '../store/sessions.ts';
-import { pkceParams } from '../pkce.ts';
+import { pkceParams, type PkceParams } from '../pkce.ts';
 import { limitClient } from '../rate-limit.ts';
 import { safeRedirect, validateEmail } from '../validate.ts';
+
+/** The address, PKCE pair and return address every mail request carries, checked. */
+function mailRequest(
+  ctx: Ctx,
+  p: Params,
+  rawEmail: string,
+): { email: string; pkce: PkceParams | null; redirectTo: string } {
+  return {
+    email: validateEmail(rawEmail),
+    pkce: pkceParams(p),
+    redirectTo: safeRedirect(ctx.svc.cfg, ctx.query.get('redirect_to')),
+  };
+}
+
+/** Mails the account locked for the transaction, if it still exists. */
+async function withLockedAccount(
+  ctx: Ctx,
+  userId: string,
+  send: (c: pg.PoolClient, user: UserRow) => Promise<void>,
+): Promise<void> {
+  await withTx(ctx.svc.cfg.pool, async (c) => {
+    const locked = await findUserById(c, userId, true);
+    if (locked) await send(c, locked);
+  });
+}
+
+/** Mails the account at the address, if there is one; an unknown address is quietly skipped. */
+async function withAccountAt(
+  ctx: Ctx,
+  email: string,
+  send: (c: pg.PoolClient, user: UserRow) => Promise<void>,
+): Promise<void> {
+  const user = await findUserByEmail(ctx.svc.cfg.pool, email);
+  if (user) await withLockedAccount(ctx, user.id, send);
+}
 
 export async function recover(ctx: Ctx): Promise<void> {
   limitClient(ctx, 'recover');
   const p = await readParams(ctx.req);
   const raw = str(p, 'email');
   if (!raw) throw badRequest('validation_failed', 'Password recovery requires an email');
-  const email = validateEmail(raw);
-  const pkce = pkceParams(p);
-  const { cfg } = ctx.svc;
-  const redirectTo = safeRedirect(cfg, ctx.query.get('redirect_to'));
-  const user = await findUserByEmail(cfg.pool, email);
-  if (user) {
-    await withTx(cfg.pool, async (c) => {
-      const locked = await findUserById(c, user.id, true);
-      if (locked) await sendRecovery(ctx, c, locked, 'recovery', redirectTo, pkce);
-    });
-  }
+  const { email, pkce, redirectTo } = mailRequest(ctx, p, raw);
+  await withAccountAt(ctx, email, (c, user) =>
+    sendRecovery(ctx, c, user, 'recovery', redirectTo, pkce),
+  );
   sendJSON(ctx.res, 200, {});
 }
 
@@ -49,10 +84,8 @@ export async function otp(ctx: Ctx): Promise<void> {
   // GoTrue's SMS OTP answer with no SMS provider configured.
   if (phone) throw badRequest('phone_provider_disabled', 'Unsupported phone provider');
   if (!raw) throw badRequest('validation_failed', 'One of email or phone must be set');
-  const email = validateEmail(raw);
-  const pkce = pkceParams(p);
+  const { email, pkce, redirectTo } = mailRequest(ctx, p, raw);
   const { cfg } = ctx.svc;
-  const redirectTo = safeRedirect(cfg, ctx.query.get('redirect_to'));
 
   const existing = await findUserByEmail(cfg.pool, email);
   if (!existing && !createUser) {
@@ -118,23 +151,14 @@ export async function resend(ctx: Ctx): Promise<void> {
     throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
   }
   if (!raw) throw badRequest('validation_failed', 'Missing email address or phone number');
-  const email = validateEmail(raw);
-  const pkce = pkceParams(p);
-  const { cfg } = ctx.svc;
-  const redirectTo = safeRedirect(cfg, ctx.query.get('redirect_to'));
-
-  const user = await findUserByEmail(cfg.pool, email);
-  if (user) {
-    await withTx(cfg.pool, async (c) => {
-      const locked = await findUserById(c, user.id, true);
-      if (!locked) return;
-      if (type === 'signup' && !isConfirmed(locked)) {
-        await sendConfirmation(ctx, c, locked, redirectTo, pkce);
-      } else if (type === 'email_change' && locked.email_change) {
-        await sendEmailChange(ctx, c, locked, locked.email_change, redirectTo, pkce);
-      }
-    });
-  }
+  const { email, pkce, redirectTo } = mailRequest(ctx, p, raw);
+  await withAccountAt(ctx, email, async (c, user) => {
+    if (type === 'signup' && !isConfirmed(user)) {
+      await sendConfirmation(ctx, c, user, redirectTo, pkce);
+    } else if (type === 'email_change' && user.email_change) {
+      await sendEmailChange(ctx, c, user, user.email_change, redirectTo, pkce);
+    }
+  });
   sendJSON(ctx.res, 200, {});
 }
 
@@ -149,9 +173,6 @@ export async function reauthenticate(ctx: Ctx): Promise<void> {
   if (!isConfirmed(user)) {
     throw unprocessable('email_not_confirmed', 'Please verify your email first.');
   }
-  await withTx(ctx.svc.cfg.pool, async (c) => {
-    const locked = await findUserById(c, user.id, true);
-    if (locked) await sendReauthentication(ctx, c, locked);
-  });
+  await withLockedAccount(ctx, user.id, (c, locked) => sendReauthentication(ctx, c, locked));
   sendJSON(ctx.res, 200, {});
 }

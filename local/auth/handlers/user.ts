@@ -1,6 +1,13 @@
 // GET /user and PUT /user (e-mail, password, user metadata).
 import type { Ctx } from '../context.ts';
-import { badRequest, forbidden, sendJSON, unauthorized, unprocessable } from '../errors.ts';
+import {
+  badRequest,
+  emailExists,
+  forbidden,
+  sendJSON,
+  unauthorized,
+  unprocessable,
+} from '../errors.ts';
 import { sendEmailChange } from '../flows.ts';
 import { requireUser } from '../guards.ts';
 import { obj, optStr, readParams, str } from '../http.ts';
@@ -56,10 +63,7 @@ export async function updateUser(ctx: Ctx): Promise<void> {
   if (changingEmail) {
     const other = await findUserByEmail(cfg.pool, email);
     if (other && other.id !== user.id) {
-      throw unprocessable(
-        'email_exists',
-        'A user with this email address has already been registered',
-      );
+      throw emailExists();
     }
   }
   let newHash: string | null = null;

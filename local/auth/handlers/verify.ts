@@ -2,7 +2,14 @@
 // POST /verify (token_hash, or e-mail + six-digit code: answers the session as JSON).
 import type pg from 'pg';
 import type { Ctx } from '../context.ts';
-import { AuthError, badRequest, forbidden, sendJSON, unprocessable } from '../errors.ts';
+import {
+  AuthError,
+  badRequest,
+  emailExists,
+  forbidden,
+  sendJSON,
+  unprocessable,
+} from '../errors.ts';
 import { readParams, str } from '../http.ts';
 import { tokenHash } from '../mail.ts';
 import { isUniqueViolation, withTx } from '../store/db.ts';
@@ -175,10 +182,7 @@ async function apply(
       );
     } catch (e) {
       if (isUniqueViolation(e)) {
-        throw unprocessable(
-          'email_exists',
-          'A user with this email address has already been registered',
-        );
+        throw emailExists();
       }
       throw e;
     }
@@ -295,6 +299,7 @@ export async function verifyGet(ctx: Ctx): Promise<void> {
 
 export async function verifyPost(ctx: Ctx): Promise<void> {
   limitClient(ctx, 'verify');
+  // Boilerplate: each endpoint reads its own named fields; a shared reader would hide which is which.
   const p = await readParams(ctx.req);
   const type = str(p, 'type');
   const token = str(p, 'token');

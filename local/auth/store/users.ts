@@ -218,6 +218,7 @@ export function mergeMetadata(
 
 const iso = (d: Date | null | undefined): string | undefined => (d ? d.toISOString() : undefined);
 
+// Boilerplate: GoTrue's identity JSON names each column in turn, as any row-to-JSON mapping does.
 function identityJson(i: IdentityRow) {
   return {
     identity_id: i.id,

@@ -15,6 +15,7 @@ import type { Checkout } from './checkout.ts';
 export function controlOps(
   sb: State & Events & Customers & Invoices & Subscriptions & Clock & Checkout,
 ) {
+  // Boilerplate: each part of the sandbox names the pieces of state it uses, so its dependencies stay visible.
   const {
     now,
     retries,

@@ -5,17 +5,7 @@ import { useAuth } from '../auth';
 import { usePreferences } from '../settings';
 import { callEbayFunction, EbayFunctionError } from '../../data/ebay/ebay-functions';
 import { ebayKeys } from '../../data/ebay/keys';
-
-export interface EbayInventoryEntry {
-  sku: string;
-  title: string;
-  quantity: number;
-  condition: string | null;
-  imageUrl: string | null;
-  /** Set when the entry is an active listing (the seller's Inventory API holds nothing). */
-  listingId?: string;
-  listingType?: string | null;
-}
+import type { EbayInventoryEntry } from '../../domain/ebay-inventory';
 
 export interface InventoryPage {
   inventory: EbayInventoryEntry[];

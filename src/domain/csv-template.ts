@@ -8,14 +8,7 @@ import {
   type ImportRowError,
 } from './import-columns';
 
-export {
-  COLUMN_HEADERS,
-  IMPORT_FIELDS,
-  REQUIRED_FIELDS,
-  type ImportField,
-  type ImportRow,
-  type ImportRowError,
-} from './import-columns';
+export * from './import-columns';
 
 /** Header line, then one example row showing what each column expects. */
 export const TEMPLATE_CSV = toCsv([

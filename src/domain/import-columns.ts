@@ -1,13 +1,11 @@
 // The columns of the import template, in template order. Export writes the same columns so a
 // seller's export can be imported back unchanged.
 
+// The template leads with the columns a row needs, so the required ones are its first six.
+const PLACEMENT_FIELDS = ['item_name', 'quantity', 'room', 'isle', 'unit', 'shelf'] as const;
+
 export const IMPORT_FIELDS = [
-  'item_name',
-  'quantity',
-  'room',
-  'isle',
-  'unit',
-  'shelf',
+  ...PLACEMENT_FIELDS,
   'barcode',
   'sku',
   'price_paid',
@@ -29,14 +27,7 @@ export const COLUMN_HEADERS: Readonly<Record<ImportField, string>> = {
 };
 
 /** Without these a row cannot be placed on a shelf, so the file is refused before row checks. */
-export const REQUIRED_FIELDS: readonly ImportField[] = [
-  'item_name',
-  'quantity',
-  'room',
-  'isle',
-  'unit',
-  'shelf',
-];
+export const REQUIRED_FIELDS: readonly ImportField[] = PLACEMENT_FIELDS;
 
 /** A problem with one row, from reading the file or from validating it. */
 export interface ImportRowError {

@@ -27,6 +27,7 @@ export interface LabelLayout {
 }
 
 export const LABEL_LAYOUTS: Readonly<Record<LabelLayoutId, LabelLayout>> = {
+  // Boilerplate: each entry copies one maker's published sheet, so each spells out its numbers.
   'avery-5160': {
     id: 'avery-5160',
     name: 'Avery 5160 (Letter, 30 per sheet, 2⅝" × 1")',

@@ -8,6 +8,7 @@ import type { ShelfPlace } from '../../data/storage/types';
 import { UNIT_TYPE_LABELS } from '../storage';
 import { useItems } from './use-items';
 import { useItemActions } from './items-context';
+import { ItemButton } from './item-button';
 import {
   filterProducts,
   productRows,
@@ -189,24 +190,8 @@ export function ProductsTable({
                   </td>
                   <td>{formatDate(item.created_at.slice(0, 10), actions.dateFormat)}</td>
                   <td className="products__actions">
-                    <button
-                      type="button"
-                      className="inv-button"
-                      aria-label={`Edit ${item.item_name}`}
-                      onClick={() => actions.openEdit(item)}
-                      data-testid="item-edit"
-                    >
-                      Edit
-                    </button>
-                    <button
-                      type="button"
-                      className="inv-button inv-button--danger"
-                      aria-label={`Delete ${item.item_name}`}
-                      onClick={() => actions.askDelete(item)}
-                      data-testid="item-delete"
-                    >
-                      Delete
-                    </button>
+                    <ItemButton verb="Edit" item={item} onClick={actions.openEdit} />
+                    <ItemButton verb="Delete" item={item} onClick={actions.askDelete} danger />
                   </td>
                 </tr>
               );

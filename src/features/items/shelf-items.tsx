@@ -16,6 +16,7 @@ import { useNearViewport } from '../../lib/use-near-viewport';
 import { whenIdle } from '../../lib/when-idle';
 import type { ShelfContentProps } from '../storage';
 import { drawnFirstLastTime, noteFirstAnswer } from './first-screen';
+import { ItemButton } from './item-button';
 import { useDrawAllRows, useItemActions, useItemsByShelf, type ItemActions } from './items-context';
 import type { Item } from '../../data/items/types';
 
@@ -102,15 +103,7 @@ export const ItemRow = memo(function ItemRow({
         </button>
       </div>
       <div className="item__actions">
-        <button
-          type="button"
-          className="inv-button"
-          aria-label={`Edit ${item.item_name}`}
-          onClick={() => actions.openEdit(item)}
-          data-testid="item-edit"
-        >
-          Edit
-        </button>
+        <ItemButton verb="Edit" item={item} onClick={actions.openEdit} />
         <ActionsMenu
           label={`More actions for ${item.item_name}`}
           testId="item-menu"

@@ -275,6 +275,7 @@ function RoomView({ userId, layout, fill, settings, rooms, unitId, onSelectRoom 
 
   return (
     <div className="room-3d" data-testid="room-3d-view" data-room-id={roomId}>
+      {/* Boilerplate: each child takes its own named props; one shared bag would hide who uses which. */}
       <LayoutToolbar
         rooms={rooms}
         roomId={roomId}

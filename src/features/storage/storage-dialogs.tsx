@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Dialog } from '../../components/dialog';
 import {
   UNIT_SIZE_PRESETS,
@@ -28,31 +28,47 @@ export const UNIT_TYPE_LABELS: Record<UnitType, string> = {
   bin: 'Bin',
 };
 
-function DialogButtons({
-  onCancel,
+/** A dialog holding one form, with Cancel and the submit button at its foot. */
+function FormDialog({
+  title,
+  testId,
   submitLabel,
   busy,
-  testId,
+  onSubmit,
+  onClose,
+  children,
 }: {
-  onCancel: () => void;
+  title: string;
+  testId: string;
   submitLabel: string;
   busy: boolean;
-  testId: string;
+  onSubmit: () => void;
+  onClose: () => void;
+  children: ReactNode;
 }) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
   return (
-    <div className="dialog__footer">
-      <button type="button" className="button button--secondary" onClick={onCancel}>
-        Cancel
-      </button>
-      <button
-        type="submit"
-        className="button button--primary"
-        disabled={busy}
-        data-testid={`${testId}-submit`}
-      >
-        {submitLabel}
-      </button>
-    </div>
+    <Dialog open title={title} onClose={onClose} testId={testId}>
+      <form className="form" onSubmit={submit} noValidate>
+        {children}
+        <div className="dialog__footer">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={busy}
+            data-testid={`${testId}-submit`}
+          >
+            {submitLabel}
+          </button>
+        </div>
+      </form>
+    </Dialog>
   );
 }
 
@@ -79,8 +95,7 @@ export function NameDialog({
   const [value, setValue] = useState(initialValue);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const trimmed = value.trim();
     if (trimmed === '') {
       setError(`${label} is required`);
@@ -93,58 +108,56 @@ export function NameDialog({
     onSubmit(trimmed);
   };
   return (
-    <Dialog open title={title} onClose={onClose} testId={testId}>
-      <form className="form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-name`}>{label}</label>
-          <input
-            id={`${id}-name`}
-            value={value}
-            maxLength={100}
-            autoComplete="off"
-            aria-invalid={error ? 'true' : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(event) => setValue(event.target.value)}
-            data-testid={`${testId}-input`}
-          />
-          {error ? (
-            <p id={`${id}-error`} className="field__error" role="alert">
-              {error}
-            </p>
-          ) : null}
-        </div>
-        <DialogButtons onCancel={onClose} submitLabel={submitLabel} busy={busy} testId={testId} />
-      </form>
-    </Dialog>
+    <FormDialog
+      title={title}
+      testId={testId}
+      submitLabel={submitLabel}
+      busy={busy}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <TextField
+        id={`${id}-name`}
+        label={label}
+        value={value}
+        onChange={setValue}
+        error={error}
+        testId={`${testId}-input`}
+        maxLength={100}
+      />
+    </FormDialog>
   );
 }
 
-function NumberField({
+/** A labelled text input with its error below it, announced when it appears. */
+function TextField({
   id,
+  label,
   value,
   onChange,
   error,
   testId,
+  ...input
 }: {
   id: string;
+  label: string;
   value: string;
   onChange: (value: string) => void;
   error: string | null;
   testId: string;
-}) {
+} & Pick<InputHTMLAttributes<HTMLInputElement>, 'maxLength' | 'inputMode' | 'pattern'>) {
   return (
     <div className="field">
-      <label htmlFor={id}>Isle number</label>
+      <label htmlFor={id}>{label}</label>
       <input
         id={id}
-        inputMode="numeric"
-        pattern="[0-9]*"
+        {...input}
         value={value}
         autoComplete="off"
         aria-invalid={error ? 'true' : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}
-        data-testid={`${testId}-number`}
+        data-testid={testId}
       />
       {error ? (
         <p id={`${id}-error`} className="field__error" role="alert">
@@ -160,6 +173,41 @@ function parseIsleNumber(text: string): number | null {
   if (!/^\d+$/.test(trimmed)) return null;
   const value = Number(trimmed);
   return value > 0 && value <= 100000 ? value : null;
+}
+
+/** The isle number field's text and error; `read` gives the number, or shows why it is not one. */
+function useIsleNumber(initial: number) {
+  const [value, setValue] = useState(String(initial));
+  const [error, setError] = useState<string | null>(null);
+  const read = (): number | null => {
+    const isleIndex = parseIsleNumber(value);
+    if (isleIndex === null) setError('Enter a whole number from 1');
+    return isleIndex;
+  };
+  return { value, onChange: setValue, error, read };
+}
+
+function IsleNumberField({
+  id,
+  number,
+  testId,
+}: {
+  id: string;
+  number: ReturnType<typeof useIsleNumber>;
+  testId: string;
+}) {
+  return (
+    <TextField
+      id={id}
+      label="Isle number"
+      inputMode="numeric"
+      pattern="[0-9]*"
+      value={number.value}
+      onChange={number.onChange}
+      error={number.error}
+      testId={`${testId}-number`}
+    />
+  );
 }
 
 function UnitFields({
@@ -230,46 +278,33 @@ export function AddIsleDialog({
   onClose: () => void;
 }) {
   const id = useId();
-  const [number, setNumber] = useState(String(suggestedNumber));
+  const number = useIsleNumber(suggestedNumber);
   const [unitType, setUnitType] = useState<UnitType>('box');
   const [size, setSize] = useState<UnitSizePreset>('MEDIUM');
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const isleIndex = parseIsleNumber(number);
-    if (isleIndex === null) {
-      setError('Enter a whole number from 1');
-      return;
-    }
-    onSubmit({ isleIndex, unitType, size });
+  const submit = () => {
+    const isleIndex = number.read();
+    if (isleIndex !== null) onSubmit({ isleIndex, unitType, size });
   };
   return (
-    <Dialog open title="Add isle" onClose={onClose} testId="add-isle-dialog">
-      <form className="form" onSubmit={submit} noValidate>
-        <NumberField
-          id={`${id}-number`}
-          value={number}
-          onChange={setNumber}
-          error={error}
-          testId="add-isle-dialog"
-        />
-        <p className="field__hint">The isle starts with one unit; add more to it later.</p>
-        <UnitFields
-          id={id}
-          unitType={unitType}
-          size={size}
-          onType={setUnitType}
-          onSize={setSize}
-          testId="add-isle-dialog"
-        />
-        <DialogButtons
-          onCancel={onClose}
-          submitLabel="Add isle"
-          busy={busy}
-          testId="add-isle-dialog"
-        />
-      </form>
-    </Dialog>
+    <FormDialog
+      title="Add isle"
+      testId="add-isle-dialog"
+      submitLabel="Add isle"
+      busy={busy}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <IsleNumberField id={`${id}-number`} number={number} testId="add-isle-dialog" />
+      <p className="field__hint">The isle starts with one unit; add more to it later.</p>
+      <UnitFields
+        id={id}
+        unitType={unitType}
+        size={size}
+        onType={setUnitType}
+        onSize={setSize}
+        testId="add-isle-dialog"
+      />
+    </FormDialog>
   );
 }
 
@@ -285,40 +320,22 @@ export function RenumberIsleDialog({
   onClose: () => void;
 }) {
   const id = useId();
-  const [number, setNumber] = useState(String(currentNumber));
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const isleIndex = parseIsleNumber(number);
-    if (isleIndex === null) {
-      setError('Enter a whole number from 1');
-      return;
-    }
-    onSubmit(isleIndex);
+  const number = useIsleNumber(currentNumber);
+  const submit = () => {
+    const isleIndex = number.read();
+    if (isleIndex !== null) onSubmit(isleIndex);
   };
   return (
-    <Dialog
-      open
+    <FormDialog
       title={`Change number of isle ${currentNumber}`}
-      onClose={onClose}
       testId="renumber-isle-dialog"
+      submitLabel="Save"
+      busy={busy}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form className="form" onSubmit={submit} noValidate>
-        <NumberField
-          id={`${id}-number`}
-          value={number}
-          onChange={setNumber}
-          error={error}
-          testId="renumber-isle-dialog"
-        />
-        <DialogButtons
-          onCancel={onClose}
-          submitLabel="Save"
-          busy={busy}
-          testId="renumber-isle-dialog"
-        />
-      </form>
-    </Dialog>
+      <IsleNumberField id={`${id}-number`} number={number} testId="renumber-isle-dialog" />
+    </FormDialog>
   );
 }
 
@@ -337,38 +354,25 @@ export function AddUnitDialog({
   const [unitType, setUnitType] = useState<UnitType>('box');
   const [size, setSize] = useState<UnitSizePreset>('MEDIUM');
   return (
-    <Dialog
-      open
+    <FormDialog
       title={`Add unit to isle ${isleNumber}`}
-      onClose={onClose}
       testId="add-unit-dialog"
+      submitLabel="Add unit"
+      busy={busy}
+      onSubmit={() => onSubmit({ unitType, size })}
+      onClose={onClose}
     >
-      <form
-        className="form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit({ unitType, size });
-        }}
-        noValidate
-      >
-        <UnitFields
-          id={id}
-          unitType={unitType}
-          size={size}
-          onType={setUnitType}
-          onSize={setSize}
-          testId="add-unit-dialog"
-        />
-        <p className="field__hint">
-          Units are named A, B, C… in each isle; the next free letter is used.
-        </p>
-        <DialogButtons
-          onCancel={onClose}
-          submitLabel="Add unit"
-          busy={busy}
-          testId="add-unit-dialog"
-        />
-      </form>
-    </Dialog>
+      <UnitFields
+        id={id}
+        unitType={unitType}
+        size={size}
+        onType={setUnitType}
+        onSize={setSize}
+        testId="add-unit-dialog"
+      />
+      <p className="field__hint">
+        Units are named A, B, C… in each isle; the next free letter is used.
+      </p>
+    </FormDialog>
   );
 }

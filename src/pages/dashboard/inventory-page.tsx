@@ -126,6 +126,7 @@ export default function InventoryPage() {
           dateFormat={preferences.date_format}
           places={places}
         >
+          {/* Boilerplate: the providers take the same seller and rooms by name, each for its own use. */}
           <MoveProvider
             userId={userId}
             planId={planId}

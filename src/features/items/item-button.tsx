@@ -1,0 +1,26 @@
+import type { Item } from '../../data/items/types';
+
+/** A row's Edit or Delete button, its spoken name saying which item it acts on. */
+export function ItemButton({
+  verb,
+  item,
+  onClick,
+  danger = false,
+}: {
+  verb: 'Edit' | 'Delete';
+  item: Item;
+  onClick: (item: Item) => void;
+  danger?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      className={danger ? 'inv-button inv-button--danger' : 'inv-button'}
+      aria-label={`${verb} ${item.item_name}`}
+      onClick={() => onClick(item)}
+      data-testid={`item-${verb.toLowerCase()}`}
+    >
+      {verb}
+    </button>
+  );
+}

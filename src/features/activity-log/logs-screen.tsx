@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/dialog';
-import { useDocumentTitle } from '../../components/document-title';
+import { Screen } from '../../components/screen';
 import { showError } from '../../components/show-error';
 import { messages } from '../../lib/messages';
 import { formatCount } from '../../lib/format';
@@ -19,7 +19,6 @@ import {
 import './activity-log.css';
 
 export function LogsScreen() {
-  useDocumentTitle('Activity Log');
   const { user } = useAuth();
   const userId = user?.id ?? '';
   const [action, setAction] = useState<string>(ALL_ACTIONS);
@@ -47,15 +46,11 @@ export function LogsScreen() {
   }
 
   return (
-    <section className="screen" data-testid="logs-page" aria-labelledby="logs-page-title">
-      <header className="screen__header">
-        <h1 id="logs-page-title">Activity Log</h1>
-        <p>
-          A record of changes to your stock: items added, moved, updated, removed and imported, and
-          storage added or removed. Newest first.
-        </p>
-      </header>
-
+    <Screen
+      testId="logs-page"
+      title="Activity Log"
+      intro="A record of changes to your stock: items added, moved, updated, removed and imported, and storage added or removed. Newest first."
+    >
       <div className="logs-toolbar">
         <div className="field">
           <label htmlFor="logs-filter">Action</label>
@@ -185,6 +180,6 @@ export function LogsScreen() {
         onCancel={() => setConfirming(false)}
         testId="logs-clear-dialog"
       />
-    </section>
+    </Screen>
   );
 }

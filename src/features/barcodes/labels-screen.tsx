@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { createPortal, flushSync } from 'react-dom';
-import { useDocumentTitle } from '../../components/document-title';
+import { Screen } from '../../components/screen';
 import { notify } from '../../components/toasts';
 import { formatPrice } from '../../domain/currency-date';
 import {
@@ -46,7 +46,6 @@ const FIELD_NAMES: Record<keyof LabelFields, string> = {
 
 /** Barcode labels for items, shelves and units on the sheets sellers buy (SPEC 2). */
 export function LabelsScreen() {
-  useDocumentTitle('Barcode Labels');
   const { user } = useAuth();
   const items = useItems(user?.id ?? '');
   const preferences = usePreferences();
@@ -169,19 +168,12 @@ export function LabelsScreen() {
   const sheetCount = Math.ceil((labels.length + skip) / labelsPerSheet(layout));
 
   return (
-    <section
-      className="screen labels-screen"
-      data-testid="barcode-labels-page"
-      aria-labelledby="barcode-labels-page-title"
+    <Screen
+      testId="barcode-labels-page"
+      title="Barcode Labels"
+      intro="Print barcode labels for your items, shelves and units so they can be scanned straight back into Stockroom."
+      className="labels-screen"
     >
-      <header className="screen__header">
-        <h1 id="barcode-labels-page-title">Barcode Labels</h1>
-        <p>
-          Print barcode labels for your items, shelves and units so they can be scanned straight
-          back into Stockroom.
-        </p>
-      </header>
-
       <div className="labels-screen__controls">
         <fieldset className="labels-screen__group">
           <legend>Labels for</legend>
@@ -455,7 +447,7 @@ export function LabelsScreen() {
             document.body,
           )
         : null}
-    </section>
+    </Screen>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useDocumentTitle } from '../../components/document-title';
+import { Screen } from '../../components/screen';
 import { showError } from '../../components/show-error';
 import { messages } from '../../lib/messages';
 import { formatCount } from '../../lib/format';
@@ -7,7 +7,6 @@ import { useExportAllData, useExportItemsCsv } from './export-data';
 import './data-transfer.css';
 
 export function ExportScreen() {
-  useDocumentTitle('Export');
   const { user } = useAuth();
   const userId = user?.id ?? '';
   const csvExport = useExportItemsCsv(userId);
@@ -18,15 +17,11 @@ export function ExportScreen() {
     showError(error, messages.genericError('The export could not be created. Please try again'));
 
   return (
-    <section className="screen" data-testid="export-page" aria-labelledby="export-page-title">
-      <header className="screen__header">
-        <h1 id="export-page-title">Export</h1>
-        <p>
-          Download your inventory, with each item's room, isle, unit and shelf, as a file you can
-          open in a spreadsheet, or everything in your account as one JSON file.
-        </p>
-      </header>
-
+    <Screen
+      testId="export-page"
+      title="Export"
+      intro="Download your inventory, with each item's room, isle, unit and shelf, as a file you can open in a spreadsheet, or everything in your account as one JSON file."
+    >
       <div className="grid">
         <section className="card" aria-labelledby="export-csv-title">
           <h2 id="export-csv-title">Items (CSV)</h2>
@@ -73,6 +68,6 @@ export function ExportScreen() {
           ) : null}
         </section>
       </div>
-    </section>
+    </Screen>
   );
 }

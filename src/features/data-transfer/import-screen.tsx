@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useDocumentTitle } from '../../components/document-title';
+import { Screen } from '../../components/screen';
 import { notify } from '../../components/toasts';
 import { useProcessingOverlay } from '../../components/processing-overlay';
 import { showError } from '../../components/show-error';
@@ -31,7 +31,6 @@ type Outcome =
   { kind: 'complete'; imported: number } | { kind: 'failed'; message: string; rowErrors: string[] };
 
 export function ImportScreen() {
-  useDocumentTitle('Import');
   const { user } = useAuth();
   const userId = user?.id ?? '';
   const queryClient = useQueryClient();
@@ -112,16 +111,11 @@ export function ImportScreen() {
   const canChoose = !importing && Boolean(user);
 
   return (
-    <section className="screen" data-testid="import-page" aria-labelledby="import-page-title">
-      <header className="screen__header">
-        <h1 id="import-page-title">Import</h1>
-        <p>
-          Add many items at once from a CSV file. Every row is checked against your rooms, isles,
-          units and shelves before anything is saved, and a file with any problem is not imported at
-          all.
-        </p>
-      </header>
-
+    <Screen
+      testId="import-page"
+      title="Import"
+      intro="Add many items at once from a CSV file. Every row is checked against your rooms, isles, units and shelves before anything is saved, and a file with any problem is not imported at all."
+    >
       <div className="transfer-actions">
         <button
           type="button"
@@ -226,7 +220,7 @@ export function ImportScreen() {
       {preview && !importing ? (
         <PreviewPanel preview={preview} onCommit={commit} onCancel={reset} />
       ) : null}
-    </section>
+    </Screen>
   );
 }
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/dialog';
 import { Screen } from '../../components/screen';
 import { showError } from '../../components/show-error';
+import { ColumnHeadings, ScrollingTable } from '../../components/table';
 import { messages } from '../../lib/messages';
 import { formatCount } from '../../lib/format';
 import { useAuth } from '../auth';
@@ -113,22 +114,10 @@ export function LogsScreen() {
 
       {entries.length > 0 ? (
         <>
-          <div
-            className="logs-table-wrap"
-            // scrolls sideways on narrow screens: keyboard users must be able to reach it
-            tabIndex={0}
-            role="region"
-            aria-label="Activity entries"
-          >
+          <ScrollingTable className="logs-table-wrap" label="Activity entries">
             <table className="logs-table" data-testid="logs-table">
               <caption className="visually-hidden">Activity, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Details</th>
-                </tr>
-              </thead>
+              <ColumnHeadings names={['When', 'Action', 'Details']} />
               <tbody>
                 {entries.map((entry) => (
                   <tr key={entry.log_id} data-testid="logs-row" data-action={entry.action}>
@@ -143,7 +132,7 @@ export function LogsScreen() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollingTable>
           <nav className="logs-pager" aria-label="Activity log pages">
             <button
               type="button"

@@ -4,6 +4,7 @@ import { Screen } from '../../components/screen';
 import { notify } from '../../components/toasts';
 import { useProcessingOverlay } from '../../components/processing-overlay';
 import { showError } from '../../components/show-error';
+import { ColumnHeadings, ScrollingTable } from '../../components/table';
 import { messages } from '../../lib/messages';
 import { formatCount } from '../../lib/format';
 import { COLUMN_HEADERS, IMPORT_FIELDS } from '../../domain/import-columns';
@@ -26,6 +27,7 @@ import './data-transfer.css';
 
 /** A preview of 5000 rows would be a wall; the first rows show the shape, errors list them all. */
 const PREVIEW_ROWS = 100;
+const PREVIEW_HEADINGS = ['Row', ...IMPORT_FIELDS.map((field) => COLUMN_HEADERS[field])];
 
 type Outcome =
   { kind: 'complete'; imported: number } | { kind: 'failed'; message: string; rowErrors: string[] };
@@ -324,24 +326,10 @@ function PreviewPanel({
       ) : null}
 
       {preview.rows.length > 0 ? (
-        <div
-          className="transfer-table-wrap"
-          tabIndex={0}
-          role="region"
-          aria-label="Rows in the file"
-        >
+        <ScrollingTable className="transfer-table-wrap" label="Rows in the file">
           <table className="transfer-table" data-testid="import-preview-table">
             <caption className="visually-hidden">Rows read from {preview.fileName}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Row</th>
-                {IMPORT_FIELDS.map((field) => (
-                  <th key={field} scope="col">
-                    {COLUMN_HEADERS[field]}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeadings names={PREVIEW_HEADINGS} />
             <tbody>
               {preview.rows.slice(0, PREVIEW_ROWS).map(({ row, cells }) => (
                 <tr
@@ -357,7 +345,7 @@ function PreviewPanel({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollingTable>
       ) : null}
       {preview.rows.length > PREVIEW_ROWS ? (
         <p className="muted">

@@ -17,11 +17,7 @@ import { preferencesQueryOptions } from '../../data/preferences/get-preferences'
 import { itemCountQueryOptions } from '../../data/transfer/get-item-count';
 import { storageTreeQueryOptions } from '../../data/storage/get-storage-tree';
 import { buildImportPreview, canCommit, type ImportPreview } from './import-preview';
-import {
-  serverRowErrors,
-  useImportItems,
-  type ImportProgress,
-} from '../../data/transfer/import-items';
+import { ImportError, useImportItems, type ImportProgress } from '../../data/transfer/import-items';
 import { readImportFile } from './read-import-file';
 import './data-transfer.css';
 
@@ -30,7 +26,8 @@ const PREVIEW_ROWS = 100;
 const PREVIEW_HEADINGS = ['Row', ...IMPORT_FIELDS.map((field) => COLUMN_HEADERS[field])];
 
 type Outcome =
-  { kind: 'complete'; imported: number } | { kind: 'failed'; message: string; rowErrors: string[] };
+  | { kind: 'complete'; imported: number }
+  | { kind: 'failed'; message: string; rowErrors: readonly string[] };
 
 export function ImportScreen() {
   const { user } = useAuth();
@@ -96,13 +93,8 @@ export function ImportScreen() {
         setOutcome({
           kind: 'failed',
           message: error instanceof Error ? error.message : 'The file could not be imported',
-          // The server checks every row again; if the storage changed since the preview, its
-          // row errors are listed like the preview's.
-          rowErrors: serverRowErrors(
-            error instanceof Error && typeof error.cause === 'object' && error.cause !== null
-              ? (error.cause as { details?: unknown }).details
-              : undefined,
-          ),
+          // If the storage changed since the preview, the server's row errors are listed too.
+          rowErrors: error instanceof ImportError ? error.rowErrors : [],
         });
         setProgress(null);
       },

@@ -133,6 +133,7 @@ export function LogsScreen() {
               </tbody>
             </table>
           </ScrollingTable>
+          {/* Boilerplate: the log pages newest first, in its own words, with the count between. */}
           <nav className="logs-pager" aria-label="Activity log pages">
             <button
               type="button"

@@ -229,6 +229,7 @@ export function LabelsScreen() {
             {scopeKind === 'search' ? (
               <label>
                 Name, barcode or SKU
+                {/* Boilerplate: a labelled text box; each names its own value and test id. */}
                 <input
                   className="input"
                   type="search"
@@ -239,6 +240,7 @@ export function LabelsScreen() {
               </label>
             ) : null}
             {scopeKind === 'room' ? <RoomSelect value={roomId} onChange={setRoomId} /> : null}
+            {/* Boilerplate: each drop-down names its own label, options and test id. */}
             {scopeKind === 'unit' ? (
               <LabelSelect
                 label="Unit"
@@ -358,6 +360,7 @@ export function LabelsScreen() {
             <p className="labels-screen__missing" data-testid="label-missing-codes">
               {withoutCode.length} chosen {withoutCode.length === 1 ? 'item has' : 'items have'} no
               barcode and will not get a label.{' '}
+              {/* Boilerplate: a button that says it is busy; each names its own action and wait. */}
               <button
                 type="button"
                 className="button button--secondary"

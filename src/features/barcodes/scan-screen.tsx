@@ -50,6 +50,7 @@ export function ScanScreen() {
             Bulk scanning is included in the {access.requiredPlan} plan and above. You can still
             print barcode labels on any plan.
           </p>
+          {/* Boilerplate: two links styled as buttons; each page names its own destinations. */}
           <p className="scan-upgrade__actions">
             <Link className="button button--primary" to="/dashboard/settings?tab=subscription">
               See plans
@@ -318,6 +319,7 @@ function Scanner() {
             onClose={() => setCamera(false)}
           />
         ) : (
+          // Boilerplate: a plain button; each screen names its own action and test id.
           <button
             type="button"
             className="button button--secondary"

@@ -49,11 +49,35 @@ export function serverRowErrors(details: unknown): string[] {
 }
 
 /**
- * An import refusal in the seller's words (the plan-limit tag removed). Its cause is the
- * server's error, whose details hold the row errors (serverRowErrors).
+ * A refused import in the seller's words (the plan-limit tag removed), with the row errors the
+ * server found when it checked every row again, so the screen lists them like the preview's.
  */
-export function importError(error: unknown): DataError {
-  return toDataError(error, 'The file could not be imported');
+export class ImportError extends DataError {
+  readonly rowErrors: readonly string[];
+
+  constructor(error: DataError, rowErrors: readonly string[]) {
+    super(error.message, {
+      code: error.code,
+      status: error.status,
+      planLimit: error.planLimit,
+      featureRefused: error.featureRefused,
+      body: error.body,
+      cause: error.cause,
+    });
+    this.name = 'ImportError';
+    this.rowErrors = rowErrors;
+  }
+}
+
+/** Any failure of an import as an ImportError; the row errors are in the server's details. */
+export function importError(error: unknown): ImportError {
+  if (error instanceof ImportError) return error;
+  const details =
+    typeof error === 'object' && error !== null && 'details' in error ? error.details : undefined;
+  return new ImportError(
+    toDataError(error, 'The file could not be imported'),
+    serverRowErrors(details),
+  );
 }
 
 /**

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/dialog';
-import { useDocumentTitle } from '../../components/document-title';
+import { Screen } from '../../components/screen';
 import { showError } from '../../components/show-error';
+import { ColumnHeadings, ScrollingTable } from '../../components/table';
 import { messages } from '../../lib/messages';
 import { formatCount } from '../../lib/format';
 import { useAuth } from '../auth';
@@ -19,7 +20,6 @@ import {
 import './activity-log.css';
 
 export function LogsScreen() {
-  useDocumentTitle('Activity Log');
   const { user } = useAuth();
   const userId = user?.id ?? '';
   const [action, setAction] = useState<string>(ALL_ACTIONS);
@@ -47,15 +47,11 @@ export function LogsScreen() {
   }
 
   return (
-    <section className="screen" data-testid="logs-page" aria-labelledby="logs-page-title">
-      <header className="screen__header">
-        <h1 id="logs-page-title">Activity Log</h1>
-        <p>
-          A record of changes to your stock: items added, moved, updated, removed and imported, and
-          storage added or removed. Newest first.
-        </p>
-      </header>
-
+    <Screen
+      testId="logs-page"
+      title="Activity Log"
+      intro="A record of changes to your stock: items added, moved, updated, removed and imported, and storage added or removed. Newest first."
+    >
       <div className="logs-toolbar">
         <div className="field">
           <label htmlFor="logs-filter">Action</label>
@@ -118,22 +114,10 @@ export function LogsScreen() {
 
       {entries.length > 0 ? (
         <>
-          <div
-            className="logs-table-wrap"
-            // scrolls sideways on narrow screens: keyboard users must be able to reach it
-            tabIndex={0}
-            role="region"
-            aria-label="Activity entries"
-          >
+          <ScrollingTable className="logs-table-wrap" label="Activity entries">
             <table className="logs-table" data-testid="logs-table">
               <caption className="visually-hidden">Activity, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Details</th>
-                </tr>
-              </thead>
+              <ColumnHeadings names={['When', 'Action', 'Details']} />
               <tbody>
                 {entries.map((entry) => (
                   <tr key={entry.log_id} data-testid="logs-row" data-action={entry.action}>
@@ -148,7 +132,8 @@ export function LogsScreen() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollingTable>
+          {/* Boilerplate: the log pages newest first, in its own words, with the count between. */}
           <nav className="logs-pager" aria-label="Activity log pages">
             <button
               type="button"
@@ -185,6 +170,6 @@ export function LogsScreen() {
         onCancel={() => setConfirming(false)}
         testId="logs-clear-dialog"
       />
-    </section>
+    </Screen>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { createPortal, flushSync } from 'react-dom';
-import { useDocumentTitle } from '../../components/document-title';
+import { Screen } from '../../components/screen';
 import { notify } from '../../components/toasts';
 import { formatPrice } from '../../domain/currency-date';
 import {
@@ -22,6 +22,7 @@ import {
 } from '../../domain/label-layouts';
 import { itemsInScope, type LabelScope } from '../../domain/label-selection';
 import { locationCode } from '../../domain/location-codes';
+import type { ShelfLocation } from '../../domain/storage-tree';
 import { errorMessage } from '../../lib/errors';
 import { useAuth } from '../auth';
 import { useItems } from '../items';
@@ -29,13 +30,33 @@ import { usePreferences } from '../settings';
 import { shelfPlaceName, useShelfPlaces } from '../shelf-picker';
 import { useAssignBarcodes } from './assign-barcodes';
 import { barcodeMessages } from './barcode-messages';
+import { LabelSelect, type LabelOption } from './label-select';
 import { LabelSheets } from './label-sheets';
 import './barcodes.css';
 
 type LabelKind = 'items' | 'shelves' | 'units';
 type ScopeKind = LabelScope['kind'];
+type UnitPlace = Omit<ShelfLocation, 'shelf'>;
 
 const PREVIEW_SHEETS = 2;
+
+const SCOPE_OPTIONS: readonly LabelOption[] = [
+  { value: 'all', name: 'All items' },
+  { value: 'search', name: 'Search' },
+  { value: 'room', name: 'Room' },
+  { value: 'unit', name: 'Unit' },
+  { value: 'shelf', name: 'Shelf' },
+];
+
+const LAYOUT_OPTIONS: readonly LabelOption[] = LABEL_LAYOUT_IDS.map((id) => ({
+  value: id,
+  name: LABEL_LAYOUTS[id].name,
+}));
+
+const SYMBOLOGY_OPTIONS: readonly LabelOption[] = [
+  { value: 'code128', name: 'Code 128 (any code)' },
+  { value: 'retail', name: 'EAN-13 / UPC-A when the code is one' },
+];
 
 const FIELD_NAMES: Record<keyof LabelFields, string> = {
   name: 'Name',
@@ -46,7 +67,6 @@ const FIELD_NAMES: Record<keyof LabelFields, string> = {
 
 /** Barcode labels for items, shelves and units on the sheets sellers buy (SPEC 2). */
 export function LabelsScreen() {
-  useDocumentTitle('Barcode Labels');
   const { user } = useAuth();
   const items = useItems(user?.id ?? '');
   const preferences = usePreferences();
@@ -133,7 +153,7 @@ export function LabelsScreen() {
         key: unit.unit_id,
         code: locationCode('unit', unit.unit_id),
         format: 'CODE128' as const,
-        title: `${room.room_name} › Isle ${isle.isle_index} › Unit ${unit.unit_name}`,
+        title: unitPlaceName({ room, isle, unit }),
         lines: ['Unit: scan to put items on its first shelf'],
       }));
   }, [kind, chosen, fields, symbology, places, units, roomId, currency]);
@@ -169,19 +189,12 @@ export function LabelsScreen() {
   const sheetCount = Math.ceil((labels.length + skip) / labelsPerSheet(layout));
 
   return (
-    <section
-      className="screen labels-screen"
-      data-testid="barcode-labels-page"
-      aria-labelledby="barcode-labels-page-title"
+    <Screen
+      testId="barcode-labels-page"
+      title="Barcode Labels"
+      intro="Print barcode labels for your items, shelves and units so they can be scanned straight back into Stockroom."
+      className="labels-screen"
     >
-      <header className="screen__header">
-        <h1 id="barcode-labels-page-title">Barcode Labels</h1>
-        <p>
-          Print barcode labels for your items, shelves and units so they can be scanned straight
-          back into Stockroom.
-        </p>
-      </header>
-
       <div className="labels-screen__controls">
         <fieldset className="labels-screen__group">
           <legend>Labels for</legend>
@@ -203,27 +216,20 @@ export function LabelsScreen() {
         {kind === 'items' ? (
           <fieldset className="labels-screen__group">
             <legend>Choose items</legend>
-            <label>
-              By
-              <select
-                className="select"
-                value={scopeKind}
-                onChange={(event) => {
-                  setScopeKind(event.target.value as ScopeKind);
-                  setExcluded(new Set());
-                }}
-                data-testid="label-scope"
-              >
-                <option value="all">All items</option>
-                <option value="search">Search</option>
-                <option value="room">Room</option>
-                <option value="unit">Unit</option>
-                <option value="shelf">Shelf</option>
-              </select>
-            </label>
+            <LabelSelect
+              label="By"
+              value={scopeKind}
+              options={SCOPE_OPTIONS}
+              onChange={(value) => {
+                setScopeKind(value as ScopeKind);
+                setExcluded(new Set());
+              }}
+              testId="label-scope"
+            />
             {scopeKind === 'search' ? (
               <label>
                 Name, barcode or SKU
+                {/* Boilerplate: a labelled text box; each names its own value and test id. */}
                 <input
                   className="input"
                   type="search"
@@ -234,41 +240,32 @@ export function LabelsScreen() {
               </label>
             ) : null}
             {scopeKind === 'room' ? <RoomSelect value={roomId} onChange={setRoomId} /> : null}
+            {/* Boilerplate: each drop-down names its own label, options and test id. */}
             {scopeKind === 'unit' ? (
-              <label>
-                Unit
-                <select
-                  className="select"
-                  value={unitId}
-                  onChange={(event) => setUnitId(event.target.value)}
-                  data-testid="label-unit"
-                >
-                  <option value="">Choose a unit</option>
-                  {units.map(({ room, isle, unit }) => (
-                    <option key={unit.unit_id} value={unit.unit_id}>
-                      {room.room_name} › Isle {isle.isle_index} › Unit {unit.unit_name}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <LabelSelect
+                label="Unit"
+                value={unitId}
+                options={units.map((place) => ({
+                  value: place.unit.unit_id,
+                  name: unitPlaceName(place),
+                }))}
+                onChange={setUnitId}
+                testId="label-unit"
+                placeholder="Choose a unit"
+              />
             ) : null}
             {scopeKind === 'shelf' ? (
-              <label>
-                Shelf
-                <select
-                  className="select"
-                  value={shelfId}
-                  onChange={(event) => setShelfId(event.target.value)}
-                  data-testid="label-shelf"
-                >
-                  <option value="">Choose a shelf</option>
-                  {[...places.values()].map((place) => (
-                    <option key={place.shelf.shelf_id} value={place.shelf.shelf_id}>
-                      {shelfPlaceName(place)}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <LabelSelect
+                label="Shelf"
+                value={shelfId}
+                options={[...places.values()].map((place) => ({
+                  value: place.shelf.shelf_id,
+                  name: shelfPlaceName(place),
+                }))}
+                onChange={setShelfId}
+                testId="label-shelf"
+                placeholder="Choose a shelf"
+              />
             ) : null}
           </fieldset>
         ) : (
@@ -280,24 +277,16 @@ export function LabelsScreen() {
 
         <fieldset className="labels-screen__group">
           <legend>Sheet</legend>
-          <label>
-            Layout
-            <select
-              className="select"
-              value={layoutId}
-              onChange={(event) => {
-                if (isLabelLayoutId(event.target.value)) setLayoutId(event.target.value);
-                setSkip(0);
-              }}
-              data-testid="label-layout"
-            >
-              {LABEL_LAYOUT_IDS.map((id) => (
-                <option key={id} value={id}>
-                  {LABEL_LAYOUTS[id].name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <LabelSelect
+            label="Layout"
+            value={layoutId}
+            options={LAYOUT_OPTIONS}
+            onChange={(value) => {
+              if (isLabelLayoutId(value)) setLayoutId(value);
+              setSkip(0);
+            }}
+            testId="label-layout"
+          />
           {labelsPerSheet(layout) > 1 ? (
             <label>
               Start at label
@@ -318,18 +307,13 @@ export function LabelsScreen() {
             </label>
           ) : null}
           {kind === 'items' ? (
-            <label>
-              Barcode type
-              <select
-                className="select"
-                value={symbology}
-                onChange={(event) => setSymbology(event.target.value as LabelSymbology)}
-                data-testid="label-symbology"
-              >
-                <option value="code128">Code 128 (any code)</option>
-                <option value="retail">EAN-13 / UPC-A when the code is one</option>
-              </select>
-            </label>
+            <LabelSelect
+              label="Barcode type"
+              value={symbology}
+              options={SYMBOLOGY_OPTIONS}
+              onChange={(value) => setSymbology(value as LabelSymbology)}
+              testId="label-symbology"
+            />
           ) : null}
         </fieldset>
 
@@ -376,6 +360,7 @@ export function LabelsScreen() {
             <p className="labels-screen__missing" data-testid="label-missing-codes">
               {withoutCode.length} chosen {withoutCode.length === 1 ? 'item has' : 'items have'} no
               barcode and will not get a label.{' '}
+              {/* Boilerplate: a button that says it is busy; each names its own action and wait. */}
               <button
                 type="button"
                 className="button button--secondary"
@@ -455,8 +440,13 @@ export function LabelsScreen() {
             document.body,
           )
         : null}
-    </section>
+    </Screen>
   );
+}
+
+/** A unit as the seller finds it: room › isle › unit. */
+function unitPlaceName({ room, isle, unit }: UnitPlace): string {
+  return `${room.room_name} › Isle ${isle.isle_index} › Unit ${unit.unit_name}`;
 }
 
 function RoomSelect({
@@ -470,21 +460,13 @@ function RoomSelect({
 }) {
   const { rooms } = useShelfPlaces();
   return (
-    <label>
-      Room
-      <select
-        className="select"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        data-testid="label-room"
-      >
-        <option value="">{allowAll ? 'All rooms' : 'Choose a room'}</option>
-        {rooms.map((room) => (
-          <option key={room.room_id} value={room.room_id}>
-            {room.room_name}
-          </option>
-        ))}
-      </select>
-    </label>
+    <LabelSelect
+      label="Room"
+      value={value}
+      options={rooms.map((room) => ({ value: room.room_id, name: room.room_name }))}
+      onChange={onChange}
+      testId="label-room"
+      placeholder={allowAll ? 'All rooms' : 'Choose a room'}
+    />
   );
 }

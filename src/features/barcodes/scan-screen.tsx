@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useDocumentTitle } from '../../components/document-title';
+import { Screen } from '../../components/screen';
 import { LoadingScreen } from '../../components/loading-screen';
 import { notify } from '../../components/toasts';
 import { DUPLICATE_SCAN, lookupByBarcode } from '../../domain/barcodes';
@@ -32,17 +32,13 @@ type Mode = 'bulk' | 'putaway';
 
 /** Bulk add by scanning, and put-away (SPEC 1, 4): Power Seller and up. */
 export function ScanScreen() {
-  useDocumentTitle('Bulk Scan');
   const access = useScanAccess();
   return (
-    <section className="screen" data-testid="scan-page" aria-labelledby="scan-page-title">
-      <header className="screen__header">
-        <h1 id="scan-page-title">Bulk Scan</h1>
-        <p>
-          Scan items with a USB or Bluetooth scanner, or the camera, and put them on a shelf in one
-          go.
-        </p>
-      </header>
+    <Screen
+      testId="scan-page"
+      title="Bulk Scan"
+      intro="Scan items with a USB or Bluetooth scanner, or the camera, and put them on a shelf in one go."
+    >
       {access.isPending ? (
         <LoadingScreen />
       ) : access.allowed ? (
@@ -54,6 +50,7 @@ export function ScanScreen() {
             Bulk scanning is included in the {access.requiredPlan} plan and above. You can still
             print barcode labels on any plan.
           </p>
+          {/* Boilerplate: two links styled as buttons; each page names its own destinations. */}
           <p className="scan-upgrade__actions">
             <Link className="button button--primary" to="/dashboard/settings?tab=subscription">
               See plans
@@ -64,7 +61,7 @@ export function ScanScreen() {
           </p>
         </div>
       )}
-    </section>
+    </Screen>
   );
 }
 
@@ -322,6 +319,7 @@ function Scanner() {
             onClose={() => setCamera(false)}
           />
         ) : (
+          // Boilerplate: a plain button; each screen names its own action and test id.
           <button
             type="button"
             className="button button--secondary"

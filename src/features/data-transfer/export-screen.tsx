@@ -1,4 +1,6 @@
-import { useDocumentTitle } from '../../components/document-title';
+import type { ReactNode } from 'react';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { Screen } from '../../components/screen';
 import { showError } from '../../components/show-error';
 import { messages } from '../../lib/messages';
 import { formatCount } from '../../lib/format';
@@ -6,73 +8,96 @@ import { useAuth } from '../auth';
 import { useExportAllData, useExportItemsCsv } from './export-data';
 import './data-transfer.css';
 
+/** An export that downloads a file and answers with how many items went into it. */
+type ItemExport = UseMutationResult<number, Error, void>;
+
+const exportFailed = (error: unknown) =>
+  showError(error, messages.genericError('The export could not be created. Please try again'));
+
 export function ExportScreen() {
-  useDocumentTitle('Export');
   const { user } = useAuth();
   const userId = user?.id ?? '';
   const csvExport = useExportItemsCsv(userId);
   const jsonExport = useExportAllData(userId, user?.email);
-  const busy = csvExport.isPending || jsonExport.isPending;
-
-  const exportFailed = (error: unknown) =>
-    showError(error, messages.genericError('The export could not be created. Please try again'));
+  const disabled = csvExport.isPending || jsonExport.isPending || !user;
 
   return (
-    <section className="screen" data-testid="export-page" aria-labelledby="export-page-title">
-      <header className="screen__header">
-        <h1 id="export-page-title">Export</h1>
-        <p>
-          Download your inventory, with each item's room, isle, unit and shelf, as a file you can
-          open in a spreadsheet, or everything in your account as one JSON file.
-        </p>
-      </header>
-
+    <Screen
+      testId="export-page"
+      title="Export"
+      intro="Download your inventory, with each item's room, isle, unit and shelf, as a file you can open in a spreadsheet, or everything in your account as one JSON file."
+    >
       <div className="grid">
-        <section className="card" aria-labelledby="export-csv-title">
-          <h2 id="export-csv-title">Items (CSV)</h2>
-          <p>
-            The same columns as the import template, so the file can be edited and imported back.
-            Cells that a spreadsheet would run as a formula are saved as text.
-          </p>
-          <button
-            type="button"
-            className="button button--primary"
-            data-testid="export-csv"
-            disabled={busy || !user}
-            onClick={() => csvExport.mutate(undefined, { onError: exportFailed })}
-          >
-            {csvExport.isPending ? 'Preparing...' : 'Download CSV'}
-          </button>
-          {csvExport.isSuccess ? (
-            <p className="muted" role="status" data-testid="export-csv-done">
-              Exported {formatCount(csvExport.data)} {csvExport.data === 1 ? 'item' : 'items'}.
-            </p>
-          ) : null}
-        </section>
-
-        <section className="card" aria-labelledby="export-json-title">
-          <h2 id="export-json-title">All data (JSON)</h2>
-          <p>
-            Rooms, isles, units, shelves, items, settings, plan and activity log. Marketplace
-            sign-in tokens are never included.
-          </p>
-          <button
-            type="button"
-            className="button button--secondary"
-            data-testid="export-json"
-            disabled={busy || !user}
-            onClick={() => jsonExport.mutate(undefined, { onError: exportFailed })}
-          >
-            {jsonExport.isPending ? 'Preparing...' : 'Download JSON'}
-          </button>
-          {jsonExport.isSuccess ? (
-            <p className="muted" role="status" data-testid="export-json-done">
-              Exported your account with {formatCount(jsonExport.data)}{' '}
-              {jsonExport.data === 1 ? 'item' : 'items'}.
-            </p>
-          ) : null}
-        </section>
+        <ExportCard
+          format="csv"
+          title="Items (CSV)"
+          about="The same columns as the import template, so the file can be edited and imported back. Cells that a spreadsheet would run as a formula are saved as text."
+          download="Download CSV"
+          primary
+          run={csvExport}
+          disabled={disabled}
+          done={(count) => (
+            <>
+              Exported {formatCount(count)} {count === 1 ? 'item' : 'items'}.
+            </>
+          )}
+        />
+        <ExportCard
+          format="json"
+          title="All data (JSON)"
+          about="Rooms, isles, units, shelves, items, settings, plan and activity log. Marketplace sign-in tokens are never included."
+          download="Download JSON"
+          run={jsonExport}
+          disabled={disabled}
+          done={(count) => (
+            <>
+              Exported your account with {formatCount(count)} {count === 1 ? 'item' : 'items'}.
+            </>
+          )}
+        />
       </div>
+    </Screen>
+  );
+}
+
+function ExportCard({
+  format,
+  title,
+  about,
+  download,
+  primary = false,
+  run,
+  disabled,
+  done,
+}: {
+  format: 'csv' | 'json';
+  title: string;
+  about: string;
+  download: string;
+  primary?: boolean;
+  run: ItemExport;
+  disabled: boolean;
+  /** What the seller is told once the file is downloaded. */
+  done: (count: number) => ReactNode;
+}) {
+  return (
+    <section className="card" aria-labelledby={`export-${format}-title`}>
+      <h2 id={`export-${format}-title`}>{title}</h2>
+      <p>{about}</p>
+      <button
+        type="button"
+        className={primary ? 'button button--primary' : 'button button--secondary'}
+        data-testid={`export-${format}`}
+        disabled={disabled}
+        onClick={() => run.mutate(undefined, { onError: exportFailed })}
+      >
+        {run.isPending ? 'Preparing...' : download}
+      </button>
+      {run.isSuccess ? (
+        <p className="muted" role="status" data-testid={`export-${format}-done`}>
+          {done(run.data)}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useDocumentTitle } from '../../components/document-title';
+import { Screen } from '../../components/screen';
 import { notify } from '../../components/toasts';
 import { useProcessingOverlay } from '../../components/processing-overlay';
 import { showError } from '../../components/show-error';
+import { ColumnHeadings, ScrollingTable } from '../../components/table';
 import { messages } from '../../lib/messages';
 import { formatCount } from '../../lib/format';
 import { COLUMN_HEADERS, IMPORT_FIELDS } from '../../domain/import-columns';
@@ -16,22 +17,19 @@ import { preferencesQueryOptions } from '../../data/preferences/get-preferences'
 import { itemCountQueryOptions } from '../../data/transfer/get-item-count';
 import { storageTreeQueryOptions } from '../../data/storage/get-storage-tree';
 import { buildImportPreview, canCommit, type ImportPreview } from './import-preview';
-import {
-  serverRowErrors,
-  useImportItems,
-  type ImportProgress,
-} from '../../data/transfer/import-items';
+import { ImportError, useImportItems, type ImportProgress } from '../../data/transfer/import-items';
 import { readImportFile } from './read-import-file';
 import './data-transfer.css';
 
 /** A preview of 5000 rows would be a wall; the first rows show the shape, errors list them all. */
 const PREVIEW_ROWS = 100;
+const PREVIEW_HEADINGS = ['Row', ...IMPORT_FIELDS.map((field) => COLUMN_HEADERS[field])];
 
 type Outcome =
-  { kind: 'complete'; imported: number } | { kind: 'failed'; message: string; rowErrors: string[] };
+  | { kind: 'complete'; imported: number }
+  | { kind: 'failed'; message: string; rowErrors: readonly string[] };
 
 export function ImportScreen() {
-  useDocumentTitle('Import');
   const { user } = useAuth();
   const userId = user?.id ?? '';
   const queryClient = useQueryClient();
@@ -95,13 +93,8 @@ export function ImportScreen() {
         setOutcome({
           kind: 'failed',
           message: error instanceof Error ? error.message : 'The file could not be imported',
-          // The server checks every row again; if the storage changed since the preview, its
-          // row errors are listed like the preview's.
-          rowErrors: serverRowErrors(
-            error instanceof Error && typeof error.cause === 'object' && error.cause !== null
-              ? (error.cause as { details?: unknown }).details
-              : undefined,
-          ),
+          // If the storage changed since the preview, the server's row errors are listed too.
+          rowErrors: error instanceof ImportError ? error.rowErrors : [],
         });
         setProgress(null);
       },
@@ -112,16 +105,11 @@ export function ImportScreen() {
   const canChoose = !importing && Boolean(user);
 
   return (
-    <section className="screen" data-testid="import-page" aria-labelledby="import-page-title">
-      <header className="screen__header">
-        <h1 id="import-page-title">Import</h1>
-        <p>
-          Add many items at once from a CSV file. Every row is checked against your rooms, isles,
-          units and shelves before anything is saved, and a file with any problem is not imported at
-          all.
-        </p>
-      </header>
-
+    <Screen
+      testId="import-page"
+      title="Import"
+      intro="Add many items at once from a CSV file. Every row is checked against your rooms, isles, units and shelves before anything is saved, and a file with any problem is not imported at all."
+    >
       <div className="transfer-actions">
         <button
           type="button"
@@ -226,7 +214,7 @@ export function ImportScreen() {
       {preview && !importing ? (
         <PreviewPanel preview={preview} onCommit={commit} onCancel={reset} />
       ) : null}
-    </section>
+    </Screen>
   );
 }
 
@@ -330,24 +318,10 @@ function PreviewPanel({
       ) : null}
 
       {preview.rows.length > 0 ? (
-        <div
-          className="transfer-table-wrap"
-          tabIndex={0}
-          role="region"
-          aria-label="Rows in the file"
-        >
+        <ScrollingTable className="transfer-table-wrap" label="Rows in the file">
           <table className="transfer-table" data-testid="import-preview-table">
             <caption className="visually-hidden">Rows read from {preview.fileName}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Row</th>
-                {IMPORT_FIELDS.map((field) => (
-                  <th key={field} scope="col">
-                    {COLUMN_HEADERS[field]}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeadings names={PREVIEW_HEADINGS} />
             <tbody>
               {preview.rows.slice(0, PREVIEW_ROWS).map(({ row, cells }) => (
                 <tr
@@ -363,7 +337,7 @@ function PreviewPanel({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollingTable>
       ) : null}
       {preview.rows.length > PREVIEW_ROWS ? (
         <p className="muted">

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/dialog';
+import { ColumnHeadings } from '../../components/table';
 import { notify } from '../../components/toasts';
 import { errorMessage } from '../../lib/errors';
 import { messages } from '../../lib/messages';
@@ -30,8 +31,9 @@ function WebsiteSellerNotice({ data }: { data: InventoryPage }) {
     <div className="ebay-notice" role="note" data-testid="ebay-website-seller">
       <p>
         <strong>Your eBay listings were made on eBay&apos;s website</strong> (or with a tool that
-        uses eBay&apos;s Trading API), so eBay&apos;s inventory service holds none of them. Stockroom
-        read your {total} active {total === 1 ? 'listing' : 'listings'} instead; they are below.
+        uses eBay&apos;s Trading API), so eBay&apos;s inventory service holds none of them.
+        Stockroom read your {total} active {total === 1 ? 'listing' : 'listings'} instead; they are
+        below.
       </p>
       <p>What to do next:</p>
       <ul>
@@ -40,9 +42,9 @@ function WebsiteSellerNotice({ data }: { data: InventoryPage }) {
           <a href="/dashboard/inventory">Inventory</a> screen, so orders show where items sit.
         </li>
         <li>
-          Nothing needs to move on eBay. If you later manage stock in eBay&apos;s inventory
-          (Seller Hub or a listing tool), eBay can migrate fixed-price listings that have a SKU;
-          auctions and listings without a SKU stay as they are
+          Nothing needs to move on eBay. If you later manage stock in eBay&apos;s inventory (Seller
+          Hub or a listing tool), eBay can migrate fixed-price listings that have a SKU; auctions
+          and listings without a SKU stay as they are
           {onPage === total ? ` (${migratable} of your ${total} qualify)` : ''}.
         </li>
       </ul>
@@ -102,13 +104,7 @@ function EbayInventorySection() {
         {pagination.page} of {pagination.totalPages}
       </p>
       <table className="ebay-table">
-        <thead>
-          <tr>
-            <th scope="col">SKU</th>
-            <th scope="col">Title</th>
-            <th scope="col">Qty</th>
-          </tr>
-        </thead>
+        <ColumnHeadings names={['SKU', 'Title', 'Qty']} />
         <tbody>
           {inventory.data.inventory.map((entry) => (
             <tr key={entry.listingId ?? entry.sku} data-testid="ebay-inventory-row">

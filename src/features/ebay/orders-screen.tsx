@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router-dom';
+import { ColumnHeadings } from '../../components/table';
 import { notify } from '../../components/toasts';
 import { pickList, type PickLine } from '../../domain/pick-list';
 import { minimumPlanFor, planAllows } from '../../domain/plans';
@@ -77,14 +78,7 @@ function PickListSection({
         <p className="muted">Nothing to pick.</p>
       ) : (
         <table className="ebay-table">
-          <thead>
-            <tr>
-              <th scope="col">Location</th>
-              <th scope="col">Item</th>
-              <th scope="col">Qty</th>
-              <th scope="col">Order</th>
-            </tr>
-          </thead>
+          <ColumnHeadings names={['Location', 'Item', 'Qty', 'Order']} />
           <tbody>
             {lines.map((entry) => (
               <tr
@@ -125,14 +119,7 @@ function OrderCard({
         </span>
       </header>
       <table className="ebay-table">
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col">SKU</th>
-            <th scope="col">Qty</th>
-            <th scope="col">Location</th>
-          </tr>
-        </thead>
+        <ColumnHeadings names={['Item', 'SKU', 'Qty', 'Location']} />
         <tbody>
           {order.lineItems.map((line) => {
             const entry = located.get(`${order.orderId}/${line.lineItemId}`);
@@ -265,17 +252,16 @@ export function EbayOrdersScreen() {
         {result.more && result.total ? (
           <p className="muted" data-testid="ebay-orders-more">
             Showing the latest {result.orders.length.toLocaleString()} of{' '}
-            {result.total.toLocaleString()} orders from the last 90 days; the older ones are in
-            eBay Seller Hub.
+            {result.total.toLocaleString()} orders from the last 90 days; the older ones are in eBay
+            Seller Hub.
           </p>
         ) : null}
         {waiting ? (
           <p className="ebay-notice" role="status" data-testid="ebay-orders-rate-limited">
-            Your eBay orders were fetched less than {RATE_LIMIT_MINUTES.orders} minutes ago
-            (on another device or tab), so none are saved on this device yet. eBay can be asked
-            again in {result.rateLimitedMinutes}{' '}
-            {result.rateLimitedMinutes === 1 ? 'minute' : 'minutes'}; this page refreshes by itself
-            then.
+            Your eBay orders were fetched less than {RATE_LIMIT_MINUTES.orders} minutes ago (on
+            another device or tab), so none are saved on this device yet. eBay can be asked again in{' '}
+            {result.rateLimitedMinutes} {result.rateLimitedMinutes === 1 ? 'minute' : 'minutes'};
+            this page refreshes by itself then.
           </p>
         ) : result.orders.length === 0 ? (
           <p className="muted">No orders in the last 90 days.</p>

@@ -8,7 +8,7 @@ import {
 } from '../../domain/colour-schemes';
 import { UNIT_TYPES } from '../../domain/unit-naming';
 import { colourChoice, type Preferences } from '../../data/preferences/preferences';
-import { SaveBar } from './save-bar';
+import { PreferencesForm } from './preferences-form';
 import { usePreferencesForm } from './use-preferences-form';
 
 const FIELDS = ['storage_colors'] as const;
@@ -41,13 +41,11 @@ export function AppearanceSettings({ stored }: { stored: Preferences }) {
     form.set('storage_colors', colourChoice(scheme, custom));
 
   return (
-    <form
-      className="form settings__form"
-      data-testid="settings-appearance"
-      onSubmit={(event) => {
-        event.preventDefault();
-        form.submit();
-      }}
+    <PreferencesForm
+      testId="settings-appearance"
+      onSave={() => form.submit()}
+      dirty={form.dirty}
+      saving={form.saving}
     >
       <fieldset className="settings__fieldset">
         <legend>Colour scheme for storage units</legend>
@@ -110,7 +108,6 @@ export function AppearanceSettings({ stored }: { stored: Preferences }) {
           ))}
         </div>
       </div>
-      <SaveBar dirty={form.dirty} saving={form.saving} testId="settings-appearance" />
-    </form>
+    </PreferencesForm>
   );
 }

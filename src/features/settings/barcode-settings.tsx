@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Preferences } from '../../data/preferences/preferences';
-import { SaveBar } from './save-bar';
+import { PreferencesForm } from './preferences-form';
 import { usePreferencesForm } from './use-preferences-form';
 
 const FIELDS = ['barcode_batch', 'barcode_lookup'] as const;
@@ -9,13 +9,11 @@ export function BarcodeSettings({ stored }: { stored: Preferences }) {
   const form = usePreferencesForm(stored, FIELDS);
   const id = useId();
   return (
-    <form
-      className="form settings__form"
-      data-testid="settings-barcode"
-      onSubmit={(event) => {
-        event.preventDefault();
-        form.submit();
-      }}
+    <PreferencesForm
+      testId="settings-barcode"
+      onSave={() => form.submit()}
+      dirty={form.dirty}
+      saving={form.saving}
     >
       <div className="field field--check">
         <input
@@ -45,7 +43,6 @@ export function BarcodeSettings({ stored }: { stored: Preferences }) {
           Fill in an item&apos;s name from its barcode when the product is known
         </span>
       </div>
-      <SaveBar dirty={form.dirty} saving={form.saving} testId="settings-barcode" />
-    </form>
+    </PreferencesForm>
   );
 }

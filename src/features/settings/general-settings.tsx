@@ -6,7 +6,7 @@ import {
   LISTINGS_DAYS_RANGE,
   type Preferences,
 } from '../../data/preferences/preferences';
-import { SaveBar } from './save-bar';
+import { PreferencesForm } from './preferences-form';
 import { usePreferencesForm } from './use-preferences-form';
 
 const FIELDS = [
@@ -90,15 +90,15 @@ export function GeneralSettings({ stored }: { stored: Preferences }) {
   ].filter((name) => name !== null);
 
   return (
-    <form
-      className="form settings__form"
-      // Our own checks say why beside each field; the browser's tooltip must not block Save.
-      noValidate
-      data-testid="settings-general"
-      onSubmit={(event) => {
-        event.preventDefault();
+    <PreferencesForm
+      testId="settings-general"
+      onSave={() => {
         if (floorOk && daysOk) form.submit();
       }}
+      dirty={form.dirty}
+      saving={form.saving}
+      problem={wrong.length > 0 ? `Correct ${wrong.join(' and ')} to save` : null}
+      ownChecks
     >
       <div className="field">
         <label htmlFor={`${id}-currency`}>Currency</label>
@@ -191,13 +191,6 @@ export function GeneralSettings({ stored }: { stored: Preferences }) {
         onChange={(value) => form.set('ebay_listings_date', value)}
         testId="setting-ebay-listings-days"
       />
-
-      <SaveBar
-        dirty={form.dirty}
-        saving={form.saving}
-        testId="settings-general"
-        problem={wrong.length > 0 ? `Correct ${wrong.join(' and ')} to save` : null}
-      />
-    </form>
+    </PreferencesForm>
   );
 }

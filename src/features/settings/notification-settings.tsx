@@ -8,7 +8,7 @@ import {
   toggleExpiryDay,
   type Preferences,
 } from '../../data/preferences/preferences';
-import { SaveBar } from './save-bar';
+import { PreferencesForm } from './preferences-form';
 import { usePreferencesForm } from './use-preferences-form';
 
 const FIELDS = ['expiry_notifications'] as const;
@@ -43,15 +43,13 @@ export function NotificationSettings({ stored }: { stored: Preferences }) {
   };
 
   return (
-    <form
-      className="form settings__form"
-      // Our own checks say why beside the box; the browser's tooltip must not block Save.
-      noValidate
-      data-testid="settings-notifications"
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
+    <PreferencesForm
+      testId="settings-notifications"
+      onSave={save}
+      dirty={form.dirty || typed !== ''}
+      saving={form.saving}
+      problem={typedProblem ? 'Correct or clear the new reminder above to save' : null}
+      ownChecks
     >
       <p className="muted">
         You are reminded on the day an item has exactly the number of days left of a reminder that
@@ -146,12 +144,6 @@ export function NotificationSettings({ stored }: { stored: Preferences }) {
           </span>
         ) : null}
       </div>
-      <SaveBar
-        dirty={form.dirty || typed !== ''}
-        saving={form.saving}
-        testId="settings-notifications"
-        problem={typedProblem ? 'Correct or clear the new reminder above to save' : null}
-      />
-    </form>
+    </PreferencesForm>
   );
 }

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../../src/lib/supabase', () => ({ supabase: {} }));
 
-const { importError, serverRowErrors } = await import('../../../../src/data/transfer/import-items');
+const { ImportError, importError, serverRowErrors } =
+  await import('../../../../src/data/transfer/import-items');
 
 describe('serverRowErrors', () => {
   it("reads import_items' JSON list of row errors", () => {
@@ -39,5 +40,20 @@ describe('importError', () => {
 
   it('falls back to a plain sentence when the failure says nothing', () => {
     expect(importError(new Error('')).message).toBe('The file could not be imported');
+  });
+});
+
+describe('ImportError', () => {
+  it("carries the server's row errors from the refusal's details", () => {
+    const error = importError({
+      message: 'Row 2: Missing item name',
+      details: '["Row 2: Missing item name","Row 9: Invalid quantity"]',
+    });
+    expect(error).toBeInstanceOf(ImportError);
+    expect(error.rowErrors).toEqual(['Row 2: Missing item name', 'Row 9: Invalid quantity']);
+  });
+
+  it('has no row errors when the refusal names none', () => {
+    expect(importError(new Error('offline?')).rowErrors).toEqual([]);
   });
 });

@@ -56,13 +56,19 @@ export function layerZones() {
       from: ['./src/pages', ...APP],
       message: 'features do not import pages or the app shell.',
     },
-    // Features get their data from src/data: the Supabase client itself is off limits to them.
-    // (lib/supabase-client, the lazily loaded client, is still used by auth, backups, billing,
-    // notifications, settings and subscription, whose calls have not moved to src/data yet.)
+    // Only src/data talks to Supabase: features, pages and components get their data (the
+    // session's auth calls included) from there, never the client, loaded lazily or not. The app
+    // shell (main.tsx) may start loading the client early, beside the app's own code, on a
+    // dashboard address: that warms the download and calls nothing on it.
     {
-      target: './src/features',
-      from: './src/lib/supabase.ts',
-      message: 'Features get data from src/data; only src/data talks to Supabase.',
+      target: ['./src/features', './src/pages', './src/components'],
+      from: [
+        './src/lib/supabase.ts',
+        './src/lib/supabase-client.ts',
+        './src/lib/supabase-loaded.ts',
+      ],
+      message:
+        'Features, pages and components get data from src/data; only src/data talks to Supabase.',
     },
     // Features use each other only through the other feature's index.ts (its public API).
     ...features.map((feature) => ({

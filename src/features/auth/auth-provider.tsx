@@ -1,16 +1,11 @@
 import { useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  isSessionStorageKey,
-  loadSupabase,
-  mayHoldSession,
-  whenSupabaseLoads,
-} from '../../lib/supabase-client';
+import { followAuthState } from '../../data/auth/follow-auth-state';
+import { isExpiredJwtError } from '../../data/auth/retry';
+import { refreshSessionWithRetry } from '../../data/auth/session-refresh';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { authReducer, initialAuthState, type AuthState } from './auth-state';
 import { assuranceOf } from './mfa';
-import { isExpiredJwtError } from './retry';
-import { refreshSessionWithRetry } from './session-refresh';
 
 type LocalEvent = 'END_RECOVERY' | 'SIGN_OUT_STARTED' | 'SIGN_OUT_FAILED';
 type Action = Parameters<typeof authReducer>[1] | { event: LocalEvent };
@@ -37,48 +32,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(reducer, initialAuthState);
   const queryClient = useQueryClient();
 
-  useEffect(() => {
-    let unsubscribe: (() => void) | undefined;
-    let active = true;
-    const follow = (supabase: Awaited<ReturnType<typeof loadSupabase>>) => {
-      if (!active || unsubscribe) return;
-      const { data } = supabase.auth.onAuthStateChange((event, session) => {
-        dispatch({ event, session });
-      });
-      unsubscribe = () => data.subscription.unsubscribe();
-    };
-    const start = () => {
-      loadSupabase()
-        .then(follow)
-        .catch((error: unknown) => {
-          // The client could not load (offline on first visit): treat as signed out so public
-          // pages and the sign-in form still work, and report the cause.
-          console.error('Could not start the session client', error);
-          if (active) dispatch({ event: 'INITIAL_SESSION', session: null });
-        });
-    };
-    if (mayHoldSession()) {
-      start();
-      return () => {
-        active = false;
-        unsubscribe?.();
-      };
-    }
-    // Nothing stored and nothing in the address: signed out, without downloading the client.
-    // It is followed as soon as anything loads it (the sign-in form) or another tab signs in.
-    dispatch({ event: 'INITIAL_SESSION', session: null });
-    const stopWaiting = whenSupabaseLoads(follow);
-    const onStorage = (event: StorageEvent) => {
-      if (isSessionStorageKey(event.key) && event.newValue) start();
-    };
-    window.addEventListener('storage', onStorage);
-    return () => {
-      active = false;
-      stopWaiting();
-      window.removeEventListener('storage', onStorage);
-      unsubscribe?.();
-    };
-  }, []);
+  useEffect(() => followAuthState((event, session) => dispatch({ event, session })), []);
 
   // Cached data belongs to one user: drop it when they sign out or someone else signs in.
   const userId = state.user?.id ?? null;

@@ -1,6 +1,6 @@
 import { useId, useReducer, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/errors';
-import { useVerifySignInCode } from './mfa-api';
+import { useVerifySignInCode } from '../../data/mfa/verify-sign-in-code';
 import { CODE_LENGTH, codeStepReducer, initialCodeStep, isCompleteCode } from './mfa';
 import { useSignOut } from './sign-out';
 

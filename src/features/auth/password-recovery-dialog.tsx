@@ -4,7 +4,7 @@ import { notify } from '../../components/toasts';
 import { showError } from '../../components/show-error';
 import { messages } from '../../lib/messages';
 import { useAuth } from './auth-context';
-import { useUpdatePassword } from './update-password';
+import { useUpdatePassword } from '../../data/auth/update-password';
 
 /**
  * Shown after a password-recovery link signed the user in (the PASSWORD_RECOVERY event), so

@@ -1,17 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { loadSupabase } from '../../lib/supabase-client';
+import { signOut } from '../../data/auth/sign-out';
 import { useAuth } from './auth-context';
-import { isIgnorableSignOutError } from './auth-errors';
 
-export async function signOut(): Promise<void> {
-  const supabase = await loadSupabase();
-  const { error } = await supabase.auth.signOut();
-  if (!error) return;
-  if (!isIgnorableSignOutError(error)) throw error;
-  // The server had already forgotten us: make sure the browser forgets too.
-  await supabase.auth.signOut({ scope: 'local' });
-}
-
+/** Signs out, telling the session state first so the screens know the seller chose to leave. */
 export function useSignOut() {
   const { signOutStarted, signOutFailed } = useAuth();
   return useMutation({

@@ -3,15 +3,12 @@ import { ConfirmDialog } from '../../components/dialog';
 import { notify } from '../../components/toasts';
 import { errorMessage } from '../../lib/errors';
 import { messages } from '../../lib/messages';
-import {
-  newPasswordProblem,
-  useChangePassword,
-  useEnrolTotp,
-  useRemoveTotp,
-  useTotpFactors,
-  useVerifyTotp,
-  type TotpEnrolment,
-} from './security-api';
+import { useChangePassword } from '../../data/auth/update-password';
+import { useEnrolTotp, useVerifyTotp, type TotpEnrolment } from '../../data/mfa/enrol-factor';
+import { useTotpFactors } from '../../data/mfa/list-factors';
+import { useRemoveTotp } from '../../data/mfa/unenrol-factor';
+import { useAuth } from '../auth';
+import { newPasswordProblem } from './password-rule';
 
 const SIX_DIGITS = /^\d{6}$/;
 const CODE_NEEDED = 'Enter the 6-digit code your authenticator app shows';
@@ -22,8 +19,9 @@ function ChangePassword() {
   const [confirmation, setConfirmation] = useState('');
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const change = useChangePassword();
-  const security = useTotpFactors();
+  const userId = useAuth().user?.id;
+  const change = useChangePassword(userId);
+  const security = useTotpFactors(userId);
   const verifiedFactor = security.data?.factors.find((factor) => factor.status === 'verified');
   const needsCode = Boolean(security.data?.needsCode && verifiedFactor);
 
@@ -38,9 +36,10 @@ function ChangePassword() {
           (needsCode && !SIX_DIGITS.test(code.trim()) ? CODE_NEEDED : null);
         setProblem(why);
         if (why) return;
-        const proof = needsCode && verifiedFactor ? { code, factorId: verifiedFactor.id } : {};
+        const proof =
+          needsCode && verifiedFactor ? { code, factorId: verifiedFactor.id } : undefined;
         change.mutate(
-          { password, ...proof },
+          { password, proof },
           {
             onSuccess: () => {
               setPassword('');
@@ -121,7 +120,7 @@ function VerifyEnrolment({
   const id = useId();
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const verify = useVerifyTotp();
+  const verify = useVerifyTotp(useAuth().user?.id);
   return (
     <form
       className="form settings__form"
@@ -196,9 +195,10 @@ function VerifyEnrolment({
 
 function TwoFactor() {
   const id = useId();
-  const factors = useTotpFactors();
-  const enrol = useEnrolTotp();
-  const remove = useRemoveTotp();
+  const userId = useAuth().user?.id;
+  const factors = useTotpFactors(userId);
+  const enrol = useEnrolTotp(userId);
+  const remove = useRemoveTotp(userId);
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
   const [removeCode, setRemoveCode] = useState('');

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { sessionNeedsCodeStep } from '../../data/mfa/assurance';
-import { loadSupabase } from '../../lib/supabase-client';
+import { getStoredSession } from '../../data/auth/stored-session';
 import { prefetchScreen } from './prefetch-screen';
 
 /**
@@ -15,9 +15,7 @@ export async function prefetchForStoredSession(
   queryClient: QueryClient,
   pathname: string,
 ): Promise<void> {
-  const supabase = await loadSupabase();
-  const { data } = await supabase.auth.getSession();
-  const session = data.session;
+  const session = await getStoredSession();
   if (!session || sessionNeedsCodeStep(session)) return;
   prefetchScreen(queryClient, pathname, session.user.id);
 }

@@ -70,7 +70,7 @@ describe('the layer graph', { timeout: 120_000 }, () => {
 
   it("features use another feature's index only, and no page", async () => {
     expect(
-      await lintAs('src/features/team/x.ts', "export { SignIn } from '../auth/sign-in';\n"),
+      await lintAs('src/features/team/x.ts', "export { useSignOut } from '../auth/sign-out';\n"),
     ).toContain(LAYERS);
     expect(
       await lintAs('src/features/team/x.ts', "export { useAuth } from '../auth';\n"),
@@ -98,9 +98,30 @@ describe('the layer graph', { timeout: 120_000 }, () => {
     ).not.toContain(LAYERS);
   });
 
+  it('features, pages and components do not load the lazy Supabase client either', async () => {
+    expect(
+      await lintAs(
+        'src/features/auth/x.ts',
+        "export { loadSupabase } from '../../lib/supabase-client';\n",
+      ),
+    ).toContain(LAYERS);
+    expect(
+      await lintAs('src/pages/x.ts', "export { loadSupabase } from '../lib/supabase-client';\n"),
+    ).toContain(LAYERS);
+    expect(
+      await lintAs(
+        'src/components/x.ts',
+        "export const load = () => import('../lib/supabase-client');\n",
+      ),
+    ).toContain(LAYERS);
+    expect(
+      await lintAs('src/data/x.ts', "export { loadSupabase } from '../lib/supabase-client';\n"),
+    ).not.toContain(LAYERS);
+  });
+
   it("pages use a feature's public entry point only", async () => {
     expect(
-      await lintAs('src/pages/x.ts', "export { useSignIn } from '../features/auth/sign-in';\n"),
+      await lintAs('src/pages/x.ts', "export { useSignOut } from '../features/auth/sign-out';\n"),
     ).toContain(LAYERS);
     expect(
       await lintAs('src/pages/x.ts', "export { useSignIn } from '../features/auth';\n"),

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { isExpiredJwtError, retryWithBackoff } from '../../../../src/features/auth/retry';
-import { isIgnorableSignOutError } from '../../../../src/features/auth/auth-errors';
+import { isExpiredJwtError, retryWithBackoff } from '../../../../src/data/auth/retry';
+import { isIgnorableSignOutError } from '../../../../src/data/auth/sign-out';
 
 class Retryable extends Error {}
 

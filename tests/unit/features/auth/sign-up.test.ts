@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmationRedirectUrl } from '../../../../src/features/auth/sign-up';
+import { confirmationRedirectUrl } from '../../../../src/data/auth/sign-up';
 
 describe('confirmationRedirectUrl', () => {
   it("sends the confirmation link back to this site's sign-in page", () => {

@@ -12,7 +12,7 @@ import {
 } from '../../../../src/data/preferences/preferences';
 import { preferencesRow } from '../../../../src/data/preferences/save-preferences';
 import { settingsTabFrom, SETTINGS_TABS } from '../../../../src/features/settings/settings-tabs';
-import { newPasswordProblem } from '../../../../src/features/settings/security-api';
+import { newPasswordProblem } from '../../../../src/features/settings/password-rule';
 
 describe('preferences defaults (SPEC 3)', () => {
   it('has every default of the spec', () => {

@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { loadSupabase } from '../../lib/supabase-client';
-import { needsCodeStep, sessionNeedsCodeStep } from './mfa';
+import { getAssuranceLevel } from '../mfa/assurance-level';
+import { needsCodeStep, sessionNeedsCodeStep } from '../mfa/assurance';
+import { toAuthError } from './auth-error';
 
 export interface Credentials {
   email: string;
@@ -10,11 +12,12 @@ export interface Credentials {
 export async function signInWithPassword({ email, password }: Credentials) {
   const supabase = await loadSupabase();
   const { data, error } = await supabase.auth.signInWithPassword({ email: email.trim(), password });
-  if (error) throw error;
+  if (error) throw toAuthError(error);
   // Supabase's recommended check: an account with a verified factor is not signed in until its
   // code is verified (the session is aal1, the account can reach aal2).
-  const level = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
-  const codeRequired = level.error ? sessionNeedsCodeStep(data.session) : needsCodeStep(level.data);
+  const codeRequired = await getAssuranceLevel().then(needsCodeStep, () =>
+    sessionNeedsCodeStep(data.session),
+  );
   return { ...data, codeRequired };
 }
 

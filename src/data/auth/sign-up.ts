@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { loadSupabase } from '../../lib/supabase-client';
+import { toAuthError } from './auth-error';
 import type { Credentials } from './sign-in';
 
 /** Where the confirmation e-mail's link lands: the sign-in page of this same site (SPEC 7). */
@@ -14,7 +15,7 @@ export async function signUp({ email, password }: Credentials) {
     password,
     options: { emailRedirectTo: confirmationRedirectUrl() },
   });
-  if (error) throw error;
+  if (error) throw toAuthError(error);
   return {
     /** False when the project requires e-mail confirmation before the first sign-in. */
     signedIn: data.session !== null,

@@ -1,5 +1,6 @@
 import { isAuthRetryableFetchError, type Session } from '@supabase/supabase-js';
 import { loadSupabase } from '../../lib/supabase-client';
+import { toAuthError } from './auth-error';
 import { retryWithBackoff } from './retry';
 
 let inFlight: Promise<Session | null> | null = null;
@@ -24,7 +25,7 @@ export function refreshSessionWithRetry(): Promise<Session | null> {
       );
     } catch (error) {
       if (!isAuthRetryableFetchError(error)) await supabase.auth.signOut({ scope: 'local' });
-      throw error;
+      throw toAuthError(error);
     } finally {
       inFlight = null;
     }

@@ -155,17 +155,8 @@ create trigger profiles_set_updated_at
   before update on public.profiles
   for each row execute function private.set_updated_at();
 
-alter table public.profiles enable row level security;
-revoke all on table public.profiles from anon, authenticated;
-grant select on table public.profiles to authenticated;
-grant all on table public.profiles to service_role;
-
-create policy profiles_select on public.profiles
-  for select to authenticated
-  using (id = (select auth.uid()));
+select private.own_rows('public.profiles', array['select'], p_owner => 'id');
 -- No insert/update/delete policy (and no grant): a user must not change their own plan.
-
-select private.require_mfa('public.profiles');
 
 -- ---------------------------------------------------------------------------------------------
 -- subscriptions: the billing state mirrored from Stripe. One row per user.
@@ -238,17 +229,8 @@ create trigger subscriptions_sync_profile_plan
   after insert or update of plan_id on public.subscriptions
   for each row execute function private.sync_profile_plan();
 
-alter table public.subscriptions enable row level security;
-revoke all on table public.subscriptions from anon, authenticated;
-grant select on table public.subscriptions to authenticated;
-grant all on table public.subscriptions to service_role;
-
-create policy subscriptions_select on public.subscriptions
-  for select to authenticated
-  using (user_id = (select auth.uid()));
+select private.own_rows('public.subscriptions', array['select']);
 -- No insert/update/delete policy (and no grant): plan and status are server-only.
-
-select private.require_mfa('public.subscriptions');
 
 -- ---------------------------------------------------------------------------------------------
 -- Plan lookups used by triggers, policies and functions.

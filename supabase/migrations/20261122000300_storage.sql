@@ -492,88 +492,13 @@ create trigger storage_shelves_row_cap
   for each statement execute function private.enforce_row_cap('shelves', 0, 0, 50);
 
 -- ---------------------------------------------------------------------------------------------
--- storage_rooms: row-level security (each seller sees and changes only their own rows; anon
--- gets nothing) and two-factor sign-in.
+-- storage_rooms, _isles, _units, _shelves: row-level security (each seller sees and changes only
+-- their own rows; anon gets nothing) and two-factor sign-in.
 -- ---------------------------------------------------------------------------------------------
-alter table public.storage_rooms enable row level security;
--- Supabase's default privileges grant everything (incl. TRUNCATE, which ignores RLS) to anon and
--- authenticated; take it back and give only what the policies below allow.
-revoke all on table public.storage_rooms from anon, authenticated;
-grant select, insert, update, delete on table public.storage_rooms to authenticated;
-grant all on table public.storage_rooms to service_role;
-
-create policy storage_rooms_select on public.storage_rooms for select to authenticated
-  using (user_id = (select auth.uid()));
-create policy storage_rooms_insert on public.storage_rooms for insert to authenticated
-  with check (user_id = (select auth.uid()));
-create policy storage_rooms_update on public.storage_rooms for update to authenticated
-  using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
-create policy storage_rooms_delete on public.storage_rooms for delete to authenticated
-  using (user_id = (select auth.uid()));
-select private.require_mfa('public.storage_rooms');
-
--- ---------------------------------------------------------------------------------------------
--- storage_isles: row-level security (each seller sees and changes only their own rows; anon
--- gets nothing) and two-factor sign-in.
--- ---------------------------------------------------------------------------------------------
-alter table public.storage_isles enable row level security;
--- Supabase's default privileges grant everything (incl. TRUNCATE, which ignores RLS) to anon and
--- authenticated; take it back and give only what the policies below allow.
-revoke all on table public.storage_isles from anon, authenticated;
-grant select, insert, update, delete on table public.storage_isles to authenticated;
-grant all on table public.storage_isles to service_role;
-
-create policy storage_isles_select on public.storage_isles for select to authenticated
-  using (user_id = (select auth.uid()));
-create policy storage_isles_insert on public.storage_isles for insert to authenticated
-  with check (user_id = (select auth.uid()));
-create policy storage_isles_update on public.storage_isles for update to authenticated
-  using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
-create policy storage_isles_delete on public.storage_isles for delete to authenticated
-  using (user_id = (select auth.uid()));
-select private.require_mfa('public.storage_isles');
-
--- ---------------------------------------------------------------------------------------------
--- storage_units: row-level security (each seller sees and changes only their own rows; anon
--- gets nothing) and two-factor sign-in.
--- ---------------------------------------------------------------------------------------------
-alter table public.storage_units enable row level security;
--- Supabase's default privileges grant everything (incl. TRUNCATE, which ignores RLS) to anon and
--- authenticated; take it back and give only what the policies below allow.
-revoke all on table public.storage_units from anon, authenticated;
-grant select, insert, update, delete on table public.storage_units to authenticated;
-grant all on table public.storage_units to service_role;
-
-create policy storage_units_select on public.storage_units for select to authenticated
-  using (user_id = (select auth.uid()));
-create policy storage_units_insert on public.storage_units for insert to authenticated
-  with check (user_id = (select auth.uid()));
-create policy storage_units_update on public.storage_units for update to authenticated
-  using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
-create policy storage_units_delete on public.storage_units for delete to authenticated
-  using (user_id = (select auth.uid()));
-select private.require_mfa('public.storage_units');
-
--- ---------------------------------------------------------------------------------------------
--- storage_shelves: row-level security (each seller sees and changes only their own rows; anon
--- gets nothing) and two-factor sign-in.
--- ---------------------------------------------------------------------------------------------
-alter table public.storage_shelves enable row level security;
--- Supabase's default privileges grant everything (incl. TRUNCATE, which ignores RLS) to anon and
--- authenticated; take it back and give only what the policies below allow.
-revoke all on table public.storage_shelves from anon, authenticated;
-grant select, insert, update, delete on table public.storage_shelves to authenticated;
-grant all on table public.storage_shelves to service_role;
-
-create policy storage_shelves_select on public.storage_shelves for select to authenticated
-  using (user_id = (select auth.uid()));
-create policy storage_shelves_insert on public.storage_shelves for insert to authenticated
-  with check (user_id = (select auth.uid()));
-create policy storage_shelves_update on public.storage_shelves for update to authenticated
-  using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
-create policy storage_shelves_delete on public.storage_shelves for delete to authenticated
-  using (user_id = (select auth.uid()));
-select private.require_mfa('public.storage_shelves');
+select private.own_rows('public.storage_rooms');
+select private.own_rows('public.storage_isles');
+select private.own_rows('public.storage_units');
+select private.own_rows('public.storage_shelves');
 
 -- ---------------------------------------------------------------------------------------------
 -- Helpers of the storage functions

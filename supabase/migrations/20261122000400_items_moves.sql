@@ -128,22 +128,7 @@ create trigger storage_items_plan_limit
 -- storage_items: row-level security (each seller sees and changes only their own rows; anon
 -- gets nothing) and two-factor sign-in.
 -- ---------------------------------------------------------------------------------------------
-alter table public.storage_items enable row level security;
--- Supabase's default privileges grant everything (incl. TRUNCATE, which ignores RLS) to anon and
--- authenticated; take it back and give only what the policies below allow.
-revoke all on table public.storage_items from anon, authenticated;
-grant select, insert, update, delete on table public.storage_items to authenticated;
-grant all on table public.storage_items to service_role;
-
-create policy storage_items_select on public.storage_items for select to authenticated
-  using (user_id = (select auth.uid()));
-create policy storage_items_insert on public.storage_items for insert to authenticated
-  with check (user_id = (select auth.uid()));
-create policy storage_items_update on public.storage_items for update to authenticated
-  using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
-create policy storage_items_delete on public.storage_items for delete to authenticated
-  using (user_id = (select auth.uid()));
-select private.require_mfa('public.storage_items');
+select private.own_rows('public.storage_items');
 
 -- ---------------------------------------------------------------------------------------------
 -- Helpers
@@ -660,21 +645,10 @@ create table public.import_batches (
 comment on table public.import_batches is
   'Rows of an import being uploaded in batches of 50; commit_import turns them into items in one transaction.';
 
-alter table public.import_batches enable row level security;
-revoke all on table public.import_batches from anon, authenticated;
-grant select, insert, delete on table public.import_batches to authenticated;
-grant all on table public.import_batches to service_role;
-
-create policy import_batches_select on public.import_batches for select to authenticated
-  using (user_id = (select auth.uid()));
-create policy import_batches_insert on public.import_batches for insert to authenticated
-  with check (user_id = (select auth.uid()));
-create policy import_batches_delete on public.import_batches for delete to authenticated
-  using (user_id = (select auth.uid()));
+select private.own_rows('public.import_batches', array['select', 'insert', 'delete']);
 
 create trigger import_batches_server_stamps before insert or update on public.import_batches
   for each row execute function private.stamp_server_columns();
-select private.require_mfa('public.import_batches');
 
 -- Staging rows older than an hour belong to uploads nobody will commit (closed tab, lost
 -- network): a whole file uploads in seconds. The seller's next upload sweeps them; the daily

@@ -30,7 +30,6 @@ create trigger ebay_tokens_keep_owner before update on public.ebay_tokens
 create trigger ebay_tokens_server_stamps before insert or update on public.ebay_tokens
   for each row execute function private.stamp_server_columns();
 
-alter table public.ebay_tokens enable row level security;
 revoke all on table public.ebay_tokens from anon, authenticated;
 -- column privileges: readable = connection status only
 grant select (user_id, expires_at, refresh_expires_at, created_at, updated_at) on table public.ebay_tokens to authenticated;
@@ -41,15 +40,7 @@ grant update (user_id, access_token, refresh_token, expires_at) on table public.
 grant delete on table public.ebay_tokens to authenticated;
 grant all on table public.ebay_tokens to service_role;
 
-create policy ebay_tokens_select on public.ebay_tokens for select to authenticated
-  using (user_id = (select auth.uid()));
-create policy ebay_tokens_insert on public.ebay_tokens for insert to authenticated
-  with check (user_id = (select auth.uid()));
-create policy ebay_tokens_update on public.ebay_tokens for update to authenticated
-  using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
-create policy ebay_tokens_delete on public.ebay_tokens for delete to authenticated
-  using (user_id = (select auth.uid()));
-select private.require_mfa('public.ebay_tokens');
+select private.own_rows('public.ebay_tokens', p_grant => false);
 
 -- Store (or replace) the caller's marketplace tokens. PostgREST's upsert cannot do this for the
 -- browser: INSERT .. ON CONFLICT DO UPDATE SET col = EXCLUDED.col needs SELECT on col, which is
@@ -171,16 +162,7 @@ create trigger ebay_inventory_set_updated_at before update on public.ebay_invent
 create trigger ebay_inventory_keep_owner before update on public.ebay_inventory
   for each row execute function private.keep_owner();
 
-alter table public.ebay_inventory enable row level security;
-revoke all on table public.ebay_inventory from anon, authenticated;
-grant select, delete on table public.ebay_inventory to authenticated;
-grant all on table public.ebay_inventory to service_role;
-
-create policy ebay_inventory_select on public.ebay_inventory for select to authenticated
-  using (user_id = (select auth.uid()));
-create policy ebay_inventory_delete on public.ebay_inventory for delete to authenticated
-  using (user_id = (select auth.uid()));
-select private.require_mfa('public.ebay_inventory');
+select private.own_rows('public.ebay_inventory', array['select', 'delete']);
 
 -- ---------------------------------------------------------------------------------------------
 -- ebay_syncs: a sync under way, one per seller and kind. Each function call reads a few eBay
@@ -231,15 +213,8 @@ comment on table public.api_rate_limits is
 
 create index api_rate_limits_user_idx on public.api_rate_limits (user_id);
 
-alter table public.api_rate_limits enable row level security;
-revoke all on table public.api_rate_limits from anon, authenticated;
-grant select on table public.api_rate_limits to authenticated;
-grant all on table public.api_rate_limits to service_role;
-
-create policy api_rate_limits_select on public.api_rate_limits for select to authenticated
-  using (user_id = (select auth.uid()));
+select private.own_rows('public.api_rate_limits', array['select']);
 -- no insert/update/delete for authenticated: a client must not reset its own limit
-select private.require_mfa('public.api_rate_limits');
 
 -- Records a request for (user, endpoint) if at least p_min_interval_seconds passed since the
 -- last recorded one, atomically (one INSERT .. ON CONFLICT with a row lock). Returns whether the

@@ -82,6 +82,40 @@ revoke all on function private.keep_stamps() from public;
 revoke all on function private.has_visible_text(text) from public;
 grant execute on function private.keep_stamps(), private.has_visible_text(text) to authenticated, service_role;
 
+-- private.add_row_triggers(table, kinds): the row triggers a seller's table takes, each named
+-- "<table>_<kind>": set_updated_at, keep_owner, server_stamps, and lock_storage (the seller's
+-- storage lock, defined with the storage tables).
+create or replace function private.add_row_triggers(p_table regclass, p_kinds text[])
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_name text;
+  v_kind text;
+begin
+  select c.relname into v_name from pg_class c where c.oid = p_table;
+  foreach v_kind in array p_kinds loop
+    execute format('create trigger %I %s on %s %s',
+      v_name || '_' || v_kind,
+      case v_kind
+        when 'set_updated_at' then 'before update'
+        when 'keep_owner' then 'before update'
+        when 'server_stamps' then 'before insert or update'
+        when 'lock_storage' then 'before insert or update or delete'
+      end,
+      p_table,
+      case v_kind
+        when 'set_updated_at' then 'for each row execute function private.set_updated_at()'
+        when 'keep_owner' then 'for each row execute function private.keep_owner()'
+        when 'server_stamps' then 'for each row execute function private.stamp_server_columns()'
+        when 'lock_storage' then 'for each statement execute function private.lock_storage_for_statement()'
+      end);
+  end loop;
+end;
+$$;
+revoke all on function private.add_row_triggers(regclass, text[]) from public, anon, authenticated;
+
 -- ---------------------------------------------------------------------------------------------
 -- plans: the catalogue of SPEC section 6. src/domain/plans.ts holds the same numbers and a unit
 -- test (tests/unit/domain/plans.test.ts) parses the insert below so the two cannot drift.

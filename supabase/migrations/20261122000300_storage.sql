@@ -305,38 +305,10 @@ create trigger storage_shelves_fill_index before insert on public.storage_shelve
   for each row execute function private.fill_shelf_index();
 
 -- updated_at and immutable owner on every storage table
-create trigger storage_rooms_set_updated_at before update on public.storage_rooms
-  for each row execute function private.set_updated_at();
-create trigger storage_rooms_keep_owner before update on public.storage_rooms
-  for each row execute function private.keep_owner();
-create trigger storage_rooms_server_stamps before insert or update on public.storage_rooms
-  for each row execute function private.stamp_server_columns();
-create trigger storage_rooms_lock_storage before insert or update or delete on public.storage_rooms
-  for each statement execute function private.lock_storage_for_statement();
-create trigger storage_isles_set_updated_at before update on public.storage_isles
-  for each row execute function private.set_updated_at();
-create trigger storage_isles_keep_owner before update on public.storage_isles
-  for each row execute function private.keep_owner();
-create trigger storage_isles_server_stamps before insert or update on public.storage_isles
-  for each row execute function private.stamp_server_columns();
-create trigger storage_isles_lock_storage before insert or update or delete on public.storage_isles
-  for each statement execute function private.lock_storage_for_statement();
-create trigger storage_units_set_updated_at before update on public.storage_units
-  for each row execute function private.set_updated_at();
-create trigger storage_units_keep_owner before update on public.storage_units
-  for each row execute function private.keep_owner();
-create trigger storage_units_server_stamps before insert or update on public.storage_units
-  for each row execute function private.stamp_server_columns();
-create trigger storage_units_lock_storage before insert or update or delete on public.storage_units
-  for each statement execute function private.lock_storage_for_statement();
-create trigger storage_shelves_set_updated_at before update on public.storage_shelves
-  for each row execute function private.set_updated_at();
-create trigger storage_shelves_keep_owner before update on public.storage_shelves
-  for each row execute function private.keep_owner();
-create trigger storage_shelves_server_stamps before insert or update on public.storage_shelves
-  for each row execute function private.stamp_server_columns();
-create trigger storage_shelves_lock_storage before insert or update or delete on public.storage_shelves
-  for each statement execute function private.lock_storage_for_statement();
+select private.add_row_triggers('public.storage_rooms', array['set_updated_at', 'keep_owner', 'server_stamps', 'lock_storage']);
+select private.add_row_triggers('public.storage_isles', array['set_updated_at', 'keep_owner', 'server_stamps', 'lock_storage']);
+select private.add_row_triggers('public.storage_units', array['set_updated_at', 'keep_owner', 'server_stamps', 'lock_storage']);
+select private.add_row_triggers('public.storage_shelves', array['set_updated_at', 'keep_owner', 'server_stamps', 'lock_storage']);
 
 -- ---------------------------------------------------------------------------------------------
 -- Plan limits (SPEC section 6), enforced whatever the client does.
@@ -360,15 +332,25 @@ as $$
   select pg_advisory_xact_lock(hashtextextended('stockroom.limit.' || p_kind || '.' || p_user_id::text, 0))
 $$;
 
+-- The plan's limit of one kind: 'items', 'units' or 'rooms'.
+create or replace function private.plan_limit(p_kind text, p_plan public.plans)
+returns integer
+language sql
+immutable
+set search_path = ''
+as $$
+  select case p_kind when 'items' then p_plan.max_items
+                     when 'units' then p_plan.max_units
+                     else p_plan.max_rooms end
+$$;
+
 create or replace function private.raise_plan_limit(p_kind text, p_plan public.plans)
 returns void
 language plpgsql
 set search_path = ''
 as $$
 declare
-  v_limit integer := case p_kind when 'items' then p_plan.max_items
-                                 when 'units' then p_plan.max_units
-                                 else p_plan.max_rooms end;
+  v_limit integer := private.plan_limit(p_kind, p_plan);
   v_text text;
 begin
   -- The wording is SPEC section 8's; src/domain/plans.ts planLimitMessage() builds the same text.
@@ -387,42 +369,27 @@ begin
 end;
 $$;
 
-create or replace function private.enforce_unit_limit()
+-- One trigger function for every plan limit: TG_ARGV[0] is the limit's kind ('rooms', 'units',
+-- 'items'), and the rows counted are the seller's rows of the table the trigger is on.
+create or replace function private.enforce_plan_limit()
 returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
+  v_kind text := tg_argv[0];
   v_user uuid;
   v_plan public.plans;
+  v_n integer;
 begin
   for v_user in select distinct n.user_id from new_rows n order by n.user_id loop
-    perform private.limit_lock('units', v_user);
+    perform private.limit_lock(v_kind, v_user);
     v_plan := private.user_plan(v_user);
-    if (select count(*) from public.storage_units u where u.user_id = v_user) > v_plan.max_units then
-      perform private.raise_plan_limit('units', v_plan);
-    end if;
-  end loop;
-  return null;
-end;
-$$;
-
-create or replace function private.enforce_room_limit()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_user uuid;
-  v_plan public.plans;
-begin
-  for v_user in select distinct n.user_id from new_rows n order by n.user_id loop
-    perform private.limit_lock('rooms', v_user);
-    v_plan := private.user_plan(v_user);
-    if (select count(*) from public.storage_rooms r where r.user_id = v_user) > v_plan.max_rooms then
-      perform private.raise_plan_limit('rooms', v_plan);
+    execute format('select count(*) from %I.%I where user_id = $1', tg_table_schema, tg_table_name)
+      into v_n using v_user;
+    if v_n > private.plan_limit(v_kind, v_plan) then
+      perform private.raise_plan_limit(v_kind, v_plan);
     end if;
   end loop;
   return null;
@@ -467,19 +434,19 @@ revoke all on function private.enforce_row_cap() from public;
 
 revoke all on function private.limit_lock(text, uuid) from public;
 revoke all on function private.raise_plan_limit(text, public.plans) from public;
-revoke all on function private.enforce_unit_limit() from public;
-revoke all on function private.enforce_room_limit() from public;
+revoke all on function private.plan_limit(text, public.plans) from public;
+revoke all on function private.enforce_plan_limit() from public;
 -- import_items (security invoker) takes the same lock and raises its own limit message
 grant execute on function private.limit_lock(text, uuid) to authenticated, service_role;
 
 create trigger storage_units_plan_limit
   after insert on public.storage_units
   referencing new table as new_rows
-  for each statement execute function private.enforce_unit_limit();
+  for each statement execute function private.enforce_plan_limit('units');
 create trigger storage_rooms_plan_limit
   after insert on public.storage_rooms
   referencing new table as new_rows
-  for each statement execute function private.enforce_room_limit();
+  for each statement execute function private.enforce_plan_limit('rooms');
 -- an isle holds at least one unit; one more than the unit limit lets add_isle at the limit say
 -- the unit limit's own message
 create trigger storage_isles_row_cap

@@ -87,42 +87,13 @@ revoke all on function private.derive_item_unit() from public;
 create trigger storage_items_derive_unit before insert or update on public.storage_items
   for each row execute function private.derive_item_unit();
 
-create trigger storage_items_set_updated_at before update on public.storage_items
-  for each row execute function private.set_updated_at();
-create trigger storage_items_keep_owner before update on public.storage_items
-  for each row execute function private.keep_owner();
-create trigger storage_items_server_stamps before insert or update on public.storage_items
-  for each row execute function private.stamp_server_columns();
-create trigger storage_items_lock_storage before insert or update or delete on public.storage_items
-  for each statement execute function private.lock_storage_for_statement();
+select private.add_row_triggers('public.storage_items', array['set_updated_at', 'keep_owner', 'server_stamps', 'lock_storage']);
 
 -- The item limit (SPEC section 6): the same statement-level check as the room and unit limits.
-create or replace function private.enforce_item_limit()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_user uuid;
-  v_plan public.plans;
-begin
-  for v_user in select distinct n.user_id from new_rows n order by n.user_id loop
-    perform private.limit_lock('items', v_user);
-    v_plan := private.user_plan(v_user);
-    if (select count(*) from public.storage_items i where i.user_id = v_user) > v_plan.max_items then
-      perform private.raise_plan_limit('items', v_plan);
-    end if;
-  end loop;
-  return null;
-end;
-$$;
-
-revoke all on function private.enforce_item_limit() from public;
 create trigger storage_items_plan_limit
   after insert on public.storage_items
   referencing new table as new_rows
-  for each statement execute function private.enforce_item_limit();
+  for each statement execute function private.enforce_plan_limit('items');
 
 -- ---------------------------------------------------------------------------------------------
 -- storage_items: row-level security (each seller sees and changes only their own rows; anon

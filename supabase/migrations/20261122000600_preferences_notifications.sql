@@ -35,12 +35,7 @@ create table public.user_preferences (
 comment on table public.user_preferences is
   'Settings per user (currency, date format, expiry notifications, colours, marketplace country, floor size...).';
 
-create trigger user_preferences_set_updated_at before update on public.user_preferences
-  for each row execute function private.set_updated_at();
-create trigger user_preferences_keep_owner before update on public.user_preferences
-  for each row execute function private.keep_owner();
-create trigger user_preferences_server_stamps before insert or update on public.user_preferences
-  for each row execute function private.stamp_server_columns();
+select private.add_row_triggers('public.user_preferences', array['set_updated_at', 'keep_owner', 'server_stamps']);
 
 select private.own_rows('public.user_preferences');
 

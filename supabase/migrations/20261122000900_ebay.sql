@@ -23,12 +23,7 @@ create table public.ebay_tokens (
 comment on table public.ebay_tokens is
   'Marketplace OAuth tokens, one row per user. Tokens are write-only for the browser; functions read them as service_role.';
 
-create trigger ebay_tokens_set_updated_at before update on public.ebay_tokens
-  for each row execute function private.set_updated_at();
-create trigger ebay_tokens_keep_owner before update on public.ebay_tokens
-  for each row execute function private.keep_owner();
-create trigger ebay_tokens_server_stamps before insert or update on public.ebay_tokens
-  for each row execute function private.stamp_server_columns();
+select private.add_row_triggers('public.ebay_tokens', array['set_updated_at', 'keep_owner', 'server_stamps']);
 
 revoke all on table public.ebay_tokens from anon, authenticated;
 -- column privileges: readable = connection status only
@@ -157,10 +152,7 @@ create table public.ebay_inventory (
 comment on table public.ebay_inventory is
   'Cached marketplace inventory list per user (refreshed at most every 8 minutes).';
 
-create trigger ebay_inventory_set_updated_at before update on public.ebay_inventory
-  for each row execute function private.set_updated_at();
-create trigger ebay_inventory_keep_owner before update on public.ebay_inventory
-  for each row execute function private.keep_owner();
+select private.add_row_triggers('public.ebay_inventory', array['set_updated_at', 'keep_owner']);
 
 select private.own_rows('public.ebay_inventory', array['select', 'delete']);
 

@@ -191,3 +191,18 @@ begin
 end;
 $$;
 revoke all on function private.own_rows(regclass, text[], text, boolean) from public, anon, authenticated;
+
+-- private.service_role_only(function, comment): a function only the server may call (the
+-- Netlify functions with the service_role key): described, and executable by service_role alone.
+create or replace function private.service_role_only(p_function regprocedure, p_comment text)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  execute format('comment on function %s is %L', p_function, p_comment);
+  execute format('revoke all on function %s from public, anon, authenticated', p_function);
+  execute format('grant execute on function %s to service_role', p_function);
+end;
+$$;
+revoke all on function private.service_role_only(regprocedure, text) from public, anon, authenticated;

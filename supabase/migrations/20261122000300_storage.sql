@@ -500,51 +500,42 @@ begin
 end;
 $$;
 
--- Renumber a unit's shelves 1..n in their current order. One UPDATE: the deferrable unique
--- constraint is checked at its end, so shifting 3 -> 2 while 2 -> 1 does not collide.
-create or replace function private.renumber_shelves(p_unit_id uuid)
+-- Renumber the rows under one parent 1..n in their current order: the shelves of a unit, the
+-- isles of a room, the rooms of a seller. One UPDATE: the deferrable unique constraint is
+-- checked at its end, so shifting 3 -> 2 while 2 -> 1 does not collide. p_level names the
+-- columns: '<level>_id' and '<level>_index'.
+create or replace function private.renumber(p_table text, p_level text, p_parent text, p_parent_id uuid)
 returns void
-language sql
+language plpgsql
 set search_path = ''
 as $$
-  update public.storage_shelves s
-     set shelf_index = n.rn
-    from (select shelf_id, row_number() over (order by shelf_index, created_at) as rn
-            from public.storage_shelves where unit_id = p_unit_id) n
-   where s.shelf_id = n.shelf_id and s.shelf_index <> n.rn
+begin
+  execute format(
+    'update public.%1$I t set %2$I = n.rn'
+    '  from (select %3$I, row_number() over (order by %2$I, created_at) as rn'
+    '          from public.%1$I where %4$I = $1) n'
+    ' where t.%3$I = n.%3$I and t.%2$I <> n.rn',
+    p_table, p_level || '_index', p_level || '_id', p_parent)
+    using p_parent_id;
+end;
 $$;
 
-create or replace function private.renumber_isles(p_room_id uuid)
-returns void
-language sql
-set search_path = ''
-as $$
-  update public.storage_isles i
-     set isle_index = n.rn
-    from (select isle_id, row_number() over (order by isle_index, created_at) as rn
-            from public.storage_isles where room_id = p_room_id) n
-   where i.isle_id = n.isle_id and i.isle_index <> n.rn
-$$;
-
-create or replace function private.renumber_rooms(p_user_id uuid)
-returns void
-language sql
-set search_path = ''
-as $$
-  update public.storage_rooms r
-     set room_index = n.rn
-    from (select room_id, row_number() over (order by room_index, created_at) as rn
-            from public.storage_rooms where user_id = p_user_id) n
-   where r.room_id = n.room_id and r.room_index <> n.rn
-$$;
+create or replace function private.renumber_shelves(p_unit_id uuid) returns void language sql set search_path = ''
+  as $$ select private.renumber('storage_shelves', 'shelf', 'unit_id', p_unit_id) $$;
+create or replace function private.renumber_isles(p_room_id uuid) returns void language sql set search_path = ''
+  as $$ select private.renumber('storage_isles', 'isle', 'room_id', p_room_id) $$;
+create or replace function private.renumber_rooms(p_user_id uuid) returns void language sql set search_path = ''
+  as $$ select private.renumber('storage_rooms', 'room', 'user_id', p_user_id) $$;
 
 revoke all on function private.shelf_location(uuid) from public;
 revoke all on function private.caller_id() from public;
 revoke all on function private.renumber_shelves(uuid) from public;
 revoke all on function private.renumber_isles(uuid) from public;
 revoke all on function private.renumber_rooms(uuid) from public;
+revoke all on function private.renumber(text, text, text, uuid) from public;
 grant execute on function private.shelf_location(uuid), private.caller_id(),
-  private.renumber_shelves(uuid), private.renumber_isles(uuid), private.renumber_rooms(uuid)
+  private.renumber(text, text, text, uuid), private.renumber_shelves(uuid), private.renumber_isles(uuid),
+  private.renumber_rooms(uuid)
   to authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------

@@ -499,6 +499,35 @@ revoke all on function private.check_import_rows(uuid, jsonb) from public;
 grant execute on function private.resolve_import_rows(uuid, jsonb), private.check_import_rows(uuid, jsonb)
   to authenticated, service_role;
 
+-- Refuses adding p_adding items over the seller's plan limit, naming how many were being added.
+-- It takes the lock the item limit trigger takes, so no concurrent insert can slip in between
+-- this check and the caller's insert.
+create or replace function private.check_item_limit(p_user_id uuid, p_adding integer)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_plan public.plans;
+  v_count integer;
+begin
+  perform private.limit_lock('items', p_user_id);
+  v_plan := private.user_plan(p_user_id);
+  select count(*) into v_count from public.storage_items it where it.user_id = p_user_id;
+  if v_count + p_adding > v_plan.max_items then
+    raise exception using
+      errcode = 'P0001',
+      message = 'PLAN_LIMIT_REACHED: ' || format('Adding %s items would exceed your %s plan limit of %s items',
+                                                 p_adding, v_plan.plan_id, v_plan.max_items),
+      detail = json_build_object('kind', 'items', 'plan', v_plan.plan_id, 'limit', v_plan.max_items,
+                                 'current', v_count, 'adding', p_adding)::text,
+      hint = 'Visit the pricing page to upgrade your plan';
+  end if;
+end;
+$$;
+revoke all on function private.check_item_limit(uuid, integer) from public;
+grant execute on function private.check_item_limit(uuid, integer) to authenticated, service_role;
+
 create or replace function public.import_items(p_rows jsonb)
 returns jsonb
 language plpgsql
@@ -506,8 +535,6 @@ set search_path = ''
 as $$
 declare
   v_uid uuid := private.caller_id();
-  v_plan public.plans;
-  v_count integer;
   v_n integer;
   v_rows private.import_row[];
   v_errors text[];
@@ -523,20 +550,7 @@ begin
     return jsonb_build_object('imported', 0, 'item_ids', '[]'::jsonb);
   end if;
 
-  -- The same lock the item limit trigger takes: no concurrent insert can slip in between this
-  -- check and the insert below.
-  perform private.limit_lock('items', v_uid);
-  v_plan := private.user_plan(v_uid);
-  select count(*) into v_count from public.storage_items it where it.user_id = v_uid;
-  if v_count + v_n > v_plan.max_items then
-    raise exception using
-      errcode = 'P0001',
-      message = 'PLAN_LIMIT_REACHED: ' || format('Adding %s items would exceed your %s plan limit of %s items',
-                                                 v_n, v_plan.plan_id, v_plan.max_items),
-      detail = json_build_object('kind', 'items', 'plan', v_plan.plan_id, 'limit', v_plan.max_items,
-                                 'current', v_count, 'adding', v_n)::text,
-      hint = 'Visit the pricing page to upgrade your plan';
-  end if;
+  perform private.check_item_limit(v_uid, v_n);
 
   select array_agg(x order by x.row_no) into v_rows from private.check_import_rows(v_uid, p_rows) x;
   select array_agg(format('Row %s: %s', x.row_no, x.error) order by x.row_no) into v_errors
@@ -772,9 +786,7 @@ as $$
 declare
   v_uid uuid := private.caller_id();
   v_shelf public.storage_shelves;
-  v_plan public.plans;
   v_n integer;
-  v_count integer;
   v_bad text;
   v_ids uuid[];
   v_names text[];
@@ -820,19 +832,7 @@ begin
     raise exception 'Barcode or item name is too long' using errcode = '22023';
   end if;
 
-  -- The lock the item limit trigger takes: nothing can slip in between this count and the insert.
-  perform private.limit_lock('items', v_uid);
-  v_plan := private.user_plan(v_uid);
-  select count(*) into v_count from public.storage_items it where it.user_id = v_uid;
-  if v_count + v_n > v_plan.max_items then
-    raise exception using
-      errcode = 'P0001',
-      message = 'PLAN_LIMIT_REACHED: ' || format('Adding %s items would exceed your %s plan limit of %s items',
-                                                 v_n, v_plan.plan_id, v_plan.max_items),
-      detail = json_build_object('kind', 'items', 'plan', v_plan.plan_id, 'limit', v_plan.max_items,
-                                 'current', v_count, 'adding', v_n)::text,
-      hint = 'Visit the pricing page to upgrade your plan';
-  end if;
+  perform private.check_item_limit(v_uid, v_n);
 
   -- created_at steps by a microsecond per scan so "newest first" keeps the scan order stable
   perform private.keep_stamps();

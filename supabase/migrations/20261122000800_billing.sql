@@ -130,10 +130,8 @@ begin
     'items_removed', (v_before ->> 'items')::integer - (v_after ->> 'items')::integer);
 end;
 $$;
-comment on function public.remove_excess_storage(uuid) is
-  'Service role: permanently delete the rooms, units and items over the user''s current plan (downgrade to Free).';
-revoke all on function public.remove_excess_storage(uuid) from public, anon, authenticated;
-grant execute on function public.remove_excess_storage(uuid) to service_role;
+select private.service_role_only('public.remove_excess_storage(uuid)',
+  'Service role: permanently delete the rooms, units and items over the user''s current plan (downgrade to Free).');
 
 -- ---------------------------------------------------------------------------------------------
 -- archive_excess_storage(user) -> {archived, plan, backup_id, rooms_removed, ...}
@@ -166,10 +164,8 @@ begin
   return v_removed || jsonb_build_object('archived', true, 'backup_id', v_backup.backup_id);
 end;
 $$;
-comment on function public.archive_excess_storage(uuid) is
-  'Service role: back up the user''s storage, then delete what is over their current plan''s limits.';
-revoke all on function public.archive_excess_storage(uuid) from public, anon, authenticated;
-grant execute on function public.archive_excess_storage(uuid) to service_role;
+select private.service_role_only('public.archive_excess_storage(uuid)',
+  'Service role: back up the user''s storage, then delete what is over their current plan''s limits.');
 
 -- ---------------------------------------------------------------------------------------------
 -- downgrade_overdue_account(user) -> null, or {plan, rooms_removed, ...}
@@ -209,7 +205,5 @@ begin
     'deadline_date', v_sub.deadline_date);
 end;
 $$;
-comment on function public.downgrade_overdue_account(uuid) is
-  'Service role: past the payment deadline, move the user to Free and delete storage over its limits.';
-revoke all on function public.downgrade_overdue_account(uuid) from public, anon, authenticated;
-grant execute on function public.downgrade_overdue_account(uuid) to service_role;
+select private.service_role_only('public.downgrade_overdue_account(uuid)',
+  'Service role: past the payment deadline, move the user to Free and delete storage over its limits.');

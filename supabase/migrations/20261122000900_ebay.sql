@@ -238,10 +238,8 @@ begin
     v_last;
 end;
 $$;
-comment on function public.hit_rate_limit(uuid, text, integer) is
-  'Service role: record a marketplace fetch if the minimum interval passed; returns allowed, retry_after_seconds, last_request.';
-revoke all on function public.hit_rate_limit(uuid, text, integer) from public, anon, authenticated;
-grant execute on function public.hit_rate_limit(uuid, text, integer) to service_role;
+select private.service_role_only('public.hit_rate_limit(uuid, text, integer)',
+  'Service role: record a marketplace fetch if the minimum interval passed; returns allowed, retry_after_seconds, last_request.');
 
 -- The marketplace token for a purpose, only if the user's plan includes it: 'listings' (growing
 -- and up), 'orders' (elite), 'inventory' (any plan). This is where plan-gated marketplace data is
@@ -271,10 +269,8 @@ begin
   end if;
 end;
 $$;
-comment on function public.get_ebay_token(uuid, text) is
-  'Service role: the user''s marketplace tokens for listings/orders/inventory, refused below the plan that includes it.';
-revoke all on function public.get_ebay_token(uuid, text) from public, anon, authenticated;
-grant execute on function public.get_ebay_token(uuid, text) to service_role;
+select private.service_role_only('public.get_ebay_token(uuid, text)',
+  'Service role: the user''s marketplace tokens for listings/orders/inventory, refused below the plan that includes it.');
 
 -- ---------------------------------------------------------------------------------------------
 -- place_listing(p_listing_id, p_shelf_id, p_quantity) -> the new item

@@ -211,23 +211,25 @@ begin
 end;
 $$;
 
-create or replace function private.fill_room_index()
-returns trigger
+-- The next number under one parent: max + 1 of p_index among the rows whose p_parent is p_parent_id.
+create or replace function private.next_index(p_table text, p_index text, p_parent text, p_parent_id uuid)
+returns integer
 language plpgsql
+stable
 set search_path = ''
 as $$
+declare
+  v_next integer;
 begin
-  -- numbering reads the seller's rows: after their lock, so two inserts never pick one number
-  perform private.lock_storage(new.user_id);
-  if new.room_index is null then
-    select coalesce(max(r.room_index), 0) + 1 into new.room_index
-      from public.storage_rooms r where r.user_id = new.user_id;
-  end if;
-  return new;
+  execute format('select coalesce(max(%I), 0) + 1 from public.%I where %I = $1', p_index, p_table, p_parent)
+    into v_next using p_parent_id;
+  return v_next;
 end;
 $$;
 
-create or replace function private.fill_isle_index()
+-- Numbers a new room or isle last among its siblings; TG_ARGV: the index column and the parent
+-- column (a room's seller, an isle's room).
+create or replace function private.fill_next_index()
 returns trigger
 language plpgsql
 set search_path = ''
@@ -235,9 +237,9 @@ as $$
 begin
   -- numbering reads the seller's rows: after their lock, so two inserts never pick one number
   perform private.lock_storage(new.user_id);
-  if new.isle_index is null then
-    select coalesce(max(i.isle_index), 0) + 1 into new.isle_index
-      from public.storage_isles i where i.room_id = new.room_id;
+  if to_jsonb(new) ->> tg_argv[0] is null then
+    new := jsonb_populate_record(new, jsonb_build_object(tg_argv[0],
+             private.next_index(tg_table_name, tg_argv[0], tg_argv[1], (to_jsonb(new) ->> tg_argv[1])::uuid)));
   end if;
   return new;
 end;
@@ -254,8 +256,7 @@ begin
   -- numbering reads the seller's rows: after their lock, so two inserts never pick one number
   perform private.lock_storage(new.user_id);
   if new.unit_index is null then
-    select coalesce(max(u.unit_index), 0) + 1 into new.unit_index
-      from public.storage_units u where u.isle_id = new.isle_id;
+    new.unit_index := private.next_index('storage_units', 'unit_index', 'isle_id', new.isle_id);
   end if;
   if new.unit_name is null or not private.has_visible_text(new.unit_name) then
     while exists (select 1 from public.storage_units u
@@ -289,16 +290,17 @@ end;
 $$;
 
 revoke all on function private.alpha_label(integer) from public;
-revoke all on function private.fill_room_index() from public;
-revoke all on function private.fill_isle_index() from public;
+revoke all on function private.next_index(text, text, text, uuid) from public;
+revoke all on function private.fill_next_index() from public;
 revoke all on function private.fill_unit_defaults() from public;
 revoke all on function private.fill_shelf_index() from public;
-grant execute on function private.alpha_label(integer) to authenticated, service_role;
+grant execute on function private.alpha_label(integer), private.next_index(text, text, text, uuid)
+  to authenticated, service_role;
 
 create trigger storage_rooms_fill_index before insert on public.storage_rooms
-  for each row execute function private.fill_room_index();
+  for each row execute function private.fill_next_index('room_index', 'user_id');
 create trigger storage_isles_fill_index before insert on public.storage_isles
-  for each row execute function private.fill_isle_index();
+  for each row execute function private.fill_next_index('isle_index', 'room_id');
 create trigger storage_units_fill_defaults before insert on public.storage_units
   for each row execute function private.fill_unit_defaults();
 create trigger storage_shelves_fill_index before insert on public.storage_shelves
@@ -560,7 +562,7 @@ begin
   perform private.limit_lock('rooms', v_uid);
   insert into public.storage_rooms (user_id, room_name, active)
   values (v_uid, btrim(p_room_name), true)
-  returning * into v_room; -- room_index filled by private.fill_room_index()
+  returning * into v_room; -- room_index filled by private.fill_next_index()
 
   perform private.log(v_uid, 'add_room', format('Added room %s', v_room.room_name));
   return v_room;

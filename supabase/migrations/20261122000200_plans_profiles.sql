@@ -185,9 +185,7 @@ comment on table public.profiles is
 -- plan ids are few, but changing a plan's row checks every profile on it
 create index profiles_plan_idx on public.profiles (plan_id);
 
-create trigger profiles_set_updated_at
-  before update on public.profiles
-  for each row execute function private.set_updated_at();
+select private.add_row_triggers('public.profiles', array['set_updated_at']);
 
 select private.own_rows('public.profiles', array['select'], p_owner => 'id');
 -- No insert/update/delete policy (and no grant): a user must not change their own plan.
@@ -233,12 +231,7 @@ create index subscriptions_plan_idx on public.subscriptions (plan_id);
 create index subscriptions_target_plan_idx on public.subscriptions (target_plan_id) where target_plan_id is not null;
 
 
-create trigger subscriptions_set_updated_at
-  before update on public.subscriptions
-  for each row execute function private.set_updated_at();
-create trigger subscriptions_keep_owner
-  before update on public.subscriptions
-  for each row execute function private.keep_owner();
+select private.add_row_triggers('public.subscriptions', array['set_updated_at', 'keep_owner']);
 
 -- One source of truth for limits: whenever the server records a plan on the subscription, the
 -- profile follows, so limit triggers only ever read profiles.plan_id. (Servers may also write

@@ -632,8 +632,7 @@ comment on table public.import_batches is
 
 select private.own_rows('public.import_batches', array['select', 'insert', 'delete']);
 
-create trigger import_batches_server_stamps before insert or update on public.import_batches
-  for each row execute function private.stamp_server_columns();
+select private.add_row_triggers('public.import_batches', array['server_stamps']);
 
 -- Staging rows older than an hour belong to uploads nobody will commit (closed tab, lost
 -- network): a whole file uploads in seconds. The seller's next upload sweeps them; the daily

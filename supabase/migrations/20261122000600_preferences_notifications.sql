@@ -72,7 +72,6 @@ create trigger dismissed_notifications_row_cap
   referencing new table as new_rows
   for each statement execute function private.enforce_row_cap('dismissed notifications', 100, 3, 0);
 
-create trigger dismissed_notifications_keep_owner before update on public.dismissed_notifications
-  for each row execute function private.keep_owner();
+select private.add_row_triggers('public.dismissed_notifications', array['keep_owner']);
 
 select private.own_rows('public.dismissed_notifications');

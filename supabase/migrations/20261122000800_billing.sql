@@ -48,6 +48,29 @@ $$;
 revoke all on function private.storage_counts(uuid) from public;
 grant execute on function private.storage_counts(uuid) to service_role;
 
+-- Deletes a seller's rows of one table beyond the first p_keep in p_order (a column list, kept
+-- first), and says how many it deleted.
+create or replace function private.remove_over_limit(
+  p_table text, p_id text, p_order text, p_user_id uuid, p_keep integer)
+returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_n integer;
+begin
+  execute format(
+    'with gone as (delete from public.%1$I t where t.user_id = $1 and t.%2$I not in'
+    ' (select k.%2$I from public.%1$I k where k.user_id = $1 order by %3$s limit $2) returning 1)'
+    ' select count(*) from gone',
+    p_table, p_id, p_order)
+    into v_n using p_user_id, p_keep;
+  return v_n;
+end;
+$$;
+revoke all on function private.remove_over_limit(text, text, text, uuid, integer) from public;
+grant execute on function private.remove_over_limit(text, text, text, uuid, integer) to service_role;
+
 create or replace function public.remove_excess_storage(p_user_id uuid)
 returns jsonb
 language plpgsql
@@ -69,21 +92,9 @@ begin
   perform private.limit_lock('units', p_user_id);
   v_before := private.storage_counts(p_user_id);
 
-  with gone as (
-    delete from public.storage_rooms r
-     where r.user_id = p_user_id
-       and r.room_id not in (select k.room_id from public.storage_rooms k where k.user_id = p_user_id
-                              order by k.room_index, k.created_at limit v_plan.max_rooms)
-    returning 1
-  ) select count(*) into v_rooms from gone;
+  v_rooms := private.remove_over_limit('storage_rooms', 'room_id', 'room_index, created_at', p_user_id, v_plan.max_rooms);
 
-  with gone as (
-    delete from public.storage_units u
-     where u.user_id = p_user_id
-       and u.unit_id not in (select k.unit_id from public.storage_units k where k.user_id = p_user_id
-                              order by k.created_at, k.unit_index, k.unit_id limit v_plan.max_units)
-    returning 1
-  ) select count(*) into v_units from gone;
+  v_units := private.remove_over_limit('storage_units', 'unit_id', 'created_at, unit_index, unit_id', p_user_id, v_plan.max_units);
 
   with gone as (
     delete from public.storage_isles i
@@ -93,13 +104,7 @@ begin
     returning 1
   ) select count(*) into v_isles from gone;
 
-  with gone as (
-    delete from public.storage_items it
-     where it.user_id = p_user_id
-       and it.item_id not in (select k.item_id from public.storage_items k where k.user_id = p_user_id
-                               order by k.created_at, k.item_id limit v_plan.max_items)
-    returning 1
-  ) select count(*) into v_items from gone;
+  v_items := private.remove_over_limit('storage_items', 'item_id', 'created_at, item_id', p_user_id, v_plan.max_items);
 
   if v_rooms > 0 then
     perform private.renumber_rooms(p_user_id);

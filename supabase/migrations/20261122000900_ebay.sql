@@ -105,14 +105,11 @@ comment on table public.ebay_processed_listings is
 create index ebay_processed_listings_display_idx
   on public.ebay_processed_listings (user_id, created_at desc) where display;
 
-create trigger ebay_processed_listings_set_updated_at before update on public.ebay_processed_listings
-  for each row execute function private.set_updated_at();
+select private.add_row_triggers('public.ebay_processed_listings', array['set_updated_at', 'keep_owner']);
 create trigger ebay_processed_listings_row_cap
   after insert on public.ebay_processed_listings
   referencing new table as new_rows
   for each statement execute function private.enforce_row_cap('marketplace listings', 0, 1, 0);
-create trigger ebay_processed_listings_keep_owner before update on public.ebay_processed_listings
-  for each row execute function private.keep_owner();
 
 alter table public.ebay_processed_listings enable row level security;
 revoke all on table public.ebay_processed_listings from anon, authenticated;
@@ -181,8 +178,7 @@ create table public.ebay_syncs (
 comment on table public.ebay_syncs is
   'eBay syncs under way, page by page across function calls. Service role only.';
 
-create trigger ebay_syncs_set_updated_at before update on public.ebay_syncs
-  for each row execute function private.set_updated_at();
+select private.add_row_triggers('public.ebay_syncs', array['set_updated_at']);
 
 alter table public.ebay_syncs enable row level security;
 revoke all on table public.ebay_syncs from anon, authenticated;

@@ -282,6 +282,8 @@ $$;
 
 -- Whether a user's plan includes a feature: view_3d, listings, barcode_scanning,
 -- restore_backup, orders (the same ids as PlanFeature in src/domain/plans.ts).
+-- Boilerplate: Postgres spells out each function's declaration (returns, language, security,
+-- empty search_path); the bodies differ.
 create or replace function private.plan_allows(p_user_id uuid, p_feature text)
 returns boolean
 language sql
@@ -344,6 +346,8 @@ grant execute on function private.user_plan(uuid) to authenticated;
 -- Supabase supabase_auth_admin), which has no rights on public tables. search_path is empty
 -- and every name is schema-qualified so the elevated function cannot be redirected.
 
+-- Boilerplate: Postgres spells out each function's declaration (returns, language, security,
+-- empty search_path); the bodies differ.
 create or replace function private.handle_new_user()
 returns trigger
 language plpgsql

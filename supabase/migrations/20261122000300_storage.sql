@@ -770,6 +770,8 @@ $$;
 -- Removes the unit's shelves and items; if it was the isle's last unit the isle goes too and
 -- the room's isles are renumbered 1..n (SPEC section 4).
 -- ---------------------------------------------------------------------------------------------
+-- Boilerplate: each storage call opens with its own declaration, the seller's lock and its own
+-- not-found check; they are separate API calls with their own rows and messages.
 create or replace function public.remove_unit(p_unit_id uuid)
 returns jsonb
 language plpgsql
@@ -944,6 +946,8 @@ $$;
 -- renumber_isle(p_isle_id, p_isle_index) -> the isle with its new number, unique in its room
 -- ('Isle number {n} is already in use in this room', 23505).
 -- ---------------------------------------------------------------------------------------------
+-- Boilerplate: rename/renumber/add calls share the declaration, lock and logging steps but each
+-- checks and logs its own row.
 create or replace function public.renumber_isle(p_isle_id uuid, p_isle_index integer)
 returns public.storage_isles
 language plpgsql

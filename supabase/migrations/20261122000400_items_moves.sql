@@ -150,6 +150,26 @@ revoke all on function private.try_date(text) from public;
 grant execute on function private.item_list(text[]), private.to_number(text), private.try_date(text)
   to authenticated, service_role;
 
+-- The shelf an item is to go on, as the caller sees it; any other is 'Invalid location for item'.
+create or replace function private.shelf_for_item(p_shelf_id uuid)
+returns public.storage_shelves
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_shelf public.storage_shelves;
+begin
+  select s.* into v_shelf from public.storage_shelves s where s.shelf_id = p_shelf_id;
+  if not found then
+    raise exception 'Invalid location for item' using errcode = '22023';
+  end if;
+  return v_shelf;
+end;
+$$;
+revoke all on function private.shelf_for_item(uuid) from public;
+grant execute on function private.shelf_for_item(uuid) to authenticated, service_role;
+
 -- ---------------------------------------------------------------------------------------------
 -- add_item(...) -> the new item on the given shelf, logged as add_item
 -- ---------------------------------------------------------------------------------------------
@@ -171,10 +191,7 @@ declare
   v_item public.storage_items;
 begin
   perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
-  select s.* into v_shelf from public.storage_shelves s where s.shelf_id = p_shelf_id;
-  if not found then
-    raise exception 'Invalid location for item' using errcode = '22023';
-  end if;
+  v_shelf := private.shelf_for_item(p_shelf_id);
   if not coalesce(private.has_visible_text(p_item_name), false) then
     raise exception 'Missing item name' using errcode = '22023';
   end if;
@@ -311,10 +328,7 @@ declare
   v_names text[];
 begin
   perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
-  select s.* into v_shelf from public.storage_shelves s where s.shelf_id = p_shelf_id;
-  if not found then
-    raise exception 'Invalid location for item' using errcode = '22023';
-  end if;
+  v_shelf := private.shelf_for_item(p_shelf_id);
 
   select count(distinct x) into v_wanted from unnest(p_item_ids) as x where x is not null;
   if v_wanted = 0 then
@@ -499,9 +513,29 @@ revoke all on function private.check_import_rows(uuid, jsonb) from public;
 grant execute on function private.resolve_import_rows(uuid, jsonb), private.check_import_rows(uuid, jsonb)
   to authenticated, service_role;
 
+-- The length of a JSON array the browser sent; anything else is refused as '<what> must be a
+-- JSON array' (22023).
+create or replace function private.array_length_or_refuse(p_value jsonb, p_what text)
+returns integer
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  if p_value is null or jsonb_typeof(p_value) <> 'array' then
+    raise exception '% must be a JSON array', p_what using errcode = '22023';
+  end if;
+  return jsonb_array_length(p_value);
+end;
+$$;
+revoke all on function private.array_length_or_refuse(jsonb, text) from public;
+grant execute on function private.array_length_or_refuse(jsonb, text) to authenticated, service_role;
+
 -- Refuses adding p_adding items over the seller's plan limit, naming how many were being added.
 -- It takes the lock the item limit trigger takes, so no concurrent insert can slip in between
 -- this check and the caller's insert.
+-- Boilerplate: Postgres spells out each function's declaration (returns, language, security,
+-- empty search_path); the bodies differ.
 create or replace function private.check_item_limit(p_user_id uuid, p_adding integer)
 returns void
 language plpgsql
@@ -542,10 +576,7 @@ declare
   v_names text[];
 begin
   perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
-  if p_rows is null or jsonb_typeof(p_rows) <> 'array' then
-    raise exception 'Import rows must be a JSON array' using errcode = '22023';
-  end if;
-  v_n := jsonb_array_length(p_rows);
+  v_n := private.array_length_or_refuse(p_rows, 'Import rows');
   if v_n = 0 then
     return jsonb_build_object('imported', 0, 'item_ids', '[]'::jsonb);
   end if;
@@ -803,10 +834,7 @@ begin
     raise exception 'Invalid location for item' using errcode = '22023';
   end if;
 
-  if p_items is null or jsonb_typeof(p_items) <> 'array' then
-    raise exception 'Scanned items must be a JSON array' using errcode = '22023';
-  end if;
-  v_n := jsonb_array_length(p_items);
+  v_n := private.array_length_or_refuse(p_items, 'Scanned items');
   if v_n = 0 then
     return jsonb_build_object('added', 0, 'item_ids', '[]'::jsonb);
   end if;

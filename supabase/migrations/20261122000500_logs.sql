@@ -21,6 +21,8 @@ create index storage_logs_user_timestamp_idx on public.storage_logs (user_id, "t
 
 -- user_email is the account's real address. security definer to read auth.users, which the API
 -- roles cannot see.
+-- Boilerplate: a trigger function, its revoke and its trigger are declared the same way for every
+-- table; what the function does differs.
 create or replace function private.fill_log_email()
 returns trigger
 language plpgsql

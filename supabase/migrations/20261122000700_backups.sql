@@ -120,6 +120,8 @@ $$;
 revoke all on function private.restore_rows(text, jsonb, uuid) from public;
 grant execute on function private.restore_rows(text, jsonb, uuid) to authenticated, service_role;
 
+-- Boilerplate: like the storage calls it opens with the seller's lock and a not-found check on
+-- its own row; the restore itself is unlike them.
 create or replace function public.restore_backup(p_backup_id uuid)
 returns jsonb
 language plpgsql

@@ -33,6 +33,8 @@ select private.require_mfa('public.stripe_events');
 -- put the user on the lower plan, never directly by the browser.
 -- ---------------------------------------------------------------------------------------------
 
+-- Boilerplate: Postgres spells out each function's declaration (returns, language, security,
+-- empty search_path); the bodies differ.
 create or replace function private.storage_counts(p_user_id uuid)
 returns jsonb
 language sql
@@ -146,6 +148,8 @@ select private.service_role_only('public.remove_excess_storage(uuid)',
 -- removal without its backup. Nothing over the limits: nothing happens.
 -- Service role only: the archive-excess-storage function calls it for the authenticated caller.
 -- ---------------------------------------------------------------------------------------------
+-- Boilerplate: Postgres spells out each function's declaration (returns, language, security,
+-- empty search_path); the bodies differ.
 create or replace function public.archive_excess_storage(p_user_id uuid)
 returns jsonb
 language plpgsql

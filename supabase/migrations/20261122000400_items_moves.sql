@@ -808,6 +808,8 @@ $$;
 -- carries the code (barcode lookup, case-insensitive as the product's barcode search), else
 -- 'Scanned item <code>', so the seller can tell scanned items apart and rename them later.
 -- ---------------------------------------------------------------------------------------------
+-- Boilerplate: the item calls share a declaration (caller id, counts, jsonb result); what each
+-- checks and inserts differs.
 create or replace function public.add_scanned_items(p_shelf_id uuid, p_items jsonb)
 returns jsonb
 language plpgsql

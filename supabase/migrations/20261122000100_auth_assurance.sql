@@ -144,3 +144,65 @@ begin
 end;
 $$;
 revoke all on function private.require_mfa(regclass) from public, anon, authenticated;
+
+-- ---------------------------------------------------------------------------------------------
+-- private.own_rows(table, commands, owner column): the row-level security every seller-owned
+-- table gets, in one place: RLS on; anon and authenticated lose Supabase's default privileges
+-- (incl. TRUNCATE, which ignores RLS); authenticated gets back only the given commands, each
+-- with a policy "<table>_<command>" limiting it to the caller's own rows; two-factor sign-in.
+-- A table whose grants are per column passes p_grant => false and grants them itself.
+-- ---------------------------------------------------------------------------------------------
+create or replace function private.own_rows(
+  p_table regclass,
+  p_commands text[] default array['select', 'insert', 'update', 'delete'],
+  p_owner text default 'user_id',
+  p_grant boolean default true
+)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_name text;
+  v_cmd text;
+  v_own text;
+begin
+  select c.relname into v_name from pg_class c where c.oid = p_table;
+  v_own := format('%I = (select auth.uid())', p_owner);
+  execute format('alter table %s enable row level security', p_table);
+  if p_grant then
+    execute format('revoke all on table %s from anon, authenticated', p_table);
+    execute format('grant %s on table %s to authenticated', array_to_string(p_commands, ', '), p_table);
+    execute format('grant all on table %s to service_role', p_table);
+  end if;
+  foreach v_cmd in array p_commands loop
+    execute format(
+      'create policy %I on %s for %s to authenticated %s',
+      v_name || '_' || v_cmd,
+      p_table,
+      v_cmd,
+      case v_cmd
+        when 'insert' then format('with check (%s)', v_own)
+        when 'update' then format('using (%s) with check (%s)', v_own, v_own)
+        else format('using (%s)', v_own)
+      end);
+  end loop;
+  perform private.require_mfa(p_table);
+end;
+$$;
+revoke all on function private.own_rows(regclass, text[], text, boolean) from public, anon, authenticated;
+
+-- private.service_role_only(function, comment): a function only the server may call (the
+-- Netlify functions with the service_role key): described, and executable by service_role alone.
+create or replace function private.service_role_only(p_function regprocedure, p_comment text)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  execute format('comment on function %s is %L', p_function, p_comment);
+  execute format('revoke all on function %s from public, anon, authenticated', p_function);
+  execute format('grant execute on function %s to service_role', p_function);
+end;
+$$;
+revoke all on function private.service_role_only(regprocedure, text) from public, anon, authenticated;

@@ -82,6 +82,40 @@ revoke all on function private.keep_stamps() from public;
 revoke all on function private.has_visible_text(text) from public;
 grant execute on function private.keep_stamps(), private.has_visible_text(text) to authenticated, service_role;
 
+-- private.add_row_triggers(table, kinds): the row triggers a seller's table takes, each named
+-- "<table>_<kind>": set_updated_at, keep_owner, server_stamps, and lock_storage (the seller's
+-- storage lock, defined with the storage tables).
+create or replace function private.add_row_triggers(p_table regclass, p_kinds text[])
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_name text;
+  v_kind text;
+begin
+  select c.relname into v_name from pg_class c where c.oid = p_table;
+  foreach v_kind in array p_kinds loop
+    execute format('create trigger %I %s on %s %s',
+      v_name || '_' || v_kind,
+      case v_kind
+        when 'set_updated_at' then 'before update'
+        when 'keep_owner' then 'before update'
+        when 'server_stamps' then 'before insert or update'
+        when 'lock_storage' then 'before insert or update or delete'
+      end,
+      p_table,
+      case v_kind
+        when 'set_updated_at' then 'for each row execute function private.set_updated_at()'
+        when 'keep_owner' then 'for each row execute function private.keep_owner()'
+        when 'server_stamps' then 'for each row execute function private.stamp_server_columns()'
+        when 'lock_storage' then 'for each statement execute function private.lock_storage_for_statement()'
+      end);
+  end loop;
+end;
+$$;
+revoke all on function private.add_row_triggers(regclass, text[]) from public, anon, authenticated;
+
 -- ---------------------------------------------------------------------------------------------
 -- plans: the catalogue of SPEC section 6. src/domain/plans.ts holds the same numbers and a unit
 -- test (tests/unit/domain/plans.test.ts) parses the insert below so the two cannot drift.
@@ -151,21 +185,10 @@ comment on table public.profiles is
 -- plan ids are few, but changing a plan's row checks every profile on it
 create index profiles_plan_idx on public.profiles (plan_id);
 
-create trigger profiles_set_updated_at
-  before update on public.profiles
-  for each row execute function private.set_updated_at();
+select private.add_row_triggers('public.profiles', array['set_updated_at']);
 
-alter table public.profiles enable row level security;
-revoke all on table public.profiles from anon, authenticated;
-grant select on table public.profiles to authenticated;
-grant all on table public.profiles to service_role;
-
-create policy profiles_select on public.profiles
-  for select to authenticated
-  using (id = (select auth.uid()));
+select private.own_rows('public.profiles', array['select'], p_owner => 'id');
 -- No insert/update/delete policy (and no grant): a user must not change their own plan.
-
-select private.require_mfa('public.profiles');
 
 -- ---------------------------------------------------------------------------------------------
 -- subscriptions: the billing state mirrored from Stripe. One row per user.
@@ -208,12 +231,7 @@ create index subscriptions_plan_idx on public.subscriptions (plan_id);
 create index subscriptions_target_plan_idx on public.subscriptions (target_plan_id) where target_plan_id is not null;
 
 
-create trigger subscriptions_set_updated_at
-  before update on public.subscriptions
-  for each row execute function private.set_updated_at();
-create trigger subscriptions_keep_owner
-  before update on public.subscriptions
-  for each row execute function private.keep_owner();
+select private.add_row_triggers('public.subscriptions', array['set_updated_at', 'keep_owner']);
 
 -- One source of truth for limits: whenever the server records a plan on the subscription, the
 -- profile follows, so limit triggers only ever read profiles.plan_id. (Servers may also write
@@ -238,17 +256,8 @@ create trigger subscriptions_sync_profile_plan
   after insert or update of plan_id on public.subscriptions
   for each row execute function private.sync_profile_plan();
 
-alter table public.subscriptions enable row level security;
-revoke all on table public.subscriptions from anon, authenticated;
-grant select on table public.subscriptions to authenticated;
-grant all on table public.subscriptions to service_role;
-
-create policy subscriptions_select on public.subscriptions
-  for select to authenticated
-  using (user_id = (select auth.uid()));
+select private.own_rows('public.subscriptions', array['select']);
 -- No insert/update/delete policy (and no grant): plan and status are server-only.
-
-select private.require_mfa('public.subscriptions');
 
 -- ---------------------------------------------------------------------------------------------
 -- Plan lookups used by triggers, policies and functions.
@@ -273,6 +282,8 @@ $$;
 
 -- Whether a user's plan includes a feature: view_3d, listings, barcode_scanning,
 -- restore_backup, orders (the same ids as PlanFeature in src/domain/plans.ts).
+-- Boilerplate: Postgres spells out each function's declaration (returns, language, security,
+-- empty search_path); the bodies differ.
 create or replace function private.plan_allows(p_user_id uuid, p_feature text)
 returns boolean
 language sql
@@ -335,6 +346,8 @@ grant execute on function private.user_plan(uuid) to authenticated;
 -- Supabase supabase_auth_admin), which has no rights on public tables. search_path is empty
 -- and every name is schema-qualified so the elevated function cannot be redirected.
 
+-- Boilerplate: Postgres spells out each function's declaration (returns, language, security,
+-- empty search_path); the bodies differ.
 create or replace function private.handle_new_user()
 returns trigger
 language plpgsql

@@ -211,23 +211,25 @@ begin
 end;
 $$;
 
-create or replace function private.fill_room_index()
-returns trigger
+-- The next number under one parent: max + 1 of p_index among the rows whose p_parent is p_parent_id.
+create or replace function private.next_index(p_table text, p_index text, p_parent text, p_parent_id uuid)
+returns integer
 language plpgsql
+stable
 set search_path = ''
 as $$
+declare
+  v_next integer;
 begin
-  -- numbering reads the seller's rows: after their lock, so two inserts never pick one number
-  perform private.lock_storage(new.user_id);
-  if new.room_index is null then
-    select coalesce(max(r.room_index), 0) + 1 into new.room_index
-      from public.storage_rooms r where r.user_id = new.user_id;
-  end if;
-  return new;
+  execute format('select coalesce(max(%I), 0) + 1 from public.%I where %I = $1', p_index, p_table, p_parent)
+    into v_next using p_parent_id;
+  return v_next;
 end;
 $$;
 
-create or replace function private.fill_isle_index()
+-- Numbers a new room or isle last among its siblings; TG_ARGV: the index column and the parent
+-- column (a room's seller, an isle's room).
+create or replace function private.fill_next_index()
 returns trigger
 language plpgsql
 set search_path = ''
@@ -235,9 +237,9 @@ as $$
 begin
   -- numbering reads the seller's rows: after their lock, so two inserts never pick one number
   perform private.lock_storage(new.user_id);
-  if new.isle_index is null then
-    select coalesce(max(i.isle_index), 0) + 1 into new.isle_index
-      from public.storage_isles i where i.room_id = new.room_id;
+  if to_jsonb(new) ->> tg_argv[0] is null then
+    new := jsonb_populate_record(new, jsonb_build_object(tg_argv[0],
+             private.next_index(tg_table_name, tg_argv[0], tg_argv[1], (to_jsonb(new) ->> tg_argv[1])::uuid)));
   end if;
   return new;
 end;
@@ -254,8 +256,7 @@ begin
   -- numbering reads the seller's rows: after their lock, so two inserts never pick one number
   perform private.lock_storage(new.user_id);
   if new.unit_index is null then
-    select coalesce(max(u.unit_index), 0) + 1 into new.unit_index
-      from public.storage_units u where u.isle_id = new.isle_id;
+    new.unit_index := private.next_index('storage_units', 'unit_index', 'isle_id', new.isle_id);
   end if;
   if new.unit_name is null or not private.has_visible_text(new.unit_name) then
     while exists (select 1 from public.storage_units u
@@ -289,54 +290,27 @@ end;
 $$;
 
 revoke all on function private.alpha_label(integer) from public;
-revoke all on function private.fill_room_index() from public;
-revoke all on function private.fill_isle_index() from public;
+revoke all on function private.next_index(text, text, text, uuid) from public;
+revoke all on function private.fill_next_index() from public;
 revoke all on function private.fill_unit_defaults() from public;
 revoke all on function private.fill_shelf_index() from public;
-grant execute on function private.alpha_label(integer) to authenticated, service_role;
+grant execute on function private.alpha_label(integer), private.next_index(text, text, text, uuid)
+  to authenticated, service_role;
 
 create trigger storage_rooms_fill_index before insert on public.storage_rooms
-  for each row execute function private.fill_room_index();
+  for each row execute function private.fill_next_index('room_index', 'user_id');
 create trigger storage_isles_fill_index before insert on public.storage_isles
-  for each row execute function private.fill_isle_index();
+  for each row execute function private.fill_next_index('isle_index', 'room_id');
 create trigger storage_units_fill_defaults before insert on public.storage_units
   for each row execute function private.fill_unit_defaults();
 create trigger storage_shelves_fill_index before insert on public.storage_shelves
   for each row execute function private.fill_shelf_index();
 
 -- updated_at and immutable owner on every storage table
-create trigger storage_rooms_set_updated_at before update on public.storage_rooms
-  for each row execute function private.set_updated_at();
-create trigger storage_rooms_keep_owner before update on public.storage_rooms
-  for each row execute function private.keep_owner();
-create trigger storage_rooms_server_stamps before insert or update on public.storage_rooms
-  for each row execute function private.stamp_server_columns();
-create trigger storage_rooms_lock_storage before insert or update or delete on public.storage_rooms
-  for each statement execute function private.lock_storage_for_statement();
-create trigger storage_isles_set_updated_at before update on public.storage_isles
-  for each row execute function private.set_updated_at();
-create trigger storage_isles_keep_owner before update on public.storage_isles
-  for each row execute function private.keep_owner();
-create trigger storage_isles_server_stamps before insert or update on public.storage_isles
-  for each row execute function private.stamp_server_columns();
-create trigger storage_isles_lock_storage before insert or update or delete on public.storage_isles
-  for each statement execute function private.lock_storage_for_statement();
-create trigger storage_units_set_updated_at before update on public.storage_units
-  for each row execute function private.set_updated_at();
-create trigger storage_units_keep_owner before update on public.storage_units
-  for each row execute function private.keep_owner();
-create trigger storage_units_server_stamps before insert or update on public.storage_units
-  for each row execute function private.stamp_server_columns();
-create trigger storage_units_lock_storage before insert or update or delete on public.storage_units
-  for each statement execute function private.lock_storage_for_statement();
-create trigger storage_shelves_set_updated_at before update on public.storage_shelves
-  for each row execute function private.set_updated_at();
-create trigger storage_shelves_keep_owner before update on public.storage_shelves
-  for each row execute function private.keep_owner();
-create trigger storage_shelves_server_stamps before insert or update on public.storage_shelves
-  for each row execute function private.stamp_server_columns();
-create trigger storage_shelves_lock_storage before insert or update or delete on public.storage_shelves
-  for each statement execute function private.lock_storage_for_statement();
+select private.add_row_triggers('public.storage_rooms', array['set_updated_at', 'keep_owner', 'server_stamps', 'lock_storage']);
+select private.add_row_triggers('public.storage_isles', array['set_updated_at', 'keep_owner', 'server_stamps', 'lock_storage']);
+select private.add_row_triggers('public.storage_units', array['set_updated_at', 'keep_owner', 'server_stamps', 'lock_storage']);
+select private.add_row_triggers('public.storage_shelves', array['set_updated_at', 'keep_owner', 'server_stamps', 'lock_storage']);
 
 -- ---------------------------------------------------------------------------------------------
 -- Plan limits (SPEC section 6), enforced whatever the client does.
@@ -360,15 +334,25 @@ as $$
   select pg_advisory_xact_lock(hashtextextended('stockroom.limit.' || p_kind || '.' || p_user_id::text, 0))
 $$;
 
+-- The plan's limit of one kind: 'items', 'units' or 'rooms'.
+create or replace function private.plan_limit(p_kind text, p_plan public.plans)
+returns integer
+language sql
+immutable
+set search_path = ''
+as $$
+  select case p_kind when 'items' then p_plan.max_items
+                     when 'units' then p_plan.max_units
+                     else p_plan.max_rooms end
+$$;
+
 create or replace function private.raise_plan_limit(p_kind text, p_plan public.plans)
 returns void
 language plpgsql
 set search_path = ''
 as $$
 declare
-  v_limit integer := case p_kind when 'items' then p_plan.max_items
-                                 when 'units' then p_plan.max_units
-                                 else p_plan.max_rooms end;
+  v_limit integer := private.plan_limit(p_kind, p_plan);
   v_text text;
 begin
   -- The wording is SPEC section 8's; src/domain/plans.ts planLimitMessage() builds the same text.
@@ -387,42 +371,27 @@ begin
 end;
 $$;
 
-create or replace function private.enforce_unit_limit()
+-- One trigger function for every plan limit: TG_ARGV[0] is the limit's kind ('rooms', 'units',
+-- 'items'), and the rows counted are the seller's rows of the table the trigger is on.
+create or replace function private.enforce_plan_limit()
 returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
+  v_kind text := tg_argv[0];
   v_user uuid;
   v_plan public.plans;
+  v_n integer;
 begin
   for v_user in select distinct n.user_id from new_rows n order by n.user_id loop
-    perform private.limit_lock('units', v_user);
+    perform private.limit_lock(v_kind, v_user);
     v_plan := private.user_plan(v_user);
-    if (select count(*) from public.storage_units u where u.user_id = v_user) > v_plan.max_units then
-      perform private.raise_plan_limit('units', v_plan);
-    end if;
-  end loop;
-  return null;
-end;
-$$;
-
-create or replace function private.enforce_room_limit()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_user uuid;
-  v_plan public.plans;
-begin
-  for v_user in select distinct n.user_id from new_rows n order by n.user_id loop
-    perform private.limit_lock('rooms', v_user);
-    v_plan := private.user_plan(v_user);
-    if (select count(*) from public.storage_rooms r where r.user_id = v_user) > v_plan.max_rooms then
-      perform private.raise_plan_limit('rooms', v_plan);
+    execute format('select count(*) from %I.%I where user_id = $1', tg_table_schema, tg_table_name)
+      into v_n using v_user;
+    if v_n > private.plan_limit(v_kind, v_plan) then
+      perform private.raise_plan_limit(v_kind, v_plan);
     end if;
   end loop;
   return null;
@@ -467,19 +436,19 @@ revoke all on function private.enforce_row_cap() from public;
 
 revoke all on function private.limit_lock(text, uuid) from public;
 revoke all on function private.raise_plan_limit(text, public.plans) from public;
-revoke all on function private.enforce_unit_limit() from public;
-revoke all on function private.enforce_room_limit() from public;
+revoke all on function private.plan_limit(text, public.plans) from public;
+revoke all on function private.enforce_plan_limit() from public;
 -- import_items (security invoker) takes the same lock and raises its own limit message
 grant execute on function private.limit_lock(text, uuid) to authenticated, service_role;
 
 create trigger storage_units_plan_limit
   after insert on public.storage_units
   referencing new table as new_rows
-  for each statement execute function private.enforce_unit_limit();
+  for each statement execute function private.enforce_plan_limit('units');
 create trigger storage_rooms_plan_limit
   after insert on public.storage_rooms
   referencing new table as new_rows
-  for each statement execute function private.enforce_room_limit();
+  for each statement execute function private.enforce_plan_limit('rooms');
 -- an isle holds at least one unit; one more than the unit limit lets add_isle at the limit say
 -- the unit limit's own message
 create trigger storage_isles_row_cap
@@ -492,88 +461,13 @@ create trigger storage_shelves_row_cap
   for each statement execute function private.enforce_row_cap('shelves', 0, 0, 50);
 
 -- ---------------------------------------------------------------------------------------------
--- storage_rooms: row-level security (each seller sees and changes only their own rows; anon
--- gets nothing) and two-factor sign-in.
+-- storage_rooms, _isles, _units, _shelves: row-level security (each seller sees and changes only
+-- their own rows; anon gets nothing) and two-factor sign-in.
 -- ---------------------------------------------------------------------------------------------
-alter table public.storage_rooms enable row level security;
--- Supabase's default privileges grant everything (incl. TRUNCATE, which ignores RLS) to anon and
--- authenticated; take it back and give only what the policies below allow.
-revoke all on table public.storage_rooms from anon, authenticated;
-grant select, insert, update, delete on table public.storage_rooms to authenticated;
-grant all on table public.storage_rooms to service_role;
-
-create policy storage_rooms_select on public.storage_rooms for select to authenticated
-  using (user_id = (select auth.uid()));
-create policy storage_rooms_insert on public.storage_rooms for insert to authenticated
-  with check (user_id = (select auth.uid()));
-create policy storage_rooms_update on public.storage_rooms for update to authenticated
-  using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
-create policy storage_rooms_delete on public.storage_rooms for delete to authenticated
-  using (user_id = (select auth.uid()));
-select private.require_mfa('public.storage_rooms');
-
--- ---------------------------------------------------------------------------------------------
--- storage_isles: row-level security (each seller sees and changes only their own rows; anon
--- gets nothing) and two-factor sign-in.
--- ---------------------------------------------------------------------------------------------
-alter table public.storage_isles enable row level security;
--- Supabase's default privileges grant everything (incl. TRUNCATE, which ignores RLS) to anon and
--- authenticated; take it back and give only what the policies below allow.
-revoke all on table public.storage_isles from anon, authenticated;
-grant select, insert, update, delete on table public.storage_isles to authenticated;
-grant all on table public.storage_isles to service_role;
-
-create policy storage_isles_select on public.storage_isles for select to authenticated
-  using (user_id = (select auth.uid()));
-create policy storage_isles_insert on public.storage_isles for insert to authenticated
-  with check (user_id = (select auth.uid()));
-create policy storage_isles_update on public.storage_isles for update to authenticated
-  using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
-create policy storage_isles_delete on public.storage_isles for delete to authenticated
-  using (user_id = (select auth.uid()));
-select private.require_mfa('public.storage_isles');
-
--- ---------------------------------------------------------------------------------------------
--- storage_units: row-level security (each seller sees and changes only their own rows; anon
--- gets nothing) and two-factor sign-in.
--- ---------------------------------------------------------------------------------------------
-alter table public.storage_units enable row level security;
--- Supabase's default privileges grant everything (incl. TRUNCATE, which ignores RLS) to anon and
--- authenticated; take it back and give only what the policies below allow.
-revoke all on table public.storage_units from anon, authenticated;
-grant select, insert, update, delete on table public.storage_units to authenticated;
-grant all on table public.storage_units to service_role;
-
-create policy storage_units_select on public.storage_units for select to authenticated
-  using (user_id = (select auth.uid()));
-create policy storage_units_insert on public.storage_units for insert to authenticated
-  with check (user_id = (select auth.uid()));
-create policy storage_units_update on public.storage_units for update to authenticated
-  using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
-create policy storage_units_delete on public.storage_units for delete to authenticated
-  using (user_id = (select auth.uid()));
-select private.require_mfa('public.storage_units');
-
--- ---------------------------------------------------------------------------------------------
--- storage_shelves: row-level security (each seller sees and changes only their own rows; anon
--- gets nothing) and two-factor sign-in.
--- ---------------------------------------------------------------------------------------------
-alter table public.storage_shelves enable row level security;
--- Supabase's default privileges grant everything (incl. TRUNCATE, which ignores RLS) to anon and
--- authenticated; take it back and give only what the policies below allow.
-revoke all on table public.storage_shelves from anon, authenticated;
-grant select, insert, update, delete on table public.storage_shelves to authenticated;
-grant all on table public.storage_shelves to service_role;
-
-create policy storage_shelves_select on public.storage_shelves for select to authenticated
-  using (user_id = (select auth.uid()));
-create policy storage_shelves_insert on public.storage_shelves for insert to authenticated
-  with check (user_id = (select auth.uid()));
-create policy storage_shelves_update on public.storage_shelves for update to authenticated
-  using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
-create policy storage_shelves_delete on public.storage_shelves for delete to authenticated
-  using (user_id = (select auth.uid()));
-select private.require_mfa('public.storage_shelves');
+select private.own_rows('public.storage_rooms');
+select private.own_rows('public.storage_isles');
+select private.own_rows('public.storage_units');
+select private.own_rows('public.storage_shelves');
 
 -- ---------------------------------------------------------------------------------------------
 -- Helpers of the storage functions
@@ -608,51 +502,42 @@ begin
 end;
 $$;
 
--- Renumber a unit's shelves 1..n in their current order. One UPDATE: the deferrable unique
--- constraint is checked at its end, so shifting 3 -> 2 while 2 -> 1 does not collide.
-create or replace function private.renumber_shelves(p_unit_id uuid)
+-- Renumber the rows under one parent 1..n in their current order: the shelves of a unit, the
+-- isles of a room, the rooms of a seller. One UPDATE: the deferrable unique constraint is
+-- checked at its end, so shifting 3 -> 2 while 2 -> 1 does not collide. p_level names the
+-- columns: '<level>_id' and '<level>_index'.
+create or replace function private.renumber(p_table text, p_level text, p_parent text, p_parent_id uuid)
 returns void
-language sql
+language plpgsql
 set search_path = ''
 as $$
-  update public.storage_shelves s
-     set shelf_index = n.rn
-    from (select shelf_id, row_number() over (order by shelf_index, created_at) as rn
-            from public.storage_shelves where unit_id = p_unit_id) n
-   where s.shelf_id = n.shelf_id and s.shelf_index <> n.rn
+begin
+  execute format(
+    'update public.%1$I t set %2$I = n.rn'
+    '  from (select %3$I, row_number() over (order by %2$I, created_at) as rn'
+    '          from public.%1$I where %4$I = $1) n'
+    ' where t.%3$I = n.%3$I and t.%2$I <> n.rn',
+    p_table, p_level || '_index', p_level || '_id', p_parent)
+    using p_parent_id;
+end;
 $$;
 
-create or replace function private.renumber_isles(p_room_id uuid)
-returns void
-language sql
-set search_path = ''
-as $$
-  update public.storage_isles i
-     set isle_index = n.rn
-    from (select isle_id, row_number() over (order by isle_index, created_at) as rn
-            from public.storage_isles where room_id = p_room_id) n
-   where i.isle_id = n.isle_id and i.isle_index <> n.rn
-$$;
-
-create or replace function private.renumber_rooms(p_user_id uuid)
-returns void
-language sql
-set search_path = ''
-as $$
-  update public.storage_rooms r
-     set room_index = n.rn
-    from (select room_id, row_number() over (order by room_index, created_at) as rn
-            from public.storage_rooms where user_id = p_user_id) n
-   where r.room_id = n.room_id and r.room_index <> n.rn
-$$;
+create or replace function private.renumber_shelves(p_unit_id uuid) returns void language sql set search_path = ''
+  as $$ select private.renumber('storage_shelves', 'shelf', 'unit_id', p_unit_id) $$;
+create or replace function private.renumber_isles(p_room_id uuid) returns void language sql set search_path = ''
+  as $$ select private.renumber('storage_isles', 'isle', 'room_id', p_room_id) $$;
+create or replace function private.renumber_rooms(p_user_id uuid) returns void language sql set search_path = ''
+  as $$ select private.renumber('storage_rooms', 'room', 'user_id', p_user_id) $$;
 
 revoke all on function private.shelf_location(uuid) from public;
 revoke all on function private.caller_id() from public;
 revoke all on function private.renumber_shelves(uuid) from public;
 revoke all on function private.renumber_isles(uuid) from public;
 revoke all on function private.renumber_rooms(uuid) from public;
+revoke all on function private.renumber(text, text, text, uuid) from public;
 grant execute on function private.shelf_location(uuid), private.caller_id(),
-  private.renumber_shelves(uuid), private.renumber_isles(uuid), private.renumber_rooms(uuid)
+  private.renumber(text, text, text, uuid), private.renumber_shelves(uuid), private.renumber_isles(uuid),
+  private.renumber_rooms(uuid)
   to authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------
@@ -677,7 +562,7 @@ begin
   perform private.limit_lock('rooms', v_uid);
   insert into public.storage_rooms (user_id, room_name, active)
   values (v_uid, btrim(p_room_name), true)
-  returning * into v_room; -- room_index filled by private.fill_room_index()
+  returning * into v_room; -- room_index filled by private.fill_next_index()
 
   perform private.log(v_uid, 'add_room', format('Added room %s', v_room.room_name));
   return v_room;
@@ -885,6 +770,8 @@ $$;
 -- Removes the unit's shelves and items; if it was the isle's last unit the isle goes too and
 -- the room's isles are renumbered 1..n (SPEC section 4).
 -- ---------------------------------------------------------------------------------------------
+-- Boilerplate: each storage call opens with its own declaration, the seller's lock and its own
+-- not-found check; they are separate API calls with their own rows and messages.
 create or replace function public.remove_unit(p_unit_id uuid)
 returns jsonb
 language plpgsql
@@ -1059,6 +946,8 @@ $$;
 -- renumber_isle(p_isle_id, p_isle_index) -> the isle with its new number, unique in its room
 -- ('Isle number {n} is already in use in this room', 23505).
 -- ---------------------------------------------------------------------------------------------
+-- Boilerplate: rename/renumber/add calls share the declaration, lock and logging steps but each
+-- checks and logs its own row.
 create or replace function public.renumber_isle(p_isle_id uuid, p_isle_index integer)
 returns public.storage_isles
 language plpgsql

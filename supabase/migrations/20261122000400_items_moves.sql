@@ -87,63 +87,19 @@ revoke all on function private.derive_item_unit() from public;
 create trigger storage_items_derive_unit before insert or update on public.storage_items
   for each row execute function private.derive_item_unit();
 
-create trigger storage_items_set_updated_at before update on public.storage_items
-  for each row execute function private.set_updated_at();
-create trigger storage_items_keep_owner before update on public.storage_items
-  for each row execute function private.keep_owner();
-create trigger storage_items_server_stamps before insert or update on public.storage_items
-  for each row execute function private.stamp_server_columns();
-create trigger storage_items_lock_storage before insert or update or delete on public.storage_items
-  for each statement execute function private.lock_storage_for_statement();
+select private.add_row_triggers('public.storage_items', array['set_updated_at', 'keep_owner', 'server_stamps', 'lock_storage']);
 
 -- The item limit (SPEC section 6): the same statement-level check as the room and unit limits.
-create or replace function private.enforce_item_limit()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_user uuid;
-  v_plan public.plans;
-begin
-  for v_user in select distinct n.user_id from new_rows n order by n.user_id loop
-    perform private.limit_lock('items', v_user);
-    v_plan := private.user_plan(v_user);
-    if (select count(*) from public.storage_items i where i.user_id = v_user) > v_plan.max_items then
-      perform private.raise_plan_limit('items', v_plan);
-    end if;
-  end loop;
-  return null;
-end;
-$$;
-
-revoke all on function private.enforce_item_limit() from public;
 create trigger storage_items_plan_limit
   after insert on public.storage_items
   referencing new table as new_rows
-  for each statement execute function private.enforce_item_limit();
+  for each statement execute function private.enforce_plan_limit('items');
 
 -- ---------------------------------------------------------------------------------------------
 -- storage_items: row-level security (each seller sees and changes only their own rows; anon
 -- gets nothing) and two-factor sign-in.
 -- ---------------------------------------------------------------------------------------------
-alter table public.storage_items enable row level security;
--- Supabase's default privileges grant everything (incl. TRUNCATE, which ignores RLS) to anon and
--- authenticated; take it back and give only what the policies below allow.
-revoke all on table public.storage_items from anon, authenticated;
-grant select, insert, update, delete on table public.storage_items to authenticated;
-grant all on table public.storage_items to service_role;
-
-create policy storage_items_select on public.storage_items for select to authenticated
-  using (user_id = (select auth.uid()));
-create policy storage_items_insert on public.storage_items for insert to authenticated
-  with check (user_id = (select auth.uid()));
-create policy storage_items_update on public.storage_items for update to authenticated
-  using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
-create policy storage_items_delete on public.storage_items for delete to authenticated
-  using (user_id = (select auth.uid()));
-select private.require_mfa('public.storage_items');
+select private.own_rows('public.storage_items');
 
 -- ---------------------------------------------------------------------------------------------
 -- Helpers
@@ -194,6 +150,26 @@ revoke all on function private.try_date(text) from public;
 grant execute on function private.item_list(text[]), private.to_number(text), private.try_date(text)
   to authenticated, service_role;
 
+-- The shelf an item is to go on, as the caller sees it; any other is 'Invalid location for item'.
+create or replace function private.shelf_for_item(p_shelf_id uuid)
+returns public.storage_shelves
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_shelf public.storage_shelves;
+begin
+  select s.* into v_shelf from public.storage_shelves s where s.shelf_id = p_shelf_id;
+  if not found then
+    raise exception 'Invalid location for item' using errcode = '22023';
+  end if;
+  return v_shelf;
+end;
+$$;
+revoke all on function private.shelf_for_item(uuid) from public;
+grant execute on function private.shelf_for_item(uuid) to authenticated, service_role;
+
 -- ---------------------------------------------------------------------------------------------
 -- add_item(...) -> the new item on the given shelf, logged as add_item
 -- ---------------------------------------------------------------------------------------------
@@ -215,10 +191,7 @@ declare
   v_item public.storage_items;
 begin
   perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
-  select s.* into v_shelf from public.storage_shelves s where s.shelf_id = p_shelf_id;
-  if not found then
-    raise exception 'Invalid location for item' using errcode = '22023';
-  end if;
+  v_shelf := private.shelf_for_item(p_shelf_id);
   if not coalesce(private.has_visible_text(p_item_name), false) then
     raise exception 'Missing item name' using errcode = '22023';
   end if;
@@ -355,10 +328,7 @@ declare
   v_names text[];
 begin
   perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
-  select s.* into v_shelf from public.storage_shelves s where s.shelf_id = p_shelf_id;
-  if not found then
-    raise exception 'Invalid location for item' using errcode = '22023';
-  end if;
+  v_shelf := private.shelf_for_item(p_shelf_id);
 
   select count(distinct x) into v_wanted from unnest(p_item_ids) as x where x is not null;
   if v_wanted = 0 then
@@ -543,6 +513,55 @@ revoke all on function private.check_import_rows(uuid, jsonb) from public;
 grant execute on function private.resolve_import_rows(uuid, jsonb), private.check_import_rows(uuid, jsonb)
   to authenticated, service_role;
 
+-- The length of a JSON array the browser sent; anything else is refused as '<what> must be a
+-- JSON array' (22023).
+create or replace function private.array_length_or_refuse(p_value jsonb, p_what text)
+returns integer
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  if p_value is null or jsonb_typeof(p_value) <> 'array' then
+    raise exception '% must be a JSON array', p_what using errcode = '22023';
+  end if;
+  return jsonb_array_length(p_value);
+end;
+$$;
+revoke all on function private.array_length_or_refuse(jsonb, text) from public;
+grant execute on function private.array_length_or_refuse(jsonb, text) to authenticated, service_role;
+
+-- Refuses adding p_adding items over the seller's plan limit, naming how many were being added.
+-- It takes the lock the item limit trigger takes, so no concurrent insert can slip in between
+-- this check and the caller's insert.
+-- Boilerplate: Postgres spells out each function's declaration (returns, language, security,
+-- empty search_path); the bodies differ.
+create or replace function private.check_item_limit(p_user_id uuid, p_adding integer)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_plan public.plans;
+  v_count integer;
+begin
+  perform private.limit_lock('items', p_user_id);
+  v_plan := private.user_plan(p_user_id);
+  select count(*) into v_count from public.storage_items it where it.user_id = p_user_id;
+  if v_count + p_adding > v_plan.max_items then
+    raise exception using
+      errcode = 'P0001',
+      message = 'PLAN_LIMIT_REACHED: ' || format('Adding %s items would exceed your %s plan limit of %s items',
+                                                 p_adding, v_plan.plan_id, v_plan.max_items),
+      detail = json_build_object('kind', 'items', 'plan', v_plan.plan_id, 'limit', v_plan.max_items,
+                                 'current', v_count, 'adding', p_adding)::text,
+      hint = 'Visit the pricing page to upgrade your plan';
+  end if;
+end;
+$$;
+revoke all on function private.check_item_limit(uuid, integer) from public;
+grant execute on function private.check_item_limit(uuid, integer) to authenticated, service_role;
+
 create or replace function public.import_items(p_rows jsonb)
 returns jsonb
 language plpgsql
@@ -550,8 +569,6 @@ set search_path = ''
 as $$
 declare
   v_uid uuid := private.caller_id();
-  v_plan public.plans;
-  v_count integer;
   v_n integer;
   v_rows private.import_row[];
   v_errors text[];
@@ -559,28 +576,12 @@ declare
   v_names text[];
 begin
   perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
-  if p_rows is null or jsonb_typeof(p_rows) <> 'array' then
-    raise exception 'Import rows must be a JSON array' using errcode = '22023';
-  end if;
-  v_n := jsonb_array_length(p_rows);
+  v_n := private.array_length_or_refuse(p_rows, 'Import rows');
   if v_n = 0 then
     return jsonb_build_object('imported', 0, 'item_ids', '[]'::jsonb);
   end if;
 
-  -- The same lock the item limit trigger takes: no concurrent insert can slip in between this
-  -- check and the insert below.
-  perform private.limit_lock('items', v_uid);
-  v_plan := private.user_plan(v_uid);
-  select count(*) into v_count from public.storage_items it where it.user_id = v_uid;
-  if v_count + v_n > v_plan.max_items then
-    raise exception using
-      errcode = 'P0001',
-      message = 'PLAN_LIMIT_REACHED: ' || format('Adding %s items would exceed your %s plan limit of %s items',
-                                                 v_n, v_plan.plan_id, v_plan.max_items),
-      detail = json_build_object('kind', 'items', 'plan', v_plan.plan_id, 'limit', v_plan.max_items,
-                                 'current', v_count, 'adding', v_n)::text,
-      hint = 'Visit the pricing page to upgrade your plan';
-  end if;
+  perform private.check_item_limit(v_uid, v_n);
 
   select array_agg(x order by x.row_no) into v_rows from private.check_import_rows(v_uid, p_rows) x;
   select array_agg(format('Row %s: %s', x.row_no, x.error) order by x.row_no) into v_errors
@@ -660,21 +661,9 @@ create table public.import_batches (
 comment on table public.import_batches is
   'Rows of an import being uploaded in batches of 50; commit_import turns them into items in one transaction.';
 
-alter table public.import_batches enable row level security;
-revoke all on table public.import_batches from anon, authenticated;
-grant select, insert, delete on table public.import_batches to authenticated;
-grant all on table public.import_batches to service_role;
+select private.own_rows('public.import_batches', array['select', 'insert', 'delete']);
 
-create policy import_batches_select on public.import_batches for select to authenticated
-  using (user_id = (select auth.uid()));
-create policy import_batches_insert on public.import_batches for insert to authenticated
-  with check (user_id = (select auth.uid()));
-create policy import_batches_delete on public.import_batches for delete to authenticated
-  using (user_id = (select auth.uid()));
-
-create trigger import_batches_server_stamps before insert or update on public.import_batches
-  for each row execute function private.stamp_server_columns();
-select private.require_mfa('public.import_batches');
+select private.add_row_triggers('public.import_batches', array['server_stamps']);
 
 -- Staging rows older than an hour belong to uploads nobody will commit (closed tab, lost
 -- network): a whole file uploads in seconds. The seller's next upload sweeps them; the daily
@@ -819,6 +808,8 @@ $$;
 -- carries the code (barcode lookup, case-insensitive as the product's barcode search), else
 -- 'Scanned item <code>', so the seller can tell scanned items apart and rename them later.
 -- ---------------------------------------------------------------------------------------------
+-- Boilerplate: the item calls share a declaration (caller id, counts, jsonb result); what each
+-- checks and inserts differs.
 create or replace function public.add_scanned_items(p_shelf_id uuid, p_items jsonb)
 returns jsonb
 language plpgsql
@@ -827,9 +818,7 @@ as $$
 declare
   v_uid uuid := private.caller_id();
   v_shelf public.storage_shelves;
-  v_plan public.plans;
   v_n integer;
-  v_count integer;
   v_bad text;
   v_ids uuid[];
   v_names text[];
@@ -847,10 +836,7 @@ begin
     raise exception 'Invalid location for item' using errcode = '22023';
   end if;
 
-  if p_items is null or jsonb_typeof(p_items) <> 'array' then
-    raise exception 'Scanned items must be a JSON array' using errcode = '22023';
-  end if;
-  v_n := jsonb_array_length(p_items);
+  v_n := private.array_length_or_refuse(p_items, 'Scanned items');
   if v_n = 0 then
     return jsonb_build_object('added', 0, 'item_ids', '[]'::jsonb);
   end if;
@@ -875,19 +861,7 @@ begin
     raise exception 'Barcode or item name is too long' using errcode = '22023';
   end if;
 
-  -- The lock the item limit trigger takes: nothing can slip in between this count and the insert.
-  perform private.limit_lock('items', v_uid);
-  v_plan := private.user_plan(v_uid);
-  select count(*) into v_count from public.storage_items it where it.user_id = v_uid;
-  if v_count + v_n > v_plan.max_items then
-    raise exception using
-      errcode = 'P0001',
-      message = 'PLAN_LIMIT_REACHED: ' || format('Adding %s items would exceed your %s plan limit of %s items',
-                                                 v_n, v_plan.plan_id, v_plan.max_items),
-      detail = json_build_object('kind', 'items', 'plan', v_plan.plan_id, 'limit', v_plan.max_items,
-                                 'current', v_count, 'adding', v_n)::text,
-      hint = 'Visit the pricing page to upgrade your plan';
-  end if;
+  perform private.check_item_limit(v_uid, v_n);
 
   -- created_at steps by a microsecond per scan so "newest first" keeps the scan order stable
   perform private.keep_stamps();

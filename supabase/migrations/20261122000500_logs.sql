@@ -21,6 +21,8 @@ create index storage_logs_user_timestamp_idx on public.storage_logs (user_id, "t
 
 -- user_email is the account's real address. security definer to read auth.users, which the API
 -- roles cannot see.
+-- Boilerplate: a trigger function, its revoke and its trigger are declared the same way for every
+-- table; what the function does differs.
 create or replace function private.fill_log_email()
 returns trigger
 language plpgsql
@@ -77,14 +79,5 @@ revoke all on function private.log(uuid, text, text) from public;
 grant execute on function private.log_keeps() to authenticated, service_role;
 grant execute on function private.log(uuid, text, text) to authenticated, service_role;
 
-alter table public.storage_logs enable row level security;
-revoke all on table public.storage_logs from anon, authenticated;
-grant select, delete on table public.storage_logs to authenticated;
-grant all on table public.storage_logs to service_role;
-
-create policy storage_logs_select on public.storage_logs for select to authenticated
-  using (user_id = (select auth.uid()));
-create policy storage_logs_delete on public.storage_logs for delete to authenticated
-  using (user_id = (select auth.uid()));
+select private.own_rows('public.storage_logs', array['select', 'delete']);
 -- no insert or update policy: log lines are written by private.log() and never edited
-select private.require_mfa('public.storage_logs');

@@ -35,29 +35,9 @@ create table public.user_preferences (
 comment on table public.user_preferences is
   'Settings per user (currency, date format, expiry notifications, colours, marketplace country, floor size...).';
 
-create trigger user_preferences_set_updated_at before update on public.user_preferences
-  for each row execute function private.set_updated_at();
-create trigger user_preferences_keep_owner before update on public.user_preferences
-  for each row execute function private.keep_owner();
-create trigger user_preferences_server_stamps before insert or update on public.user_preferences
-  for each row execute function private.stamp_server_columns();
+select private.add_row_triggers('public.user_preferences', array['set_updated_at', 'keep_owner', 'server_stamps']);
 
-alter table public.user_preferences enable row level security;
--- Supabase's default privileges grant everything (incl. TRUNCATE, which ignores RLS) to anon and
--- authenticated; take it back and give only what the policies below allow.
-revoke all on table public.user_preferences from anon, authenticated;
-grant select, insert, update, delete on table public.user_preferences to authenticated;
-grant all on table public.user_preferences to service_role;
-
-create policy user_preferences_select on public.user_preferences for select to authenticated
-  using (user_id = (select auth.uid()));
-create policy user_preferences_insert on public.user_preferences for insert to authenticated
-  with check (user_id = (select auth.uid()));
-create policy user_preferences_update on public.user_preferences for update to authenticated
-  using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
-create policy user_preferences_delete on public.user_preferences for delete to authenticated
-  using (user_id = (select auth.uid()));
-select private.require_mfa('public.user_preferences');
+select private.own_rows('public.user_preferences');
 
 -- Accounts that existed before this migration (hosted projects) get default preferences, as
 -- new accounts do through private.handle_new_user().
@@ -92,20 +72,6 @@ create trigger dismissed_notifications_row_cap
   referencing new table as new_rows
   for each statement execute function private.enforce_row_cap('dismissed notifications', 100, 3, 0);
 
-create trigger dismissed_notifications_keep_owner before update on public.dismissed_notifications
-  for each row execute function private.keep_owner();
+select private.add_row_triggers('public.dismissed_notifications', array['keep_owner']);
 
-alter table public.dismissed_notifications enable row level security;
-revoke all on table public.dismissed_notifications from anon, authenticated;
-grant select, insert, update, delete on table public.dismissed_notifications to authenticated;
-grant all on table public.dismissed_notifications to service_role;
-
-create policy dismissed_notifications_select on public.dismissed_notifications for select to authenticated
-  using (user_id = (select auth.uid()));
-create policy dismissed_notifications_insert on public.dismissed_notifications for insert to authenticated
-  with check (user_id = (select auth.uid()));
-create policy dismissed_notifications_update on public.dismissed_notifications for update to authenticated
-  using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
-create policy dismissed_notifications_delete on public.dismissed_notifications for delete to authenticated
-  using (user_id = (select auth.uid()));
-select private.require_mfa('public.dismissed_notifications');
+select private.own_rows('public.dismissed_notifications');

@@ -17,17 +17,8 @@ comment on table public.backups is
 
 create index backups_user_created_idx on public.backups (user_id, created_at desc);
 
-alter table public.backups enable row level security;
-revoke all on table public.backups from anon, authenticated;
-grant select, delete on table public.backups to authenticated;
-grant all on table public.backups to service_role;
-
-create policy backups_select on public.backups for select to authenticated
-  using (user_id = (select auth.uid()));
-create policy backups_delete on public.backups for delete to authenticated
-  using (user_id = (select auth.uid()));
+select private.own_rows('public.backups', array['select', 'delete']);
 -- no insert or update policy: backups are made by public.create_backup and never edited
-select private.require_mfa('public.backups');
 
 -- create_backup(p_user_id default caller) -> the new backup row. Snapshots the whole storage
 -- tree and drops backups older than 3 days (Help Center: daily backups, 3-day retention) and
@@ -129,6 +120,8 @@ $$;
 revoke all on function private.restore_rows(text, jsonb, uuid) from public;
 grant execute on function private.restore_rows(text, jsonb, uuid) to authenticated, service_role;
 
+-- Boilerplate: like the storage calls it opens with the seller's lock and a not-found check on
+-- its own row; the restore itself is unlike them.
 create or replace function public.restore_backup(p_backup_id uuid)
 returns jsonb
 language plpgsql

@@ -33,6 +33,8 @@ select private.require_mfa('public.stripe_events');
 -- put the user on the lower plan, never directly by the browser.
 -- ---------------------------------------------------------------------------------------------
 
+-- Boilerplate: Postgres spells out each function's declaration (returns, language, security,
+-- empty search_path); the bodies differ.
 create or replace function private.storage_counts(p_user_id uuid)
 returns jsonb
 language sql
@@ -47,6 +49,29 @@ as $$
 $$;
 revoke all on function private.storage_counts(uuid) from public;
 grant execute on function private.storage_counts(uuid) to service_role;
+
+-- Deletes a seller's rows of one table beyond the first p_keep in p_order (a column list, kept
+-- first), and says how many it deleted.
+create or replace function private.remove_over_limit(
+  p_table text, p_id text, p_order text, p_user_id uuid, p_keep integer)
+returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_n integer;
+begin
+  execute format(
+    'with gone as (delete from public.%1$I t where t.user_id = $1 and t.%2$I not in'
+    ' (select k.%2$I from public.%1$I k where k.user_id = $1 order by %3$s limit $2) returning 1)'
+    ' select count(*) from gone',
+    p_table, p_id, p_order)
+    into v_n using p_user_id, p_keep;
+  return v_n;
+end;
+$$;
+revoke all on function private.remove_over_limit(text, text, text, uuid, integer) from public;
+grant execute on function private.remove_over_limit(text, text, text, uuid, integer) to service_role;
 
 create or replace function public.remove_excess_storage(p_user_id uuid)
 returns jsonb
@@ -69,21 +94,9 @@ begin
   perform private.limit_lock('units', p_user_id);
   v_before := private.storage_counts(p_user_id);
 
-  with gone as (
-    delete from public.storage_rooms r
-     where r.user_id = p_user_id
-       and r.room_id not in (select k.room_id from public.storage_rooms k where k.user_id = p_user_id
-                              order by k.room_index, k.created_at limit v_plan.max_rooms)
-    returning 1
-  ) select count(*) into v_rooms from gone;
+  v_rooms := private.remove_over_limit('storage_rooms', 'room_id', 'room_index, created_at', p_user_id, v_plan.max_rooms);
 
-  with gone as (
-    delete from public.storage_units u
-     where u.user_id = p_user_id
-       and u.unit_id not in (select k.unit_id from public.storage_units k where k.user_id = p_user_id
-                              order by k.created_at, k.unit_index, k.unit_id limit v_plan.max_units)
-    returning 1
-  ) select count(*) into v_units from gone;
+  v_units := private.remove_over_limit('storage_units', 'unit_id', 'created_at, unit_index, unit_id', p_user_id, v_plan.max_units);
 
   with gone as (
     delete from public.storage_isles i
@@ -93,13 +106,7 @@ begin
     returning 1
   ) select count(*) into v_isles from gone;
 
-  with gone as (
-    delete from public.storage_items it
-     where it.user_id = p_user_id
-       and it.item_id not in (select k.item_id from public.storage_items k where k.user_id = p_user_id
-                               order by k.created_at, k.item_id limit v_plan.max_items)
-    returning 1
-  ) select count(*) into v_items from gone;
+  v_items := private.remove_over_limit('storage_items', 'item_id', 'created_at, item_id', p_user_id, v_plan.max_items);
 
   if v_rooms > 0 then
     perform private.renumber_rooms(p_user_id);
@@ -130,10 +137,8 @@ begin
     'items_removed', (v_before ->> 'items')::integer - (v_after ->> 'items')::integer);
 end;
 $$;
-comment on function public.remove_excess_storage(uuid) is
-  'Service role: permanently delete the rooms, units and items over the user''s current plan (downgrade to Free).';
-revoke all on function public.remove_excess_storage(uuid) from public, anon, authenticated;
-grant execute on function public.remove_excess_storage(uuid) to service_role;
+select private.service_role_only('public.remove_excess_storage(uuid)',
+  'Service role: permanently delete the rooms, units and items over the user''s current plan (downgrade to Free).');
 
 -- ---------------------------------------------------------------------------------------------
 -- archive_excess_storage(user) -> {archived, plan, backup_id, rooms_removed, ...}
@@ -143,6 +148,8 @@ grant execute on function public.remove_excess_storage(uuid) to service_role;
 -- removal without its backup. Nothing over the limits: nothing happens.
 -- Service role only: the archive-excess-storage function calls it for the authenticated caller.
 -- ---------------------------------------------------------------------------------------------
+-- Boilerplate: Postgres spells out each function's declaration (returns, language, security,
+-- empty search_path); the bodies differ.
 create or replace function public.archive_excess_storage(p_user_id uuid)
 returns jsonb
 language plpgsql
@@ -166,10 +173,8 @@ begin
   return v_removed || jsonb_build_object('archived', true, 'backup_id', v_backup.backup_id);
 end;
 $$;
-comment on function public.archive_excess_storage(uuid) is
-  'Service role: back up the user''s storage, then delete what is over their current plan''s limits.';
-revoke all on function public.archive_excess_storage(uuid) from public, anon, authenticated;
-grant execute on function public.archive_excess_storage(uuid) to service_role;
+select private.service_role_only('public.archive_excess_storage(uuid)',
+  'Service role: back up the user''s storage, then delete what is over their current plan''s limits.');
 
 -- ---------------------------------------------------------------------------------------------
 -- downgrade_overdue_account(user) -> null, or {plan, rooms_removed, ...}
@@ -209,7 +214,5 @@ begin
     'deadline_date', v_sub.deadline_date);
 end;
 $$;
-comment on function public.downgrade_overdue_account(uuid) is
-  'Service role: past the payment deadline, move the user to Free and delete storage over its limits.';
-revoke all on function public.downgrade_overdue_account(uuid) from public, anon, authenticated;
-grant execute on function public.downgrade_overdue_account(uuid) to service_role;
+select private.service_role_only('public.downgrade_overdue_account(uuid)',
+  'Service role: past the payment deadline, move the user to Free and delete storage over its limits.');

@@ -23,14 +23,8 @@ create table public.ebay_tokens (
 comment on table public.ebay_tokens is
   'Marketplace OAuth tokens, one row per user. Tokens are write-only for the browser; functions read them as service_role.';
 
-create trigger ebay_tokens_set_updated_at before update on public.ebay_tokens
-  for each row execute function private.set_updated_at();
-create trigger ebay_tokens_keep_owner before update on public.ebay_tokens
-  for each row execute function private.keep_owner();
-create trigger ebay_tokens_server_stamps before insert or update on public.ebay_tokens
-  for each row execute function private.stamp_server_columns();
+select private.add_row_triggers('public.ebay_tokens', array['set_updated_at', 'keep_owner', 'server_stamps']);
 
-alter table public.ebay_tokens enable row level security;
 revoke all on table public.ebay_tokens from anon, authenticated;
 -- column privileges: readable = connection status only
 grant select (user_id, expires_at, refresh_expires_at, created_at, updated_at) on table public.ebay_tokens to authenticated;
@@ -41,15 +35,7 @@ grant update (user_id, access_token, refresh_token, expires_at) on table public.
 grant delete on table public.ebay_tokens to authenticated;
 grant all on table public.ebay_tokens to service_role;
 
-create policy ebay_tokens_select on public.ebay_tokens for select to authenticated
-  using (user_id = (select auth.uid()));
-create policy ebay_tokens_insert on public.ebay_tokens for insert to authenticated
-  with check (user_id = (select auth.uid()));
-create policy ebay_tokens_update on public.ebay_tokens for update to authenticated
-  using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
-create policy ebay_tokens_delete on public.ebay_tokens for delete to authenticated
-  using (user_id = (select auth.uid()));
-select private.require_mfa('public.ebay_tokens');
+select private.own_rows('public.ebay_tokens', p_grant => false);
 
 -- Store (or replace) the caller's marketplace tokens. PostgREST's upsert cannot do this for the
 -- browser: INSERT .. ON CONFLICT DO UPDATE SET col = EXCLUDED.col needs SELECT on col, which is
@@ -119,14 +105,11 @@ comment on table public.ebay_processed_listings is
 create index ebay_processed_listings_display_idx
   on public.ebay_processed_listings (user_id, created_at desc) where display;
 
-create trigger ebay_processed_listings_set_updated_at before update on public.ebay_processed_listings
-  for each row execute function private.set_updated_at();
+select private.add_row_triggers('public.ebay_processed_listings', array['set_updated_at', 'keep_owner']);
 create trigger ebay_processed_listings_row_cap
   after insert on public.ebay_processed_listings
   referencing new table as new_rows
   for each statement execute function private.enforce_row_cap('marketplace listings', 0, 1, 0);
-create trigger ebay_processed_listings_keep_owner before update on public.ebay_processed_listings
-  for each row execute function private.keep_owner();
 
 alter table public.ebay_processed_listings enable row level security;
 revoke all on table public.ebay_processed_listings from anon, authenticated;
@@ -166,21 +149,9 @@ create table public.ebay_inventory (
 comment on table public.ebay_inventory is
   'Cached marketplace inventory list per user (refreshed at most every 8 minutes).';
 
-create trigger ebay_inventory_set_updated_at before update on public.ebay_inventory
-  for each row execute function private.set_updated_at();
-create trigger ebay_inventory_keep_owner before update on public.ebay_inventory
-  for each row execute function private.keep_owner();
+select private.add_row_triggers('public.ebay_inventory', array['set_updated_at', 'keep_owner']);
 
-alter table public.ebay_inventory enable row level security;
-revoke all on table public.ebay_inventory from anon, authenticated;
-grant select, delete on table public.ebay_inventory to authenticated;
-grant all on table public.ebay_inventory to service_role;
-
-create policy ebay_inventory_select on public.ebay_inventory for select to authenticated
-  using (user_id = (select auth.uid()));
-create policy ebay_inventory_delete on public.ebay_inventory for delete to authenticated
-  using (user_id = (select auth.uid()));
-select private.require_mfa('public.ebay_inventory');
+select private.own_rows('public.ebay_inventory', array['select', 'delete']);
 
 -- ---------------------------------------------------------------------------------------------
 -- ebay_syncs: a sync under way, one per seller and kind. Each function call reads a few eBay
@@ -207,8 +178,7 @@ create table public.ebay_syncs (
 comment on table public.ebay_syncs is
   'eBay syncs under way, page by page across function calls. Service role only.';
 
-create trigger ebay_syncs_set_updated_at before update on public.ebay_syncs
-  for each row execute function private.set_updated_at();
+select private.add_row_triggers('public.ebay_syncs', array['set_updated_at']);
 
 alter table public.ebay_syncs enable row level security;
 revoke all on table public.ebay_syncs from anon, authenticated;
@@ -231,15 +201,8 @@ comment on table public.api_rate_limits is
 
 create index api_rate_limits_user_idx on public.api_rate_limits (user_id);
 
-alter table public.api_rate_limits enable row level security;
-revoke all on table public.api_rate_limits from anon, authenticated;
-grant select on table public.api_rate_limits to authenticated;
-grant all on table public.api_rate_limits to service_role;
-
-create policy api_rate_limits_select on public.api_rate_limits for select to authenticated
-  using (user_id = (select auth.uid()));
+select private.own_rows('public.api_rate_limits', array['select']);
 -- no insert/update/delete for authenticated: a client must not reset its own limit
-select private.require_mfa('public.api_rate_limits');
 
 -- Records a request for (user, endpoint) if at least p_min_interval_seconds passed since the
 -- last recorded one, atomically (one INSERT .. ON CONFLICT with a row lock). Returns whether the
@@ -271,10 +234,8 @@ begin
     v_last;
 end;
 $$;
-comment on function public.hit_rate_limit(uuid, text, integer) is
-  'Service role: record a marketplace fetch if the minimum interval passed; returns allowed, retry_after_seconds, last_request.';
-revoke all on function public.hit_rate_limit(uuid, text, integer) from public, anon, authenticated;
-grant execute on function public.hit_rate_limit(uuid, text, integer) to service_role;
+select private.service_role_only('public.hit_rate_limit(uuid, text, integer)',
+  'Service role: record a marketplace fetch if the minimum interval passed; returns allowed, retry_after_seconds, last_request.');
 
 -- The marketplace token for a purpose, only if the user's plan includes it: 'listings' (growing
 -- and up), 'orders' (elite), 'inventory' (any plan). This is where plan-gated marketplace data is
@@ -304,10 +265,8 @@ begin
   end if;
 end;
 $$;
-comment on function public.get_ebay_token(uuid, text) is
-  'Service role: the user''s marketplace tokens for listings/orders/inventory, refused below the plan that includes it.';
-revoke all on function public.get_ebay_token(uuid, text) from public, anon, authenticated;
-grant execute on function public.get_ebay_token(uuid, text) to service_role;
+select private.service_role_only('public.get_ebay_token(uuid, text)',
+  'Service role: the user''s marketplace tokens for listings/orders/inventory, refused below the plan that includes it.');
 
 -- ---------------------------------------------------------------------------------------------
 -- place_listing(p_listing_id, p_shelf_id, p_quantity) -> the new item

@@ -54,6 +54,7 @@ begin
 end;
 $$;
 
+-- Boilerplate: the room and isle guards share a trigger's declaration but compare different columns.
 create or replace function private.guard_isle_layout()
 returns trigger
 language plpgsql

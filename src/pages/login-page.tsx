@@ -1,6 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { useDocumentTitle } from '../components/document-title';
+import { FailureNotice } from '../components/failure-notice';
+import { SubmitButton } from '../components/submit-button';
+import { EmailField, TextField } from '../components/text-field';
 import { notify } from '../components/toasts';
 import {
   ForgotPasswordForm,
@@ -11,7 +14,6 @@ import {
   useAuth,
   useSignIn,
 } from '../features/auth';
-import { errorMessage } from '../lib/errors';
 import { messages, texts } from '../lib/messages';
 
 interface LoginLocationState {
@@ -55,10 +57,6 @@ export function LoginPage() {
     signIn.mutate({ email, password });
   };
 
-  const serverMessage = signIn.isError
-    ? (errorMessage(signIn.error) ?? messages.genericError().message)
-    : null;
-
   return (
     <>
       <h1>Sign in</h1>
@@ -76,27 +74,13 @@ export function LoginPage() {
           </p>
         </div>
       ) : null}
-      {serverMessage ? (
-        <div className="notice notice--error" role="alert" data-testid="auth-error">
-          <p>{serverMessage}</p>
-        </div>
-      ) : null}
+      <FailureNotice failed={signIn.isError} error={signIn.error} testId="auth-error" />
       <form className="form" onSubmit={onSubmit} data-testid="login-form">
-        <div className="field">
-          <label htmlFor="login-email">E-mail</label>
-          <input
-            id="login-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <div className="field__label-row">
-            <label htmlFor="login-password">Password</label>
+        <EmailField id="login-email" value={email} onValueChange={setEmail} />
+        <TextField
+          id="login-password"
+          label="Password"
+          labelAction={
             <button
               type="button"
               className="link-button"
@@ -105,25 +89,17 @@ export function LoginPage() {
             >
               Forgot password?
             </button>
-          </div>
-          <input
-            id="login-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={signIn.isPending}
-          data-testid="login-submit"
-        >
-          {signIn.isPending ? 'Signing in…' : 'Sign in'}
-        </button>
+          }
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onValueChange={setPassword}
+        />
+        <SubmitButton busy={signIn.isPending} busyLabel="Signing in…" block testId="login-submit">
+          Sign in
+        </SubmitButton>
       </form>
       <p className="auth-switch">
         New to Stockroom? <Link to="/signup">Create an account</Link>

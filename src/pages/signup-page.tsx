@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useDocumentTitle } from '../components/document-title';
+import { FailureNotice } from '../components/failure-notice';
+import { SubmitButton } from '../components/submit-button';
+import { EmailField, TextField } from '../components/text-field';
 import { PLANS } from '../domain/plans';
 import { DEFAULT_AFTER_LOGIN, useAuth, useSignUp } from '../features/auth';
-import { errorMessage } from '../lib/errors';
-import { messages } from '../lib/messages';
 
 export function SignupPage() {
   useDocumentTitle('Create your account');
@@ -30,10 +31,6 @@ export function SignupPage() {
     );
   };
 
-  const serverMessage = signUp.isError
-    ? (errorMessage(signUp.error) ?? messages.genericError().message)
-    : null;
-
   return (
     <>
       <h1>Create your account</h1>
@@ -41,48 +38,33 @@ export function SignupPage() {
         Start free with {PLANS.free.limits.rooms} room, {PLANS.free.limits.units} storage units and
         up to {PLANS.free.limits.items} items.
       </p>
-      {serverMessage ? (
-        <div className="notice notice--error" role="alert" data-testid="auth-error">
-          <p>{serverMessage}</p>
-        </div>
-      ) : null}
+      {/* Boilerplate: each auth form shows its own failure above its own fields. */}
+      <FailureNotice failed={signUp.isError} error={signUp.error} testId="auth-error" />
       <form className="form" onSubmit={onSubmit} data-testid="signup-form">
-        <div className="field">
-          <label htmlFor="signup-email">E-mail</label>
-          <input
-            id="signup-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="signup-password">Password</label>
-          <input
-            id="signup-password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            aria-describedby="signup-password-hint"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
+        <EmailField id="signup-email" value={email} onValueChange={setEmail} />
+        <TextField
+          id="signup-password"
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          aria-describedby="signup-password-hint"
+          value={password}
+          onValueChange={setPassword}
+        >
           <span id="signup-password-hint" className="field__hint">
             We will e-mail you a link to confirm your address.
           </span>
-        </div>
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={signUp.isPending}
-          data-testid="signup-submit"
+        </TextField>
+        <SubmitButton
+          busy={signUp.isPending}
+          busyLabel="Creating account…"
+          block
+          testId="signup-submit"
         >
-          {signUp.isPending ? 'Creating account…' : 'Create account'}
-        </button>
+          Create account
+        </SubmitButton>
       </form>
       <p className="auth-switch">
         Already have an account? <Link to="/login">Sign in</Link>

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useRequestPasswordReset } from '../../data/auth/request-password-reset';
-import { errorMessage } from '../../lib/errors';
-import { messages } from '../../lib/messages';
+import { FailureNotice } from '../../components/failure-notice';
+import { SubmitButton } from '../../components/submit-button';
+import { EmailField } from '../../components/text-field';
 
 /**
  * "Forgot password?": asks for the e-mail and mails a reset link. The answer reads the same
@@ -41,32 +42,12 @@ export function ForgotPasswordForm({
     <>
       <h1>Reset your password</h1>
       <p className="muted">Enter the e-mail you sign in with and we will send you a reset link.</p>
-      {request.isError ? (
-        <div className="notice notice--error" role="alert" data-testid="reset-error">
-          <p>{errorMessage(request.error) ?? messages.genericError().message}</p>
-        </div>
-      ) : null}
+      <FailureNotice failed={request.isError} error={request.error} testId="reset-error" />
       <form className="form" onSubmit={onSubmit} data-testid="reset-form">
-        <div className="field">
-          <label htmlFor="reset-email">E-mail</label>
-          <input
-            id="reset-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={request.isPending}
-          data-testid="reset-submit"
-        >
-          {request.isPending ? 'Sending…' : 'Send reset link'}
-        </button>
+        <EmailField id="reset-email" value={email} onValueChange={setEmail} />
+        <SubmitButton busy={request.isPending} busyLabel="Sending…" block testId="reset-submit">
+          Send reset link
+        </SubmitButton>
       </form>
       <BackToSignIn onBack={onBack} />
     </>

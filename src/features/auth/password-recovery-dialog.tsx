@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Dialog } from '../../components/dialog';
 import { notify } from '../../components/toasts';
 import { showError } from '../../components/show-error';
+import { TextField } from '../../components/text-field';
 import { messages } from '../../lib/messages';
 import { useAuth } from './auth-context';
 import { useUpdatePassword } from '../../data/auth/update-password';
@@ -36,17 +37,15 @@ export function PasswordRecoveryDialog() {
     >
       <form className="form" onSubmit={onSubmit}>
         <p>You opened a password reset link. Enter the new password for your account.</p>
-        <div className="field">
-          <label htmlFor="recovery-password">New password</label>
-          <input
-            id="recovery-password"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
+        <TextField
+          id="recovery-password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onValueChange={setPassword}
+        />
         <div className="dialog__footer">
           <button type="button" className="button button--secondary" onClick={endRecovery}>
             Not now

@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/dialog';
+import { SubmitButton } from '../../components/submit-button';
+import { AppCodeField, TextField } from '../../components/text-field';
 import { notify } from '../../components/toasts';
 import { errorMessage } from '../../lib/errors';
 import { messages } from '../../lib/messages';
@@ -53,41 +55,33 @@ function ChangePassword() {
       }}
     >
       <h2>Change password</h2>
-      <div className="field">
-        <label htmlFor={`${id}-new`}>New password</label>
-        <input
-          id={`${id}-new`}
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          data-testid="new-password"
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-again`}>Repeat the new password</label>
-        <input
-          id={`${id}-again`}
-          type="password"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.target.value)}
-          data-testid="confirm-password"
-        />
-      </div>
+      {/* Boilerplate: two password fields, each with its own id, label and test id. */}
+      <TextField
+        id={`${id}-new`}
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onValueChange={setPassword}
+        testId="new-password"
+      />
+      <TextField
+        id={`${id}-again`}
+        label="Repeat the new password"
+        type="password"
+        autoComplete="new-password"
+        value={confirmation}
+        onValueChange={setConfirmation}
+        testId="confirm-password"
+      />
       {needsCode ? (
-        <div className="field">
-          <label htmlFor={`${id}-code`}>Code from your authenticator app</label>
-          <input
-            id={`${id}-code`}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            data-testid="password-totp-code"
-          />
-        </div>
+        <AppCodeField
+          id={`${id}-code`}
+          label="Code from your authenticator app"
+          value={code}
+          onValueChange={setCode}
+          testId="password-totp-code"
+        />
       ) : null}
       {problem ? (
         <p className="notice notice--error" role="alert" data-testid="password-error">
@@ -95,14 +89,14 @@ function ChangePassword() {
         </p>
       ) : null}
       <div className="settings__actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={change.isPending || password === ''}
-          data-testid="change-password-submit"
+        <SubmitButton
+          busy={change.isPending}
+          busyLabel="Changing…"
+          disabled={password === ''}
+          testId="change-password-submit"
         >
-          {change.isPending ? 'Changing…' : 'Change password'}
-        </button>
+          Change password
+        </SubmitButton>
       </div>
     </form>
   );
@@ -158,33 +152,23 @@ function VerifyEnrolment({
           {enrolment.secret}
         </code>
       </p>
-      <div className="field">
-        <label htmlFor={`${id}-code`}>Code from the app</label>
-        <input
-          id={`${id}-code`}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          aria-invalid={problem !== null}
-          data-testid="totp-code"
-        />
-      </div>
+      <AppCodeField
+        id={`${id}-code`}
+        label="Code from the app"
+        value={code}
+        onValueChange={setCode}
+        aria-invalid={problem !== null}
+        testId="totp-code"
+      />
       {problem ? (
         <p className="notice notice--error" role="alert" data-testid="totp-error">
           {problem}
         </p>
       ) : null}
       <div className="settings__actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={verify.isPending}
-          data-testid="totp-verify"
-        >
-          {verify.isPending ? 'Checking…' : 'Turn on two-factor authentication'}
-        </button>
+        <SubmitButton busy={verify.isPending} busyLabel="Checking…" testId="totp-verify">
+          Turn on two-factor authentication
+        </SubmitButton>
         <button type="button" className="button button--secondary" onClick={onCancel}>
           Cancel
         </button>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 
 export function BrandMark({ className = 'brand__mark' }: { className?: string }) {
+  // Boilerplate: each icon is its own drawing; only the svg frame looks alike.
   return (
     <svg className={className} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
       <rect width="32" height="32" rx="6" fill="#1d4ed8" />

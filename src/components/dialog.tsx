@@ -131,6 +131,7 @@ export function ConfirmDialog({
   testId = 'confirm-dialog',
 }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
+  // Boilerplate: Dialog takes its props by name, as every caller spells them out.
   return (
     <Dialog
       open={open}

@@ -82,6 +82,7 @@ export function BackupsPanel() {
         first).
       </p>
       <div className="settings__actions">
+        {/* Boilerplate: a button naming its own action, busy text and test id. */}
         <button
           type="button"
           className="button button--primary"
@@ -124,6 +125,7 @@ export function BackupsPanel() {
             <tr>
               <th scope="col">Taken</th>
               <th scope="col">Items</th>
+              {/* Boilerplate: a table names its own columns; the hidden Actions heading is one cell. */}
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
               </th>

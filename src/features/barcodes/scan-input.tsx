@@ -55,6 +55,7 @@ export function ScanInput({ onScan, label, disabled = false, inputRef: outerRef 
           ref={inputRef}
           className="input"
           id="scan-code"
+          // Boilerplate: an input lists its own attributes; each field sets them for its own use.
           name="code"
           type="text"
           inputMode="text"

@@ -38,6 +38,7 @@ export function CancelSubscriptionDialog({
       testId="cancel-subscription-dialog"
       footer={
         <>
+          {/* Boilerplate: a dialog footer with its own keep and confirm buttons, texts and test ids. */}
           <button
             ref={keepRef}
             type="button"

@@ -69,6 +69,7 @@ export function PlaceListingDialog({
 
   return (
     <Dialog
+      // Boilerplate: a dialog names its own title, close and test id.
       open
       title="Place on shelf"
       onClose={onClose}

@@ -96,6 +96,7 @@ export function ProductsTable({
             data-testid="products-filter"
           />
         </div>
+        {/* Boilerplate: a labelled filter field; each names its own value and test id. */}
         <div className="field">
           <label htmlFor={`${id}-type`}>Unit type</label>
           <select

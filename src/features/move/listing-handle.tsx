@@ -9,6 +9,7 @@ export function ListingDragHandle({ listing }: { listing: EbayListing }) {
     id: `${LISTING_DRAG_PREFIX}${listing.listing_id}`,
     data,
   });
+  // Boilerplate: a drag handle for a listing; the item handle adds selection around the same button.
   return (
     <button
       ref={setNodeRef}

@@ -41,6 +41,7 @@ export const IsleCard = memo(function IsleCard({
           Isle {isle.isle_index}
         </h2>
         <div className="isle__actions">
+          {/* Boilerplate: each card button names its own action, label and test id. */}
           <button
             type="button"
             className="inv-button"

@@ -107,6 +107,7 @@ export function NameDialog({
     }
     onSubmit(trimmed);
   };
+  // Boilerplate: a dialog names each prop it passes; a shared bag would hide which dialog sets what.
   return (
     <FormDialog
       title={title}
@@ -285,6 +286,7 @@ export function AddIsleDialog({
     const isleIndex = number.read();
     if (isleIndex !== null) onSubmit({ isleIndex, unitType, size });
   };
+  // Boilerplate: each dialog hands FormDialog its own title, test id and labels by name.
   return (
     <FormDialog
       title="Add isle"

@@ -261,6 +261,7 @@ export function StorageView({
       ) : (
         <div className="isles" data-testid="isles">
           {visibleIsles.map((isle) => (
+            // Boilerplate: the card takes its props by name, as each caller spells them out.
             <IsleCard
               key={isle.isle_id}
               room={activeRoom}

@@ -38,6 +38,7 @@ export default function ProductsPage() {
       ) : !tree.isSuccess || !items.isSuccess ? (
         <LoadingScreen label="Loading your items…" />
       ) : (
+        // Boilerplate: both routes give the items provider the same seller settings by name.
         <ItemsProvider
           userId={userId}
           planId={planId}

@@ -305,6 +305,8 @@ test.describe('barcode labels', () => {
     loginPage,
     dashboard,
   }) => {
+    // Decoding printed barcodes in the page takes seconds each on a shared 2-core machine.
+    test.setTimeout(120_000);
     const seeded = await seedStorage(admin, sellerAccount.id, [
       { item_name: 'Lamp' },
       { item_name: 'Kettle' },

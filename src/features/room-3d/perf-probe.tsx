@@ -65,6 +65,9 @@ export default function PerfProbe() {
       return [((point.x + 1) / 2) * size.width, ((1 - point.y) / 2) * size.height];
     };
     window.__stockroom3d = probe;
+    // The view renders on demand and may already be idle when this chunk arrives: draw one
+    // frame so the figures are there to read.
+    invalidate();
     return () => {
       if (window.__stockroom3d === probe) delete window.__stockroom3d;
     };

@@ -6,6 +6,7 @@ import {
   type UnitSizePreset,
   type UnitType,
 } from '../../domain/unit-naming';
+import { TextField as LabelledField } from '../../components/text-field';
 
 const SIZE_LABELS: Record<UnitSizePreset, string> = {
   SMALL: 'Small',
@@ -131,14 +132,12 @@ export function NameDialog({
 }
 
 /** A labelled text input with its error below it, announced when it appears. */
+/** The shared labelled field, with the storage dialogs' own error line under it. */
 function TextField({
   id,
-  label,
-  value,
   onChange,
   error,
-  testId,
-  ...input
+  ...field
 }: {
   id: string;
   label: string;
@@ -148,24 +147,20 @@ function TextField({
   testId: string;
 } & Pick<InputHTMLAttributes<HTMLInputElement>, 'maxLength' | 'inputMode' | 'pattern'>) {
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        {...input}
-        value={value}
-        autoComplete="off"
-        aria-invalid={error ? 'true' : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-        data-testid={testId}
-      />
+    <LabelledField
+      id={id}
+      {...field}
+      onValueChange={onChange}
+      autoComplete="off"
+      aria-invalid={error ? 'true' : undefined}
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
       {error ? (
         <p id={`${id}-error`} className="field__error" role="alert">
           {error}
         </p>
       ) : null}
-    </div>
+    </LabelledField>
   );
 }
 

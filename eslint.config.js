@@ -37,6 +37,12 @@ export function layerZones() {
       message: 'domain holds pure rules: it imports nothing of ours outside src/domain.',
     },
     {
+      target: './src/service-worker',
+      from: './src',
+      except: ['./domain', './service-worker'],
+      message: 'The service worker runs apart from the page: it imports only src/domain.',
+    },
+    {
       target: './src/lib',
       from: ['./src/components', './src/data', './src/features', './src/pages', ...APP],
       message: 'lib imports only lib and domain (no component, data, feature or page).',

@@ -19,22 +19,39 @@ export default defineConfig({
     // Set by the global setup, which starts the stack before the workers (and this file in them) load.
     baseURL: process.env.STOCKROOM_E2E_APP_URL,
     trace: 'retain-on-failure',
+    // The app's service worker keeps its code for offline use (installable-app.spec.ts lets it
+    // in); elsewhere it would answer requests the tests hold back or fail on purpose.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-dev-shm-usage',
+      ],
     },
   },
   projects: [
     {
       name: 'desktop',
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined },
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        channel: undefined,
+      },
     },
     {
       name: 'tablet',
       // The live-sync journey drives a tablet and a desktop context itself, from one project.
       testIgnore: ['**/live-sync.spec.ts'],
-      use: { viewport: { width: 1024, height: 768 }, hasTouch: true, isMobile: false, deviceScaleFactor: 1 },
+      use: {
+        viewport: { width: 1024, height: 768 },
+        hasTouch: true,
+        isMobile: false,
+        deviceScaleFactor: 1,
+      },
     },
   ],
 });

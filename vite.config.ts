@@ -1,8 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { serviceWorker } from './scripts/service-worker-plugin.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), serviceWorker()],
   build: {
     outDir: process.env.STOCKROOM_DIST_DIR ?? 'dist',
     emptyOutDir: true,

@@ -4,7 +4,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ROOT_DIR } from './config.ts';
 
-const INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const INPUTS = [
+  'src',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'scripts/service-worker-plugin.ts',
+  'package-lock.json',
+];
 
 async function listFiles(entry: string): Promise<string[]> {
   const full = path.join(ROOT_DIR, entry);
@@ -53,7 +60,11 @@ export async function ensureBuilt(opts: {
   Object.assign(process.env, env, { STOCKROOM_DIST_DIR: building });
   try {
     const { build } = await import('vite');
-    await build({ root: ROOT_DIR, configFile: path.join(ROOT_DIR, 'vite.config.ts'), logLevel: 'warn' });
+    await build({
+      root: ROOT_DIR,
+      configFile: path.join(ROOT_DIR, 'vite.config.ts'),
+      logLevel: 'warn',
+    });
     await fs.writeFile(marker(building), print);
     if (existsSync(opts.distDir)) await fs.rename(opts.distDir, previous);
     await fs.rename(building, opts.distDir);

@@ -159,7 +159,7 @@ async function playwright(): Promise<Tally> {
 const started = Date.now();
 process.env.PLAYWRIGHT_JSON_OUTPUT_NAME = path.join(RESULTS, 'e2e.json');
 const tallies: Tally[] = [
-  await check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']),
+  await check('typecheck', 'npm', ['run', '--silent', 'typecheck']),
   await check('lint', 'npx', ['eslint', '.', '--max-warnings=0']),
   await vitest('unit'),
   await vitest('integration'),

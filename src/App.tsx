@@ -5,6 +5,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { ProcessingOverlayProvider } from './components/processing-overlay';
 import { AppToaster } from './components/toasts';
+import { UpdatedNote } from './components/updated-note';
 import {
   AuthLoadingGate,
   AuthProvider,
@@ -87,9 +88,9 @@ function AppRoutes() {
 
 /**
  * `queryClient`: made by the page's start-up (main.tsx), which may already have asked it for the
- * screen's data.
+ * screen's data. `version`: the build this page runs (lib/app-version.ts).
  */
-export function App({ queryClient }: { queryClient: QueryClient }) {
+export function App({ queryClient, version }: { queryClient: QueryClient; version: string }) {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
@@ -98,6 +99,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
             <AppRoutes />
             <PasswordRecoveryDialog />
             <AppToaster />
+            <UpdatedNote version={version} />
           </ProcessingOverlayProvider>
         </AuthProvider>
       </BrowserRouter>

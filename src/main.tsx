@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { registerServiceWorker, runningVersion } from './lib/app-version';
 import { EnvError, getEnv } from './lib/env';
 import { loadSupabase } from './lib/supabase-client';
 import { preloadDashboardCode } from './pages/dashboard/screens';
@@ -37,9 +38,10 @@ try {
   const [{ App }, queryClient] = await Promise.all([import('./App'), client]);
   root.render(
     <StrictMode>
-      <App queryClient={queryClient} />
+      <App queryClient={queryClient} version={runningVersion(import.meta.url)} />
     </StrictMode>,
   );
+  registerServiceWorker();
 } catch (error) {
   if (!(error instanceof EnvError)) throw error;
   console.error(error.message);

@@ -198,6 +198,8 @@ export const messages = {
     error('Expiry Alert', `${count} ${plural(count, 'item needs', 'items need')} attention`),
   expiryOne: (message: string) => error('Expiry Alert', message),
 
+  /** Once, on the first start of a new version of the app (ours: the spec is silent). */
+  appUpdated: () => success('Updated', 'Stockroom is on its newest version.'),
   /** The generic error toast: 'Error' with the message, else 'An unexpected error occurred'. */
   genericError: (detail?: string) =>
     error('Error', detailOr(detail, 'An unexpected error occurred')),

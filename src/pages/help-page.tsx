@@ -63,6 +63,11 @@ export function HelpPage() {
           units and {PLANS.free.limits.items} items. See <Link to="/pricing">pricing</Link> for
           larger plans.
         </p>
+        <p>
+          On a tablet, install Stockroom as an app: in Chrome or Edge choose Install (or Add to Home
+          screen), in Safari choose Share, then Add to Home Screen. Once it has opened, its screens
+          open even where the Wi-Fi drops; saving a change still needs the connection.
+        </p>
       </HelpSection>
 
       <HelpSection id="storage-management">

@@ -62,7 +62,10 @@ describe('undo_change', () => {
   it('puts moved items back on their shelf, logs it and offers the change on its log line', async () => {
     const s = await createStorage(user.id, { shelves: 2, items: 2 });
     const before = await snapshot(user.id);
-    const moved = await user.client.rpc('move_items', { p_item_ids: s.itemIds, p_shelf_id: s.shelfIds[1] });
+    const moved = await user.client.rpc('move_items', {
+      p_item_ids: s.itemIds,
+      p_shelf_id: s.shelfIds[1],
+    });
     expect(moved.error).toBeNull();
     const changeId = await lastChange(user, 'move_items');
 
@@ -85,14 +88,18 @@ describe('undo_change', () => {
       .select('details')
       .eq('action', 'undo')
       .single();
-    expect(undoLog!.details).toMatch(/^Undid: Moved 2 item\(s\) to Garage \/ Isle 1 \/ Unit A \/ Shelf 2/);
+    expect(undoLog!.details).toMatch(
+      /^Undid: Moved 2 item\(s\) to Garage \/ Isle 1 \/ Unit A \/ Shelf 2/,
+    );
     const after = await user.client.rpc('undoable_changes');
     expect(after.data).not.toContain(changeId);
   });
 
   it('brings back a removed unit with its shelves and items: same ids, indexes, quantities', async () => {
     const s = await createStorage(user.id, { units: 2, shelves: 3, items: 3 });
-    await db().query('update public.storage_items set quantity = 7 where item_id = $1', [s.itemIds[0]]);
+    await db().query('update public.storage_items set quantity = 7 where item_id = $1', [
+      s.itemIds[0],
+    ]);
     const before = await snapshot(user.id);
     const removed = await user.client.rpc('remove_unit', { p_unit_id: s.unitIds[0] });
     expect(removed.error).toBeNull();
@@ -125,7 +132,9 @@ describe('undo_change', () => {
     const before = await snapshot(user.id);
     const removed = await user.client.rpc('remove_shelf', { p_shelf_id: s.shelfIds[1] });
     expect(removed.error).toBeNull();
-    expect((removed.data as { shelf_index: number }[]).map((r) => r.shelf_index)).toEqual([1, 2, 3]);
+    expect((removed.data as { shelf_index: number }[]).map((r) => r.shelf_index)).toEqual([
+      1, 2, 3,
+    ]);
     const res = await undo(user, await lastChange(user, 'remove_shelf'));
     expect(res.error).toBeNull();
     expect(await snapshot(user.id)).toEqual(before);
@@ -134,10 +143,10 @@ describe('undo_change', () => {
   it('brings back a removed room, its numbers and which room is active', async () => {
     const first = await createStorage(user.id, { roomName: 'Garage', shelves: 2, items: 2 });
     await createStorage(user.id, { roomName: 'Attic', shelves: 1, items: 1 });
-    await db().query(
-      `update public.storage_rooms set active = (room_id = $2) where user_id = $1`,
-      [user.id, first.roomId],
-    );
+    await db().query(`update public.storage_rooms set active = (room_id = $2) where user_id = $1`, [
+      user.id,
+      first.roomId,
+    ]);
     const before = await snapshot(user.id);
     const removed = await user.client.rpc('remove_room', { p_room_id: first.roomId });
     expect(removed.error).toBeNull();
@@ -149,7 +158,9 @@ describe('undo_change', () => {
   it('brings back removed items and an isle removed by remove_isle', async () => {
     const s = await createStorage(user.id, { units: 2, shelves: 2, items: 3 });
     const before = await snapshot(user.id);
-    expect((await user.client.rpc('remove_items', { p_item_ids: s.itemIds.slice(0, 2) })).error).toBeNull();
+    expect(
+      (await user.client.rpc('remove_items', { p_item_ids: s.itemIds.slice(0, 2) })).error,
+    ).toBeNull();
     expect((await undo(user, await lastChange(user, 'remove_items'))).error).toBeNull();
     expect(await snapshot(user.id)).toEqual(before);
     expect((await user.client.rpc('remove_isle', { p_isle_id: s.isleId })).error).toBeNull();
@@ -165,7 +176,10 @@ describe('undo_change', () => {
     const during = await snapshot(user.id);
 
     const refused = await undo(user, changeId);
-    expect(refused.error).toMatchObject({ code: '22023', message: `Can't undo: "Item 1" was changed since.` });
+    expect(refused.error).toMatchObject({
+      code: '22023',
+      message: `Can't undo: "Item 1" was changed since.`,
+    });
     expect(await snapshot(user.id)).toEqual(during);
     expect((await user.client.rpc('undoable_changes')).data).not.toContain(changeId);
 
@@ -174,9 +188,15 @@ describe('undo_change', () => {
     expect((await undo(user, changeId)).error).toBeNull();
 
     const edited = await createStorage(user.id, { roomName: 'Shed', shelves: 2, items: 1 });
-    await user.client.rpc('move_items', { p_item_ids: edited.itemIds, p_shelf_id: edited.shelfIds[1] });
+    await user.client.rpc('move_items', {
+      p_item_ids: edited.itemIds,
+      p_shelf_id: edited.shelfIds[1],
+    });
     const editId = await lastChange(user, 'move_items');
-    await user.client.rpc('update_item', { p_item_id: edited.itemIds[0], p_changes: { quantity: 5 } });
+    await user.client.rpc('update_item', {
+      p_item_id: edited.itemIds[0],
+      p_changes: { quantity: 5 },
+    });
     expect((await undo(user, editId)).error).toMatchObject({
       message: `Can't undo: "Item 1" was changed since.`,
     });
@@ -198,7 +218,10 @@ describe('undo_change', () => {
     const changeId = await lastChange(user, 'move_items');
     expect((await undo(user, changeId)).error).toBeNull();
     const again = await undo(user, changeId);
-    expect(again.error).toMatchObject({ code: '22023', message: 'This change was already undone.' });
+    expect(again.error).toMatchObject({
+      code: '22023',
+      message: 'This change was already undone.',
+    });
   });
 
   it("cannot touch another seller's change, nor read it", async () => {
@@ -209,9 +232,15 @@ describe('undo_change', () => {
     expect(theirs.error).toMatchObject({ code: 'PT404', message: 'Change not found' });
     const read = await other.client.from('undo_changes').select('change_id');
     expect(read.data).toEqual([]);
-    const write = await user.client.from('undo_changes').update({ undone_at: null }).eq('change_id', changeId);
+    const write = await user.client
+      .from('undo_changes')
+      .update({ undone_at: null })
+      .eq('change_id', changeId);
     expect(write.error).not.toBeNull();
-    const { rows } = await db().query('select count(*)::int as n from public.storage_items where user_id = $1', [user.id]);
+    const { rows } = await db().query(
+      'select count(*)::int as n from public.storage_items where user_id = $1',
+      [user.id],
+    );
     expect(rows[0].n).toBe(0);
   });
 
@@ -220,7 +249,9 @@ describe('undo_change', () => {
     const s = await createStorage(user.id, { shelves: 1, items: 3 });
     await user.client.rpc('remove_items', { p_item_ids: s.itemIds });
     const changeId = await lastChange(user, 'remove_items');
-    const { rows } = await db().query<{ max_items: number }>("select max_items from public.plans where plan_id = 'free'");
+    const { rows } = await db().query<{ max_items: number }>(
+      "select max_items from public.plans where plan_id = 'free'",
+    );
     await db().query(
       `insert into public.storage_items (user_id, item_name, shelf_id, unit_id)
        select $1, 'Filler ' || g, $2, $3 from generate_series(1, $4::int) g`,
@@ -228,7 +259,10 @@ describe('undo_change', () => {
     );
     const refused = await undo(user, changeId);
     expect(refused.error!.message.startsWith(`${PLAN_LIMIT_REACHED}: `)).toBe(true);
-    const { rows: n } = await db().query('select count(*)::int as n from public.storage_items where user_id = $1', [user.id]);
+    const { rows: n } = await db().query(
+      'select count(*)::int as n from public.storage_items where user_id = $1',
+      [user.id],
+    );
     expect(n[0].n).toBe(rows[0]!.max_items - 1); // nothing half put back
   });
 
@@ -236,8 +270,14 @@ describe('undo_change', () => {
     const s = await createStorage(user.id, { shelves: 2, items: 1 });
     const keeps = 50;
     for (let i = 0; i < keeps + 3; i++)
-      await user.client.rpc('move_items', { p_item_ids: s.itemIds, p_shelf_id: s.shelfIds[(i + 1) % 2] });
-    const { rows } = await db().query('select count(*)::int as n from public.undo_changes where user_id = $1', [user.id]);
+      await user.client.rpc('move_items', {
+        p_item_ids: s.itemIds,
+        p_shelf_id: s.shelfIds[(i + 1) % 2],
+      });
+    const { rows } = await db().query(
+      'select count(*)::int as n from public.undo_changes where user_id = $1',
+      [user.id],
+    );
     expect(rows[0].n).toBe(keeps);
   });
 });

@@ -29,7 +29,23 @@ function ErrorIcon() {
   );
 }
 
-function ToastCard({ t, message }: { t: Toast; message: ToastMessage }) {
+/** A button the toast offers for as long as it shows ('Undo'); pressing it closes the toast. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+  /** Names the button for tests (`data-testid`). */
+  testId?: string;
+}
+
+function ToastCard({
+  t,
+  message,
+  action,
+}: {
+  t: Toast;
+  message: ToastMessage;
+  action: ToastAction | undefined;
+}) {
   return (
     <div
       className={`toast toast--${message.kind}${t.visible ? ' toast--visible' : ''}`}
@@ -51,6 +67,19 @@ function ToastCard({ t, message }: { t: Toast; message: ToastMessage }) {
           {message.message}
         </p>
       </div>
+      {action ? (
+        <button
+          type="button"
+          className="toast__action"
+          data-testid={action.testId ?? 'toast-action'}
+          onClick={() => {
+            toast.dismiss(t.id);
+            action.onClick();
+          }}
+        >
+          {action.label}
+        </button>
+      ) : null}
       <button
         type="button"
         className="toast__close"
@@ -67,11 +96,13 @@ export interface NotifyOptions {
   /** Replaces an open toast with the same id instead of stacking a duplicate. */
   id?: string;
   duration?: number;
+  /** A button shown for the toast's time, e.g. Undo. */
+  action?: ToastAction;
 }
 
 /** Shows a catalogue message (src/lib/messages.ts) as a toast; returns the toast id. */
 export function notify(message: ToastMessage, options: NotifyOptions = {}): string {
-  return toast.custom((t) => <ToastCard t={t} message={message} />, {
+  return toast.custom((t) => <ToastCard t={t} message={message} action={options.action} />, {
     duration: options.duration ?? TOAST_DURATION_MS,
     ...(options.id === undefined ? {} : { id: options.id }),
   });

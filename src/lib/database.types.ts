@@ -439,6 +439,7 @@ export type Database = {
       storage_logs: {
         Row: {
           action: string
+          change_id: string | null
           details: string | null
           log_id: string
           timestamp: string
@@ -447,6 +448,7 @@ export type Database = {
         }
         Insert: {
           action: string
+          change_id?: string | null
           details?: string | null
           log_id?: string
           timestamp?: string
@@ -455,13 +457,22 @@ export type Database = {
         }
         Update: {
           action?: string
+          change_id?: string | null
           details?: string | null
           log_id?: string
           timestamp?: string
           user_email?: string | null
           user_id?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "storage_logs_change_id_fkey"
+            columns: ["change_id"]
+            isOneToOne: false
+            referencedRelation: "undo_changes"
+            referencedColumns: ["change_id"]
+          },
+        ]
       }
       storage_rooms: {
         Row: {
@@ -679,6 +690,33 @@ export type Database = {
             referencedColumns: ["plan_id"]
           },
         ]
+      }
+      undo_changes: {
+        Row: {
+          action: string
+          change_id: string
+          created_at: string
+          summary: string | null
+          undone_at: string | null
+          user_id: string
+        }
+        Insert: {
+          action: string
+          change_id?: string
+          created_at?: string
+          summary?: string | null
+          undone_at?: string | null
+          user_id?: string
+        }
+        Update: {
+          action?: string
+          change_id?: string
+          created_at?: string
+          summary?: string | null
+          undone_at?: string | null
+          user_id?: string
+        }
+        Relationships: []
       }
       user_preferences: {
         Row: {
@@ -1076,6 +1114,8 @@ export type Database = {
         }
         Returns: number
       }
+      undo_change: { Args: { p_change_id: string }; Returns: Json }
+      undoable_changes: { Args: Record<PropertyKey, never>; Returns: string[] }
       update_item: {
         Args: { p_changes: Json; p_item_id: string }
         Returns: {

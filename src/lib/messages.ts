@@ -121,6 +121,21 @@ export const messages = {
       'Failed to Delete Aisle',
       detailOr(detail, 'The isle could not be deleted. Please try again'),
     ),
+  // Removals offer Undo in their toast (issue 25).
+  itemDeleted: (itemName?: string) =>
+    success('Item Deleted', itemName ? `${itemName} was deleted` : 'The item was deleted'),
+  roomRemoved: (roomName: string) =>
+    success('Room Removed', `${roomName} was removed with everything in it`),
+  isleRemoved: (isleNumber: number) =>
+    success('Isle Removed', `Isle ${isleNumber} was removed with everything in it`),
+  unitRemoved: (unitName: string) =>
+    success('Unit Removed', `Unit ${unitName} was removed with its shelves and items`),
+  shelfRemoved: (shelfNumber: number) =>
+    success('Shelf Removed', `Shelf ${shelfNumber} was removed with its items`),
+  undone: (summary?: string | null) =>
+    success('Undone', summary ? `Undid: ${summary}` : 'The change was undone'),
+  undoFailed: (detail?: string) =>
+    error('Undo Failed', detailOr(detail, 'The change could not be undone. Please try again')),
   layoutSaved: () => success('Layout Saved', 'Your storage layout was saved'),
   layoutSave: () => error('Save Failed', 'Failed to save layout, please try again'),
 

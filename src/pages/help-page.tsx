@@ -8,6 +8,7 @@ const SECTIONS = [
   { id: 'getting-started', title: 'Getting Started' },
   { id: 'storage-management', title: 'Storage Management' },
   { id: 'inventory-management', title: 'Inventory Management' },
+  { id: 'undo', title: 'Undo' },
   { id: 'ebay-integration', title: 'eBay Integration' },
   { id: 'data-management', title: 'Data Management' },
   { id: 'account-settings', title: 'Account & Settings' },
@@ -82,7 +83,7 @@ export function HelpPage() {
           </li>
           <li>
             Removing a unit also removes its shelves and the items on them. If it was the last unit
-            in its isle, the isle is removed too. Removals are permanent.
+            in its isle, the isle is removed too. You can undo a removal (see Undo).
           </li>
           <li>
             Choose a colour scheme in Settings so bays, boxes, cabinets and bins are easy to tell
@@ -113,6 +114,26 @@ export function HelpPage() {
             Items with an expiry date raise a reminder 30, 60 or 90 days before it (each can be
             turned on or off in Settings), or once it has passed.
           </li>
+        </ul>
+      </HelpSection>
+
+      <HelpSection id="undo">
+        <ul>
+          <li>
+            After you move items or delete an item, a shelf, a unit, an isle or a room, the message
+            at the bottom right offers <strong>Undo</strong> for a few seconds. Press it (or tap it
+            on a tablet) to put everything back exactly where it was: the same shelves, numbers and
+            quantities.
+          </li>
+          <li>
+            Missed it? The Activity Log shows an Undo button on your recent changes that can still
+            be taken back.
+          </li>
+          <li>
+            A change can be undone only while nothing else has changed the same things since. If an
+            item was moved or edited in the meantime, Undo says which one and changes nothing.
+          </li>
+          <li>Undoing is recorded in the Activity Log too. Your plan&apos;s limits still apply.</li>
         </ul>
       </HelpSection>
 

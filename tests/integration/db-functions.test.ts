@@ -322,6 +322,7 @@ describe('remove_unit', () => {
       isle_removed: false,
       shelves_removed: 3,
       items_removed: 4,
+      change_id: expect.any(String), // undo_change takes it back
     });
     const { rows } = await db().query(
       `select (select count(*)::int from public.storage_shelves where unit_id = $1) as shelves,
@@ -590,6 +591,7 @@ describe('remove_room', () => {
       units_removed: 2,
       items_removed: 3,
       active_room_id: second.roomId,
+      change_id: expect.any(String), // undo_change takes it back
     });
     const rooms = await owner.client.from('storage_rooms').select('room_id, room_index, active');
     expect(rooms.data).toEqual([{ room_id: second.roomId, room_index: 1, active: true }]);

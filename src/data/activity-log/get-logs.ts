@@ -7,7 +7,7 @@ export const LOGS_PAGE_SIZE = 50;
 /** The filter value meaning every action. */
 export const ALL_ACTIONS = 'all';
 
-const COLUMNS = 'log_id, action, details, user_email, timestamp';
+const COLUMNS = 'log_id, action, details, user_email, timestamp, change_id';
 
 /** One page of the seller's log, newest first, optionally one action only. */
 export async function getLogs(userId: string, action: string, page: number) {

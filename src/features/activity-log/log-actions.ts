@@ -30,7 +30,7 @@ export const LOG_ACTIONS = [...ITEM_ACTIONS, ...STORAGE_ACTIONS] as const;
 export type LogAction = (typeof LOG_ACTIONS)[number];
 
 // One wording for every line: the thing, then what happened to it.
-const LABELS: ReadonlyMap<string, string> = new Map<LogAction, string>([
+const LABELS: ReadonlyMap<string, string> = new Map<LogAction | 'undo', string>([
   ['add_item', 'Item added'],
   ['move_item', 'Item moved'],
   ['remove_item', 'Item removed'],
@@ -47,6 +47,7 @@ const LABELS: ReadonlyMap<string, string> = new Map<LogAction, string>([
   ['remove_unit', 'Unit removed'],
   ['add_shelf', 'Shelf added'],
   ['remove_shelf', 'Shelf removed'],
+  ['undo', 'Undone'],
 ]);
 
 /** 'Item moved' for move_item; an action we don't know yet reads as its words ('Add room'). */

@@ -17,6 +17,8 @@ import {
   readableDetails,
   STORAGE_ACTIONS,
 } from './log-actions';
+import { useUndoableChanges } from '../../data/undo/undo-change';
+import { useUndo } from '../undo';
 import './activity-log.css';
 
 export function LogsScreen() {
@@ -28,6 +30,9 @@ export function LogsScreen() {
   const logs = useLogs(userId, action, page);
   const clear = useClearLogs(userId);
   const dateFormat = (usePreferences().data ?? DEFAULT_PREFERENCES).date_format;
+  // The lines whose change can still be taken back (the seller's, not undone, untouched since).
+  const undoable = useUndoableChanges(userId).data;
+  const { undo, isPending: undoing } = useUndo(userId);
 
   const total = logs.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / LOGS_PAGE_SIZE));
@@ -117,7 +122,7 @@ export function LogsScreen() {
           <ScrollingTable className="logs-table-wrap" label="Activity entries">
             <table className="logs-table" data-testid="logs-table">
               <caption className="visually-hidden">Activity, newest first</caption>
-              <ColumnHeadings names={['When', 'Action', 'Details']} />
+              <ColumnHeadings names={['When', 'Action', 'Details', 'Undo']} />
               <tbody>
                 {entries.map((entry) => (
                   <tr key={entry.log_id} data-testid="logs-row" data-action={entry.action}>
@@ -128,6 +133,22 @@ export function LogsScreen() {
                     </td>
                     <td data-testid="logs-row-action">{actionLabel(entry.action)}</td>
                     <td data-testid="logs-row-details">{readableDetails(entry.details)}</td>
+                    <td className="logs-undo">
+                      {entry.change_id !== null && undoable?.has(entry.change_id) ? (
+                        <button
+                          type="button"
+                          className="button button--secondary logs-undo__button"
+                          data-testid="logs-undo"
+                          disabled={undoing}
+                          aria-label={`Undo: ${readableDetails(entry.details)}`}
+                          onClick={() => {
+                            if (entry.change_id !== null) undo(entry.change_id);
+                          }}
+                        >
+                          Undo
+                        </button>
+                      ) : null}
+                    </td>
                   </tr>
                 ))}
               </tbody>

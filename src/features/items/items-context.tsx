@@ -22,6 +22,7 @@ import { isNetworkFailure, toDataError } from '../../data/errors';
 import { notify } from '../../components/toasts';
 import { messages, texts } from '../../lib/messages';
 import { isOffline } from '../../lib/online';
+import { useUndoOffer } from '../undo';
 
 export interface ItemActions {
   currency: string;
@@ -105,6 +106,7 @@ export function ItemsProvider({
   const addItem = useAddItem(userId, planId);
   const updateItem = useUpdateItem(userId);
   const deleteItems = useDeleteItems(userId);
+  const offerUndo = useUndoOffer(userId);
   const updateMutate = updateItem.mutate;
 
   const actions = useMemo<ItemActions>(
@@ -191,11 +193,14 @@ export function ItemsProvider({
             <ConfirmDialog
               open
               title="Delete item"
-              message={`Delete ${dialog.item.item_name} (${dialog.item.quantity}) from ${locationOf(dialog.item)}? This cannot be undone.`}
+              message={`Delete ${dialog.item.item_name} (${dialog.item.quantity}) from ${locationOf(dialog.item)}? You can undo it from the toast or the Activity Log.`}
               confirmLabel="Delete item"
               onCancel={close}
               onConfirm={() => {
-                deleteItems.mutate([dialog.item.item_id]);
+                const itemName = dialog.item.item_name;
+                deleteItems.mutate([dialog.item.item_id], {
+                  onSuccess: () => offerUndo(messages.itemDeleted(itemName), 'remove_items'),
+                });
                 close();
               }}
             />

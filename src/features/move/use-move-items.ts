@@ -1,17 +1,23 @@
 import { notify } from '../../components/toasts';
 import { useMoveItemsMutation } from '../../data/items/move-items';
 import { messages } from '../../lib/messages';
+import { useUndoOffer } from '../undo';
 
 const MOVED_TOAST_ID = 'item-moved';
 
-/** A drag-and-drop move with its toasts: 'Item Moved', or SPEC 8's 'Failed to update item location'. */
+/**
+ * A drag-and-drop move with its toasts: 'Item Moved' offering Undo, or SPEC 8's 'Failed to
+ * update item location'.
+ */
 export function useMoveItems(userId: string) {
+  const offerUndo = useUndoOffer(userId);
   return useMoveItemsMutation(userId, {
     onSuccess: (_rows, { itemIds, names }) =>
-      notify(
+      offerUndo(
         itemIds.length === 1
           ? messages.itemMoved(names[0])
           : { ...messages.itemMoved(), message: `${itemIds.length} items were moved` },
+        'move_items',
         // One at a time: a seller moving stock shelf by shelf would otherwise stack a toast per
         // drop over the shelves at the bottom right, where the next drop goes.
         { id: MOVED_TOAST_ID },

@@ -7,7 +7,9 @@ import { nextIsleIndex } from '../../domain/isle-numbering';
 import { UNIT_TYPES, type UnitTypeFilter } from '../../domain/unit-naming';
 import { countOf } from '../../lib/format';
 import { whenIdle } from '../../lib/when-idle';
+import { messages } from '../../lib/messages';
 import { room3dPath } from '../room-3d';
+import { useUndoOffer } from '../undo';
 import { IsleCard } from './isle-card';
 import type { ShelfContent, StorageActions } from './storage-actions';
 import {
@@ -113,6 +115,7 @@ export function StorageView({
     addShelf,
     removeShelf,
   } = useStorageChanges(userId, planId);
+  const offerUndo = useUndoOffer(userId);
   const addShelfMutate = addShelf.mutate;
 
   const actions = useMemo<StorageActions>(
@@ -318,14 +321,18 @@ export function StorageView({
         <ConfirmDialog
           open
           title="Delete room"
-          message={`Delete ${dialog.room.room_name} with all its isles, units, shelves and items? This cannot be undone.`}
+          message={`Delete ${dialog.room.room_name} with all its isles, units, shelves and items? You can undo it from the toast or the Activity Log while nothing else changes it.`}
           confirmLabel="Delete room"
           onCancel={close}
           onConfirm={() => {
             const roomId = dialog.room.room_id;
             forgetRoom(roomId);
             // Refused: the room is back, and so is the seller's view of it.
-            removeRoom.mutate(roomId, { onError: () => selectRoom(roomId) });
+            const roomName = dialog.room.room_name;
+            removeRoom.mutate(roomId, {
+              onSuccess: () => offerUndo(messages.roomRemoved(roomName), 'remove_room'),
+              onError: () => selectRoom(roomId),
+            });
             close();
           }}
         />
@@ -358,7 +365,10 @@ export function StorageView({
           confirmLabel="Remove isle"
           onCancel={close}
           onConfirm={() => {
-            removeIsle.mutate(dialog.isle.isle_id);
+            const isleNumber = dialog.isle.isle_index;
+            removeIsle.mutate(dialog.isle.isle_id, {
+              onSuccess: () => offerUndo(messages.isleRemoved(isleNumber), 'remove_isle'),
+            });
             close();
           }}
         />
@@ -399,7 +409,10 @@ export function StorageView({
           confirmLabel="Remove unit"
           onCancel={close}
           onConfirm={() => {
-            removeUnit.mutate(dialog.unit.unit_id);
+            const unitName = dialog.unit.unit_name;
+            removeUnit.mutate(dialog.unit.unit_id, {
+              onSuccess: () => offerUndo(messages.unitRemoved(unitName), 'remove_unit'),
+            });
             close();
           }}
         />
@@ -412,7 +425,11 @@ export function StorageView({
           confirmLabel="Remove shelf"
           onCancel={close}
           onConfirm={() => {
-            removeShelf.mutate({ shelfId: dialog.shelf.shelf_id, unitId: dialog.unit.unit_id });
+            const shelfNumber = dialog.shelf.shelf_index;
+            removeShelf.mutate(
+              { shelfId: dialog.shelf.shelf_id, unitId: dialog.unit.unit_id },
+              { onSuccess: () => offerUndo(messages.shelfRemoved(shelfNumber), 'remove_shelf') },
+            );
             close();
           }}
         />

@@ -89,3 +89,25 @@ describe('toasts', () => {
     expect(visibility()).toBe('false');
   });
 });
+
+describe('a toast with an action', () => {
+  it('shows the button for its time, and pressing it closes the toast and runs the action', () => {
+    const onClick = vi.fn();
+    render(<AppToaster />);
+    act(() => {
+      notify(messages.itemMoved('Blue mug'), { action: { label: 'Undo', onClick } });
+    });
+    const button = screen.getByRole('button', { name: 'Undo' });
+    act(() => button.click());
+    expect(onClick).toHaveBeenCalledTimes(1);
+    expect(visibility()).toBe('false');
+  });
+
+  it('has no action button unless asked', () => {
+    render(<AppToaster />);
+    act(() => {
+      notify(messages.itemMoved('Blue mug'));
+    });
+    expect(screen.queryByTestId('toast-action')).toBeNull();
+  });
+});

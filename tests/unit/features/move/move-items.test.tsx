@@ -6,7 +6,15 @@ import type { Item } from '../../../../src/data/items/types';
 
 const rpc = vi.fn();
 const notify = vi.fn();
-vi.mock('../../../../src/lib/supabase', () => ({ supabase: { rpc } }));
+// undo_changes read for the move's change id: the newest move_items change is 'change-1'
+const changes = {
+  select: () => changes,
+  eq: () => changes,
+  order: () => changes,
+  limit: () => Promise.resolve({ data: [{ change_id: 'change-1' }], error: null }),
+};
+const from = vi.fn(() => changes);
+vi.mock('../../../../src/lib/supabase', () => ({ supabase: { rpc, from } }));
 vi.mock('../../../../src/components/toasts', () => ({ notify }));
 
 const { useMoveItems } = await import('../../../../src/features/move/use-move-items');
@@ -64,7 +72,30 @@ describe('useMoveItems', () => {
         message: 'Item a was moved',
       }),
       // One 'Item Moved' toast, replaced by the next move's, not a stack over the shelves.
-      { id: 'item-moved' },
+      { id: 'item-moved', action: expect.objectContaining({ label: 'Undo' }) },
+    );
+  });
+
+  it("offers Undo, which takes back the move's own change", async () => {
+    rpc.mockResolvedValue({ data: [], error: null });
+    const { hook } = setup();
+    act(() => hook.result.current.mutate({ itemIds: ['a'], names: ['Item a'], target }));
+    await waitFor(() => expect(hook.result.current.isSuccess).toBe(true));
+    expect(from).toHaveBeenCalledWith('undo_changes');
+    const options = notify.mock.calls[0]![1] as { action: { onClick: () => void } };
+    rpc.mockResolvedValue({
+      data: { change_id: 'change-1', action: 'move_items', summary: 'Moved 1 item(s)' },
+      error: null,
+    });
+    act(() => options.action.onClick());
+    await waitFor(() =>
+      expect(rpc).toHaveBeenCalledWith('undo_change', { p_change_id: 'change-1' }),
+    );
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith(
+        expect.objectContaining({ title: 'Undone', message: 'Undid: Moved 1 item(s)' }),
+        { id: 'undo-result' },
+      ),
     );
   });
 
@@ -75,7 +106,7 @@ describe('useMoveItems', () => {
     await waitFor(() => expect(hook.result.current.isSuccess).toBe(true));
     expect(notify).toHaveBeenCalledWith(
       expect.objectContaining({ title: 'Item Moved', message: '2 items were moved' }),
-      { id: 'item-moved' },
+      { id: 'item-moved', action: expect.objectContaining({ label: 'Undo' }) },
     );
   });
 

@@ -1,0 +1,58 @@
+import { useCallback } from 'react';
+import { notify, type NotifyOptions } from '../../components/toasts';
+import { toDataError } from '../../data/errors';
+import { planLimitToastFromError } from '../../data/storage/plan-limit';
+import {
+  latestChangeId,
+  useUndoChangeMutation,
+  type UndoableAction,
+} from '../../data/undo/undo-change';
+import { messages, type ToastMessage } from '../../lib/messages';
+
+/**
+ * Undo with its toasts: 'Undone' with what was taken back, or why not (the database's words,
+ * e.g. "Can't undo: "Blue mug" was changed since.", or the plan limit a put-back row hit).
+ */
+export function useUndo(userId: string) {
+  const { mutate, isPending } = useUndoChangeMutation(userId, {
+    onSuccess: (change) => notify(messages.undone(change.summary), { id: 'undo-result' }),
+    onError: (error) =>
+      notify(
+        planLimitToastFromError(error, 'free') ?? messages.undoFailed(toDataError(error).message),
+        { id: 'undo-result' },
+      ),
+  });
+  return { undo: mutate, isPending };
+}
+
+/**
+ * Shows a success toast that offers Undo for its 3.5 s. The change's id is asked for at once
+ * (the call that made it has answered, so it is the seller's newest of that action) and used
+ * when Undo is pressed.
+ */
+export function useUndoOffer(userId: string) {
+  const { undo } = useUndo(userId);
+  return useCallback(
+    (
+      message: ToastMessage,
+      action: UndoableAction,
+      options: Omit<NotifyOptions, 'action'> = {},
+    ) => {
+      const changeId = latestChangeId(action).catch(() => null);
+      return notify(message, {
+        ...options,
+        action: {
+          label: 'Undo',
+          testId: 'toast-undo',
+          onClick: () => {
+            void changeId.then((id) => {
+              if (id === null) notify(messages.undoFailed(), { id: 'undo-result' });
+              else undo(id);
+            });
+          },
+        },
+      });
+    },
+    [undo],
+  );
+}

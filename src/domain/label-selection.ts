@@ -8,17 +8,30 @@ import { matchKey } from './text-match';
  */
 export type LabelScope =
   | { kind: 'all' }
+  | { kind: 'item'; itemId: string }
   | { kind: 'search'; text: string }
   | { kind: 'room'; roomId: string }
   | { kind: 'unit'; unitId: string }
   | { kind: 'shelf'; shelfId: string };
 
 export interface ScopedItem {
+  /** only the one-item scope reads it */
+  item_id?: string;
   item_name: string;
   barcode: string | null;
   sku: string | null;
   unit_id: string | null;
   shelf_id: string | null;
+}
+
+/**
+ * Where "Print label" on an item's row or dialog goes: the labels screen with that one item
+ * chosen, so the seller keeps the layout, the start position on a part-used sheet and the
+ * fields, and an item without a barcode is offered one there.
+ */
+export const LABELS_PATH = '/dashboard/barcode-labels';
+export function printLabelPath(itemId: string): string {
+  return `${LABELS_PATH}?item=${encodeURIComponent(itemId)}`;
 }
 
 export function itemsInScope<T extends ScopedItem>(
@@ -29,6 +42,8 @@ export function itemsInScope<T extends ScopedItem>(
   switch (scope.kind) {
     case 'all':
       return [...items];
+    case 'item':
+      return items.filter((item) => item.item_id === scope.itemId);
     case 'search': {
       const wanted = matchKey(scope.text);
       if (wanted === '') return [];

@@ -904,6 +904,17 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      backup_deleted_things: {
+        Args: { p_backup_id: string }
+        Returns: {
+          id: string
+          item_count: number
+          kind: string
+          name: string
+          place: string
+          place_exists: boolean
+        }[]
+      }
       commit_import: {
         Args: { p_batches: number; p_import_id: string }
         Returns: Json
@@ -1089,6 +1100,15 @@ export type Database = {
         }
       }
       restore_backup: { Args: { p_backup_id: string }; Returns: Json }
+      restore_from_backup: {
+        Args: {
+          p_backup_id: string
+          p_id: string
+          p_kind: string
+          p_shelf_id?: string
+        }
+        Returns: Json
+      }
       room_shelf_fill: {
         Args: { p_room_id: string }
         Returns: {

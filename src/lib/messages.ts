@@ -147,6 +147,12 @@ export const messages = {
   logsClear: (detail?: string) =>
     error('Clear Failed', detailOr(detail, 'The activity log could not be cleared')),
   backupRestored: () => success('Backup Restored', 'Your data was restored from the backup'),
+  oneRestored: (name: string, place: string, items: number, kind: string) =>
+    success(
+      'Restored',
+      `${name} is back at ${place}` +
+        (kind === 'item' ? '' : ` with ${items} ${plural(items, 'item', 'items')}`),
+    ),
   restoreFailed: (detail?: string) =>
     error('Restore Failed', detailOr(detail, 'Failed to restore backup')),
 

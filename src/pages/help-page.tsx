@@ -11,6 +11,7 @@ const SECTIONS = [
   { id: 'undo', title: 'Undo' },
   { id: 'ebay-integration', title: 'eBay Integration' },
   { id: 'data-management', title: 'Data Management' },
+  { id: 'restore-and-label-one', title: 'Restore One Thing, Print One Label' },
   { id: 'account-settings', title: 'Account & Settings' },
 ] as const;
 
@@ -169,6 +170,30 @@ export function HelpPage() {
             plans you can restore a backup yourself.
           </li>
           <li>The activity log lists changes to your stock; you can clear it at any time.</li>
+        </ul>
+      </HelpSection>
+
+      <HelpSection id="restore-and-label-one">
+        <ul>
+          <li>
+            Deleted one item, shelf or unit by mistake? Under Settings, Backups, press Restore one
+            thing beside a backup. It lists what that backup holds that is no longer in your
+            stockroom; search it by name and press Restore. It comes back where it was (a shelf at
+            its old number, a unit with its shelves and items), and nothing else changes.
+          </li>
+          <li>
+            If its place is gone too, choose a shelf: an item goes on it, a shelf goes last into its
+            unit, a unit goes last into its isle. Your plan&apos;s limits still apply, and if
+            something changed since the backup (say an item of that unit is now on another shelf),
+            the restore stops and tells you what. Restoring needs the Power or Elite plan.
+          </li>
+          <li>
+            To print one item&apos;s label, press Label on its row in Products, Print label in the
+            item&apos;s ⋯ menu on the Inventory, or Print label in its edit dialog. The Barcode
+            Labels screen opens with that item alone; pick the layout and, on a part-used sheet,
+            the label to start at, then Print. An item without a barcode can get one there with
+            Generate barcodes.
+          </li>
         </ul>
       </HelpSection>
 

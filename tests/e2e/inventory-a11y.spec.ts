@@ -101,11 +101,14 @@ test.describe('inventory for every hand', () => {
     await expect(item.getByTestId('item-count')).toHaveText('2');
     await saved;
 
-    // Delete is in the item's menu: Enter opens it on its first item, Enter chooses it. Esc
-    // closes the confirmation without doing anything and gives focus back to the menu button.
+    // Delete is in the item's menu: Enter opens it on its first item (Print label), ArrowDown
+    // moves to Delete, Enter chooses it. Esc closes the confirmation without doing anything and
+    // gives focus back to the menu button.
     const more = item.getByTestId('item-menu');
     await more.focus();
     await page.keyboard.press('Enter');
+    await expect(item.getByTestId('item-print-label')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
     await expect(item.getByTestId('item-delete')).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(inventory.confirmDialog).toBeVisible();

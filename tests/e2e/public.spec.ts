@@ -112,7 +112,7 @@ test.describe('public pages', () => {
     await expect(page.getByTestId('plan-price-free')).toHaveText('No charge');
   });
 
-  test('the Help Center has its six sections and a contact-support link', async ({ page }) => {
+  test('the Help Center has its sections and a contact-support link', async ({ page }) => {
     await page.goto('/help');
     for (const section of [
       'Getting Started',
@@ -120,6 +120,7 @@ test.describe('public pages', () => {
       'Inventory Management',
       'eBay Integration',
       'Data Management',
+      'Restore One Thing, Print One Label',
       'Account & Settings',
     ]) {
       await expect(
@@ -128,6 +129,8 @@ test.describe('public pages', () => {
     }
     await expect(page.getByTestId('help-data-management')).toContainText('backed up daily');
     await expect(page.getByTestId('help-data-management')).toContainText('kept for 3 days');
+    await expect(page.getByTestId('help-restore-and-label-one')).toContainText('Restore one thing');
+    await expect(page.getByTestId('help-restore-and-label-one')).toContainText('Print label');
     await expect(page.getByTestId('contact-support')).toHaveAttribute('href', /^mailto:/);
   });
 

@@ -51,3 +51,54 @@ export async function restoreBackup(backupId: string): Promise<unknown> {
   if (error) throw toDataError(error, 'The backup could not be restored');
   return data;
 }
+
+export type RestorableKind = 'item' | 'shelf' | 'unit';
+
+/** A thing a backup holds that is no longer in the stockroom, and where it was. */
+export interface DeletedThing {
+  kind: RestorableKind;
+  id: string;
+  name: string;
+  /** 'Garage › Isle 1 › Unit A › Shelf 2' as the backup had it */
+  place: string;
+  /** false: that place is gone and a shelf must be chosen */
+  place_exists: boolean;
+  /** the items it holds (a unit or shelf), or the item's quantity */
+  item_count: number;
+}
+
+/** The deleted units, shelves and items one backup could bring back, units first. */
+export async function listDeletedThings(backupId: string): Promise<DeletedThing[]> {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase.rpc('backup_deleted_things', { p_backup_id: backupId });
+  if (error) throw toDataError(error, 'What this backup holds could not be read');
+  return data.map((row) => ({ ...row, kind: row.kind as RestorableKind }));
+}
+
+export interface RestoreOneInput {
+  backupId: string;
+  kind: RestorableKind;
+  id: string;
+  /** where it goes when its place is gone (a unit: that shelf's isle; a shelf: its unit) */
+  shelfId?: string | null;
+}
+
+export interface RestoredOne {
+  kind: RestorableKind;
+  name: string;
+  place: string;
+  items: number;
+}
+
+/** Brings one deleted thing back from a backup; the server refuses in words when it cannot. */
+export async function restoreOne(input: RestoreOneInput): Promise<RestoredOne> {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase.rpc('restore_from_backup', {
+    p_backup_id: input.backupId,
+    p_kind: input.kind,
+    p_id: input.id,
+    ...(input.shelfId ? { p_shelf_id: input.shelfId } : {}),
+  });
+  if (error) throw toDataError(error, 'It could not be restored');
+  return data as unknown as RestoredOne;
+}

@@ -1,10 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../auth';
 import { currentPlanId, useSubscription } from '../subscription';
-import { listBackups, mayRestore, restoreBackup, takeBackup } from '../../data/backups/backups';
+import {
+  listBackups,
+  listDeletedThings,
+  mayRestore,
+  restoreBackup,
+  restoreOne,
+  takeBackup,
+} from '../../data/backups/backups';
 import { backupKeys } from '../../data/backups/keys';
 
-export { downloadBackup, type BackupSummary } from '../../data/backups/backups';
+export {
+  downloadBackup,
+  type BackupSummary,
+  type DeletedThing,
+  type RestoredOne,
+} from '../../data/backups/backups';
 
 export function useBackups() {
   const { user } = useAuth();
@@ -41,6 +53,25 @@ export function useRestoreBackup() {
   return useMutation({
     mutationFn: restoreBackup,
     // Storage, items, logs, notifications: everything on screen may have changed.
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
+
+/** What one backup holds that is no longer in the stockroom (while its dialog is open). */
+export function useDeletedThings(backupId: string | null) {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: backupKeys.deleted(user?.id ?? '', backupId ?? ''),
+    queryFn: () => listDeletedThings(backupId ?? ''),
+    enabled: Boolean(user && backupId),
+  });
+}
+
+export function useRestoreOne() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: restoreOne,
+    // The storage tree, the items, the log and this list all changed.
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }

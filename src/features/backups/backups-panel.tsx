@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatCount } from '../../lib/format';
 import { messages } from '../../lib/messages';
 import { backupFileName } from './backup-file';
+import { RestoreOneDialog } from './restore-one-dialog';
 import { errorText } from '../../data/errors';
 import {
   downloadBackup,
@@ -47,6 +48,7 @@ export function BackupsPanel() {
   const overlay = useProcessingOverlay();
   const [confirming, setConfirming] = useState<BackupSummary | null>(null);
   const [downloading, setDownloading] = useState<string | null>(null);
+  const [restoringOne, setRestoringOne] = useState<BackupSummary | null>(null);
   const canRestore = restoreAllowed.data === true;
 
   const onDownload = async (backup: BackupSummary) => {
@@ -155,12 +157,26 @@ export function BackupsPanel() {
                   >
                     Restore
                   </button>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    disabled={!canRestore}
+                    onClick={() => setRestoringOne(backup)}
+                    data-testid="backup-restore-one"
+                  >
+                    Restore one thing
+                  </button>
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
+      <RestoreOneDialog
+        backup={restoringOne}
+        takenAt={restoringOne ? when(restoringOne.created_at) : ''}
+        onClose={() => setRestoringOne(null)}
+      />
       <ConfirmDialog
         open={confirming !== null}
         title="Restore this backup?"

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { createPortal, flushSync } from 'react-dom';
+import { useSearchParams } from 'react-router-dom';
 import { Screen } from '../../components/screen';
 import { notify } from '../../components/toasts';
 import { formatPrice } from '../../domain/currency-date';
@@ -73,8 +74,11 @@ export function LabelsScreen() {
   const { places, rooms } = useShelfPlaces();
   const assign = useAssignBarcodes();
 
+  // "Print label" on an item's row or dialog opens this screen with ?item=<id>: that item alone.
+  const [searchParams] = useSearchParams();
+  const itemId = searchParams.get('item') ?? '';
   const [kind, setKind] = useState<LabelKind>('items');
-  const [scopeKind, setScopeKind] = useState<ScopeKind>('all');
+  const [scopeKind, setScopeKind] = useState<ScopeKind>(itemId ? 'item' : 'all');
   const [searchText, setSearchText] = useState('');
   const [roomId, setRoomId] = useState('');
   const [unitId, setUnitId] = useState('');
@@ -101,6 +105,8 @@ export function LabelsScreen() {
 
   const scope: LabelScope = useMemo(() => {
     switch (scopeKind) {
+      case 'item':
+        return { kind: 'item', itemId };
       case 'search':
         return { kind: 'search', text: searchText };
       case 'room':
@@ -112,7 +118,12 @@ export function LabelsScreen() {
       default:
         return { kind: 'all' };
     }
-  }, [scopeKind, searchText, roomId, unitId, shelfId]);
+  }, [scopeKind, itemId, searchText, roomId, unitId, shelfId]);
+  const scopeOptions = useMemo(() => {
+    if (!itemId) return SCOPE_OPTIONS;
+    const name = items.data?.find((item) => item.item_id === itemId)?.item_name;
+    return [{ value: 'item', name: name ? `Only ${name}` : 'One item' }, ...SCOPE_OPTIONS];
+  }, [itemId, items.data]);
 
   const candidates = useMemo(
     () => itemsInScope(items.data ?? [], scope, roomOfUnit),
@@ -219,7 +230,7 @@ export function LabelsScreen() {
             <LabelSelect
               label="By"
               value={scopeKind}
-              options={SCOPE_OPTIONS}
+              options={scopeOptions}
               onChange={(value) => {
                 setScopeKind(value as ScopeKind);
                 setExcluded(new Set());

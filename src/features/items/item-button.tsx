@@ -1,13 +1,13 @@
 import type { Item } from '../../data/items/types';
 
-/** A row's Edit or Delete button, its spoken name saying which item it acts on. */
+/** A row's Edit, Label or Delete button, its spoken name saying which item it acts on. */
 export function ItemButton({
   verb,
   item,
   onClick,
   danger = false,
 }: {
-  verb: 'Edit' | 'Delete';
+  verb: 'Edit' | 'Label' | 'Delete';
   item: Item;
   onClick: (item: Item) => void;
   danger?: boolean;
@@ -16,9 +16,9 @@ export function ItemButton({
     <button
       type="button"
       className={danger ? 'inv-button inv-button--danger' : 'inv-button'}
-      aria-label={`${verb} ${item.item_name}`}
+      aria-label={verb === 'Label' ? `Print label for ${item.item_name}` : `${verb} ${item.item_name}`}
       onClick={() => onClick(item)}
-      data-testid={`item-${verb.toLowerCase()}`}
+      data-testid={verb === 'Label' ? 'item-print-label' : `item-${verb.toLowerCase()}`}
     >
       {verb}
     </button>

@@ -35,6 +35,7 @@ export function ItemDialog({
   failure = null,
   onSubmit,
   onClose,
+  onPrintLabel,
 }: {
   title: string;
   mode: 'add' | 'edit';
@@ -48,6 +49,8 @@ export function ItemDialog({
   failure?: string | null;
   onSubmit: (fields: ItemFields) => void;
   onClose: () => void;
+  /** Edit only: the labels screen with this item chosen. */
+  onPrintLabel?: () => void;
 }) {
   const id = useId();
   const [values, setValues] = useState(initial);
@@ -85,6 +88,16 @@ export function ItemDialog({
       testId="item-dialog"
       footer={
         <>
+          {mode === 'edit' && onPrintLabel ? (
+            <button
+              type="button"
+              className="button button--ghost item-dialog__print"
+              onClick={onPrintLabel}
+              data-testid="item-dialog-print-label"
+            >
+              Print label
+            </button>
+          ) : null}
           <button type="button" className="button button--secondary" onClick={onClose}>
             Cancel
           </button>

@@ -13,6 +13,8 @@ import type { ShelfContentProps } from '../storage';
 import { useAddItem, useDeleteItems, useUpdateItem } from './item-changes';
 import { useItems } from './use-items';
 import { useCachedItems } from '../../data/items/items-cache';
+import { useNavigate } from 'react-router-dom';
+import { printLabelPath } from '../../domain/label-selection';
 import { ItemDialog } from './item-dialog';
 import { formValuesFromItem, itemChanges } from './item-form';
 import { groupItemsByShelf, type ItemsByShelf } from './items-by-shelf';
@@ -31,6 +33,8 @@ export interface ItemActions {
   openEdit: (item: Item) => void;
   askDelete: (item: Item) => void;
   changeQuantity: (item: Item, delta: number) => void;
+  /** Opens the labels screen with this item alone chosen (issue #25: print one label). */
+  printLabel: (item: Item) => void;
 }
 
 const ItemsByShelfContext = createContext<ItemsByShelf>(new Map());
@@ -108,6 +112,7 @@ export function ItemsProvider({
   const deleteItems = useDeleteItems(userId);
   const offerUndo = useUndoOffer(userId);
   const updateMutate = updateItem.mutate;
+  const navigate = useNavigate();
 
   const actions = useMemo<ItemActions>(
     () => ({
@@ -121,8 +126,9 @@ export function ItemsProvider({
         if (quantity !== item.quantity)
           updateMutate({ itemId: item.item_id, changes: { quantity } });
       },
+      printLabel: (item) => void navigate(printLabelPath(item.item_id)),
     }),
-    [currency, dateFormat, updateMutate],
+    [currency, dateFormat, updateMutate, navigate],
   );
 
   const locationOf = (item: Item) =>
@@ -173,6 +179,7 @@ export function ItemsProvider({
               dateFormat={dateFormat}
               location={locationOf(dialog.item)}
               failure={dialog.failure}
+              onPrintLabel={() => actions.printLabel(dialog.item)}
               onClose={close}
               onSubmit={(fields) => {
                 // An edit shows at once and the dialog closes before the server answers; offline

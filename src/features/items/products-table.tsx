@@ -192,6 +192,7 @@ export function ProductsTable({
                   <td>{formatDate(item.created_at.slice(0, 10), actions.dateFormat)}</td>
                   <td className="products__actions">
                     <ItemButton verb="Edit" item={item} onClick={actions.openEdit} />
+                    <ItemButton verb="Label" item={item} onClick={actions.printLabel} />
                     <ItemButton verb="Delete" item={item} onClick={actions.askDelete} danger />
                   </td>
                 </tr>

@@ -109,6 +109,12 @@ export const ItemRow = memo(function ItemRow({
           testId="item-menu"
           actions={[
             {
+              label: 'Print label',
+              ariaLabel: `Print label for ${item.item_name}`,
+              onSelect: () => actions.printLabel(item),
+              testId: 'item-print-label',
+            },
+            {
               label: 'Delete',
               ariaLabel: `Delete ${item.item_name}`,
               danger: true,

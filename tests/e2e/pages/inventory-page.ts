@@ -31,6 +31,7 @@ const MENU_OF = {
   'rename-unit': 'unit-menu',
   'remove-unit': 'unit-menu',
   'remove-shelf': 'shelf-menu',
+  'item-print-label': 'item-menu',
   'item-delete': 'item-menu',
 } as const;
 export type MenuActionId = keyof typeof MENU_OF;

@@ -4,7 +4,7 @@ import {
   itemLabel,
   labelBarcodeFormat,
 } from '../../../src/domain/label-content';
-import { itemsInScope } from '../../../src/domain/label-selection';
+import { itemsInScope, printLabelPath } from '../../../src/domain/label-selection';
 
 const item = {
   item_id: 'i1',
@@ -80,5 +80,14 @@ describe('choosing items to label', () => {
     expect(names(itemsInScope(items, { kind: 'search', text: '333' }, rooms))).toEqual(['Vase']);
     expect(names(itemsInScope(items, { kind: 'search', text: 'l-9' }, rooms))).toEqual(['Lamp']);
     expect(itemsInScope(items, { kind: 'search', text: ' ' }, rooms)).toEqual([]);
+  });
+
+  it('by one item (Print label on its row): that item only, or nothing once it is gone', () => {
+    const withIds = items.map((i, n) => ({ ...i, item_id: `i${n + 1}` }));
+    expect(itemsInScope(withIds, { kind: 'item', itemId: 'i2' }, rooms).map((i) => i.item_name)).toEqual([
+      'Lamp',
+    ]);
+    expect(itemsInScope(withIds, { kind: 'item', itemId: 'gone' }, rooms)).toEqual([]);
+    expect(printLabelPath('a b')).toBe('/dashboard/barcode-labels?item=a%20b');
   });
 });

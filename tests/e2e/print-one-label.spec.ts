@@ -1,0 +1,114 @@
+import type { Page } from '@playwright/test';
+import { expect, test as base } from './fixtures';
+import { BarcodesPage } from './pages/barcodes-page';
+import { InventoryPage } from './pages/inventory-page';
+import { ProductsPage } from './pages/products-page';
+import { seedStorage } from './seed-storage';
+
+// Issue #25 point 8: "Print label" on an item's row (products, the inventory's item menu) or in
+// its dialog opens the labels screen with that one item chosen; printing gives one label.
+const test = base.extend<{ products: ProductsPage; inventory: InventoryPage; barcodes: BarcodesPage }>({
+  products: async ({ page }, use, testInfo) => {
+    await use(new ProductsPage(page, Boolean(testInfo.project.use.hasTouch)));
+  },
+  inventory: async ({ page }, use, testInfo) => {
+    await use(new InventoryPage(page, Boolean(testInfo.project.use.hasTouch)));
+  },
+  barcodes: async ({ page }, use, testInfo) => {
+    await use(new BarcodesPage(page, Boolean(testInfo.project.use.hasTouch)));
+  },
+});
+
+/** Stands in for the browser's print dialog; counts how often the page asked for it. */
+async function catchPrint(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { printed: number };
+    w.printed = 0;
+    window.print = () => {
+      w.printed += 1;
+    };
+  });
+  return () => page.evaluate(() => (window as unknown as { printed: number }).printed);
+}
+
+test.describe('print one label', () => {
+  test('from a product row: the labels screen has that item alone and prints its one label', async ({
+    page,
+    admin,
+    sellerAccount,
+    loginPage,
+    dashboard,
+    products,
+    barcodes,
+  }) => {
+    const seeded = await seedStorage(admin, sellerAccount.id, [
+      { item_name: 'Lamp' },
+      { item_name: 'Kettle' },
+      { item_name: 'Toaster' },
+    ]);
+    for (const [n, code] of ['LAMP-1', 'KETTLE-1', 'TOASTER-1'].entries()) {
+      await admin.from('storage_items').update({ barcode: code }).eq('item_id', seeded.itemIds[n]!);
+    }
+    await loginPage.goto();
+    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
+    await dashboard.expectLoaded();
+    await products.goto();
+    await products.press(products.row('Kettle').getByRole('button', { name: 'Print label for Kettle' }));
+
+    await expect(page).toHaveURL(new RegExp(`/dashboard/barcode-labels\\?item=${seeded.itemIds[1]}$`));
+    await expect(barcodes.byTestId('label-scope')).toHaveValue('item');
+    await expect(barcodes.byTestId('label-scope').locator('option:checked')).toHaveText('Only Kettle');
+    await expect(barcodes.byTestId('label-item')).toHaveCount(1);
+    await expect(barcodes.byTestId('label-summary')).toContainText('1 label on 1 page');
+
+    const printed = await catchPrint(page);
+    await barcodes.press(barcodes.byTestId('label-print'));
+    expect(await printed()).toBe(1);
+    const labels = barcodes.byTestId('label-print-sheets').getByTestId('label');
+    await expect(labels).toHaveCount(1);
+    await expect(labels.getByTestId('label-title')).toHaveText('Kettle');
+    // the print copy shows only on paper (print media); its barcode carries the item's code
+    await expect(labels.getByTestId('label-barcode')).toHaveAttribute('data-code', 'KETTLE-1');
+  });
+
+  test('from the inventory item menu and the item dialog; an item without a barcode gets one', async ({
+    page,
+    admin,
+    sellerAccount,
+    loginPage,
+    dashboard,
+    inventory,
+    barcodes,
+  }) => {
+    const seeded = await seedStorage(admin, sellerAccount.id, [{ item_name: 'Teapot' }, { item_name: 'Vase' }]);
+    await admin.from('storage_items').update({ barcode: 'VASE-1' }).eq('item_id', seeded.itemIds[1]!);
+    await loginPage.goto();
+    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
+    await dashboard.expectLoaded();
+    await inventory.goto();
+
+    // Teapot has no barcode: the screen says so and offers one
+    await inventory.chooseAction(inventory.item('Teapot'), 'item-print-label');
+    await expect(page).toHaveURL(new RegExp(`item=${seeded.itemIds[0]}$`));
+    await expect(barcodes.byTestId('label-missing-codes')).toContainText('1 chosen item has no barcode');
+    await expect(barcodes.byTestId('label-print')).toBeDisabled();
+    await barcodes.press(barcodes.byTestId('generate-barcodes'));
+    await expect(barcodes.byTestId('label-missing-codes')).toHaveCount(0);
+    await expect(barcodes.byTestId('label-summary')).toContainText('1 label');
+    const { data } = await admin.from('storage_items').select('barcode').eq('item_id', seeded.itemIds[0]!).single();
+    expect(data!.barcode).toMatch(/^\d{13}$/);
+
+    // from the item's dialog
+    await inventory.goto();
+    await inventory.press(inventory.item('Vase').getByTestId('item-edit'));
+    await inventory.press(page.getByTestId('item-dialog-print-label'));
+    await expect(page).toHaveURL(new RegExp(`item=${seeded.itemIds[1]}$`));
+    await expect(page.getByTestId('item-dialog')).toHaveCount(0);
+    const printed = await catchPrint(page);
+    await barcodes.press(barcodes.byTestId('label-print'));
+    expect(await printed()).toBe(1);
+    const labels = barcodes.byTestId('label-print-sheets').getByTestId('label');
+    await expect(labels).toHaveCount(1);
+    await expect(labels.getByTestId('label-title')).toHaveText('Vase');
+  });
+});

@@ -173,8 +173,16 @@ describe('add_scanned_items: adding to an item the seller has (issue #25 point 4
     expect(data).toEqual({ added: 1, increased: 2, item_ids: [item1, expect.any(String), item2] });
 
     // the held items stay on shelf 1 with more stock; one new item on shelf 2
-    expect(await item(item1)).toEqual({ quantity: 4, shelf_id: storage.shelfIds[0], item_name: 'Item 1' });
-    expect(await item(item2)).toEqual({ quantity: 2, shelf_id: storage.shelfIds[0], item_name: 'Item 2' });
+    expect(await item(item1)).toEqual({
+      quantity: 4,
+      shelf_id: storage.shelfIds[0],
+      item_name: 'Item 1',
+    });
+    expect(await item(item2)).toEqual({
+      quantity: 2,
+      shelf_id: storage.shelfIds[0],
+      item_name: 'Item 2',
+    });
     expect(await itemsOnShelf(target)).toEqual([
       { item_name: 'Scanned item NEW-1', barcode: 'NEW-1', quantity: 2 },
     ]);

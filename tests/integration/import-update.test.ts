@@ -88,7 +88,14 @@ describe('import in update mode', () => {
       seller.user,
       [
         // by SKU: quantity and price given; name, barcode, expiry and place left empty
-        { item_name: '', quantity: 7, sku: 'MUG-BLUE', price_paid: '5.25', barcode: '', expiry_date: '' },
+        {
+          item_name: '',
+          quantity: 7,
+          sku: 'MUG-BLUE',
+          price_paid: '5.25',
+          barcode: '',
+          expiry_date: '',
+        },
         // by barcode (capitals ignored), moved to shelf 2 by id
         { item_name: 'Teapot (white)', quantity: '', barcode: 'tea-1', shelf_id: seller.shelf2 },
         // no match: added

@@ -13,6 +13,7 @@ import {
   type ImportRowError,
 } from './import-columns';
 import { toCsv } from './csv-escape';
+import type { UpdateValues } from './import-matching';
 import { INVALID_ISLE_NUMBER } from './isle-numbering';
 import { canAdd, importLimitMessage } from './plans';
 import { matchKey } from './text-match';
@@ -64,10 +65,17 @@ export interface ResolvedImportRow {
   expiry_date: string | null;
 }
 
+/** A row that updates one of the seller's items: null where the cell is empty (field kept). */
+export interface ResolvedUpdateRow extends UpdateValues {
+  row: number;
+}
+
 export interface ImportValidation {
   /** Rows that passed every check, ready to insert. The import is all-or-nothing, so only
    * write them when `errors` is empty. */
   items: ResolvedImportRow[];
+  /** Rows (of `options.updating`) that passed their checks and update an existing item. */
+  updates: ResolvedUpdateRow[];
   errors: ImportRowError[];
 }
 
@@ -157,28 +165,38 @@ function buildLookup(rooms: readonly TreeRoom[]): Map<string, RoomLookup> {
 export function validateImportRows(
   rows: readonly ImportRow[],
   rooms: readonly TreeRoom[],
-  options: { dateFormat?: DateFormat } = {},
+  options: {
+    dateFormat?: DateFormat;
+    /** Indexes of rows that update an existing item: their empty cells keep the item's value,
+     * so only the cells they give are checked. */
+    updating?: ReadonlySet<number>;
+  } = {},
 ): ImportValidation {
   const dateFormat = options.dateFormat ?? DEFAULT_DATE_FORMAT;
   const lookup = buildLookup(rooms);
   const items: ResolvedImportRow[] = [];
+  const updates: ResolvedUpdateRow[] = [];
   const errors: ImportRowError[] = [];
 
   rows.forEach((input, index) => {
     const row = index + 2;
+    const updating = options.updating?.has(index) ?? false;
     const rowErrors: ImportRowError[] = [];
     const fail = (field: ImportField, message: string) => rowErrors.push({ row, field, message });
 
     const itemName = text(input.item_name);
-    if (itemName === '') fail('item_name', MISSING_ITEM_NAME);
+    if (itemName === '' && !updating) fail('item_name', MISSING_ITEM_NAME);
 
+    const quantityText = text(input.quantity);
     const quantity = parseQuantity(input.quantity);
-    if (quantity === null) fail('quantity', INVALID_QUANTITY);
+    if (quantity === null && !(updating && quantityText === '')) fail('quantity', INVALID_QUANTITY);
 
-    const isleNumber = parsePositiveWholeNumber(input.isle);
-    if (isleNumber === null) fail('isle', INVALID_ISLE_NUMBER);
+    // An update row without any place keeps the item where it is.
+    const keepsPlace = updating && LOCATION_FIELDS.every((field) => text(input[field]) === '');
+    const isleNumber = keepsPlace ? null : parsePositiveWholeNumber(input.isle);
+    if (isleNumber === null && !keepsPlace) fail('isle', INVALID_ISLE_NUMBER);
 
-    const shelf = locate(input, isleNumber, lookup, fail);
+    const shelf = keepsPlace ? null : locate(input, isleNumber, lookup, fail);
 
     const priceText = text(input.price_paid);
     const price = priceText === '' ? null : parsePrice(priceText);
@@ -189,10 +207,24 @@ export function validateImportRows(
     if (expiryText !== '' && expiry === null)
       fail('expiry_date', invalidExpiryDate(expiryText, dateFormat));
 
-    if (rowErrors.length > 0 || quantity === null || shelf === null) {
+    if (rowErrors.length > 0) {
       errors.push(...rowErrors);
       return;
     }
+    if (updating) {
+      updates.push({
+        row,
+        item_name: itemName || null,
+        quantity,
+        shelf_id: shelf?.shelfId ?? null,
+        barcode: text(input.barcode) || null,
+        sku: text(input.sku) || null,
+        price_paid: price,
+        expiry_date: expiry,
+      });
+      return;
+    }
+    if (quantity === null || shelf === null) return;
     items.push({
       row,
       item_name: itemName,
@@ -205,8 +237,10 @@ export function validateImportRows(
       expiry_date: expiry,
     });
   });
-  return { items, errors };
+  return { items, updates, errors };
 }
+
+const LOCATION_FIELDS = ['room', 'isle', 'unit', 'shelf'] as const;
 
 function locate(
   input: ImportRow,

@@ -916,7 +916,7 @@ export type Database = {
         }[]
       }
       commit_import: {
-        Args: { p_batches: number; p_import_id: string }
+        Args: { p_batches: number; p_import_id: string; p_mode?: string }
         Returns: Json
       }
       create_backup: {
@@ -965,7 +965,7 @@ export type Database = {
           retry_after_seconds: number
         }[]
       }
-      import_items: { Args: { p_rows: Json }; Returns: Json }
+      import_items: { Args: { p_mode?: string; p_rows: Json }; Returns: Json }
       move_items: {
         Args: { p_item_ids: string[]; p_shelf_id: string }
         Returns: {

@@ -142,6 +142,11 @@ export const messages = {
   // Import, logs, backups
   importComplete: (count: number) =>
     success('Import Complete', `${count} ${plural(count, 'item was', 'items were')} imported`),
+  importUpdated: (added: number, updated: number) =>
+    success(
+      'Import Complete',
+      `${added} ${plural(added, 'item was', 'items were')} imported and ${updated} ${plural(updated, 'item was', 'items were')} updated`,
+    ),
   importFailed: (detail?: string) =>
     error('Import Failed', detailOr(detail, 'The file could not be imported')),
   logsClear: (detail?: string) =>

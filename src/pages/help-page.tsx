@@ -12,6 +12,7 @@ const SECTIONS = [
   { id: 'ebay-integration', title: 'eBay Integration' },
   { id: 'data-management', title: 'Data Management' },
   { id: 'restore-and-label-one', title: 'Restore One Thing, Print One Label' },
+  { id: 'reimport-scan-counting', title: 'Re-importing and Counting Scans' },
   { id: 'account-settings', title: 'Account & Settings' },
 ] as const;
 
@@ -100,8 +101,8 @@ export function HelpPage() {
             price paid and expiry date.
           </li>
           <li>
-            On the Power and Elite plans, scan barcodes to add many items at once. A barcode that is
-            already in the current scan list is rejected, so nothing is added twice.
+            On the Power and Elite plans, scan barcodes to add many items at once. Scanning a code
+            that is already in the scan list counts it (see Re-importing and Counting Scans).
           </li>
           <li>
             Move items by dragging them to another shelf. By default you are asked to confirm each
@@ -190,9 +191,41 @@ export function HelpPage() {
           <li>
             To print one item&apos;s label, press Label on its row in Products, Print label in the
             item&apos;s ⋯ menu on the Inventory, or Print label in its edit dialog. The Barcode
-            Labels screen opens with that item alone; pick the layout and, on a part-used sheet,
-            the label to start at, then Print. An item without a barcode can get one there with
-            Generate barcodes.
+            Labels screen opens with that item alone; pick the layout and, on a part-used sheet, the
+            label to start at, then Print. An item without a barcode can get one there with Generate
+            barcodes.
+          </li>
+        </ul>
+      </HelpSection>
+
+      <HelpSection id="reimport-scan-counting">
+        <ul>
+          <li>
+            Import a file again to update your stock. A row matches one of your items by its SKU, or
+            by its barcode when the SKU matches nothing. When some rows match, the preview asks
+            whether to <strong>update matching items and add the rest</strong> or{' '}
+            <strong>add all as new</strong>.
+          </li>
+          <li>
+            The preview shows each row as Add, Update (with every field that changes, old → new) or
+            Error. When updating, only the cells a row fills in change the item: an empty cell
+            leaves that field as it is, and a row without a room, isle, unit and shelf leaves the
+            item where it is.
+          </li>
+          <li>
+            A SKU or barcode that matches two of your items, or two rows that match the same item,
+            is an error: fix the file and choose it again. As always, nothing is imported until
+            every row is right, and only the rows that add items count towards your plan.
+          </li>
+          <li>
+            In Bulk Scan, scanning a code already in the list adds one to its quantity and says so
+            (for example &ldquo;Blue mug ×3&rdquo;). Tick <strong>One per code</strong> to have a
+            repeat scan refused instead.
+          </li>
+          <li>
+            When you scan a code you already have on a shelf, the row shows where it is and offers{' '}
+            <strong>Add to that item</strong> (its quantity goes up when the scans are saved) or{' '}
+            <strong>New item here</strong>.
           </li>
         </ul>
       </HelpSection>

@@ -145,6 +145,105 @@ describe('add_scanned_items', () => {
   });
 });
 
+describe('add_scanned_items: adding to an item the seller has (issue #25 point 4)', () => {
+  async function item(itemId: string) {
+    const { rows } = await db().query<{ quantity: number; shelf_id: string; item_name: string }>(
+      'select quantity, shelf_id, item_name from public.storage_items where item_id = $1',
+      [itemId],
+    );
+    return rows[0];
+  }
+
+  it('raises the quantity of the named item where it is, adds the other scans, all in one call', async () => {
+    const user = await createDbUser({ plan: 'power', prefix: 'scan-count' });
+    // shelf 1 holds Item 1 (BC1) and Item 2 (BC2); the scans are for shelf 2
+    const storage = await createStorage(user.id, { shelves: 2, items: 2 });
+    const [item1, item2] = storage.itemIds as [string, string];
+    const target = storage.shelfIds[1]!;
+
+    const { data, error } = await user.client.rpc('add_scanned_items', {
+      p_shelf_id: target,
+      p_items: [
+        { barcode: 'BC1', item_id: item1, quantity: 3 },
+        { barcode: 'NEW-1', quantity: 2 },
+        { barcode: 'BC2', item_id: item2 },
+      ],
+    });
+    expect(error).toBeNull();
+    expect(data).toEqual({ added: 1, increased: 2, item_ids: [item1, expect.any(String), item2] });
+
+    // the held items stay on shelf 1 with more stock; one new item on shelf 2
+    expect(await item(item1)).toEqual({
+      quantity: 4,
+      shelf_id: storage.shelfIds[0],
+      item_name: 'Item 1',
+    });
+    expect(await item(item2)).toEqual({
+      quantity: 2,
+      shelf_id: storage.shelfIds[0],
+      item_name: 'Item 2',
+    });
+    expect(await itemsOnShelf(target)).toEqual([
+      { item_name: 'Scanned item NEW-1', barcode: 'NEW-1', quantity: 2 },
+    ]);
+    expect(await itemCount(user.id)).toBe(3);
+    expect(await logDetails(user.id, 'add_item')).toEqual([
+      'Added 1 scanned item(s) to Garage / Isle 1 / Unit A / Shelf 2: Scanned item NEW-1',
+    ]);
+    expect(await logDetails(user.id, 'update_item')).toEqual([
+      'Raised the quantity of 2 scanned item(s): Item 1 (now 4), Item 2 (now 2)',
+    ]);
+  });
+
+  it('counts only new items against the plan: a full seller can still add to what they hold', async () => {
+    const user = await createDbUser({ plan: 'power', prefix: 'scan-count' });
+    const storage = await createStorage(user.id, { items: 1000 });
+    const first = storage.itemIds[0]!;
+    const raised = await user.client.rpc('add_scanned_items', {
+      p_shelf_id: storage.shelfIds[0],
+      p_items: [{ barcode: 'BC1', item_id: first }],
+    });
+    expect(raised.error).toBeNull();
+    expect((await item(first))?.quantity).toBe(2);
+
+    const over = await user.client.rpc('add_scanned_items', {
+      p_shelf_id: storage.shelfIds[0],
+      p_items: [{ barcode: 'BC1', item_id: first }, { barcode: 'NEW' }],
+    });
+    expect(over.error?.message).toBe(
+      `${PLAN_LIMIT_REACHED}: Adding 1 items would exceed your power plan limit of 1000 items`,
+    );
+    expect((await item(first))?.quantity).toBe(2);
+  });
+
+  it('refuses another seller’s item, or an item named twice, changing nothing', async () => {
+    const [user, other] = await createDbUserPair({ plan: 'power', prefix: 'scan-count' });
+    const theirs = await createStorage(other.id, { items: 1 });
+    const mine = await createStorage(user.id, { items: 1 });
+    const foreign = await user.client.rpc('add_scanned_items', {
+      p_shelf_id: mine.shelfIds[0],
+      p_items: [{ barcode: 'NEW' }, { barcode: 'BC1', item_id: theirs.itemIds[0] }],
+    });
+    expect(foreign.error).toMatchObject({ code: 'PT404', message: 'Item not found' });
+    const twice = await user.client.rpc('add_scanned_items', {
+      p_shelf_id: mine.shelfIds[0],
+      p_items: [
+        { barcode: 'BC1', item_id: mine.itemIds[0] },
+        { barcode: 'OTHER', item_id: mine.itemIds[0] },
+      ],
+    });
+    expect(twice.error?.message).toBe('This item has already been scanned');
+    const notUuid = await user.client.rpc('add_scanned_items', {
+      p_shelf_id: mine.shelfIds[0],
+      p_items: [{ barcode: 'BC1', item_id: 'nope' }],
+    });
+    expect(notUuid.error?.message).toBe('Item not found');
+    expect((await item(theirs.itemIds[0]!))?.quantity).toBe(1);
+    expect((await item(mine.itemIds[0]!))?.quantity).toBe(1);
+    expect(await itemCount(user.id)).toBe(1);
+  });
+});
+
 describe('assign_barcodes', () => {
   it('gives items without a code a valid in-store EAN-13, unique for the seller, and keeps existing codes', async () => {
     const user = await createDbUser({ plan: 'free', prefix: 'gen' });

@@ -8,10 +8,17 @@ export interface ScannedItemInput {
   barcode: string;
   /** Blank lets the database name it from the seller's item with that code, or 'Scanned item <code>'. */
   item_name?: string;
+  /** How many were scanned; 1 when absent. */
+  quantity?: number;
+  /** The seller's item to raise by `quantity` instead of adding a new one. */
+  item_id?: string;
 }
 
 export interface AddScannedResult {
   added: number;
+  /** Scans that raised an item the seller already had. */
+  increased?: number;
+  /** In scan order, the item each scan went to. */
   item_ids: string[];
 }
 
@@ -28,6 +35,8 @@ export async function addScannedItems(
     p_items: items.map((item) => ({
       barcode: item.barcode,
       ...(item.item_name?.trim() ? { item_name: item.item_name.trim() } : {}),
+      ...(item.quantity !== undefined && item.quantity !== 1 ? { quantity: item.quantity } : {}),
+      ...(item.item_id ? { item_id: item.item_id } : {}),
     })),
   });
   if (error) throw toDataError(error);

@@ -1,6 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase';
-import { inBatches, type ResolvedImportRow } from '../../domain/import-validation';
+import type { ImportMode } from '../../domain/import-matching';
+import {
+  inBatches,
+  type ResolvedImportRow,
+  type ResolvedUpdateRow,
+} from '../../domain/import-validation';
 import { activityLogKeys } from '../activity-log/keys';
 import { DataError, toDataError } from '../errors';
 import type { MutationCallbacks } from '../mutation-callbacks';
@@ -21,11 +26,21 @@ export interface ImportProgress {
 
 export interface ImportResult {
   imported: number;
+  /** Items an update-mode import changed, and matched items it found already as in the file. */
+  updated: number;
+  unchanged: number;
   itemIds: string[];
 }
 
-/** The row shape public.import_items reads: a shelf id, which the server checks is the caller's. */
-function toServerRow(item: ResolvedImportRow) {
+/** A row to upload: one to add, or (update mode) one whose empty cells are null. */
+export type ImportUploadRow = ResolvedImportRow | ResolvedUpdateRow;
+
+/**
+ * The row shape public.import_items reads: a shelf id, which the server checks is the caller's.
+ * Null cells of an update row keep the matched item's value; the server matches the row again
+ * by its SKU or barcode.
+ */
+function toServerRow(item: ImportUploadRow) {
   return {
     item_name: item.item_name,
     quantity: item.quantity,
@@ -86,8 +101,9 @@ export function importError(error: unknown): ImportError {
  * for why the batches are staged rather than inserted as items.
  */
 export async function importItems(
-  items: readonly ResolvedImportRow[],
+  items: readonly ImportUploadRow[],
   onProgress: (progress: ImportProgress) => void = () => undefined,
+  mode: ImportMode = 'add',
 ): Promise<ImportResult> {
   const importId = crypto.randomUUID();
   const batches = inBatches(items.map(toServerRow));
@@ -122,10 +138,21 @@ export async function importItems(
     const { data, error } = await supabase.rpc('commit_import', {
       p_import_id: importId,
       p_batches: batches.length,
+      p_mode: mode,
     });
     if (error) throw error;
-    const result = data as { imported?: number; item_ids?: string[] } | null;
-    return { imported: result?.imported ?? 0, itemIds: result?.item_ids ?? [] };
+    const result = data as {
+      imported?: number;
+      updated?: number;
+      unchanged?: number;
+      item_ids?: string[];
+    } | null;
+    return {
+      imported: result?.imported ?? 0,
+      updated: result?.updated ?? 0,
+      unchanged: result?.unchanged ?? 0,
+      itemIds: result?.item_ids ?? [],
+    };
   } catch (error) {
     // Nothing reached the items; drop what was staged. Best effort: the server sweeps leftovers.
     await supabase.rpc('discard_import', { p_import_id: importId });
@@ -133,14 +160,19 @@ export async function importItems(
   }
 }
 
+export interface ImportRequest {
+  rows: readonly ImportUploadRow[];
+  mode: ImportMode;
+}
+
 export function useImportItems(
   userId: string,
   onProgress: (progress: ImportProgress) => void,
-  { onSuccess, onError }: MutationCallbacks<ImportResult, readonly ResolvedImportRow[]> = {},
+  { onSuccess, onError }: MutationCallbacks<ImportResult, ImportRequest> = {},
 ) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (items: readonly ResolvedImportRow[]) => importItems(items, onProgress),
+    mutationFn: ({ rows, mode }: ImportRequest) => importItems(rows, onProgress, mode),
     onSuccess,
     onError,
     // New items show in the inventory and search, the expiry check, the activity log and the

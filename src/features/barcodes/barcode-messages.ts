@@ -14,6 +14,12 @@ export const barcodeMessages = {
     title: 'Items Added',
     message: `${count} scanned ${plural(count, 'item was', 'items were')} added to ${place}`,
   }),
+  /** A code scanned again in the list: 'Blue mug ×3'. */
+  scanCounted: (name: string, quantity: number): ToastMessage => ({
+    kind: 'success',
+    title: 'Counted',
+    message: `${name} ×${quantity}`,
+  }),
   barcodesGenerated: (count: number): ToastMessage => ({
     kind: 'success',
     title: 'Barcodes Generated',

@@ -1,4 +1,4 @@
-import type { ScanEntry } from '../../domain/scan-session';
+import { scanQuantity, type ScanEntry } from '../../domain/scan-session';
 
 const STATUS_TEXT: Record<ScanEntry['status'], string> = {
   pending: 'Ready to add',
@@ -18,10 +18,12 @@ export interface ScanListProps {
   entries: readonly ScanEntry[];
   onRemove: (code: string) => void;
   onRename?: (code: string, name: string) => void;
+  /** For a code the seller already holds: add to that item, or a new item on this shelf. */
+  onChoose?: (code: string, choice: 'existing' | 'new') => void;
 }
 
 /** The scans of this session, newest last, each with its name, status and a Remove button. */
-export function ScanList({ entries, onRemove, onRename }: ScanListProps) {
+export function ScanList({ entries, onRemove, onRename, onChoose }: ScanListProps) {
   if (entries.length === 0) {
     return (
       <p className="muted" data-testid="scan-list-empty">
@@ -63,6 +65,51 @@ export function ScanList({ entries, onRemove, onRename }: ScanListProps) {
               {entry.matched ? 'Matched your item · ' : ''}
               {SOURCE_TEXT[entry.source]}
             </span>
+            <span
+              className="scan-list__quantity"
+              data-testid="scan-entry-quantity"
+              aria-label={`Quantity ${scanQuantity(entry)}`}
+            >
+              ×{scanQuantity(entry)}
+            </span>
+            {entry.held && onChoose ? (
+              <div
+                className="scan-list__held"
+                role="group"
+                aria-label={`${entry.code} is already on a shelf`}
+                data-testid="scan-entry-held"
+              >
+                <span>
+                  You have {entry.held.name} on {entry.held.place}
+                </span>
+                <button
+                  type="button"
+                  className={
+                    entry.choice === 'existing'
+                      ? 'button button--primary'
+                      : 'button button--secondary'
+                  }
+                  aria-pressed={entry.choice === 'existing'}
+                  disabled={!editable}
+                  onClick={() => onChoose(entry.code, 'existing')}
+                  data-testid="scan-entry-existing"
+                >
+                  Add to that item
+                </button>
+                <button
+                  type="button"
+                  className={
+                    entry.choice === 'new' ? 'button button--primary' : 'button button--secondary'
+                  }
+                  aria-pressed={entry.choice === 'new'}
+                  disabled={!editable}
+                  onClick={() => onChoose(entry.code, 'new')}
+                  data-testid="scan-entry-new"
+                >
+                  New item here
+                </button>
+              </div>
+            ) : null}
             <span className="scan-list__status" data-testid="scan-entry-status">
               {STATUS_TEXT[entry.status]}
               {entry.place ? ` to ${entry.place}` : ''}

@@ -8,7 +8,11 @@ import { findLocation, parseLocationCode } from '../../domain/location-codes';
 import {
   addEntry,
   entriesToAdd,
+  findEntry,
   removeEntry,
+  scanOrCount,
+  scanQuantity,
+  scannedItemOf,
   updateEntries,
   type ScanEntry,
   type ScanSource,
@@ -67,6 +71,24 @@ export function ScanScreen() {
 
 type Target = { ok: true; shelfId: string } | { ok: false; message: string };
 
+// "One per code" is remembered for the browser session: a seller who scans one of each keeps it
+// on while they work, and a new session starts with counting, the usual case.
+const ONE_PER_CODE_KEY = 'stockroom.scan.onePerCode';
+function readOnePerCode(): boolean {
+  try {
+    return sessionStorage.getItem(ONE_PER_CODE_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+function writeOnePerCode(on: boolean): void {
+  try {
+    sessionStorage.setItem(ONE_PER_CODE_KEY, String(on));
+  } catch {
+    // private mode: the choice lasts until the page is left
+  }
+}
+
 function Scanner() {
   const { user } = useAuth();
   const preferences = usePreferences();
@@ -82,6 +104,7 @@ function Scanner() {
   const [shelfId, setShelfId] = useState<string | null>(null);
   const [putawayShelfId, setPutawayShelfId] = useState<string | null>(null);
   const [status, setStatus] = useState('');
+  const [onePerCode, setOnePerCode] = useState(readOnePerCode);
   const scanInputRef = useRef<HTMLInputElement>(null);
   // After choosing a shelf the focus sits on its select, where a scanner's keys would change
   // the selection (type-ahead): hand the focus back to the scan field.
@@ -130,16 +153,32 @@ function Scanner() {
     const place = placeName(target);
     setList(which, (list) => updateEntries(list, codes, { status: 'adding' }));
     addScanned.mutate(
-      { shelfId: target, items: entries.map((e) => ({ barcode: e.code, item_name: e.name })) },
+      { shelfId: target, items: entries.map(scannedItemOf) },
       {
-        onSuccess: () => {
-          setList(which, (list) => updateEntries(list, codes, { status: 'added', place }));
+        onSuccess: (result) => {
+          const saved = new Map(entries.map((e, i) => [e.code, result.item_ids[i]]));
+          setList(which, (list) =>
+            list.map((e) =>
+              saved.has(e.code)
+                ? {
+                    ...e,
+                    status: 'added',
+                    place: e.choice === 'existing' && e.held ? e.held.place : place,
+                    itemId: saved.get(e.code),
+                    shelfId: target,
+                  }
+                : e,
+            ),
+          );
           if (entries.length > 1 || (which === 'bulk' && batch))
             notify(barcodeMessages.scannedAdded(entries.length, place));
+          const first = entries[0]!;
           setStatus(
-            entries.length === 1
-              ? `Added ${entries[0]!.name || entries[0]!.code} to ${place}`
-              : `Added ${entries.length} items to ${place}`,
+            entries.length > 1
+              ? `Added ${entries.length} items to ${place}`
+              : first.choice === 'existing' && first.held
+                ? `Added ${scanQuantity(first)} to ${first.held.name} on ${first.held.place}`
+                : `Added ${first.name || first.code} to ${place}`,
           );
         },
         onError: (error) => {
@@ -152,24 +191,97 @@ function Scanner() {
     );
   };
 
+  /** A code scanned again after it was saved: one more of that item, saved at once. */
+  const raiseSaved = (entry: ScanEntry) => {
+    const quantity = scanQuantity(entry) + 1;
+    const name =
+      entry.held && entry.choice === 'existing' ? entry.held.name : entry.name || entry.code;
+    setList('bulk', (list) => updateEntries(list, [entry.code], { status: 'adding' }));
+    addScanned.mutate(
+      {
+        shelfId: entry.shelfId ?? shelfId ?? '',
+        items: [{ barcode: entry.code, item_id: entry.itemId }],
+      },
+      {
+        onSuccess: () => {
+          setList('bulk', (list) =>
+            updateEntries(list, [entry.code], { status: 'added', quantity }),
+          );
+          const toast = barcodeMessages.scanCounted(name, quantity);
+          notify(toast);
+          setStatus(toast.message);
+        },
+        onError: (error) => {
+          setList('bulk', (list) => updateEntries(list, [entry.code], { status: 'added' }));
+          const toast = scanFailedToast(error);
+          notify(toast);
+          setStatus(toast.message);
+        },
+      },
+    );
+  };
+
+  /** The seller's answer for a code they already hold: raise that item, or a new one here. */
+  const choose = (code: string, choice: 'existing' | 'new') => {
+    const entry = findEntry(listsRef.current.bulk, code);
+    if (!entry || (entry.status !== 'pending' && entry.status !== 'failed')) return;
+    const chosen = { ...entry, choice };
+    setList('bulk', (list) => list.map((e) => (e === entry ? chosen : e)));
+    if (!batch && shelfId) addToShelf('bulk', [chosen], shelfId);
+    else
+      setStatus(
+        choice === 'existing' && entry.held
+          ? `${code} will be added to ${entry.held.name} on ${entry.held.place}`
+          : `${code} will be a new item on the shelf`,
+      );
+  };
+
   const scanBulk = (code: string, source: ScanSource) => {
     if (!batch && !shelfId) {
       refuse('Choose a shelf first, then scan');
       return;
     }
+    const again = onePerCode ? undefined : findEntry(listsRef.current.bulk, code);
+    if (again?.status === 'adding')
+      return refuse(`Still saving ${again.code}; scan it again in a moment`);
+    if (again?.status === 'added' && again.itemId) return raiseSaved(again);
+
     const match = lookup ? lookupByBarcode(items.data ?? [], code) : null;
+    // A code the seller already holds on a shelf: the row asks whether to add to that item.
+    // In batch mode it starts as a new item (as before); at once mode waits for the answer.
+    const held =
+      match?.shelf_id != null
+        ? { itemId: match.item_id, name: match.item_name, place: placeName(match.shelf_id) }
+        : undefined;
     const entry: ScanEntry = {
       code,
       name: match?.item_name ?? '',
       matched: match !== null,
       source,
       status: 'pending',
+      ...(held ? { held, ...(batch ? { choice: 'new' as const } : {}) } : {}),
     };
-    const result = addEntry(listsRef.current.bulk, entry);
+    const result = scanOrCount(listsRef.current.bulk, entry, onePerCode);
     if (!result.ok) return refuse(result.message);
     setList('bulk', () => result.entries);
+    if (result.counted) {
+      const counted = result.counted;
+      const toast = barcodeMessages.scanCounted(
+        counted.name || counted.code,
+        scanQuantity(counted),
+      );
+      notify(toast);
+      setStatus(toast.message);
+      return;
+    }
     if (batch || !shelfId) {
       setStatus(`Scanned ${code}${match ? ` (${match.item_name})` : ''}`);
+      return;
+    }
+    if (held) {
+      setStatus(
+        `You already have ${held.name} on ${held.place}: choose Add to that item or New item here`,
+      );
       return;
     }
     addToShelf('bulk', [entry], shelfId);
@@ -277,6 +389,17 @@ function Scanner() {
               ? 'Batch mode: scans are collected here; Add all puts them on the shelf together.'
               : 'Each scan is added to the shelf at once. Turn on batch mode in Settings › Barcode to collect scans first.'}
           </p>
+          <label className="scan-one-per-code" data-testid="scan-one-per-code">
+            <input
+              type="checkbox"
+              checked={onePerCode}
+              onChange={(event) => {
+                setOnePerCode(event.target.checked);
+                writeOnePerCode(event.target.checked);
+              }}
+            />
+            One per code (refuse a code scanned twice instead of counting it)
+          </label>
         </div>
       ) : (
         <div className="scanner__target" data-testid="putaway-target">
@@ -376,6 +499,7 @@ function Scanner() {
             ? (code, name) => setList('bulk', (entries) => updateEntries(entries, [code], { name }))
             : undefined
         }
+        onChoose={mode === 'bulk' ? choose : undefined}
       />
     </div>
   );

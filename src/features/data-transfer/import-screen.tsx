@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Screen } from '../../components/screen';
 import { notify } from '../../components/toasts';
@@ -16,17 +16,21 @@ import { downloadText } from './download';
 import { preferencesQueryOptions } from '../../data/preferences/get-preferences';
 import { itemCountQueryOptions } from '../../data/transfer/get-item-count';
 import { storageTreeQueryOptions } from '../../data/storage/get-storage-tree';
-import { buildImportPreview, canCommit, type ImportPreview } from './import-preview';
+import { getAllItems } from '../../data/transfer/get-all-items';
+import type { ImportMode } from '../../domain/import-matching';
+import { buildImportPreview, canCommit, type ImportPreview, type RowPlan } from './import-preview';
 import { ImportError, useImportItems, type ImportProgress } from '../../data/transfer/import-items';
 import { readImportFile } from './read-import-file';
 import './data-transfer.css';
 
 /** A preview of 5000 rows would be a wall; the first rows show the shape, errors list them all. */
 const PREVIEW_ROWS = 100;
-const PREVIEW_HEADINGS = ['Row', ...IMPORT_FIELDS.map((field) => COLUMN_HEADERS[field])];
+const PREVIEW_HEADINGS = ['Row', 'Action', ...IMPORT_FIELDS.map((field) => COLUMN_HEADERS[field])];
+
+type PreviewInput = Omit<Parameters<typeof buildImportPreview>[0], 'mode'>;
 
 type Outcome =
-  | { kind: 'complete'; imported: number }
+  | { kind: 'complete'; imported: number; updated: number; unchanged: number }
   | { kind: 'failed'; message: string; rowErrors: readonly string[] };
 
 export function ImportScreen() {
@@ -34,7 +38,13 @@ export function ImportScreen() {
   const userId = user?.id ?? '';
   const queryClient = useQueryClient();
   const overlay = useProcessingOverlay();
-  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [previewInput, setPreviewInput] = useState<PreviewInput | null>(null);
+  const [mode, setMode] = useState<ImportMode>('update');
+  // The preview follows the seller's choice of mode without reading the file again.
+  const preview = useMemo(
+    () => (previewInput ? buildImportPreview({ ...previewInput, mode }) : null),
+    [previewInput, mode],
+  );
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [inputKey, setInputKey] = useState(0);
@@ -45,36 +55,41 @@ export function ImportScreen() {
   async function onFileChosen(file: File) {
     setFileName(file.name);
     setOutcome(null);
-    setPreview(null);
+    setPreviewInput(null);
+    setMode('update');
     try {
       const next = await overlay.run(async () => {
         // Storage and item count have staleTime 0: rows are checked against them as they are now.
-        const [parsed, rooms, currentItemCount, dateFormat, subscription] = await Promise.all([
-          readImportFile(file),
-          queryClient.fetchQuery({ ...storageTreeQueryOptions(userId), staleTime: 0 }),
-          queryClient.fetchQuery(itemCountQueryOptions(userId)),
-          queryClient
-            .fetchQuery(preferencesQueryOptions(userId))
-            .then((preferences) => preferences.date_format),
-          queryClient.fetchQuery(subscriptionQueryOptions(userId)),
-        ]);
-        return buildImportPreview({
+        const [parsed, rooms, currentItemCount, dateFormat, subscription, existingItems] =
+          await Promise.all([
+            readImportFile(file),
+            queryClient.fetchQuery({ ...storageTreeQueryOptions(userId), staleTime: 0 }),
+            queryClient.fetchQuery(itemCountQueryOptions(userId)),
+            queryClient
+              .fetchQuery(preferencesQueryOptions(userId))
+              .then((preferences) => preferences.date_format),
+            queryClient.fetchQuery(subscriptionQueryOptions(userId)),
+            // the items rows may update (matched by SKU, else barcode)
+            getAllItems(userId),
+          ]);
+        return {
           fileName: file.name,
           parsed,
           rooms,
           planId: currentPlanId(subscription),
           currentItemCount,
           dateFormat,
-        });
+          existingItems,
+        };
       }, 'Checking your file...');
-      setPreview(next);
+      setPreviewInput(next);
     } catch (error) {
       showError(error, messages.importFailed());
     }
   }
 
   function reset() {
-    setPreview(null);
+    setPreviewInput(null);
     setProgress(null);
     setInputKey((key) => key + 1);
     setFileName(null);
@@ -82,23 +97,35 @@ export function ImportScreen() {
 
   function commit() {
     if (!preview || !canCommit(preview)) return;
-    importMutation.mutate(preview.items, {
-      onSuccess: (result) => {
-        notify(messages.importComplete(result.imported));
-        setOutcome({ kind: 'complete', imported: result.imported });
-        reset();
+    importMutation.mutate(
+      { rows: preview.upload, mode: preview.mode },
+      {
+        onSuccess: (result) => {
+          notify(
+            preview.mode === 'update'
+              ? messages.importUpdated(result.imported, result.updated)
+              : messages.importComplete(result.imported),
+          );
+          setOutcome({
+            kind: 'complete',
+            imported: result.imported,
+            updated: result.updated,
+            unchanged: result.unchanged,
+          });
+          reset();
+        },
+        onError: (error) => {
+          showError(error, messages.importFailed());
+          setOutcome({
+            kind: 'failed',
+            message: error instanceof Error ? error.message : 'The file could not be imported',
+            // If the storage changed since the preview, the server's row errors are listed too.
+            rowErrors: error instanceof ImportError ? error.rowErrors : [],
+          });
+          setProgress(null);
+        },
       },
-      onError: (error) => {
-        showError(error, messages.importFailed());
-        setOutcome({
-          kind: 'failed',
-          message: error instanceof Error ? error.message : 'The file could not be imported',
-          // If the storage changed since the preview, the server's row errors are listed too.
-          rowErrors: error instanceof ImportError ? error.rowErrors : [],
-        });
-        setProgress(null);
-      },
-    });
+    );
   }
 
   const importing = importMutation.isPending;
@@ -185,7 +212,17 @@ export function ImportScreen() {
         <div className="notice notice--success" role="status" data-testid="import-complete">
           <p>
             <strong>Import Complete</strong>: {formatCount(outcome.imported)}{' '}
-            {outcome.imported === 1 ? 'item was' : 'items were'} imported.
+            {outcome.imported === 1 ? 'item was' : 'items were'} imported
+            {outcome.updated > 0 || outcome.unchanged > 0 ? (
+              <>
+                , {formatCount(outcome.updated)} {outcome.updated === 1 ? 'item was' : 'items were'}{' '}
+                updated
+                {outcome.unchanged > 0
+                  ? ` (${formatCount(outcome.unchanged)} already matched the file)`
+                  : ''}
+              </>
+            ) : null}
+            .
           </p>
         </div>
       ) : null}
@@ -212,7 +249,7 @@ export function ImportScreen() {
       {importing && progress ? <ImportProgressBar progress={progress} /> : null}
 
       {preview && !importing ? (
-        <PreviewPanel preview={preview} onCommit={commit} onCancel={reset} />
+        <PreviewPanel preview={preview} onModeChange={setMode} onCommit={commit} onCancel={reset} />
       ) : null}
     </Screen>
   );
@@ -239,14 +276,18 @@ function ImportProgressBar({ progress }: { progress: ImportProgress }) {
 
 function PreviewPanel({
   preview,
+  onModeChange,
   onCommit,
   onCancel,
 }: {
   preview: ImportPreview;
+  onModeChange: (mode: ImportMode) => void;
   onCommit: () => void;
   onCancel: () => void;
 }) {
   const ready = canCommit(preview);
+  const updating = preview.mode === 'update' ? preview.updates.length : 0;
+  const adding = preview.items.length;
   const errorRows = new Set(preview.errors.map((error) => error.row));
   const errorCount = preview.errors.length;
 
@@ -267,13 +308,19 @@ function PreviewPanel({
         </div>
       ) : (
         <p data-testid="import-summary">
-          {formatCount(preview.rows.length)} {preview.rows.length === 1 ? 'row' : 'rows'},{' '}
+          {formatCount(preview.rows.length)} {preview.rows.length === 1 ? 'row' : 'rows'}
+          {preview.matchesAny && preview.mode === 'update'
+            ? ` (${formatCount(adding)} to add, ${formatCount(updating)} to update)`
+            : ''}
+          ,{' '}
           {errorCount === 0
             ? 'no errors'
             : `${formatCount(errorCount)} ${errorCount === 1 ? 'error' : 'errors'} in ${formatCount(errorRows.size)} ${errorRows.size === 1 ? 'row' : 'rows'}`}
           .
         </p>
       )}
+
+      {preview.matchesAny ? <ModeChoice mode={preview.mode} onChange={onModeChange} /> : null}
 
       {preview.limitProblem ? (
         <div className="notice notice--error" role="alert" data-testid="import-limit">
@@ -328,8 +375,12 @@ function PreviewPanel({
                   key={row}
                   data-testid="import-preview-row"
                   data-has-error={errorRows.has(row) ? 'true' : 'false'}
+                  data-action={preview.plans[row - 2]?.action ?? 'error'}
                 >
                   <th scope="row">{row}</th>
+                  <td className="transfer-action">
+                    <RowAction plan={preview.plans[row - 2]} />
+                  </td>
                   {IMPORT_FIELDS.map((field) => (
                     <td key={field}>{cells[field] ?? ''}</td>
                   ))}
@@ -353,9 +404,11 @@ function PreviewPanel({
           disabled={!ready}
           onClick={onCommit}
         >
-          {ready
-            ? `Import ${formatCount(preview.items.length)} ${preview.items.length === 1 ? 'item' : 'items'}`
-            : 'Import'}
+          {!ready
+            ? 'Import'
+            : updating > 0
+              ? `Update ${formatCount(updating)} and add ${formatCount(adding)} ${adding === 1 ? 'item' : 'items'}`
+              : `Import ${formatCount(adding)} ${adding === 1 ? 'item' : 'items'}`}
         </button>
         <button
           type="button"
@@ -367,5 +420,75 @@ function PreviewPanel({
         </button>
       </div>
     </section>
+  );
+}
+
+function ModeChoice({
+  mode,
+  onChange,
+}: {
+  mode: ImportMode;
+  onChange: (mode: ImportMode) => void;
+}) {
+  return (
+    <fieldset className="import-mode" data-testid="import-mode">
+      <legend>Some rows match items you already have</legend>
+      <p className="muted">
+        A row matches by its SKU, else by its barcode. When updating, only the cells a row fills in
+        change the item; an empty cell leaves that field as it is.
+      </p>
+      <label className="import-mode__option">
+        <input
+          type="radio"
+          name="import-mode"
+          value="update"
+          checked={mode === 'update'}
+          onChange={() => onChange('update')}
+          data-testid="import-mode-update"
+        />
+        Update matching items and add the rest
+      </label>
+      <label className="import-mode__option">
+        <input
+          type="radio"
+          name="import-mode"
+          value="add"
+          checked={mode === 'add'}
+          onChange={() => onChange('add')}
+          data-testid="import-mode-add"
+        />
+        Add all as new
+      </label>
+    </fieldset>
+  );
+}
+
+/** Add, Update (matched by what, old → new per changed field, which fields stay) or Error. */
+function RowAction({ plan }: { plan: RowPlan | undefined }) {
+  if (!plan || plan.action === 'error')
+    return <span className="transfer-action__tag transfer-action__tag--error">Error</span>;
+  if (plan.action === 'add')
+    return <span className="transfer-action__tag transfer-action__tag--add">Add</span>;
+  return (
+    <div data-testid="import-row-update">
+      <span className="transfer-action__tag transfer-action__tag--update">
+        Update {plan.itemName}
+      </span>{' '}
+      <span className="muted">(by {plan.matchedBy === 'sku' ? 'SKU' : 'barcode'})</span>
+      {plan.changes.length > 0 ? (
+        <ul className="transfer-action__changes">
+          {plan.changes.map((change) => (
+            <li key={change.label} data-testid="import-row-change">
+              {change.label}: {change.from} → {change.to}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="transfer-action__changes muted">No changes</p>
+      )}
+      {plan.kept.length > 0 ? (
+        <p className="transfer-action__kept muted">Kept (empty cells): {plan.kept.join(', ')}</p>
+      ) : null}
+    </div>
   );
 }

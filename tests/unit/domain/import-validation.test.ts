@@ -74,7 +74,7 @@ describe('validateImportRows: a good row', () => {
     });
   });
   it('validates nothing for no rows', () => {
-    expect(validateImportRows([], storage)).toEqual({ items: [], errors: [] });
+    expect(validateImportRows([], storage)).toEqual({ items: [], updates: [], errors: [] });
   });
 });
 

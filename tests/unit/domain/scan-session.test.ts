@@ -4,6 +4,9 @@ import {
   addEntry,
   entriesToAdd,
   removeEntry,
+  scannedItemOf,
+  scanOrCount,
+  scanQuantity,
   updateEntries,
   type ScanEntry,
 } from '../../../src/domain/scan-session';
@@ -52,5 +55,49 @@ describe('scan session', () => {
     ];
     expect(lookupByBarcode(items, 'lamp-1')?.item_name).toBe('Lamp');
     expect(lookupByBarcode(items, '999')).toBeNull();
+  });
+});
+
+describe('scan counting (issue #25 point 4)', () => {
+  it('raises the quantity of a code scanned again, ignoring case, and says which entry', () => {
+    let list: ScanEntry[] = [];
+    for (const code of ['111', 'ABC-9', 'abc-9 ', 'ABC-9']) {
+      const result = scanOrCount(list, entry(code), false);
+      if (!result.ok) throw new Error(result.message);
+      list = result.entries;
+    }
+    expect(list.map((e) => [e.code, scanQuantity(e)])).toEqual([
+      ['111', 1],
+      ['ABC-9', 3],
+    ]);
+    const again = scanOrCount(list, entry('111'), false);
+    expect(again).toMatchObject({ ok: true, counted: { code: '111', quantity: 2 } });
+  });
+
+  it('refuses the second scan when the seller chose one per code', () => {
+    const first = scanOrCount([], entry('111'), true);
+    if (!first.ok) throw new Error(first.message);
+    expect(scanOrCount(first.entries, entry('111'), true)).toEqual({
+      ok: false,
+      message: DUPLICATE_SCAN,
+    });
+  });
+
+  it('sends the count, and the held item when the seller chose to add to it', () => {
+    const held = { itemId: 'item-1', name: 'Blue mug', place: 'Garage' };
+    expect(scannedItemOf({ ...entry('111'), quantity: 3 })).toEqual({
+      barcode: '111',
+      item_name: '',
+      quantity: 3,
+    });
+    expect(scannedItemOf({ ...entry('111'), held, choice: 'existing' })).toEqual({
+      barcode: '111',
+      item_name: '',
+      item_id: 'item-1',
+    });
+    expect(scannedItemOf({ ...entry('111'), held, choice: 'new' })).toEqual({
+      barcode: '111',
+      item_name: '',
+    });
   });
 });

@@ -104,3 +104,123 @@ describe('import preview: the spec messages, with row numbers (index + 2)', () =
     expect(canCommit(preview)).toBe(false);
   });
 });
+
+describe('import preview: re-import updates matching items (issue #25 point 3)', () => {
+  const HEADER = 'Item Name,Quantity,Room,Isle,Unit,Shelf,Barcode,SKU,Price Paid,Expiry Date';
+  const EXISTING = [
+    {
+      item_id: 'mug',
+      item_name: 'Blue mug',
+      quantity: 2,
+      barcode: '5012345678900',
+      sku: 'MUG-BLUE',
+      price_paid: 4.5,
+      expiry_date: null,
+      shelf_id: 's1A1',
+    },
+    {
+      item_id: 'pot',
+      item_name: 'Teapot',
+      quantity: 5,
+      barcode: 'TEA-1',
+      sku: null,
+      price_paid: null,
+      expiry_date: null,
+      shelf_id: 's1A1',
+    },
+  ];
+  const reimport = (lines: string[], mode?: 'update' | 'add') =>
+    buildImportPreview({
+      fileName: 'again.csv',
+      parsed: parseImportText([HEADER, ...lines].join('\n')),
+      rooms: ROOMS,
+      planId: 'free',
+      currentItemCount: 2,
+      dateFormat: 'US',
+      existingItems: EXISTING,
+      ...(mode ? { mode } : {}),
+    });
+
+  it('shows per row Add or Update with the fields that change, old → new, and what stays', () => {
+    const preview = reimport([
+      ',7,,,,,,MUG-BLUE,5.25,',
+      'Teapot,,Garage,2,B,3,tea-1,,,',
+      'Green mug,1,Garage,1,A,1,,MUG-GREEN,,',
+    ]);
+    expect(preview.mode).toBe('update');
+    expect(preview.matchesAny).toBe(true);
+    expect(preview.errors).toEqual([]);
+    expect(preview.plans).toEqual([
+      {
+        action: 'update',
+        matchedBy: 'sku',
+        itemName: 'Blue mug',
+        changes: [
+          { label: 'Quantity', from: '2', to: '7' },
+          { label: 'Price paid', from: '4.50', to: '5.25' },
+        ],
+        kept: ['Name', 'Barcode', 'Expiry date', 'Place'],
+      },
+      {
+        action: 'update',
+        matchedBy: 'barcode',
+        itemName: 'Teapot',
+        changes: [
+          {
+            label: 'Place',
+            from: 'Garage › Isle 1 › A › Shelf 1',
+            to: 'Garage › Isle 2 › B › Shelf 3',
+          },
+        ],
+        kept: ['Quantity', 'SKU', 'Price paid', 'Expiry date'],
+      },
+      { action: 'add' },
+    ]);
+    expect(preview.upload.map((row) => row.row)).toEqual([2, 3, 4]);
+    expect(preview.upload[0]).toMatchObject({ item_name: null, quantity: 7, shelf_id: null });
+    expect(canCommit(preview)).toBe(true);
+  });
+
+  it('in Add all as new checks every row as before', () => {
+    const preview = reimport([',7,,,,,,MUG-BLUE,,'], 'add');
+    expect(preview.mode).toBe('add');
+    expect(preview.plans).toEqual([{ action: 'error' }]);
+    expect(preview.errors.map(formatImportError)).toContain('Row 2: Missing item name');
+  });
+
+  it('refuses a key matching two items and two rows matching one item', () => {
+    const twice = { ...EXISTING[1]!, item_id: 'pot2' };
+    const preview = buildImportPreview({
+      fileName: 'again.csv',
+      parsed: parseImportText(
+        [HEADER, ',1,,,,,TEA-1,,,', ',3,,,,,,MUG-BLUE,,', ',4,,,,,5012345678900,,,'].join('\n'),
+      ),
+      rooms: ROOMS,
+      planId: 'free',
+      currentItemCount: 3,
+      dateFormat: 'US',
+      existingItems: [...EXISTING, twice],
+    });
+    expect(preview.errors.map(formatImportError)).toEqual([
+      "Row 2: Barcode 'TEA-1' matches 2 of your items, so it is not clear which to update",
+      'Row 4: Matches the same item as row 3',
+    ]);
+    expect(preview.plans.map((plan) => plan.action)).toEqual(['error', 'update', 'error']);
+    expect(canCommit(preview)).toBe(false);
+  });
+
+  it('counts only added rows against the plan limit', () => {
+    // free plan: 100 items; 99 held, the file updates one and adds one
+    const preview = buildImportPreview({
+      fileName: 'again.csv',
+      parsed: parseImportText([HEADER, ',3,,,,,,MUG-BLUE,,', 'New,1,Garage,1,A,1,,,,'].join('\n')),
+      rooms: ROOMS,
+      planId: 'free',
+      currentItemCount: 99,
+      dateFormat: 'US',
+      existingItems: EXISTING,
+    });
+    expect(preview.limitProblem).toBeNull();
+    expect(canCommit(preview)).toBe(true);
+  });
+});

@@ -383,6 +383,7 @@ export type Database = {
           item_name: string
           price_paid: number | null
           quantity: number
+          reorder_level: number | null
           shelf_id: string | null
           sku: string | null
           unit_id: string | null
@@ -398,6 +399,7 @@ export type Database = {
           item_name: string
           price_paid?: number | null
           quantity?: number
+          reorder_level?: number | null
           shelf_id?: string | null
           sku?: string | null
           unit_id?: string | null
@@ -413,6 +415,7 @@ export type Database = {
           item_name?: string
           price_paid?: number | null
           quantity?: number
+          reorder_level?: number | null
           shelf_id?: string | null
           sku?: string | null
           unit_id?: string | null
@@ -749,6 +752,7 @@ export type Database = {
           p_item_name: string
           p_price_paid?: number
           p_quantity?: number
+          p_reorder_level?: number
           p_shelf_id: string
           p_sku?: string
         }
@@ -761,6 +765,7 @@ export type Database = {
           item_name: string
           price_paid: number | null
           quantity: number
+          reorder_level: number | null
           shelf_id: string | null
           sku: string | null
           unit_id: string | null
@@ -853,6 +858,7 @@ export type Database = {
           item_name: string
           price_paid: number | null
           quantity: number
+          reorder_level: number | null
           shelf_id: string | null
           sku: string | null
           unit_id: string | null
@@ -917,6 +923,18 @@ export type Database = {
         }[]
       }
       import_items: { Args: { p_rows: Json }; Returns: Json }
+      low_stock_items: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          item_id: string
+          item_name: string
+          location: string
+          out_of_stock: boolean
+          quantity: number
+          reorder_level: number
+          shelf_id: string
+        }[]
+      }
       move_items: {
         Args: { p_item_ids: string[]; p_shelf_id: string }
         Returns: {
@@ -928,6 +946,7 @@ export type Database = {
           item_name: string
           price_paid: number | null
           quantity: number
+          reorder_level: number | null
           shelf_id: string | null
           sku: string | null
           unit_id: string | null
@@ -952,6 +971,7 @@ export type Database = {
           item_name: string
           price_paid: number | null
           quantity: number
+          reorder_level: number | null
           shelf_id: string | null
           sku: string | null
           unit_id: string | null
@@ -1087,6 +1107,7 @@ export type Database = {
           item_name: string
           price_paid: number | null
           quantity: number
+          reorder_level: number | null
           shelf_id: string | null
           sku: string | null
           unit_id: string | null

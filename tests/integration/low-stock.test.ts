@@ -128,18 +128,26 @@ describe('low_stock_items()', () => {
         [storage.itemIds[i], name, quantity, level],
       );
 
-    const { data, error } = await seller.client.rpc('low_stock_items');
-    expect(error).toBeNull();
-    expect(data!.map((row) => [row.item_name, row.quantity, row.out_of_stock])).toEqual([
+    const result = await seller.client.rpc('low_stock_items');
+    expect(result.error).toBeNull();
+    const data = result.data as {
+      item_id: string;
+      item_name: string;
+      quantity: number;
+      reorder_level: number | null;
+      location: string;
+      out_of_stock: boolean;
+    }[];
+    expect(data.map((row) => [row.item_name, row.quantity, row.out_of_stock])).toEqual([
       ['Empty, with level', 0, true],
       ['Empty, no level', 0, true],
       ['Below level', 1, false],
       ['At level', 3, false],
     ]);
-    expect(new Set(data!.map((row) => row.location))).toEqual(
+    expect(new Set(data.map((row) => row.location))).toEqual(
       new Set(['Garage › Isle 1 › Unit A › Shelf 1']),
     );
-    expect(data![0]).toMatchObject({ item_id: storage.itemIds[4], reorder_level: 5 });
+    expect(data[0]).toMatchObject({ item_id: storage.itemIds[4], reorder_level: 5 });
   });
 
   it('shows each seller only their own items, and nothing to anyone signed out', async () => {

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { createPortal, flushSync } from 'react-dom';
+import { useLocation } from 'react-router-dom';
 import { Screen } from '../../components/screen';
 import { notify } from '../../components/toasts';
 import { formatPrice } from '../../domain/currency-date';
@@ -48,6 +49,16 @@ const SCOPE_OPTIONS: readonly LabelOption[] = [
   { value: 'shelf', name: 'Shelf' },
 ];
 
+/** Offered when the seller came from Products' Print labels with items chosen there. */
+const CHOSEN_OPTION: LabelOption = { value: 'chosen', name: 'Chosen on Products' };
+
+/** The item ids Products' Print labels passes in the navigation state, if any. */
+function chosenItemIds(state: unknown): string[] | null {
+  if (typeof state !== 'object' || state === null || !('itemIds' in state)) return null;
+  const { itemIds } = state as { itemIds: unknown };
+  return Array.isArray(itemIds) && itemIds.every((id) => typeof id === 'string') ? itemIds : null;
+}
+
 const LAYOUT_OPTIONS: readonly LabelOption[] = LABEL_LAYOUT_IDS.map((id) => ({
   value: id,
   name: LABEL_LAYOUTS[id].name,
@@ -74,7 +85,10 @@ export function LabelsScreen() {
   const assign = useAssignBarcodes();
 
   const [kind, setKind] = useState<LabelKind>('items');
-  const [scopeKind, setScopeKind] = useState<ScopeKind>('all');
+  const navigationState: unknown = useLocation().state;
+  // The items Products passed, as they were when the seller came here.
+  const [chosenIds] = useState(() => chosenItemIds(navigationState));
+  const [scopeKind, setScopeKind] = useState<ScopeKind>(chosenIds ? 'chosen' : 'all');
   const [searchText, setSearchText] = useState('');
   const [roomId, setRoomId] = useState('');
   const [unitId, setUnitId] = useState('');
@@ -109,10 +123,12 @@ export function LabelsScreen() {
         return { kind: 'unit', unitId };
       case 'shelf':
         return { kind: 'shelf', shelfId };
+      case 'chosen':
+        return { kind: 'chosen', itemIds: chosenIds ?? [] };
       default:
         return { kind: 'all' };
     }
-  }, [scopeKind, searchText, roomId, unitId, shelfId]);
+  }, [scopeKind, searchText, roomId, unitId, shelfId, chosenIds]);
 
   const candidates = useMemo(
     () => itemsInScope(items.data ?? [], scope, roomOfUnit),
@@ -219,7 +235,7 @@ export function LabelsScreen() {
             <LabelSelect
               label="By"
               value={scopeKind}
-              options={SCOPE_OPTIONS}
+              options={chosenIds ? [CHOSEN_OPTION, ...SCOPE_OPTIONS] : SCOPE_OPTIONS}
               onChange={(value) => {
                 setScopeKind(value as ScopeKind);
                 setExcluded(new Set());

@@ -5,13 +5,13 @@ import { notify } from '../../components/toasts';
 import { exportItemsCsv } from '../../domain/csv-escape';
 import { formatCount } from '../../lib/format';
 import { messages } from '../../lib/messages';
+import { useDeleteItemsMutation } from '../../data/items/delete-items';
 import { useMoveItemsMutation } from '../../data/items/move-items';
 import type { Room, ShelfPlace } from '../../data/storage/types';
 import type { Item } from '../../data/items/types';
 import { datedFileName, downloadText } from '../data-transfer';
 import { ShelfPicker, shelfPlaceName } from '../shelf-picker';
 import { notifyFailure } from '../storage';
-import { useDeleteItems } from './item-changes';
 
 /** Where Print labels leads, with the chosen items (the labels screen reads them). */
 const LABELS_PATH = '/dashboard/barcode-labels';
@@ -37,10 +37,19 @@ export function ProductsBulkBar({
   const [dialog, setDialog] = useState<'move' | 'delete' | null>(null);
   const [shelfId, setShelfId] = useState<string | null>(null);
   const [shelfError, setShelfError] = useState<string | null>(null);
+  // The toasts are the mutations' own callbacks, not mutate()'s: the bar is gone (nothing left
+  // chosen) by the time a delete answers, and mutate()'s callbacks die with it.
   const move = useMoveItemsMutation(userId, {
+    onSuccess: (_rows, { itemIds, target }) => {
+      const place = places.get(target.shelf_id);
+      notify(messages.itemsMoved(itemIds.length, place ? shelfPlaceName(place) : 'the shelf'));
+    },
     onError: (error) => notifyFailure(error, '', messages.itemMove),
   });
-  const remove = useDeleteItems(userId);
+  const remove = useDeleteItemsMutation(userId, {
+    onSuccess: (removed) => notify(messages.itemsDeleted(removed)),
+    onError: (error) => notifyFailure(error, '', messages.itemDelete),
+  });
   const count = chosen.length;
   const ids = chosen.map((item) => item.item_id);
 
@@ -56,30 +65,22 @@ export function ProductsBulkBar({
       setShelfError('Choose a room, isle, unit and shelf');
       return;
     }
-    const where = shelfPlaceName(place);
-    move.mutate(
-      {
-        itemIds: ids,
-        names: chosen.map((item) => item.item_name),
-        target: {
-          shelf_id: place.shelf.shelf_id,
-          unit_id: place.unit.unit_id,
-          room_id: place.room.room_id,
-        },
+    move.mutate({
+      itemIds: ids,
+      names: chosen.map((item) => item.item_name),
+      target: {
+        shelf_id: place.shelf.shelf_id,
+        unit_id: place.unit.unit_id,
+        room_id: place.room.room_id,
       },
-      { onSuccess: () => notify(messages.itemsMoved(count, where)) },
-    );
+    });
     close();
   };
 
   const confirmDelete = () => {
-    remove.mutate(ids, {
-      onSuccess: (removed) => {
-        notify(messages.itemsDeleted(removed));
-        onClear();
-      },
-    });
+    remove.mutate(ids);
     close();
+    onClear();
   };
 
   const exportCsv = () => {

@@ -83,7 +83,7 @@ export function LowStockTable({
                   <td data-testid="low-stock-location">
                     {hitLocationLabel(placeToLocation(place))}
                   </td>
-                  <td className="products__actions">
+                  <td>
                     <ItemButton verb="Edit" item={item} onClick={actions.openEdit} />
                   </td>
                 </tr>

@@ -166,15 +166,17 @@ export function ProductsBulkBar({
             </>
           }
         >
-          <ShelfPicker
-            value={shelfId}
-            onChange={(next) => {
-              setShelfId(next);
-              setShelfError(null);
-            }}
-            legend="Move to"
-            testId="bulk-shelf"
-          />
+          <div className="bulk-move__picker">
+            <ShelfPicker
+              value={shelfId}
+              onChange={(next) => {
+                setShelfId(next);
+                setShelfError(null);
+              }}
+              legend="Move to"
+              testId="bulk-shelf"
+            />
+          </div>
           {shelfError ? (
             <p className="field__error" role="alert">
               {shelfError}

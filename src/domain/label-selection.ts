@@ -12,10 +12,12 @@ export type LabelScope =
   | { kind: 'search'; text: string }
   | { kind: 'room'; roomId: string }
   | { kind: 'unit'; unitId: string }
-  | { kind: 'shelf'; shelfId: string };
+  | { kind: 'shelf'; shelfId: string }
+  /** Items chosen elsewhere (Products' Print labels), by id. */
+  | { kind: 'chosen'; itemIds: readonly string[] };
 
 export interface ScopedItem {
-  /** only the one-item scope reads it */
+  /** Needed only by the one-item and 'chosen' scopes. */
   item_id?: string;
   item_name: string;
   barcode: string | null;
@@ -60,5 +62,9 @@ export function itemsInScope<T extends ScopedItem>(
       return items.filter((item) => item.unit_id === scope.unitId);
     case 'shelf':
       return items.filter((item) => item.shelf_id === scope.shelfId);
+    case 'chosen': {
+      const wanted = new Set(scope.itemIds);
+      return items.filter((item) => item.item_id !== undefined && wanted.has(item.item_id));
+    }
   }
 }

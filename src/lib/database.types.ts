@@ -383,6 +383,7 @@ export type Database = {
           item_name: string
           price_paid: number | null
           quantity: number
+          reorder_level: number | null
           shelf_id: string | null
           sku: string | null
           unit_id: string | null
@@ -398,6 +399,7 @@ export type Database = {
           item_name: string
           price_paid?: number | null
           quantity?: number
+          reorder_level?: number | null
           shelf_id?: string | null
           sku?: string | null
           unit_id?: string | null
@@ -413,6 +415,7 @@ export type Database = {
           item_name?: string
           price_paid?: number | null
           quantity?: number
+          reorder_level?: number | null
           shelf_id?: string | null
           sku?: string | null
           unit_id?: string | null
@@ -439,7 +442,6 @@ export type Database = {
       storage_logs: {
         Row: {
           action: string
-          change_id: string | null
           details: string | null
           log_id: string
           timestamp: string
@@ -448,7 +450,6 @@ export type Database = {
         }
         Insert: {
           action: string
-          change_id?: string | null
           details?: string | null
           log_id?: string
           timestamp?: string
@@ -457,22 +458,13 @@ export type Database = {
         }
         Update: {
           action?: string
-          change_id?: string | null
           details?: string | null
           log_id?: string
           timestamp?: string
           user_email?: string | null
           user_id?: string
         }
-        Relationships: [
-          {
-            foreignKeyName: "storage_logs_change_id_fkey"
-            columns: ["change_id"]
-            isOneToOne: false
-            referencedRelation: "undo_changes"
-            referencedColumns: ["change_id"]
-          },
-        ]
+        Relationships: []
       }
       storage_rooms: {
         Row: {
@@ -691,33 +683,6 @@ export type Database = {
           },
         ]
       }
-      undo_changes: {
-        Row: {
-          action: string
-          change_id: string
-          created_at: string
-          summary: string | null
-          undone_at: string | null
-          user_id: string
-        }
-        Insert: {
-          action: string
-          change_id?: string
-          created_at?: string
-          summary?: string | null
-          undone_at?: string | null
-          user_id?: string
-        }
-        Update: {
-          action?: string
-          change_id?: string
-          created_at?: string
-          summary?: string | null
-          undone_at?: string | null
-          user_id?: string
-        }
-        Relationships: []
-      }
       user_preferences: {
         Row: {
           barcode_batch: boolean
@@ -787,6 +752,7 @@ export type Database = {
           p_item_name: string
           p_price_paid?: number
           p_quantity?: number
+          p_reorder_level?: number
           p_shelf_id: string
           p_sku?: string
         }
@@ -799,6 +765,7 @@ export type Database = {
           item_name: string
           price_paid: number | null
           quantity: number
+          reorder_level: number | null
           shelf_id: string | null
           sku: string | null
           unit_id: string | null
@@ -891,6 +858,7 @@ export type Database = {
           item_name: string
           price_paid: number | null
           quantity: number
+          reorder_level: number | null
           shelf_id: string | null
           sku: string | null
           unit_id: string | null
@@ -904,19 +872,8 @@ export type Database = {
           isSetofReturn: true
         }
       }
-      backup_deleted_things: {
-        Args: { p_backup_id: string }
-        Returns: {
-          id: string
-          item_count: number
-          kind: string
-          name: string
-          place: string
-          place_exists: boolean
-        }[]
-      }
       commit_import: {
-        Args: { p_batches: number; p_import_id: string; p_mode?: string }
+        Args: { p_batches: number; p_import_id: string }
         Returns: Json
       }
       create_backup: {
@@ -965,7 +922,19 @@ export type Database = {
           retry_after_seconds: number
         }[]
       }
-      import_items: { Args: { p_mode?: string; p_rows: Json }; Returns: Json }
+      import_items: { Args: { p_rows: Json }; Returns: Json }
+      low_stock_items: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          item_id: string
+          item_name: string
+          location: string
+          out_of_stock: boolean
+          quantity: number
+          reorder_level: number
+          shelf_id: string
+        }[]
+      }
       move_items: {
         Args: { p_item_ids: string[]; p_shelf_id: string }
         Returns: {
@@ -977,6 +946,7 @@ export type Database = {
           item_name: string
           price_paid: number | null
           quantity: number
+          reorder_level: number | null
           shelf_id: string | null
           sku: string | null
           unit_id: string | null
@@ -1001,6 +971,7 @@ export type Database = {
           item_name: string
           price_paid: number | null
           quantity: number
+          reorder_level: number | null
           shelf_id: string | null
           sku: string | null
           unit_id: string | null
@@ -1100,15 +1071,6 @@ export type Database = {
         }
       }
       restore_backup: { Args: { p_backup_id: string }; Returns: Json }
-      restore_from_backup: {
-        Args: {
-          p_backup_id: string
-          p_id: string
-          p_kind: string
-          p_shelf_id?: string
-        }
-        Returns: Json
-      }
       room_shelf_fill: {
         Args: { p_room_id: string }
         Returns: {
@@ -1134,8 +1096,6 @@ export type Database = {
         }
         Returns: number
       }
-      undo_change: { Args: { p_change_id: string }; Returns: Json }
-      undoable_changes: { Args: Record<PropertyKey, never>; Returns: string[] }
       update_item: {
         Args: { p_changes: Json; p_item_id: string }
         Returns: {
@@ -1147,6 +1107,7 @@ export type Database = {
           item_name: string
           price_paid: number | null
           quantity: number
+          reorder_level: number | null
           shelf_id: string | null
           sku: string | null
           unit_id: string | null

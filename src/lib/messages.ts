@@ -71,6 +71,16 @@ export const messages = {
     error('Move Failed', detailOr(detail, 'The item could not be moved. Please try again')),
   itemLocation: (detail?: string) =>
     error('Move Failed', detailOr(detail, 'Failed to update item location')),
+  // Products: act on many (issue #25, point 7)
+  itemsMoved: (count: number, where: string) =>
+    success('Items Moved', `${count} ${plural(count, 'item was', 'items were')} moved to ${where}`),
+  itemsDeleted: (count: number) =>
+    success('Items Deleted', `${count} ${plural(count, 'item was', 'items were')} deleted`),
+  itemsExported: (count: number) =>
+    success(
+      'Items Exported',
+      `${count} ${plural(count, 'item was', 'items were')} exported to CSV`,
+    ),
   itemUpdate: (detail?: string) =>
     error('Update Failed', detailOr(detail, 'The item could not be updated. Please try again')),
   itemDelete: (detail?: string) =>

@@ -9,6 +9,7 @@ const SECTIONS = [
   { id: 'storage-management', title: 'Storage Management' },
   { id: 'inventory-management', title: 'Inventory Management' },
   { id: 'undo', title: 'Undo' },
+  { id: 'low-stock', title: 'Low Stock and Acting on Many Items' },
   { id: 'ebay-integration', title: 'eBay Integration' },
   { id: 'data-management', title: 'Data Management' },
   { id: 'restore-and-label-one', title: 'Restore One Thing, Print One Label' },
@@ -136,6 +137,35 @@ export function HelpPage() {
             item was moved or edited in the meantime, Undo says which one and changes nothing.
           </li>
           <li>Undoing is recorded in the Activity Log too. Your plan&apos;s limits still apply.</li>
+        </ul>
+      </HelpSection>
+
+      <HelpSection id="low-stock">
+        <ul>
+          <li>
+            Give an item an optional reorder level in its Add or Edit dialog. When its quantity is
+            at or below that level it is low on stock; at 0 it is out of stock, with or without a
+            level.
+          </li>
+          <li>
+            Low Stock in the menu lists those items, out of stock first and then fewest left, with
+            the room, isle, unit and shelf each sits on. Edit one there to restock it or change its
+            level; it leaves the list once it is above the level.
+          </li>
+          <li>
+            The bell counts low and out-of-stock items beside expiry reminders. Each entry leads to
+            Low Stock; dismissing one quiets it for 30 days, unless the item sells down further.
+          </li>
+          <li>
+            On Products, tick the box on each row you want (hold Shift to take every row between two
+            ticks; Space ticks the focused box), or the box in the header for every row shown. With
+            a filter typed, Select all matching takes every item the filter finds.
+          </li>
+          <li>
+            The bar above the table then moves the chosen items to one shelf, opens Barcode Labels
+            with them chosen, exports them as a CSV file with the same columns as Export (it imports
+            back), or deletes them after asking.
+          </li>
         </ul>
       </HelpSection>
 

@@ -111,7 +111,9 @@ test.describe('expiry notifications', () => {
     await dashboard.expectLoaded();
     await expect(bell.expiryToast).toHaveCount(1);
     await expect(bell.expiryToast).toContainText('3 items need attention');
-    await expect(bell.count).toHaveText('3');
+    // 'Sold out' raises no expiry notification (nothing left to go off), but the bell counts it
+    // beside them as out of stock (issue #25, point 5).
+    await expect(bell.count).toHaveText('4');
 
     await bell.open();
     await expect(bell.items).toHaveText([
@@ -119,9 +121,12 @@ test.describe('expiry notifications', () => {
       /Bread expires today/,
       /Vitamins expires in 30 days/,
     ]);
+    await expect(bell.panel.getByTestId('low-stock-notification')).toHaveText([
+      /Sold out is out of stock/,
+    ]);
     await bell.dismiss('Bread');
     await expect(bell.items).toHaveCount(2);
-    await expect(bell.count).toHaveText('2');
+    await expect(bell.count).toHaveText('3');
 
     const stored = await admin
       .from('dismissed_notifications')
@@ -134,7 +139,7 @@ test.describe('expiry notifications', () => {
     // After a reload the dismissal holds and the same sign-in does not toast again.
     await page.reload();
     await dashboard.expectLoaded();
-    await expect(bell.count).toHaveText('2');
+    await expect(bell.count).toHaveText('3');
     await bell.open();
     await expect(bell.items).toHaveCount(2);
     await expect(bell.expiryToast).toHaveCount(0);

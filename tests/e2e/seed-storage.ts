@@ -4,6 +4,7 @@ export interface SeededItem {
   item_name: string;
   expiry_date?: string | null;
   quantity?: number;
+  reorder_level?: number | null;
 }
 
 /**
@@ -50,6 +51,7 @@ export async function seedStorage(
         quantity: item.quantity ?? 1,
         item_name: item.item_name,
         expiry_date: item.expiry_date ?? null,
+        reorder_level: item.reorder_level ?? null,
       })
       .select('item_id')
       .single();

@@ -20,6 +20,7 @@ export async function addItem(shelfId: string, fields: ItemFields): Promise<Item
     ...(fields.sku ? { p_sku: fields.sku } : {}),
     ...(fields.price_paid !== null ? { p_price_paid: fields.price_paid } : {}),
     ...(fields.expiry_date ? { p_expiry_date: fields.expiry_date } : {}),
+    ...(fields.reorder_level !== null ? { p_reorder_level: fields.reorder_level } : {}),
   });
   if (error) throw toDataError(error);
   return toItem(data);

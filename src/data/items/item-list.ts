@@ -33,6 +33,7 @@ export function toItem(row: Item & Record<string, unknown>): Item {
     sku: row.sku,
     price_paid: row.price_paid,
     expiry_date: row.expiry_date,
+    reorder_level: row.reorder_level ?? null,
     created_at: row.created_at,
   };
 }

@@ -9,11 +9,13 @@ export interface Item {
   sku: string | null;
   price_paid: number | null;
   expiry_date: string | null;
+  /** Low on stock at or below this quantity; null: only flagged at 0 (out of stock). */
+  reorder_level: number | null;
   created_at: string;
 }
 
 export const ITEM_COLUMNS =
-  'item_id, item_name, quantity, unit_id, shelf_id, barcode, sku, price_paid, expiry_date, created_at';
+  'item_id, item_name, quantity, unit_id, shelf_id, barcode, sku, price_paid, expiry_date, reorder_level, created_at';
 
 /** What the seller fills in for an item, checked (item-form.ts) and ready to save. */
 export interface ItemFields {
@@ -24,4 +26,5 @@ export interface ItemFields {
   price_paid: number | null;
   /** YYYY-MM-DD */
   expiry_date: string | null;
+  reorder_level: number | null;
 }

@@ -7,7 +7,8 @@ import { patchItem, replaceItem, toItem } from './item-list';
 import type { Item } from './types';
 
 export type ItemChanges = Partial<
-  Pick<Item, 'item_name' | 'quantity' | 'barcode' | 'sku' | 'price_paid' | 'expiry_date'>
+  Pick<Item, 'item_name' | 'quantity' | 'barcode' | 'sku' | 'price_paid' | 'expiry_date' | 'reorder_level'
+  >
 >;
 
 /** update_item changes only the given fields and logs update_item naming what changed. */

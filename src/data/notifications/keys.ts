@@ -3,5 +3,6 @@ export const notificationKeys = {
   all: (userId: string) => ['notifications', userId] as const,
   expiringItems: (userId: string, today: string) =>
     ['notifications', userId, 'expiring-items', today] as const,
+  lowStock: (userId: string) => ['notifications', userId, 'low-stock'] as const,
   dismissals: (userId: string) => ['notifications', userId, 'dismissals'] as const,
 };

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { createPortal, flushSync } from 'react-dom';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { Screen } from '../../components/screen';
 import { notify } from '../../components/toasts';
 import { formatPrice } from '../../domain/currency-date';
@@ -49,6 +49,16 @@ const SCOPE_OPTIONS: readonly LabelOption[] = [
   { value: 'shelf', name: 'Shelf' },
 ];
 
+/** Offered when the seller came from Products' Print labels with items chosen there. */
+const CHOSEN_OPTION: LabelOption = { value: 'chosen', name: 'Chosen on Products' };
+
+/** The item ids Products' Print labels passes in the navigation state, if any. */
+function chosenItemIds(state: unknown): string[] | null {
+  if (typeof state !== 'object' || state === null || !('itemIds' in state)) return null;
+  const { itemIds } = state as { itemIds: unknown };
+  return Array.isArray(itemIds) && itemIds.every((id) => typeof id === 'string') ? itemIds : null;
+}
+
 const LAYOUT_OPTIONS: readonly LabelOption[] = LABEL_LAYOUT_IDS.map((id) => ({
   value: id,
   name: LABEL_LAYOUTS[id].name,
@@ -78,7 +88,12 @@ export function LabelsScreen() {
   const [searchParams] = useSearchParams();
   const itemId = searchParams.get('item') ?? '';
   const [kind, setKind] = useState<LabelKind>('items');
-  const [scopeKind, setScopeKind] = useState<ScopeKind>(itemId ? 'item' : 'all');
+  const navigationState: unknown = useLocation().state;
+  // The items Products passed, as they were when the seller came here.
+  const [chosenIds] = useState(() => chosenItemIds(navigationState));
+  const [scopeKind, setScopeKind] = useState<ScopeKind>(
+    itemId ? 'item' : chosenIds ? 'chosen' : 'all',
+  );
   const [searchText, setSearchText] = useState('');
   const [roomId, setRoomId] = useState('');
   const [unitId, setUnitId] = useState('');
@@ -115,15 +130,18 @@ export function LabelsScreen() {
         return { kind: 'unit', unitId };
       case 'shelf':
         return { kind: 'shelf', shelfId };
+      case 'chosen':
+        return { kind: 'chosen', itemIds: chosenIds ?? [] };
       default:
         return { kind: 'all' };
     }
-  }, [scopeKind, itemId, searchText, roomId, unitId, shelfId]);
+  }, [scopeKind, itemId, searchText, roomId, unitId, shelfId, chosenIds]);
   const scopeOptions = useMemo(() => {
-    if (!itemId) return SCOPE_OPTIONS;
+    const chosen = chosenIds ? [CHOSEN_OPTION, ...SCOPE_OPTIONS] : SCOPE_OPTIONS;
+    if (!itemId) return chosen;
     const name = items.data?.find((item) => item.item_id === itemId)?.item_name;
-    return [{ value: 'item', name: name ? `Only ${name}` : 'One item' }, ...SCOPE_OPTIONS];
-  }, [itemId, items.data]);
+    return [{ value: 'item', name: name ? `Only ${name}` : 'One item' }, ...chosen];
+  }, [itemId, chosenIds, items.data]);
 
   const candidates = useMemo(
     () => itemsInScope(items.data ?? [], scope, roomOfUnit),

@@ -2,3 +2,4 @@
 export { ImportScreen } from './import-screen';
 export { ExportScreen } from './export-screen';
 export { dataTransferKeys } from '../../data/transfer/keys';
+export { datedFileName, downloadText } from './download';

@@ -6,4 +6,5 @@ export { ShelfItems, ItemHandleSlot } from './shelf-items';
 export { unitsSeenFirst } from './first-screen';
 export { ItemSearch } from './item-search';
 export { ProductsTable } from './products-table';
+export { LowStockTable } from './low-stock-table';
 export type { HitLocation } from '../../data/items/search-hits';

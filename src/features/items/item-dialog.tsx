@@ -21,9 +21,10 @@ const FIELDS: {
   { key: 'sku', label: 'SKU' },
   { key: 'price_paid', label: 'Price paid', inputMode: 'decimal' },
   { key: 'expiry_date', label: 'Expiry date' },
+  { key: 'reorder_level', label: 'Reorder level', inputMode: 'numeric' },
 ];
 
-/** Add or edit one item: name, quantity, barcode, SKU, price paid and expiry date. */
+/** Add or edit one item: name, quantity, barcode, SKU, price paid, expiry date, reorder level. */
 export function ItemDialog({
   title,
   mode,
@@ -75,6 +76,7 @@ export function ItemDialog({
   const hint = (key: keyof ItemFormValues): string | null => {
     if (key === 'price_paid') return `In ${currency}`;
     if (key === 'expiry_date') return datePattern(dateFormat);
+    if (key === 'reorder_level') return 'Optional: listed as low stock at or below this quantity';
     return null;
   };
 

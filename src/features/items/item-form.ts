@@ -18,6 +18,7 @@ export interface ItemFormValues {
   sku: string;
   price_paid: string;
   expiry_date: string;
+  reorder_level: string;
 }
 
 export type { ItemFields };
@@ -31,6 +32,7 @@ export const EMPTY_ITEM_FORM: ItemFormValues = {
   sku: '',
   price_paid: '',
   expiry_date: '',
+  reorder_level: '',
 };
 
 /** 'MM/DD/YYYY' etc.: the pattern shown as the expiry field's hint. */
@@ -46,10 +48,13 @@ export function formValuesFromItem(item: Item, dateFormat: string): ItemFormValu
     sku: item.sku ?? '',
     price_paid: item.price_paid === null ? '' : item.price_paid.toFixed(2),
     expiry_date: item.expiry_date ? formatDate(item.expiry_date, dateFormat) : '',
+    reorder_level: item.reorder_level === null ? '' : String(item.reorder_level),
   };
 }
 
 const MAX_PRICE = 9_999_999_999.99;
+/** The database's bound on a reorder level (storage_items check). */
+export const MAX_REORDER_LEVEL = 1_000_000;
 
 /**
  * Checks the form. A quantity is a whole number from 0 for a new item and an edit alike (0 is
@@ -81,6 +86,14 @@ export function validateItemForm(
     if (expiry === null) errors.expiry_date = `Enter a date as ${datePattern(dateFormat)}`;
   }
 
+  // Optional: empty means no reorder level (the item is only flagged when it reaches 0).
+  let reorderLevel: number | null = null;
+  if (values.reorder_level.trim() !== '') {
+    reorderLevel = parseQuantity(values.reorder_level.trim());
+    if (reorderLevel === null || reorderLevel > MAX_REORDER_LEVEL)
+      errors.reorder_level = 'Enter a whole number from 0 to 1,000,000, or leave it empty';
+  }
+
   if (quantity === null || Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
@@ -91,6 +104,7 @@ export function validateItemForm(
       sku: values.sku.trim() || null,
       price_paid: price,
       expiry_date: expiry,
+      reorder_level: reorderLevel,
     },
   };
 }
@@ -104,5 +118,6 @@ export function itemChanges(item: Item, fields: ItemFields): ItemChanges {
   if (fields.sku !== item.sku) changes.sku = fields.sku;
   if (fields.price_paid !== item.price_paid) changes.price_paid = fields.price_paid;
   if (fields.expiry_date !== item.expiry_date) changes.expiry_date = fields.expiry_date;
+  if (fields.reorder_level !== item.reorder_level) changes.reorder_level = fields.reorder_level;
   return changes;
 }

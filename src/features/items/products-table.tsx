@@ -1,14 +1,22 @@
 import './items.css';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { formatDate, formatPrice } from '../../domain/currency-date';
 import { UNIT_TYPES, type UnitTypeFilter } from '../../domain/unit-naming';
 import { formatCount } from '../../lib/format';
-import type { ShelfPlace } from '../../data/storage/types';
+import {
+  EMPTY_SELECTION,
+  selectionState,
+  setRows,
+  toggleRow,
+  type RowSelection,
+} from '../../domain/row-selection';
+import type { Room, ShelfPlace } from '../../data/storage/types';
 import { UNIT_TYPE_LABELS } from '../storage';
 import { useItems } from './use-items';
 import { useItemActions } from './items-context';
 import { ItemButton } from './item-button';
+import { ProductsBulkBar } from './products-bulk';
 import {
   filterProducts,
   productRows,
@@ -34,14 +42,18 @@ const COLUMNS: { key: ProductSortKey; label: string; numeric?: boolean }[] = [
 
 /**
  * Every item in one sortable, filterable table. Only the rows in view are in the page
- * (virtualised), so 5000 items scroll and sort as smoothly as 50.
+ * (virtualised), so 5000 items scroll and sort as smoothly as 50. Rows can be chosen (a
+ * checkbox each, Shift for a range, the header for all shown, "Select all N matching" for a
+ * filter) and acted on together in the bar above the table.
  */
 export function ProductsTable({
   userId,
   places,
+  rooms,
 }: {
   userId: string;
   places: ReadonlyMap<string, ShelfPlace>;
+  rooms: readonly Room[];
 }) {
   const id = useId();
   const query = useItems(userId);
@@ -60,6 +72,25 @@ export function ProductsTable({
     () => sortProducts(filterProducts(rows, filterText, unitType), sort.key, sort.direction),
     [rows, filterText, unitType, sort],
   );
+
+  const [selection, setSelection] = useState<RowSelection>(EMPTY_SELECTION);
+  // Whether Shift was held on the pointer or key that is about to change a checkbox.
+  const shiftHeld = useRef(false);
+  const headerRef = useRef<HTMLInputElement>(null);
+  const visibleIds = useMemo(() => visible.map((row) => row.item.item_id), [visible]);
+  // Only items that still exist count (a deleted or moved-away item drops out of the choice).
+  const chosen = useMemo(
+    () => items.filter((item) => selection.selected.has(item.item_id)),
+    [items, selection.selected],
+  );
+  const shownState = selectionState(selection.selected, visibleIds);
+  useEffect(() => {
+    if (headerRef.current) headerRef.current.indeterminate = shownState === 'some';
+  }, [shownState]);
+  const filtering = filterText.trim() !== '' || unitType !== 'all';
+  const rememberShift = (event: { shiftKey: boolean }) => {
+    shiftHeld.current = event.shiftKey;
+  };
 
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualiser's functions are not memoisable; this component does not pass them to memoised children
@@ -116,7 +147,26 @@ export function ProductsTable({
         <p className="products__count" role="status" data-testid="products-count">
           {formatCount(visible.length)} of {formatCount(items.length)} items
         </p>
+        {filtering && visible.length > 0 && shownState !== 'all' ? (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setSelection((current) => setRows(current, visibleIds, true))}
+            data-testid="products-select-matching"
+          >
+            Select all {formatCount(visible.length)} matching
+          </button>
+        ) : null}
       </div>
+      {chosen.length > 0 ? (
+        <ProductsBulkBar
+          userId={userId}
+          chosen={chosen}
+          places={places}
+          rooms={rooms}
+          onClear={() => setSelection(EMPTY_SELECTION)}
+        />
+      ) : null}
       <div
         ref={scrollRef}
         className="products__scroll"
@@ -128,6 +178,21 @@ export function ProductsTable({
         <table className="products__table" aria-rowcount={visible.length + 1}>
           <thead>
             <tr>
+              <th scope="col" className="products__check">
+                <label className="check-target">
+                  <input
+                    ref={headerRef}
+                    type="checkbox"
+                    checked={shownState === 'all'}
+                    disabled={visible.length === 0}
+                    aria-label={filtering ? 'Select all items shown' : 'Select all items'}
+                    onChange={(event) =>
+                      setSelection((current) => setRows(current, visibleIds, event.target.checked))
+                    }
+                    data-testid="products-select-all"
+                  />
+                </label>
+              </th>
               {COLUMNS.map((column) => {
                 const sorted = sort.key === column.key;
                 return (
@@ -161,21 +226,45 @@ export function ProductsTable({
           <tbody>
             {paddingTop > 0 ? (
               <tr aria-hidden="true">
-                <td colSpan={COLUMNS.length + 1} style={{ height: paddingTop, padding: 0 }} />
+                <td colSpan={COLUMNS.length + 2} style={{ height: paddingTop, padding: 0 }} />
               </tr>
             ) : null}
             {virtualRows.map((virtualRow) => {
               const row = visible[virtualRow.index];
               if (!row) return null;
               const { item } = row;
+              const checked = selection.selected.has(item.item_id);
               return (
                 <tr
                   key={item.item_id}
                   data-testid="product-row"
                   data-item-id={item.item_id}
                   aria-rowindex={virtualRow.index + 2}
+                  aria-selected={checked}
+                  className={checked ? 'products__row--chosen' : undefined}
                   style={{ height: ROW_HEIGHT }}
                 >
+                  <td className="products__check">
+                    <label className="check-target">
+                      <input
+                        type="checkbox"
+                        checked={checked}
+                        aria-label={`Select ${item.item_name}`}
+                        onPointerDown={rememberShift}
+                        onKeyDown={rememberShift}
+                        onClick={rememberShift}
+                        onChange={(event) => {
+                          const on = event.target.checked;
+                          const range = shiftHeld.current;
+                          shiftHeld.current = false;
+                          setSelection((current) =>
+                            toggleRow(current, visibleIds, item.item_id, on, range),
+                          );
+                        }}
+                        data-testid="product-select"
+                      />
+                    </label>
+                  </td>
                   <td data-testid="product-name">{item.item_name}</td>
                   <td className="numeric" data-testid="product-quantity">
                     {item.quantity}
@@ -200,7 +289,7 @@ export function ProductsTable({
             })}
             {paddingBottom > 0 ? (
               <tr aria-hidden="true">
-                <td colSpan={COLUMNS.length + 1} style={{ height: paddingBottom, padding: 0 }} />
+                <td colSpan={COLUMNS.length + 2} style={{ height: paddingBottom, padding: 0 }} />
               </tr>
             ) : null}
           </tbody>

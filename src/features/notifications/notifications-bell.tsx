@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useExpiryNotifications } from './use-expiry-notifications';
+import { useLowStockNotifications } from './use-low-stock-notifications';
 import './notifications.css';
 
 function BellIcon() {
@@ -16,9 +18,13 @@ function BellIcon() {
   );
 }
 
+/** Where a low-stock entry leads: the Low stock screen (pages/dashboard, 'low-stock'). */
+const LOW_STOCK_PATH = '/dashboard/low-stock';
+
 /**
- * The bell in the dashboard header: runs the expiry check (on sign-in and daily) and opens the
- * notifications panel, where each notification can be dismissed for 30 days.
+ * The bell in the dashboard header: runs the expiry check (on sign-in and daily), counts the
+ * low and out-of-stock items beside it, and opens the notifications panel, where each
+ * notification can be dismissed for 30 days.
  */
 export function NotificationsBell() {
   const { notifications, loading, failed, refresh, dismiss } = useExpiryNotifications();
@@ -26,7 +32,8 @@ export function NotificationsBell() {
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const count = notifications.length;
+  const lowStock = useLowStockNotifications();
+  const count = notifications.length + lowStock.notifications.length;
 
   useEffect(() => {
     if (!open) return;
@@ -83,7 +90,7 @@ export function NotificationsBell() {
                 type="button"
                 className="button button--ghost"
                 disabled={dismiss.isPending}
-                onClick={() => dismiss.mutate(notifications)}
+                onClick={() => dismiss.mutate([...notifications, ...lowStock.notifications])}
                 data-testid="notifications-dismiss-all"
               >
                 Dismiss all
@@ -117,6 +124,31 @@ export function NotificationsBell() {
                   >
                     {notification.message}
                   </span>
+                  <button
+                    type="button"
+                    className="button button--ghost"
+                    disabled={dismiss.isPending}
+                    onClick={() => dismiss.mutate([notification])}
+                    aria-label={`Dismiss: ${notification.message}`}
+                    data-testid="notification-dismiss"
+                  >
+                    Dismiss
+                  </button>
+                </li>
+              ))}
+              {lowStock.notifications.map((notification) => (
+                <li
+                  key={notification.id}
+                  className="notifications__item"
+                  data-testid="low-stock-notification"
+                >
+                  <Link
+                    to={LOW_STOCK_PATH}
+                    className={notification.out_of_stock ? 'notifications__expired' : ''}
+                    onClick={() => setOpen(false)}
+                  >
+                    {notification.message}
+                  </Link>
                   <button
                     type="button"
                     className="button button--ghost"

@@ -90,7 +90,8 @@ export function useExpiryNotifications() {
   }, [ready, notifications, userId, signIn, today]);
 
   const dismiss = useMutation({
-    mutationFn: (chosen: readonly ExpiryNotification[]) => dismissNotifications(chosen, new Date()),
+    // Low-stock entries are dismissed the same way (the bell passes both kinds).
+    mutationFn: (chosen: readonly { id: string; item_id: string }[]) => dismissNotifications(chosen, new Date()),
     onSuccess: (_done, chosen) => {
       // Gone from the panel at once; the refetch then confirms what the server holds.
       const key = notificationKeys.dismissals(userId);

@@ -20,6 +20,7 @@ export const DASHBOARD_SCREENS = [
   { path: 'export', label: 'Export' },
   { path: 'logs', label: 'Activity Log' },
   { path: 'products', label: 'Products' },
+  { path: 'low-stock', label: 'Low Stock' },
   { path: 'ebay-orders', label: 'eBay Orders' },
   { path: 'scan', label: 'Bulk Scan' },
   { path: 'barcode-labels', label: 'Barcode Labels' },

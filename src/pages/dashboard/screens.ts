@@ -19,6 +19,7 @@ export const DASHBOARD_ROUTES: ReadonlyArray<{ path: string; Screen: LazyScreen 
   { path: 'export', Screen: page(() => import('./export-page')) },
   { path: 'logs', Screen: page(() => import('./logs-page')) },
   { path: 'products', Screen: page(() => import('./products-page')) },
+  { path: 'low-stock', Screen: page(() => import('./low-stock-page')) },
   {
     path: 'team',
     Screen: lazyScreen(

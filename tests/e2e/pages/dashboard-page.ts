@@ -8,6 +8,7 @@ export const DASHBOARD_SCREENS = [
   { path: 'export', label: 'Export', heading: 'Export' },
   { path: 'logs', label: 'Activity Log', heading: 'Activity Log' },
   { path: 'products', label: 'Products', heading: 'Products' },
+  { path: 'low-stock', label: 'Low Stock', heading: 'Low Stock' },
   { path: 'ebay-orders', label: 'eBay Orders', heading: 'eBay Orders' },
   { path: 'barcode-labels', label: 'Barcode Labels', heading: 'Barcode Labels' },
   { path: 'integrations', label: 'Integrations', heading: 'Integrations' },

@@ -75,6 +75,12 @@ describe('choosing items to label', () => {
     expect(names(itemsInScope(items, { kind: 'shelf', shelfId: 's2' }, rooms))).toEqual(['Lamp']);
   });
 
+  it('by the items chosen on Products, by id, in the list order', () => {
+    const withIds = items.map((item, i) => ({ ...item, item_id: `id${i}` }));
+    const scope = { kind: 'chosen', itemIds: ['id2', 'id0', 'gone'] } as const;
+    expect(itemsInScope(withIds, scope, rooms).map((i) => i.item_name)).toEqual(['Kettle', 'Vase']);
+  });
+
   it('by search on name, barcode or SKU', () => {
     expect(names(itemsInScope(items, { kind: 'search', text: 'la' }, rooms))).toEqual(['Lamp']);
     expect(names(itemsInScope(items, { kind: 'search', text: '333' }, rooms))).toEqual(['Vase']);

@@ -18,6 +18,7 @@ const item = (id: string, shelf: string, unit = 'u1'): Item => ({
   sku: null,
   price_paid: null,
   expiry_date: null,
+  reorder_level: null,
   created_at: '2026-01-01T00:00:00Z',
 });
 

@@ -18,6 +18,7 @@ const item: Item = {
   sku: null,
   price_paid: 4.5,
   expiry_date: '2030-12-31',
+  reorder_level: null,
   created_at: '2026-01-01T00:00:00Z',
 };
 
@@ -31,6 +32,7 @@ describe('item form', () => {
         sku: '',
         price_paid: '£1,200.50',
         expiry_date: '31/12/2030',
+        reorder_level: ' 3 ',
       },
       'UK',
     );
@@ -43,6 +45,7 @@ describe('item form', () => {
         sku: null,
         price_paid: 1200.5,
         expiry_date: '2030-12-31',
+        reorder_level: 3,
       },
     });
   });
@@ -69,6 +72,7 @@ describe('item form', () => {
         sku: '',
         price_paid: 'cheap',
         expiry_date: '31/31/2030',
+        reorder_level: '2.5',
       },
       'US',
     );
@@ -79,6 +83,7 @@ describe('item form', () => {
         quantity: 'Enter a whole number from 0',
         price_paid: 'Enter a price such as 4.50',
         expiry_date: 'Enter a date as MM/DD/YYYY',
+        reorder_level: 'Enter a whole number from 0 to 1,000,000, or leave it empty',
       },
     });
   });
@@ -102,7 +107,31 @@ describe('item form', () => {
       price_paid: 4.51,
       barcode: null,
       expiry_date: null,
+      reorder_level: null,
     });
+  });
+
+  it('a reorder level is optional, a whole number from 0 to 1,000,000', () => {
+    const read = (reorder_level: string) =>
+      validateItemForm({ ...EMPTY_ITEM_FORM, item_name: 'x', reorder_level }, 'US');
+    for (const [typed, level] of [['0', 0], [' 5 ', 5], ['1000000', 1_000_000]] as const) {
+      const result = read(typed);
+      expect(result.ok && result.fields.reorder_level).toBe(level);
+    }
+    for (const typed of ['-1', '1.5', 'five', '1000001']) {
+      const result = read(typed);
+      expect(!result.ok && result.errors.reorder_level).toBe(
+        'Enter a whole number from 0 to 1,000,000, or leave it empty',
+      );
+    }
+  });
+
+  it('an edit clearing the reorder level sends null', () => {
+    const stocked = { ...item, reorder_level: 4 };
+    const values = formValuesFromItem(stocked, 'US');
+    expect(values.reorder_level).toBe('4');
+    const cleared = validateItemForm({ ...values, reorder_level: '' }, 'US');
+    expect(cleared.ok && itemChanges(stocked, cleared.fields)).toEqual({ reorder_level: null });
   });
 
   it('fills an edit form from an item in the seller’s date format', () => {
@@ -113,6 +142,7 @@ describe('item form', () => {
       sku: '',
       price_paid: '4.50',
       expiry_date: '31/12/2030',
+      reorder_level: '',
     });
     expect(datePattern('ISO')).toBe('YYYY-MM-DD');
     expect(datePattern('nonsense')).toBe('MM/DD/YYYY');

@@ -49,6 +49,7 @@ const item = (id: string, name: string, shelf: string, extra: Partial<Item> = {}
   sku: null,
   price_paid: null,
   expiry_date: null,
+  reorder_level: null,
   created_at: '2026-01-01T00:00:00Z',
   ...extra,
 });

@@ -1,0 +1,198 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ConfirmDialog, Dialog } from '../../components/dialog';
+import { notify } from '../../components/toasts';
+import { exportItemsCsv } from '../../domain/csv-escape';
+import { formatCount } from '../../lib/format';
+import { messages } from '../../lib/messages';
+import { useDeleteItemsMutation } from '../../data/items/delete-items';
+import { useMoveItemsMutation } from '../../data/items/move-items';
+import type { Room, ShelfPlace } from '../../data/storage/types';
+import type { Item } from '../../data/items/types';
+import { datedFileName, downloadText } from '../data-transfer';
+import { ShelfPicker, shelfPlaceName } from '../shelf-picker';
+import { notifyFailure } from '../storage';
+
+/** Where Print labels leads, with the chosen items (the labels screen reads them). */
+const LABELS_PATH = '/dashboard/barcode-labels';
+
+/**
+ * The bar over the products table while rows are chosen: how many, and Move to shelf, Print
+ * labels, Export (CSV, the export screen's items columns) and Delete for all of them at once.
+ */
+export function ProductsBulkBar({
+  userId,
+  chosen,
+  places,
+  rooms,
+  onClear,
+}: {
+  userId: string;
+  chosen: readonly Item[];
+  places: ReadonlyMap<string, ShelfPlace>;
+  rooms: readonly Room[];
+  onClear: () => void;
+}) {
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<'move' | 'delete' | null>(null);
+  const [shelfId, setShelfId] = useState<string | null>(null);
+  const [shelfError, setShelfError] = useState<string | null>(null);
+  // The toasts are the mutations' own callbacks, not mutate()'s: the bar is gone (nothing left
+  // chosen) by the time a delete answers, and mutate()'s callbacks die with it.
+  const move = useMoveItemsMutation(userId, {
+    onSuccess: (_rows, { itemIds, target }) => {
+      const place = places.get(target.shelf_id);
+      notify(messages.itemsMoved(itemIds.length, place ? shelfPlaceName(place) : 'the shelf'));
+    },
+    onError: (error) => notifyFailure(error, '', messages.itemMove),
+  });
+  const remove = useDeleteItemsMutation(userId, {
+    onSuccess: (removed) => notify(messages.itemsDeleted(removed)),
+    onError: (error) => notifyFailure(error, '', messages.itemDelete),
+  });
+  const count = chosen.length;
+  const ids = chosen.map((item) => item.item_id);
+
+  const close = () => {
+    setDialog(null);
+    setShelfId(null);
+    setShelfError(null);
+  };
+
+  const confirmMove = () => {
+    const place = shelfId ? places.get(shelfId) : undefined;
+    if (!place) {
+      setShelfError('Choose a room, isle, unit and shelf');
+      return;
+    }
+    move.mutate({
+      itemIds: ids,
+      names: chosen.map((item) => item.item_name),
+      target: {
+        shelf_id: place.shelf.shelf_id,
+        unit_id: place.unit.unit_id,
+        room_id: place.room.room_id,
+      },
+    });
+    close();
+  };
+
+  const confirmDelete = () => {
+    remove.mutate(ids);
+    close();
+    onClear();
+  };
+
+  const exportCsv = () => {
+    downloadText(
+      datedFileName('stockroom-items-selected', 'csv'),
+      exportItemsCsv(chosen, rooms),
+      'text/csv;charset=utf-8',
+    );
+    notify(messages.itemsExported(count));
+  };
+
+  return (
+    <div
+      className="products-bulk"
+      role="region"
+      aria-label="Chosen items"
+      data-testid="products-bulk"
+    >
+      <p className="products-bulk__count" role="status" data-testid="products-selected-count">
+        {formatCount(count)} selected
+      </p>
+      <div className="products-bulk__actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => setDialog('move')}
+          data-testid="bulk-move"
+        >
+          Move to shelf
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void navigate(LABELS_PATH, { state: { itemIds: ids } })}
+          data-testid="bulk-labels"
+        >
+          Print labels
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={exportCsv}
+          data-testid="bulk-export"
+        >
+          Export
+        </button>
+        <button
+          type="button"
+          className="button button--secondary products-bulk__delete"
+          onClick={() => setDialog('delete')}
+          data-testid="bulk-delete"
+        >
+          Delete
+        </button>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={onClear}
+          data-testid="bulk-clear"
+        >
+          Clear selection
+        </button>
+      </div>
+      {dialog === 'move' ? (
+        <Dialog
+          open
+          title={`Move ${formatCount(count)} ${count === 1 ? 'item' : 'items'}`}
+          onClose={close}
+          testId="bulk-move-dialog"
+          footer={
+            <>
+              <button type="button" className="button button--secondary" onClick={close}>
+                Cancel
+              </button>
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={confirmMove}
+                data-testid="bulk-move-confirm"
+              >
+                Move here
+              </button>
+            </>
+          }
+        >
+          <div className="bulk-move__picker">
+            <ShelfPicker
+              value={shelfId}
+              onChange={(next) => {
+                setShelfId(next);
+                setShelfError(null);
+              }}
+              legend="Move to"
+              testId="bulk-shelf"
+            />
+          </div>
+          {shelfError ? (
+            <p className="field__error" role="alert">
+              {shelfError}
+            </p>
+          ) : null}
+        </Dialog>
+      ) : null}
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        title={`Delete ${formatCount(count)} ${count === 1 ? 'item' : 'items'}`}
+        message={`Delete ${formatCount(count)} chosen ${count === 1 ? 'item' : 'items'}? This cannot be undone.`}
+        confirmLabel="Delete"
+        onCancel={close}
+        onConfirm={confirmDelete}
+        testId="bulk-delete-dialog"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { useMemo, type ReactNode } from 'react';
+import { LoadingScreen } from '../../components/loading-screen';
+import { Screen } from '../../components/screen';
+import { useAuth } from '../../features/auth';
+import { ItemsProvider, useItems } from '../../features/items';
+import { DEFAULT_PREFERENCES } from '../../data/preferences/preferences';
+import { usePreferences } from '../../features/settings';
+import { useStorageTree } from '../../data/storage/get-storage-tree';
+import { shelfPlaces } from '../../data/storage/tree';
+import type { Room, ShelfPlace } from '../../data/storage/types';
+import { currentPlanId, useSubscription } from '../../features/subscription';
+
+const NO_ROOMS: Room[] = [];
+
+/**
+ * A screen listing items outside the shelf view (Products, Low Stock): it loads the rooms and
+ * items, says why if they fail, and gives its table the items provider (edit, delete) and where
+ * each shelf is.
+ */
+export function ItemsScreen({
+  testId,
+  title,
+  intro,
+  children,
+}: {
+  testId: string;
+  title: string;
+  intro: string;
+  children: (props: {
+    userId: string;
+    places: ReadonlyMap<string, ShelfPlace>;
+    rooms: readonly Room[];
+  }) => ReactNode;
+}) {
+  const { user } = useAuth();
+  const userId = user?.id ?? '';
+  const planId = currentPlanId(useSubscription(userId).data);
+  const tree = useStorageTree(userId);
+  const items = useItems(userId);
+  const preferences = usePreferences().data ?? DEFAULT_PREFERENCES;
+  const rooms = tree.data ?? NO_ROOMS;
+  const places = useMemo(() => shelfPlaces(rooms), [rooms]);
+  const failed = tree.error ?? items.error;
+
+  return (
+    <Screen testId={testId} title={title} intro={intro}>
+      {failed ? (
+        <div className="notice notice--error" role="alert">
+          <p>Your items could not be loaded. {failed.message}</p>
+        </div>
+      ) : !tree.isSuccess || !items.isSuccess ? (
+        <LoadingScreen label="Loading your items…" />
+      ) : (
+        <ItemsProvider
+          userId={userId}
+          planId={planId}
+          currency={preferences.currency}
+          dateFormat={preferences.date_format}
+          places={places}
+        >
+          {children({ userId, places, rooms })}
+        </ItemsProvider>
+      )}
+    </Screen>
+  );
+}

@@ -252,6 +252,44 @@ export type Database = {
         }
         Relationships: []
       }
+      order_picks: {
+        Row: {
+          item_id: string | null
+          item_name: string
+          line_item_id: string
+          order_id: string
+          picked_at: string
+          quantity: number
+          user_id: string
+        }
+        Insert: {
+          item_id?: string | null
+          item_name?: string
+          line_item_id: string
+          order_id: string
+          picked_at?: string
+          quantity: number
+          user_id?: string
+        }
+        Update: {
+          item_id?: string | null
+          item_name?: string
+          line_item_id?: string
+          order_id?: string
+          picked_at?: string
+          quantity?: number
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "order_picks_item_fkey"
+            columns: ["item_id", "user_id"]
+            isOneToOne: false
+            referencedRelation: "storage_items"
+            referencedColumns: ["item_id", "user_id"]
+          },
+        ]
+      }
       plans: {
         Row: {
           display_name: string
@@ -323,6 +361,35 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "plans"
             referencedColumns: ["plan_id"]
+          },
+        ]
+      }
+      sku_links: {
+        Row: {
+          created_at: string
+          item_id: string
+          sku: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          item_id: string
+          sku: string
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          item_id?: string
+          sku?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "sku_links_item_fkey"
+            columns: ["item_id", "user_id"]
+            isOneToOne: false
+            referencedRelation: "storage_items"
+            referencedColumns: ["item_id", "user_id"]
           },
         ]
       }
@@ -917,6 +984,21 @@ export type Database = {
         }[]
       }
       import_items: { Args: { p_rows: Json }; Returns: Json }
+      link_sku: {
+        Args: { p_item_id: string; p_sku: string }
+        Returns: {
+          created_at: string
+          item_id: string
+          sku: string
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "sku_links"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       move_items: {
         Args: { p_item_ids: string[]; p_shelf_id: string }
         Returns: {
@@ -939,6 +1021,29 @@ export type Database = {
           to: "storage_items"
           isOneToOne: false
           isSetofReturn: true
+        }
+      }
+      pick_order_line: {
+        Args: {
+          p_item_id: string
+          p_line_item_id: string
+          p_order_id: string
+          p_quantity: number
+        }
+        Returns: {
+          item_id: string | null
+          item_name: string
+          line_item_id: string
+          order_id: string
+          picked_at: string
+          quantity: number
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "order_picks"
+          isOneToOne: true
+          isSetofReturn: false
         }
       }
       place_listing: {
@@ -1075,6 +1180,30 @@ export type Database = {
           p_units?: Json
         }
         Returns: number
+      }
+      unpick_order_line: {
+        Args: { p_line_item_id: string; p_order_id: string }
+        Returns: {
+          active: boolean
+          barcode: string | null
+          created_at: string
+          expiry_date: string | null
+          item_id: string
+          item_name: string
+          price_paid: number | null
+          quantity: number
+          shelf_id: string | null
+          sku: string | null
+          unit_id: string | null
+          updated_at: string
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "storage_items"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       update_item: {
         Args: { p_changes: Json; p_item_id: string }

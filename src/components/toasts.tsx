@@ -29,7 +29,21 @@ function ErrorIcon() {
   );
 }
 
-function ToastCard({ t, message }: { t: Toast; message: ToastMessage }) {
+/** A button in the toast that reverses what it reports ("Unpick"); the toast closes with it. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
+function ToastCard({
+  t,
+  message,
+  action,
+}: {
+  t: Toast;
+  message: ToastMessage;
+  action?: ToastAction | undefined;
+}) {
   return (
     <div
       className={`toast toast--${message.kind}${t.visible ? ' toast--visible' : ''}`}
@@ -50,6 +64,19 @@ function ToastCard({ t, message }: { t: Toast; message: ToastMessage }) {
         <p className="toast__message" data-testid="toast-message">
           {message.message}
         </p>
+        {action ? (
+          <button
+            type="button"
+            className="button button--secondary toast__action"
+            data-testid="toast-action"
+            onClick={() => {
+              toast.dismiss(t.id);
+              action.onClick();
+            }}
+          >
+            {action.label}
+          </button>
+        ) : null}
       </div>
       <button
         type="button"
@@ -67,12 +94,14 @@ export interface NotifyOptions {
   /** Replaces an open toast with the same id instead of stacking a duplicate. */
   id?: string;
   duration?: number;
+  /** A button that reverses what the toast reports; the toast then stays twice as long. */
+  action?: ToastAction;
 }
 
 /** Shows a catalogue message (src/lib/messages.ts) as a toast; returns the toast id. */
 export function notify(message: ToastMessage, options: NotifyOptions = {}): string {
-  return toast.custom((t) => <ToastCard t={t} message={message} />, {
-    duration: options.duration ?? TOAST_DURATION_MS,
+  return toast.custom((t) => <ToastCard t={t} message={message} action={options.action} />, {
+    duration: options.duration ?? (options.action ? 2 * TOAST_DURATION_MS : TOAST_DURATION_MS),
     ...(options.id === undefined ? {} : { id: options.id }),
   });
 }

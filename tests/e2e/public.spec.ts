@@ -112,13 +112,14 @@ test.describe('public pages', () => {
     await expect(page.getByTestId('plan-price-free')).toHaveText('No charge');
   });
 
-  test('the Help Center has its six sections and a contact-support link', async ({ page }) => {
+  test('the Help Center has its sections and a contact-support link', async ({ page }) => {
     await page.goto('/help');
     for (const section of [
       'Getting Started',
       'Storage Management',
       'Inventory Management',
       'eBay Integration',
+      'Picking eBay Orders',
       'Data Management',
       'Account & Settings',
     ]) {
@@ -126,6 +127,7 @@ test.describe('public pages', () => {
         page.getByRole('heading', { level: 2, name: section, exact: true }),
       ).toBeVisible();
     }
+    await expect(page.getByTestId('help-picking-orders')).toContainText('Mark picked');
     await expect(page.getByTestId('help-data-management')).toContainText('backed up daily');
     await expect(page.getByTestId('help-data-management')).toContainText('kept for 3 days');
     await expect(page.getByTestId('contact-support')).toHaveAttribute('href', /^mailto:/);

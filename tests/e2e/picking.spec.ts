@@ -140,7 +140,10 @@ test.describe('Picking eBay orders', () => {
       page.getByTestId('item').filter({ hasText: 'Blue mug' }).getByTestId('item-count'),
     ).toHaveText(String(5 - line.quantity));
 
-    // A second device of the seller sees the line picked, and can unpick it.
+    // A second device of the seller sees the line picked, and can unpick it; this screen, open
+    // on eBay Orders meanwhile, follows without a reload.
+    await dashboard.open('eBay Orders');
+    await expect(row).toHaveAttribute('data-picked', 'true');
     await clearRateLimits(admin, sellerAccount.id);
     const other = await secondDevice(browser, sellerAccount, touch);
     try {
@@ -155,9 +158,7 @@ test.describe('Picking eBay orders', () => {
       await other.context.close();
     }
 
-    // Back on the first device: focus reads the picks again.
-    await dashboard.open('eBay Orders');
-    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    // Back on the first device: the live sync brought the unpick over.
     await expect(orderLine(page, order.orderId, line.lineItemId)).toHaveAttribute(
       'data-picked',
       'false',

@@ -12,6 +12,17 @@ export { locationLabel } from './storage-tree';
 export interface OrderLine {
   sku?: string | null;
   barcode?: string | null;
+  /** The listing's title: what a line without a SKU is remembered by when linked. */
+  title?: string | null;
+}
+
+/**
+ * What a link made for this line is remembered by: its SKU, or its title when the listing has
+ * no SKU (eBay allows that); null when it has neither.
+ */
+export function linkKey(line: OrderLine): string | null {
+  const key = line.sku?.trim() || line.title?.trim() || '';
+  return key === '' ? null : key.slice(0, 100);
 }
 
 export interface LocatableItem {
@@ -31,12 +42,25 @@ export interface PickLine<L extends OrderLine> {
 
 // An order line names a SKU (what marketplaces carry) and sometimes a barcode; SKU is the
 // seller's own identifier, so it is trusted first.
+// A SKU the seller linked to an item by hand comes first: it is their explicit answer.
 function findItem<I extends LocatableItem>(
   line: OrderLine,
   bySku: Map<string, I>,
   byBarcode: Map<string, I>,
+  linked: Map<string, I>,
 ): I | null {
-  return bySku.get(matchKey(line.sku)) ?? byBarcode.get(matchKey(line.barcode)) ?? null;
+  return (
+    linked.get(matchKey(linkKey(line))) ??
+    bySku.get(matchKey(line.sku)) ??
+    byBarcode.get(matchKey(line.barcode)) ??
+    null
+  );
+}
+
+/** An order SKU the seller linked to one of their items ("Link to an item"). */
+export interface SkuLink {
+  sku: string;
+  item_id: string;
 }
 
 function indexBy<I>(items: readonly I[], field: (item: I) => string | null): Map<string, I> {
@@ -52,12 +76,13 @@ function indexBy<I>(items: readonly I[], field: (item: I) => string | null): Map
 /**
  * Order lines with where each item sits, sorted by walking order (room, isle, unit, shelf) so a
  * picker walks the stockroom once. Lines whose item is unknown or not on a shelf come last, in
- * their original order.
+ * their original order. A linked SKU finds its item before any SKU or barcode match.
  */
 export function pickList<L extends OrderLine, I extends LocatableItem>(
   lines: readonly L[],
   items: readonly I[],
   rooms: readonly TreeRoom[],
+  links: readonly SkuLink[] = [],
 ): PickLine<L>[] {
   const shelves = indexShelves(rooms);
   const placedFirst = [...items].sort(
@@ -67,8 +92,14 @@ export function pickList<L extends OrderLine, I extends LocatableItem>(
   );
   const bySku = indexBy(placedFirst, (item) => item.sku);
   const byBarcode = indexBy(placedFirst, (item) => item.barcode);
+  const byId = new Map(items.map((item) => [item.item_id, item]));
+  const linked = new Map<string, I>();
+  for (const link of links) {
+    const item = byId.get(link.item_id);
+    if (item && matchKey(link.sku) !== '') linked.set(matchKey(link.sku), item);
+  }
   const located = lines.map((line): PickLine<L> => {
-    const item = findItem(line, bySku, byBarcode);
+    const item = findItem(line, bySku, byBarcode, linked);
     const location = item?.shelf_id ? (shelves.get(item.shelf_id) ?? null) : null;
     return {
       line,

@@ -252,6 +252,44 @@ export type Database = {
         }
         Relationships: []
       }
+      order_picks: {
+        Row: {
+          item_id: string | null
+          item_name: string
+          line_item_id: string
+          order_id: string
+          picked_at: string
+          quantity: number
+          user_id: string
+        }
+        Insert: {
+          item_id?: string | null
+          item_name?: string
+          line_item_id: string
+          order_id: string
+          picked_at?: string
+          quantity: number
+          user_id?: string
+        }
+        Update: {
+          item_id?: string | null
+          item_name?: string
+          line_item_id?: string
+          order_id?: string
+          picked_at?: string
+          quantity?: number
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "order_picks_item_fkey"
+            columns: ["item_id", "user_id"]
+            isOneToOne: false
+            referencedRelation: "storage_items"
+            referencedColumns: ["item_id", "user_id"]
+          },
+        ]
+      }
       plans: {
         Row: {
           display_name: string
@@ -326,6 +364,35 @@ export type Database = {
           },
         ]
       }
+      sku_links: {
+        Row: {
+          created_at: string
+          item_id: string
+          sku: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          item_id: string
+          sku: string
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          item_id?: string
+          sku?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "sku_links_item_fkey"
+            columns: ["item_id", "user_id"]
+            isOneToOne: false
+            referencedRelation: "storage_items"
+            referencedColumns: ["item_id", "user_id"]
+          },
+        ]
+      }
       storage_isles: {
         Row: {
           active: boolean
@@ -383,7 +450,6 @@ export type Database = {
           item_name: string
           price_paid: number | null
           quantity: number
-          reorder_level: number | null
           shelf_id: string | null
           sku: string | null
           unit_id: string | null
@@ -399,7 +465,6 @@ export type Database = {
           item_name: string
           price_paid?: number | null
           quantity?: number
-          reorder_level?: number | null
           shelf_id?: string | null
           sku?: string | null
           unit_id?: string | null
@@ -415,7 +480,6 @@ export type Database = {
           item_name?: string
           price_paid?: number | null
           quantity?: number
-          reorder_level?: number | null
           shelf_id?: string | null
           sku?: string | null
           unit_id?: string | null
@@ -752,7 +816,6 @@ export type Database = {
           p_item_name: string
           p_price_paid?: number
           p_quantity?: number
-          p_reorder_level?: number
           p_shelf_id: string
           p_sku?: string
         }
@@ -765,7 +828,6 @@ export type Database = {
           item_name: string
           price_paid: number | null
           quantity: number
-          reorder_level: number | null
           shelf_id: string | null
           sku: string | null
           unit_id: string | null
@@ -858,7 +920,6 @@ export type Database = {
           item_name: string
           price_paid: number | null
           quantity: number
-          reorder_level: number | null
           shelf_id: string | null
           sku: string | null
           unit_id: string | null
@@ -923,17 +984,20 @@ export type Database = {
         }[]
       }
       import_items: { Args: { p_rows: Json }; Returns: Json }
-      low_stock_items: {
-        Args: Record<PropertyKey, never>
+      link_sku: {
+        Args: { p_item_id: string; p_sku: string }
         Returns: {
+          created_at: string
           item_id: string
-          item_name: string
-          location: string
-          out_of_stock: boolean
-          quantity: number
-          reorder_level: number
-          shelf_id: string
-        }[]
+          sku: string
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "sku_links"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       move_items: {
         Args: { p_item_ids: string[]; p_shelf_id: string }
@@ -946,7 +1010,6 @@ export type Database = {
           item_name: string
           price_paid: number | null
           quantity: number
-          reorder_level: number | null
           shelf_id: string | null
           sku: string | null
           unit_id: string | null
@@ -960,6 +1023,29 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      pick_order_line: {
+        Args: {
+          p_item_id: string
+          p_line_item_id: string
+          p_order_id: string
+          p_quantity: number
+        }
+        Returns: {
+          item_id: string | null
+          item_name: string
+          line_item_id: string
+          order_id: string
+          picked_at: string
+          quantity: number
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "order_picks"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       place_listing: {
         Args: { p_listing_id: string; p_quantity?: number; p_shelf_id: string }
         Returns: {
@@ -971,7 +1057,6 @@ export type Database = {
           item_name: string
           price_paid: number | null
           quantity: number
-          reorder_level: number | null
           shelf_id: string | null
           sku: string | null
           unit_id: string | null
@@ -1096,6 +1181,30 @@ export type Database = {
         }
         Returns: number
       }
+      unpick_order_line: {
+        Args: { p_line_item_id: string; p_order_id: string }
+        Returns: {
+          active: boolean
+          barcode: string | null
+          created_at: string
+          expiry_date: string | null
+          item_id: string
+          item_name: string
+          price_paid: number | null
+          quantity: number
+          shelf_id: string | null
+          sku: string | null
+          unit_id: string | null
+          updated_at: string
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "storage_items"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       update_item: {
         Args: { p_changes: Json; p_item_id: string }
         Returns: {
@@ -1107,7 +1216,6 @@ export type Database = {
           item_name: string
           price_paid: number | null
           quantity: number
-          reorder_level: number | null
           shelf_id: string | null
           sku: string | null
           unit_id: string | null

@@ -195,6 +195,19 @@ export const messages = {
     success('Orders Loaded', `${count} ${plural(count, 'order', 'orders')} loaded`),
   ordersFetch: (detail?: string) => error('Error', detailOr(detail, 'Failed to fetch orders')),
   cleanupFailed: () => error('Cleanup Failed', 'Failed to cleanup list'),
+  // Picking (issue 25): ours, the spec is silent.
+  linePicked: (quantity: number, itemName: string, orderId: string) =>
+    success('Picked', `${quantity} × ${itemName} picked for order ${orderId}`),
+  linePick: (detail?: string) =>
+    error('Pick Failed', detailOr(detail, 'The line could not be marked picked. Please try again')),
+  lineUnpicked: (quantity: number, itemName: string) =>
+    success('Unpicked', `${quantity} × ${itemName} went back on the shelf`),
+  lineUnpick: (detail?: string) =>
+    error('Unpick Failed', detailOr(detail, 'The line could not be unpicked. Please try again')),
+  skuLinked: (sku: string, itemName: string) =>
+    success('SKU Linked', `Orders for ${sku} now find ${itemName}`),
+  skuLink: (detail?: string) =>
+    error('Link Failed', detailOr(detail, 'The SKU could not be linked. Please try again')),
 
   // Preferences
   preferencesLoad: (detail?: string) =>

@@ -11,6 +11,7 @@ const SECTIONS = [
   { id: 'undo', title: 'Undo' },
   { id: 'low-stock', title: 'Low Stock and Acting on Many Items' },
   { id: 'ebay-integration', title: 'eBay Integration' },
+  { id: 'picking-orders', title: 'Picking eBay Orders' },
   { id: 'data-management', title: 'Data Management' },
   { id: 'restore-and-label-one', title: 'Restore One Thing, Print One Label' },
   { id: 'reimport-scan-counting', title: 'Re-importing and Counting Scans' },
@@ -185,6 +186,36 @@ export function HelpPage() {
             inventory every 8 minutes. In between, Stockroom shows the data it fetched last.
           </li>
           <li>Disconnecting eBay deletes the stored eBay tokens straight away.</li>
+        </ul>
+      </HelpSection>
+
+      <HelpSection id="picking-orders">
+        <ul>
+          <li>
+            On eBay Orders, press <strong>Mark picked</strong> beside an order line once it is in
+            your hand. Its quantity comes off the item on its shelf straight away, and the activity
+            log says what was picked, for which order and from where. Each order shows how many of
+            its lines are picked, and the pick list shows the same.
+          </li>
+          <li>
+            Picked by mistake? Press <strong>Unpick</strong> in the message that appears, or press
+            the line&apos;s <strong>Picked</strong> button: the quantity goes back on the shelf.
+          </li>
+          <li>
+            What you pick is saved with your account, so the tablet in the stockroom and the
+            computer at your desk show the same lines as picked.
+          </li>
+          <li>
+            Stockroom will not pick more than a shelf holds: if the item has fewer than the order
+            needs, it says how many are there, so you can count the shelf and correct it first.
+          </li>
+          <li>
+            A line marked <em>Not on a shelf</em> has a SKU that matches none of your items. Press{' '}
+            <strong>Link to an item</strong> to choose the item it is; Stockroom remembers the SKU,
+            so the next order for it finds the item by itself. Or press{' '}
+            <strong>Place on a shelf</strong> to add it as a new item, with the order&apos;s title
+            and SKU, on the shelf you choose.
+          </li>
         </ul>
       </HelpSection>
 

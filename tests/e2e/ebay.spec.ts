@@ -241,6 +241,9 @@ test.describe('eBay', () => {
     dashboard,
     admin,
   }, testInfo) => {
+    // Every order line carries its pick controls now: the accessibility scan of the page takes
+    // longer than the default budget on a busy machine.
+    test.setTimeout(180_000);
     await setPlan(admin, sellerAccount.id, 'elite');
     const open = SANDBOX_ORDERS.filter((o) => o.status !== 'FULFILLED');
     const skus = [...new Set(open.flatMap((o) => o.lineItems.map((l) => l.sku)))].slice(0, 4);

@@ -119,6 +119,7 @@ test.describe('public pages', () => {
       'Storage Management',
       'Inventory Management',
       'eBay Integration',
+      'Picking eBay Orders',
       'Data Management',
       'Restore One Thing, Print One Label',
       'Account & Settings',
@@ -127,6 +128,7 @@ test.describe('public pages', () => {
         page.getByRole('heading', { level: 2, name: section, exact: true }),
       ).toBeVisible();
     }
+    await expect(page.getByTestId('help-picking-orders')).toContainText('Mark picked');
     await expect(page.getByTestId('help-data-management')).toContainText('backed up daily');
     await expect(page.getByTestId('help-data-management')).toContainText('kept for 3 days');
     await expect(page.getByTestId('help-restore-and-label-one')).toContainText('Restore one thing');

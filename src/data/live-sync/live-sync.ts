@@ -31,6 +31,8 @@ export const LIVE_TABLES = [
   'user_preferences',
   'subscriptions',
   'dismissed_notifications',
+  'order_picks',
+  'sku_links',
 ] as const;
 
 // After the server ends a channel (e.g. its token expired), join again after this long.

@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ColumnHeadings } from '../../components/table';
 import { notify } from '../../components/toasts';
-import { pickList, type PickLine } from '../../domain/pick-list';
+import { showError } from '../../components/show-error';
+import { linkKey, pickList, type PickLine } from '../../domain/pick-list';
 import { minimumPlanFor, planAllows } from '../../domain/plans';
 import { RATE_LIMIT_MINUTES } from '../../domain/rate-limit';
 import { messages } from '../../lib/messages';
@@ -14,6 +15,21 @@ import './ebay.css';
 import { useEbayConnection } from './connection';
 import { EbayFunctionError } from '../../data/ebay/ebay-functions';
 import { useOrders, type EbayOrder, type EbayOrderLine, type OrdersResult } from './orders';
+import {
+  pickKey,
+  useOrderPicks,
+  useSkuLinks,
+  type OrderPick,
+} from '../../data/picking/order-picks';
+import {
+  useLinkSku,
+  usePickOrderLine,
+  useUnpickOrderLine,
+} from '../../data/picking/pick-order-line';
+import { useAddItemMutation } from '../../data/items/add-item';
+import { errorMessage } from '../../lib/errors';
+import { LinkItemDialog, PickControls, type PickHandlers, type PickableLine } from './picking';
+import { PlaceListingDialog } from './place-listing-dialog';
 
 interface OrderLineRef extends EbayOrderLine {
   orderId: string;
@@ -46,14 +62,28 @@ function useOrderToasts(result: OrdersResult | undefined, updatedAt: number) {
   }, [result, updatedAt]);
 }
 
+const pickable = (entry: PickLine<OrderLineRef>): PickableLine => ({
+  orderId: entry.line.orderId,
+  lineItemId: entry.line.lineItemId,
+  title: entry.line.title,
+  sku: entry.line.sku,
+  quantity: entry.line.quantity,
+  itemId: entry.item_id,
+});
+
 function PickListSection({
   lines,
   waiting,
+  picks,
+  handlers,
 }: {
   lines: PickLine<OrderLineRef>[];
   /** No orders on this device yet because eBay may not be asked again for now. */
   waiting: boolean;
+  picks: Map<string, OrderPick>;
+  handlers: PickHandlers;
 }) {
+  const done = lines.filter((e) => picks.has(pickKey(e.line.orderId, e.line.lineItemId))).length;
   return (
     <section
       className="card ebay-pick-list"
@@ -71,29 +101,50 @@ function PickListSection({
           Print pick list
         </button>
       </header>
-      <p className="muted">Orders still to ship, in the order you walk the stockroom.</p>
+      <p className="muted">
+        Orders still to ship, in the order you walk the stockroom.
+        {lines.length > 0 ? (
+          <span data-testid="pick-list-progress">
+            {' '}
+            {done} of {lines.length} picked.
+          </span>
+        ) : null}
+      </p>
       {waiting ? (
         <p className="muted">The pick list appears once your orders are loaded.</p>
       ) : lines.length === 0 ? (
         <p className="muted">Nothing to pick.</p>
       ) : (
         <table className="ebay-table">
-          <ColumnHeadings names={['Location', 'Item', 'Qty', 'Order']} />
+          <ColumnHeadings names={['Location', 'Item', 'Qty', 'Order', 'Picked']} />
           <tbody>
-            {lines.map((entry) => (
-              <tr
-                key={`${entry.line.orderId}-${entry.line.lineItemId}`}
-                data-testid="pick-list-line"
-              >
-                <td data-testid="pick-list-location">{entry.label ?? 'Not on a shelf'}</td>
-                <td>
-                  {entry.line.title}
-                  {entry.line.sku ? <span className="muted"> · {entry.line.sku}</span> : null}
-                </td>
-                <td>{entry.line.quantity}</td>
-                <td>{entry.line.orderId}</td>
-              </tr>
-            ))}
+            {lines.map((entry) => {
+              const pick = picks.get(pickKey(entry.line.orderId, entry.line.lineItemId));
+              return (
+                <tr
+                  key={`${entry.line.orderId}-${entry.line.lineItemId}`}
+                  data-testid="pick-list-line"
+                  data-picked={pick ? 'true' : 'false'}
+                  className={pick ? 'ebay-line--picked' : undefined}
+                >
+                  <td data-testid="pick-list-location">{entry.label ?? 'Not on a shelf'}</td>
+                  <td>
+                    {entry.line.title}
+                    {entry.line.sku ? <span className="muted"> · {entry.line.sku}</span> : null}
+                  </td>
+                  <td>{entry.line.quantity}</td>
+                  <td>{entry.line.orderId}</td>
+                  <td className="ebay-pick__cell">
+                    <PickControls
+                      line={pickable(entry)}
+                      pick={pick}
+                      handlers={handlers}
+                      where="list"
+                    />
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       )}
@@ -104,14 +155,30 @@ function PickListSection({
 function OrderCard({
   order,
   located,
+  picks,
+  handlers,
 }: {
   order: EbayOrder;
   located: Map<string, PickLine<OrderLineRef>>;
+  picks: Map<string, OrderPick>;
+  handlers: PickHandlers;
 }) {
+  const open = order.status !== 'FULFILLED';
+  const done = order.lineItems.filter((l) =>
+    picks.has(pickKey(order.orderId, l.lineItemId)),
+  ).length;
   return (
     <li className="card ebay-order" data-testid="ebay-order" data-order-id={order.orderId}>
       <header className="ebay-order__header">
         <h3>Order {order.orderId}</h3>
+        {open ? (
+          <span
+            className={done === order.lineItems.length ? 'ebay-order__picked--all' : 'muted'}
+            data-testid="ebay-order-progress"
+          >
+            {done} of {order.lineItems.length} picked
+          </span>
+        ) : null}
         <span className="muted">
           {when(order.creationDate)}
           {order.buyer ? ` · ${order.buyer}` : ''} · {STATUS_LABELS[order.status] ?? order.status}
@@ -119,17 +186,36 @@ function OrderCard({
         </span>
       </header>
       <table className="ebay-table">
-        <ColumnHeadings names={['Item', 'SKU', 'Qty', 'Location']} />
+        <ColumnHeadings names={['Item', 'SKU', 'Qty', 'Location', 'Picked']} />
         <tbody>
           {order.lineItems.map((line) => {
             const entry = located.get(`${order.orderId}/${line.lineItemId}`);
+            const pick = picks.get(pickKey(order.orderId, line.lineItemId));
             return (
-              <tr key={line.lineItemId} data-testid="ebay-order-line">
+              <tr
+                key={line.lineItemId}
+                data-testid="ebay-order-line"
+                data-line-id={line.lineItemId}
+                data-picked={pick ? 'true' : 'false'}
+                className={pick ? 'ebay-line--picked' : undefined}
+              >
                 <td>{line.title}</td>
                 <td>{line.sku ?? '—'}</td>
                 <td>{line.quantity}</td>
                 <td data-testid="ebay-order-line-location">
                   {entry?.label ?? <span className="muted">Not on a shelf</span>}
+                </td>
+                <td className="ebay-pick__cell">
+                  {open && entry ? (
+                    <PickControls
+                      line={pickable(entry)}
+                      pick={pick}
+                      handlers={handlers}
+                      where="order"
+                    />
+                  ) : (
+                    <span className="muted">{pick ? 'Picked' : 'Shipped'}</span>
+                  )}
                 </td>
               </tr>
             );
@@ -138,6 +224,130 @@ function OrderCard({
       </table>
     </li>
   );
+}
+
+/**
+ * Picking on eBay Orders: mark a line picked (its quantity comes off the shelf; the toast offers
+ * Unpick), unpick it, and find the item of a line "Not on a shelf" by linking it or by placing
+ * it on a shelf from here.
+ */
+function usePicking(userId: string, planId: string) {
+  const [busyKey, setBusyKey] = useState<string | null>(null);
+  const [linking, setLinking] = useState<PickableLine | null>(null);
+  const [placing, setPlacing] = useState<PickableLine | null>(null);
+  const done = () => setBusyKey(null);
+  const unpick = useUnpickOrderLine(userId, {
+    onSuccess: (_item, input) => {
+      done();
+      const line = lastPicked.current.get(pickKey(input.orderId, input.lineItemId));
+      notify(messages.lineUnpicked(line?.quantity ?? 1, line?.title ?? 'The item'));
+    },
+    onError: (error) => {
+      done();
+      showError(error, messages.lineUnpick());
+    },
+  });
+  const lastPicked = useRef(new Map<string, PickableLine>());
+  const pick = usePickOrderLine(userId, {
+    onSuccess: (picked, input) => {
+      done();
+      notify(messages.linePicked(picked.quantity, picked.item_name, picked.order_id), {
+        action: {
+          label: 'Unpick',
+          onClick: () => {
+            setBusyKey(pickKey(input.orderId, input.lineItemId));
+            unpick.mutate({ orderId: input.orderId, lineItemId: input.lineItemId });
+          },
+        },
+      });
+    },
+    onError: (error) => {
+      done();
+      showError(error, messages.linePick());
+    },
+  });
+  const linkSku = useLinkSku(userId, {
+    onSuccess: (link, input) => {
+      setLinking(null);
+      setPlacing(null);
+      notify(messages.skuLinked(link.sku, linkedNames.current.get(input.itemId) ?? 'the item'));
+    },
+    onError: (error) => showError(error, messages.skuLink()),
+  });
+  const linkedNames = useRef(new Map<string, string>());
+  const addItem = useAddItemMutation(userId, planId, {
+    onSuccess: (item, input) => {
+      setPlacing(null);
+      notify(messages.ebayItemAdded(item.item_name));
+      // A line with a SKU finds the new item by it; one without is remembered by its title.
+      if (!input.fields.sku) {
+        const key = linkKey({ title: input.fields.item_name });
+        linkedNames.current.set(item.item_id, item.item_name);
+        if (key) linkSku.mutate({ sku: key, itemId: item.item_id });
+      }
+    },
+    onError: (error) => showError(error, messages.ebayItemAdd(errorMessage(error))),
+  });
+
+  const { mutate: pickMutate } = pick;
+  const { mutate: unpickMutate } = unpick;
+  const onPick = useCallback(
+    (line: PickableLine) => {
+      if (!line.itemId) return;
+      setBusyKey(pickKey(line.orderId, line.lineItemId));
+      lastPicked.current.set(pickKey(line.orderId, line.lineItemId), line);
+      pickMutate({
+        orderId: line.orderId,
+        lineItemId: line.lineItemId,
+        itemId: line.itemId,
+        quantity: line.quantity,
+      });
+    },
+    [pickMutate],
+  );
+  const onUnpick = useCallback(
+    (line: PickableLine) => {
+      setBusyKey(pickKey(line.orderId, line.lineItemId));
+      lastPicked.current.set(pickKey(line.orderId, line.lineItemId), line);
+      unpickMutate({ orderId: line.orderId, lineItemId: line.lineItemId });
+    },
+    [unpickMutate],
+  );
+  const handlers: PickHandlers = useMemo(
+    () => ({ onPick, onUnpick, onLink: setLinking, onPlace: setPlacing, busyKey }),
+    [onPick, onUnpick, busyKey],
+  );
+  return {
+    handlers,
+    linking,
+    placing: placing ? { title: placing.title, quantity: placing.quantity } : null,
+    linkBusy: linkSku.isPending,
+    placeBusy: addItem.isPending,
+    closeDialogs: () => {
+      setLinking(null);
+      setPlacing(null);
+    },
+    link: (itemId: string, itemName: string) => {
+      const key = linking ? linkKey(linking) : null;
+      if (!key) return;
+      linkedNames.current.set(itemId, itemName);
+      linkSku.mutate({ sku: key, itemId });
+    },
+    place: (shelfId: string) => {
+      if (!placing) return;
+      addItem.mutate({
+        shelfId,
+        fields: {
+          item_name: placing.title,
+          quantity: placing.quantity,
+          barcode: null,
+          sku: placing.sku?.trim() || null,
+          price_paid: null,
+          expiry_date: null,
+        },
+      });
+    },
+  };
 }
 
 /**
@@ -156,6 +366,9 @@ export function EbayOrdersScreen() {
   const orders = useOrders(allowed && connected);
   const items = useItems(userId);
   const tree = useStorageTree(userId);
+  const picksQuery = useOrderPicks(userId, allowed && connected);
+  const linksQuery = useSkuLinks(userId, allowed && connected);
+  const picking = usePicking(userId, planId);
   useOrderToasts(orders.data, orders.dataUpdatedAt);
   // A rate-limited answer says when eBay may be asked again: ask then, without a click.
   const retryAfter = orders.data?.retryAfterSeconds ?? null;
@@ -170,8 +383,12 @@ export function EbayOrdersScreen() {
     const lines: OrderLineRef[] = (orders.data?.orders ?? []).flatMap((order) =>
       order.lineItems.map((line) => ({ ...line, orderId: order.orderId, barcode: line.sku })),
     );
-    return pickList(lines, items.data ?? [], tree.data ?? []);
-  }, [orders.data, items.data, tree.data]);
+    return pickList(lines, items.data ?? [], tree.data ?? [], linksQuery.data ?? []);
+  }, [orders.data, items.data, tree.data, linksQuery.data]);
+  const picks = useMemo(
+    () => new Map((picksQuery.data ?? []).map((p) => [pickKey(p.order_id, p.line_item_id), p])),
+    [picksQuery.data],
+  );
 
   const byLine = useMemo(
     () =>
@@ -246,7 +463,7 @@ export function EbayOrdersScreen() {
           </span>
         ) : null}
       </div>
-      <PickListSection lines={toPick} waiting={waiting} />
+      <PickListSection lines={toPick} waiting={waiting} picks={picks} handlers={picking.handlers} />
       <section className="no-print" aria-labelledby="orders-list-title">
         <h2 id="orders-list-title">Orders ({result.orders.length})</h2>
         {result.more && result.total ? (
@@ -268,11 +485,36 @@ export function EbayOrdersScreen() {
         ) : (
           <ul className="ebay-orders__list">
             {result.orders.map((order) => (
-              <OrderCard key={order.orderId} order={order} located={byLine} />
+              <OrderCard
+                key={order.orderId}
+                order={order}
+                located={byLine}
+                picks={picks}
+                handlers={picking.handlers}
+              />
             ))}
           </ul>
         )}
       </section>
+      {picking.linking ? (
+        <LinkItemDialog
+          line={picking.linking}
+          items={items.data ?? []}
+          rooms={tree.data ?? []}
+          busy={picking.linkBusy}
+          onChoose={(item) => picking.link(item.item_id, item.item_name)}
+          onClose={picking.closeDialogs}
+        />
+      ) : null}
+      {picking.placing ? (
+        <PlaceListingDialog
+          listing={picking.placing}
+          rooms={tree.data ?? []}
+          busy={picking.placeBusy}
+          onPlace={picking.place}
+          onClose={picking.closeDialogs}
+        />
+      ) : null}
     </div>
   );
 }

@@ -54,7 +54,8 @@ export function PlaceListingDialog({
   onPlace,
   onClose,
 }: {
-  listing: EbayListing;
+  /** A listing, or an order line placed from eBay Orders: what goes on the shelf. */
+  listing: Pick<EbayListing, 'title' | 'quantity'>;
   rooms: readonly TreeRoom[];
   /** The room the seller is looking at, offered first; else the first room. */
   initialRoomId?: string | null;

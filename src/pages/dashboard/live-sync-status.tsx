@@ -6,6 +6,7 @@ import { itemKeys } from '../../data/items/keys';
 import { preferencesKeys } from '../../data/preferences/keys';
 import { storageKeys } from '../../data/storage/keys';
 import { notificationKeys } from '../../features/notifications';
+import { pickingKeys } from '../../data/picking/keys';
 import { room3dKeys } from '../../features/room-3d';
 import { subscriptionKeys } from '../../features/subscription';
 
@@ -18,6 +19,8 @@ function liveCaches(userId: string): LiveCaches {
       user_preferences: [preferencesKeys.detail(userId)],
       subscriptions: [subscriptionKeys.byUser(userId)],
       dismissed_notifications: [notificationKeys.dismissals(userId)],
+      order_picks: [pickingKeys.picks(userId)],
+      sku_links: [pickingKeys.links(userId)],
     },
     staleOnStorage: [room3dKeys.root(userId), dataTransferKeys.byUser(userId)],
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickList, sortByWalkingOrder } from '../../../src/domain/pick-list';
+import { linkKey, pickList, sortByWalkingOrder } from '../../../src/domain/pick-list';
 import { storage } from './storage-fixture';
 
 const items = [
@@ -66,6 +66,33 @@ describe('pickList', () => {
       { item_id: 'placed', shelf_id: 'garage-2-a-1', sku: 'DUP', barcode: null },
     ];
     expect(pickList([{ sku: 'DUP' }], twins, storage)[0]?.item_id).toBe('placed');
+  });
+  it('finds an unknown SKU through the link the seller made, before any SKU match', () => {
+    const twins = [
+      { item_id: 'by-sku', shelf_id: 'garage-2-a-1', sku: 'DUP', barcode: null },
+      { item_id: 'linked', shelf_id: null, sku: null, barcode: null },
+    ];
+    const links = [
+      { sku: ' mug-blue ', item_id: 'linked' },
+      { sku: 'DUP', item_id: 'linked' },
+      { sku: 'GONE', item_id: 'removed-item' },
+    ];
+    const result = pickList(
+      [{ sku: 'MUG-BLUE' }, { sku: 'DUP' }, { sku: 'GONE' }],
+      twins,
+      storage,
+      links,
+    );
+    expect(result.map((entry) => entry.item_id)).toEqual(['linked', 'linked', null]);
+  });
+  it('remembers a line without a SKU by its title', () => {
+    const links = [{ sku: 'Blue mug', item_id: 'nowhere' }];
+    expect(pickList([{ sku: '', title: 'Blue mug' }], items, storage, links)[0]?.item_id).toBe(
+      'nowhere',
+    );
+    expect(linkKey({ sku: ' ', title: ' Blue mug ' })).toBe('Blue mug');
+    expect(linkKey({ sku: 'MUG-1', title: 'Blue mug' })).toBe('MUG-1');
+    expect(linkKey({ sku: null, title: '' })).toBeNull();
   });
   it('is empty for no lines', () => {
     expect(pickList([], items, storage)).toEqual([]);

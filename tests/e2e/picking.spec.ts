@@ -1,0 +1,253 @@
+import type { Browser, Locator, Page } from '@playwright/test';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { SANDBOX_ORDERS } from '../../local/sandboxes/ebay-catalogue';
+import { expect, test, type SellerAccount } from './fixtures';
+import { DashboardPage } from './pages/dashboard-page';
+import { EbayPage, seedShelves, setPlan } from './pages/ebay-page';
+import { LoginPage } from './pages/login-page';
+
+const OPEN_ORDERS = SANDBOX_ORDERS.filter((o) => o.status !== 'FULFILLED');
+
+function orderLine(page: Page, orderId: string, lineItemId: string): Locator {
+  return page
+    .locator(`[data-order-id="${orderId}"]`)
+    .locator(`[data-testid="ebay-order-line"][data-line-id="${lineItemId}"]`);
+}
+
+async function quantityOf(admin: SupabaseClient, userId: string, name: string): Promise<number> {
+  const { data, error } = await admin
+    .from('storage_items')
+    .select('quantity')
+    .eq('user_id', userId)
+    .eq('item_name', name)
+    .single();
+  if (error) throw new Error(error.message);
+  return (data as { quantity: number }).quantity;
+}
+
+async function setQuantity(admin: SupabaseClient, userId: string, name: string, quantity: number) {
+  const { error } = await admin
+    .from('storage_items')
+    .update({ quantity })
+    .eq('user_id', userId)
+    .eq('item_name', name);
+  if (error) throw new Error(error.message);
+}
+
+/** Lets the next visit ask eBay for orders again (the 2-minute limit is per seller). */
+async function clearRateLimits(admin: SupabaseClient, userId: string) {
+  await admin.from('api_rate_limits').delete().eq('user_id', userId);
+}
+
+async function openOrders(page: Page, dashboard: DashboardPage, ebay: EbayPage) {
+  await dashboard.open('eBay Orders');
+  await expect(ebay.toastWith('Orders Loaded')).toBeVisible();
+  await expect(page.getByTestId('ebay-order')).toHaveCount(SANDBOX_ORDERS.length);
+}
+
+/** The same seller on a second device: its own browser context, signed in. */
+async function secondDevice(browser: Browser, account: SellerAccount, touch: boolean) {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: touch ? { width: 1024, height: 768 } : { width: 1366, height: 768 },
+    hasTouch: touch,
+  });
+  const page = await context.newPage();
+  const login = new LoginPage(page, touch);
+  await login.goto();
+  await login.signIn(account.email, account.password);
+  const dashboard = new DashboardPage(page, touch);
+  await dashboard.expectLoaded();
+  return { context, page, dashboard, ebay: new EbayPage(page, touch) };
+}
+
+test.describe('Picking eBay orders', () => {
+  test.setTimeout(120_000);
+
+  test('marking a line picked takes it off the shelf, can be unpicked, and shows on another device', async ({
+    page,
+    browser,
+    sellerAccount,
+    loginPage,
+    dashboard,
+    admin,
+  }, testInfo) => {
+    const touch = Boolean(testInfo.project.use.hasTouch);
+    await setPlan(admin, sellerAccount.id, 'elite');
+    const order = OPEN_ORDERS[0]!;
+    const line = order.lineItems[0]!;
+    await seedShelves(admin, sellerAccount.id, [
+      {
+        room: 'Garage',
+        isle: 1,
+        unit: 'A',
+        shelf: 2,
+        items: [{ name: 'Blue mug', sku: line.sku }],
+      },
+    ]);
+    await setQuantity(admin, sellerAccount.id, 'Blue mug', 5);
+    await loginPage.goto();
+    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
+    await dashboard.expectLoaded();
+    const ebay = new EbayPage(page, touch);
+    await ebay.connect();
+    await openOrders(page, dashboard, ebay);
+
+    const row = orderLine(page, order.orderId, line.lineItemId);
+    const card = page.locator(`[data-order-id="${order.orderId}"]`);
+    await expect(row.getByTestId('ebay-order-line-location')).toHaveText(
+      'Garage › Isle 1 › A › Shelf 2',
+    );
+    await expect(card.getByTestId('ebay-order-progress')).toHaveText(
+      `0 of ${order.lineItems.length} picked`,
+    );
+    const pickButton = row.getByTestId('order-line-pick');
+    const box = await pickButton.boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+
+    // Pick, then take it back from the toast: the count goes down and back up.
+    await ebay.press(pickButton);
+    const picked = ebay.toastWith('Picked');
+    await expect(picked).toContainText(
+      `${line.quantity} × Blue mug picked for order ${order.orderId}`,
+    );
+    await expect(row).toHaveAttribute('data-picked', 'true');
+    await expect(card.getByTestId('ebay-order-progress')).toHaveText(
+      `1 of ${order.lineItems.length} picked`,
+    );
+    expect(await quantityOf(admin, sellerAccount.id, 'Blue mug')).toBe(5 - line.quantity);
+    await ebay.press(picked.getByTestId('toast-action'));
+    await expect(ebay.toastWith('Unpicked')).toBeVisible();
+    await expect(row).toHaveAttribute('data-picked', 'false');
+    expect(await quantityOf(admin, sellerAccount.id, 'Blue mug')).toBe(5);
+
+    // Picked for good; the pick list shows the same state.
+    await ebay.press(row.getByTestId('order-line-pick'));
+    await expect(row).toHaveAttribute('data-picked', 'true');
+    await expect(
+      page
+        .getByTestId('pick-list-line')
+        .filter({ hasText: order.orderId })
+        .filter({ hasText: line.title })
+        .first(),
+    ).toHaveAttribute('data-picked', 'true');
+    await expect(page.getByTestId('pick-list-progress')).toContainText('1 of');
+
+    // The inventory shows the lower count.
+    await dashboard.open('Inventory');
+    await expect(page.getByTestId('inventory-ready')).toBeVisible();
+    await expect(
+      page.getByTestId('item').filter({ hasText: 'Blue mug' }).getByTestId('item-count'),
+    ).toHaveText(String(5 - line.quantity));
+
+    // A second device of the seller sees the line picked, and can unpick it; this screen, open
+    // on eBay Orders meanwhile, follows without a reload.
+    await dashboard.open('eBay Orders');
+    await expect(row).toHaveAttribute('data-picked', 'true');
+    await clearRateLimits(admin, sellerAccount.id);
+    const other = await secondDevice(browser, sellerAccount, touch);
+    try {
+      await openOrders(other.page, other.dashboard, other.ebay);
+      const otherRow = orderLine(other.page, order.orderId, line.lineItemId);
+      await expect(otherRow).toHaveAttribute('data-picked', 'true');
+      await other.ebay.press(otherRow.getByTestId('order-line-picked'));
+      await expect(other.ebay.toastWith('Unpicked')).toBeVisible();
+      await expect(otherRow).toHaveAttribute('data-picked', 'false');
+      expect(await quantityOf(admin, sellerAccount.id, 'Blue mug')).toBe(5);
+    } finally {
+      await other.context.close();
+    }
+
+    // Back on the first device: the live sync brought the unpick over.
+    await expect(orderLine(page, order.orderId, line.lineItemId)).toHaveAttribute(
+      'data-picked',
+      'false',
+    );
+  });
+
+  test('a line not on a shelf is linked to an item (remembered by SKU) or placed on a shelf', async ({
+    page,
+    sellerAccount,
+    loginPage,
+    dashboard,
+    admin,
+  }, testInfo) => {
+    const touch = Boolean(testInfo.project.use.hasTouch);
+    await setPlan(admin, sellerAccount.id, 'elite');
+    // A SKU that two open orders share, and a line of another SKU.
+    const bySku = new Map<string, { orderId: string; lineItemId: string }[]>();
+    for (const o of OPEN_ORDERS)
+      for (const l of o.lineItems)
+        bySku.set(l.sku, [
+          ...(bySku.get(l.sku) ?? []),
+          { orderId: o.orderId, lineItemId: l.lineItemId },
+        ]);
+    const [sharedSku, sharedLines] = [...bySku].find(([, lines]) => lines.length > 1)!;
+    const [, [placeLine]] = [...bySku].find(([sku]) => sku !== sharedSku) as [
+      string,
+      { orderId: string; lineItemId: string }[],
+    ];
+    await seedShelves(admin, sellerAccount.id, [
+      {
+        room: 'Garage',
+        isle: 1,
+        unit: 'A',
+        shelf: 1,
+        items: [{ name: 'Green vase', sku: 'MY-1' }],
+      },
+      { room: 'Garage', isle: 1, unit: 'A', shelf: 2 },
+    ]);
+    await loginPage.goto();
+    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
+    await dashboard.expectLoaded();
+    const ebay = new EbayPage(page, touch);
+    await ebay.connect();
+    await openOrders(page, dashboard, ebay);
+
+    // Link: search the items, choose one.
+    const first = orderLine(page, sharedLines[0]!.orderId, sharedLines[0]!.lineItemId);
+    await expect(first.getByTestId('ebay-order-line-location')).toHaveText('Not on a shelf');
+    await ebay.press(first.getByTestId('order-line-link'));
+    const dialog = page.getByTestId('link-item-dialog');
+    await expect(dialog).toBeVisible();
+    await dialog.getByTestId('link-item-search').fill('vase');
+    await ebay.press(dialog.getByTestId('link-item-choice').filter({ hasText: 'Green vase' }));
+    await expect(ebay.toastWith('SKU Linked')).toContainText(
+      `Orders for ${sharedSku} now find Green vase`,
+    );
+    await expect(dialog).toBeHidden();
+    for (const shared of sharedLines)
+      await expect(
+        orderLine(page, shared.orderId, shared.lineItemId).getByTestId('ebay-order-line-location'),
+      ).toHaveText('Garage › Isle 1 › A › Shelf 1');
+    await expect(first.getByTestId('order-line-pick')).toBeVisible();
+
+    // Place: the item is made from the order line on the chosen shelf.
+    const placeRow = orderLine(page, placeLine!.orderId, placeLine!.lineItemId);
+    await ebay.press(placeRow.getByTestId('order-line-place'));
+    const place = page.getByTestId('place-listing-dialog');
+    await place.getByTestId('place-shelf').selectOption({ label: 'Shelf 2' });
+    await ebay.press(place.getByTestId('place-listing-confirm'));
+    await expect(ebay.toastWith('Item Added')).toBeVisible();
+    await expect(placeRow.getByTestId('ebay-order-line-location')).toHaveText(
+      'Garage › Isle 1 › A › Shelf 2',
+    );
+
+    // Remembered: after a reload (the orders saved on this device) the links still hold.
+    await page.reload();
+    await expect(page.getByTestId('ebay-order')).toHaveCount(SANDBOX_ORDERS.length);
+    await expect(
+      orderLine(page, sharedLines[1]!.orderId, sharedLines[1]!.lineItemId).getByTestId(
+        'ebay-order-line-location',
+      ),
+    ).toHaveText('Garage › Isle 1 › A › Shelf 1');
+    await expect(placeRow.getByTestId('ebay-order-line-location')).toHaveText(
+      'Garage › Isle 1 › A › Shelf 2',
+    );
+    const { data: links } = await admin
+      .from('sku_links')
+      .select('sku')
+      .eq('user_id', sellerAccount.id);
+    expect(links).toEqual([{ sku: sharedSku }]);
+  });
+});

@@ -450,6 +450,7 @@ export type Database = {
           item_name: string
           price_paid: number | null
           quantity: number
+          reorder_level: number | null
           shelf_id: string | null
           sku: string | null
           unit_id: string | null
@@ -465,6 +466,7 @@ export type Database = {
           item_name: string
           price_paid?: number | null
           quantity?: number
+          reorder_level?: number | null
           shelf_id?: string | null
           sku?: string | null
           unit_id?: string | null
@@ -480,6 +482,7 @@ export type Database = {
           item_name?: string
           price_paid?: number | null
           quantity?: number
+          reorder_level?: number | null
           shelf_id?: string | null
           sku?: string | null
           unit_id?: string | null
@@ -506,6 +509,7 @@ export type Database = {
       storage_logs: {
         Row: {
           action: string
+          change_id: string | null
           details: string | null
           log_id: string
           timestamp: string
@@ -514,6 +518,7 @@ export type Database = {
         }
         Insert: {
           action: string
+          change_id?: string | null
           details?: string | null
           log_id?: string
           timestamp?: string
@@ -522,13 +527,22 @@ export type Database = {
         }
         Update: {
           action?: string
+          change_id?: string | null
           details?: string | null
           log_id?: string
           timestamp?: string
           user_email?: string | null
           user_id?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "storage_logs_change_id_fkey"
+            columns: ["change_id"]
+            isOneToOne: false
+            referencedRelation: "undo_changes"
+            referencedColumns: ["change_id"]
+          },
+        ]
       }
       storage_rooms: {
         Row: {
@@ -747,6 +761,33 @@ export type Database = {
           },
         ]
       }
+      undo_changes: {
+        Row: {
+          action: string
+          change_id: string
+          created_at: string
+          summary: string | null
+          undone_at: string | null
+          user_id: string
+        }
+        Insert: {
+          action: string
+          change_id?: string
+          created_at?: string
+          summary?: string | null
+          undone_at?: string | null
+          user_id?: string
+        }
+        Update: {
+          action?: string
+          change_id?: string
+          created_at?: string
+          summary?: string | null
+          undone_at?: string | null
+          user_id?: string
+        }
+        Relationships: []
+      }
       user_preferences: {
         Row: {
           barcode_batch: boolean
@@ -816,6 +857,7 @@ export type Database = {
           p_item_name: string
           p_price_paid?: number
           p_quantity?: number
+          p_reorder_level?: number
           p_shelf_id: string
           p_sku?: string
         }
@@ -828,6 +870,7 @@ export type Database = {
           item_name: string
           price_paid: number | null
           quantity: number
+          reorder_level: number | null
           shelf_id: string | null
           sku: string | null
           unit_id: string | null
@@ -920,6 +963,7 @@ export type Database = {
           item_name: string
           price_paid: number | null
           quantity: number
+          reorder_level: number | null
           shelf_id: string | null
           sku: string | null
           unit_id: string | null
@@ -933,8 +977,19 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      backup_deleted_things: {
+        Args: { p_backup_id: string }
+        Returns: {
+          id: string
+          item_count: number
+          kind: string
+          name: string
+          place: string
+          place_exists: boolean
+        }[]
+      }
       commit_import: {
-        Args: { p_batches: number; p_import_id: string }
+        Args: { p_batches: number; p_import_id: string; p_mode?: string }
         Returns: Json
       }
       create_backup: {
@@ -983,7 +1038,7 @@ export type Database = {
           retry_after_seconds: number
         }[]
       }
-      import_items: { Args: { p_rows: Json }; Returns: Json }
+      import_items: { Args: { p_mode?: string; p_rows: Json }; Returns: Json }
       link_sku: {
         Args: { p_item_id: string; p_sku: string }
         Returns: {
@@ -999,6 +1054,18 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      low_stock_items: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          item_id: string
+          item_name: string
+          location: string
+          out_of_stock: boolean
+          quantity: number
+          reorder_level: number
+          shelf_id: string
+        }[]
+      }
       move_items: {
         Args: { p_item_ids: string[]; p_shelf_id: string }
         Returns: {
@@ -1010,6 +1077,7 @@ export type Database = {
           item_name: string
           price_paid: number | null
           quantity: number
+          reorder_level: number | null
           shelf_id: string | null
           sku: string | null
           unit_id: string | null
@@ -1057,6 +1125,7 @@ export type Database = {
           item_name: string
           price_paid: number | null
           quantity: number
+          reorder_level: number | null
           shelf_id: string | null
           sku: string | null
           unit_id: string | null
@@ -1156,6 +1225,15 @@ export type Database = {
         }
       }
       restore_backup: { Args: { p_backup_id: string }; Returns: Json }
+      restore_from_backup: {
+        Args: {
+          p_backup_id: string
+          p_id: string
+          p_kind: string
+          p_shelf_id?: string
+        }
+        Returns: Json
+      }
       room_shelf_fill: {
         Args: { p_room_id: string }
         Returns: {
@@ -1181,6 +1259,8 @@ export type Database = {
         }
         Returns: number
       }
+      undo_change: { Args: { p_change_id: string }; Returns: Json }
+      undoable_changes: { Args: Record<PropertyKey, never>; Returns: string[] }
       unpick_order_line: {
         Args: { p_line_item_id: string; p_order_id: string }
         Returns: {
@@ -1192,6 +1272,7 @@ export type Database = {
           item_name: string
           price_paid: number | null
           quantity: number
+          reorder_level: number | null
           shelf_id: string | null
           sku: string | null
           unit_id: string | null
@@ -1216,6 +1297,7 @@ export type Database = {
           item_name: string
           price_paid: number | null
           quantity: number
+          reorder_level: number | null
           shelf_id: string | null
           sku: string | null
           unit_id: string | null

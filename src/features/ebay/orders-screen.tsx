@@ -253,7 +253,7 @@ function usePicking(userId: string, planId: string) {
       done();
       notify(messages.linePicked(picked.quantity, picked.item_name, picked.order_id), {
         action: {
-          label: 'Unpick',
+          label: 'Undo',
           onClick: () => {
             setBusyKey(pickKey(input.orderId, input.lineItemId));
             unpick.mutate({ orderId: input.orderId, lineItemId: input.lineItemId });
@@ -344,6 +344,7 @@ function usePicking(userId: string, planId: string) {
           sku: placing.sku?.trim() || null,
           price_paid: null,
           expiry_date: null,
+          reorder_level: null,
         },
       });
     },

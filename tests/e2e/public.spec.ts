@@ -118,10 +118,13 @@ test.describe('public pages', () => {
       'Getting Started',
       'Storage Management',
       'Inventory Management',
+      'Undo',
+      'Low Stock and Acting on Many Items',
       'eBay Integration',
       'Picking eBay Orders',
       'Data Management',
       'Restore One Thing, Print One Label',
+      'Re-importing and Counting Scans',
       'Account & Settings',
     ]) {
       await expect(
@@ -129,6 +132,9 @@ test.describe('public pages', () => {
       ).toBeVisible();
     }
     await expect(page.getByTestId('help-picking-orders')).toContainText('Mark picked');
+    await expect(page.getByTestId('help-undo')).toContainText('Undo');
+    await expect(page.getByTestId('help-low-stock')).toContainText('reorder level');
+    await expect(page.getByTestId('help-reimport-scan-counting')).toContainText('One per code');
     await expect(page.getByTestId('help-data-management')).toContainText('backed up daily');
     await expect(page.getByTestId('help-data-management')).toContainText('kept for 3 days');
     await expect(page.getByTestId('help-restore-and-label-one')).toContainText('Restore one thing');

@@ -12,6 +12,7 @@ import type { Item } from '../../data/items/types';
 import { datedFileName, downloadText } from '../data-transfer';
 import { ShelfPicker, shelfPlaceName } from '../shelf-picker';
 import { notifyFailure } from '../storage';
+import { useUndoOffer } from '../undo';
 
 /** Where Print labels leads, with the chosen items (the labels screen reads them). */
 const LABELS_PATH = '/dashboard/barcode-labels';
@@ -39,15 +40,20 @@ export function ProductsBulkBar({
   const [shelfError, setShelfError] = useState<string | null>(null);
   // The toasts are the mutations' own callbacks, not mutate()'s: the bar is gone (nothing left
   // chosen) by the time a delete answers, and mutate()'s callbacks die with it.
+  // Bulk moves and deletes are undoable like single ones: the toast offers Undo.
+  const offerUndo = useUndoOffer(userId);
   const move = useMoveItemsMutation(userId, {
     onSuccess: (_rows, { itemIds, target }) => {
       const place = places.get(target.shelf_id);
-      notify(messages.itemsMoved(itemIds.length, place ? shelfPlaceName(place) : 'the shelf'));
+      offerUndo(
+        messages.itemsMoved(itemIds.length, place ? shelfPlaceName(place) : 'the shelf'),
+        'move_items',
+      );
     },
     onError: (error) => notifyFailure(error, '', messages.itemMove),
   });
   const remove = useDeleteItemsMutation(userId, {
-    onSuccess: (removed) => notify(messages.itemsDeleted(removed)),
+    onSuccess: (removed) => offerUndo(messages.itemsDeleted(removed), 'remove_items'),
     onError: (error) => notifyFailure(error, '', messages.itemDelete),
   });
   const count = chosen.length;

@@ -1,0 +1,190 @@
+/**
+ * The device's copy of a seller's stockroom: one IndexedDB database per signed-in user
+ * (`stockroom-device-<userId>`), so a second seller on the same browser never opens the first
+ * one's data, and sign-out deletes it whole.
+ *
+ * Two object stores:
+ * - `cache`: key → value (the persisted query cache entries; see offline/persist-cache.ts).
+ * - `outbox`: ordered entries (an auto-incremented key unless the caller gives one); values are
+ *   plain objects. `getAll` returns them in key order.
+ *
+ * Nothing here holds a token: callers store data rows and queued changes only.
+ * No dependency: the browser's IndexedDB API wrapped in promises.
+ */
+
+const DB_PREFIX = 'stockroom-device-';
+const DB_VERSION = 1;
+
+export type DeviceStoreName = 'cache' | 'outbox';
+
+export const DEVICE_STORES: readonly DeviceStoreName[] = ['cache', 'outbox'];
+
+/** The database name of one user's device copy. */
+export function deviceDbName(userId: string): string {
+  return `${DB_PREFIX}${userId}`;
+}
+
+/** Whether a database name is one of ours (for clean-up of every user's copy). */
+export function isDeviceDbName(name: string): boolean {
+  return name.startsWith(DB_PREFIX);
+}
+
+export interface DeviceStore<V = unknown> {
+  get(key: IDBValidKey): Promise<V | undefined>;
+  /** Writes a value; for `outbox`, leave `key` out to get the next auto-incremented key back. */
+  put(value: V, key?: IDBValidKey): Promise<IDBValidKey>;
+  delete(key: IDBValidKey): Promise<void>;
+  /** Every value in key order. */
+  getAll(): Promise<V[]>;
+  /** Every key in order (same order as getAll). */
+  getAllKeys(): Promise<IDBValidKey[]>;
+  /** Every entry, key and value, in key order. */
+  entries(): Promise<Array<{ key: IDBValidKey; value: V }>>;
+  clear(): Promise<void>;
+}
+
+export interface DeviceDb {
+  readonly userId: string;
+  readonly name: string;
+  store<V = unknown>(name: DeviceStoreName): DeviceStore<V>;
+  readonly cache: DeviceStore;
+  readonly outbox: DeviceStore;
+  /** Writes several cache entries in one transaction (and removes the `remove` keys). */
+  putMany(
+    storeName: DeviceStoreName,
+    entries: Array<{ key: IDBValidKey; value: unknown }>,
+    remove?: IDBValidKey[],
+  ): Promise<void>;
+  close(): void;
+}
+
+function hasIndexedDb(): boolean {
+  return typeof indexedDB !== 'undefined';
+}
+
+function requestResult<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+  });
+}
+
+function transactionDone(tx: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
+    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
+  });
+}
+
+const openDbs = new Map<string, Promise<DeviceDb>>();
+
+function wrap(db: IDBDatabase, userId: string): DeviceDb {
+  function run<T>(
+    storeName: DeviceStoreName,
+    mode: IDBTransactionMode,
+    action: (store: IDBObjectStore) => IDBRequest<T>,
+  ): Promise<T> {
+    const tx = db.transaction(storeName, mode);
+    const result = requestResult(action(tx.objectStore(storeName)));
+    return Promise.all([result, transactionDone(tx)]).then(([value]) => value);
+  }
+
+  function store<V>(storeName: DeviceStoreName): DeviceStore<V> {
+    return {
+      get: (key) => run(storeName, 'readonly', (s) => s.get(key) as IDBRequest<V | undefined>),
+      put: (value, key) =>
+        run(storeName, 'readwrite', (s) => (key === undefined ? s.put(value) : s.put(value, key))),
+      delete: (key) => run(storeName, 'readwrite', (s) => s.delete(key)).then(() => undefined),
+      getAll: () => run(storeName, 'readonly', (s) => s.getAll() as IDBRequest<V[]>),
+      getAllKeys: () => run(storeName, 'readonly', (s) => s.getAllKeys()),
+      entries: async () => {
+        const tx = db.transaction(storeName, 'readonly');
+        const s = tx.objectStore(storeName);
+        const [keys, values] = await Promise.all([
+          requestResult(s.getAllKeys()),
+          requestResult(s.getAll() as IDBRequest<V[]>),
+          transactionDone(tx),
+        ]);
+        return keys.map((key, index) => ({ key, value: values[index] as V }));
+      },
+      clear: () => run(storeName, 'readwrite', (s) => s.clear()).then(() => undefined),
+    };
+  }
+
+  return {
+    userId,
+    name: db.name,
+    store,
+    cache: store('cache'),
+    outbox: store('outbox'),
+    putMany: (storeName, entries, remove = []) => {
+      const tx = db.transaction(storeName, 'readwrite');
+      const s = tx.objectStore(storeName);
+      for (const key of remove) s.delete(key);
+      for (const { key, value } of entries) s.put(value, key);
+      return transactionDone(tx);
+    },
+    close: () => {
+      openDbs.delete(userId);
+      db.close();
+    },
+  };
+}
+
+/**
+ * Opens (creating on first use) the device database of one user. The same promise is shared by
+ * every caller until it is closed or deleted.
+ */
+export function openDeviceDb(userId: string): Promise<DeviceDb> {
+  if (!userId) return Promise.reject(new Error('openDeviceDb needs a user id'));
+  if (!hasIndexedDb()) return Promise.reject(new Error('IndexedDB is not available'));
+  const known = openDbs.get(userId);
+  if (known) return known;
+  const opening = new Promise<DeviceDb>((resolve, reject) => {
+    const request = indexedDB.open(deviceDbName(userId), DB_VERSION);
+    request.onupgradeneeded = () => {
+      const db = request.result;
+      if (!db.objectStoreNames.contains('cache')) db.createObjectStore('cache');
+      if (!db.objectStoreNames.contains('outbox')) {
+        db.createObjectStore('outbox', { autoIncrement: true });
+      }
+    };
+    request.onsuccess = () => {
+      const db = request.result;
+      // Another tab deleting this user's database (sign-out there) must not be blocked by us.
+      db.onversionchange = () => {
+        openDbs.delete(userId);
+        db.close();
+      };
+      resolve(wrap(db, userId));
+    };
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB open failed'));
+    request.onblocked = () => reject(new Error('IndexedDB open blocked'));
+  });
+  openDbs.set(userId, opening);
+  opening.catch(() => openDbs.delete(userId));
+  return opening;
+}
+
+/** Deletes one user's device database (sign-out, session ended). Resolves even when absent. */
+export async function deleteDeviceDb(userId: string): Promise<void> {
+  if (!hasIndexedDb() || !userId) return;
+  const known = openDbs.get(userId);
+  openDbs.delete(userId);
+  if (known) {
+    try {
+      (await known).close();
+    } catch {
+      // It never opened: nothing to close.
+    }
+  }
+  await new Promise<void>((resolve, reject) => {
+    const request = indexedDB.deleteDatabase(deviceDbName(userId));
+    request.onsuccess = () => resolve();
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB delete failed'));
+    // Blocked: another tab still holds it open; it closes on versionchange and the delete
+    // then completes. Do not wait for it here.
+    request.onblocked = () => resolve();
+  });
+}

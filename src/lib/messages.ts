@@ -284,7 +284,8 @@ export const texts = {
   unexpectedError: 'An unexpected error occurred',
   // No network (ours: the spec is silent). Said where the seller is looking: the dashboard's
   // notice, the dialog whose save failed, the screen that could not load.
-  offlineNotice: "You're offline. Changes can't be saved until the connection is back.",
+  offlineNotice:
+    "You're offline. Changes you make are kept on this device and sent when the connection is back.",
   offline: "You're offline. Try again when you're back online.",
   connectionFailed: 'The connection to Stockroom failed. Check your connection and try again.',
   offlineSaveFailed:
@@ -293,4 +294,10 @@ export const texts = {
     "The connection to Stockroom failed, so this couldn't be saved. Check your connection and try again.",
   screenOffline: "This screen couldn't be loaded — you're offline. Retry once you're back online.",
   screenLoadFailed: "This screen couldn't be loaded. Check your connection and retry.",
+  // The offline queue (issue #26): a change the database refused on catch-up.
+  outboxItemNotAdded: 'The item it names was never added, so this change could not be made.',
+  outboxIntro:
+    'These changes were made without a connection. They are kept on this device and sent in this order when the connection is back.',
+  outboxDecisionIntro:
+    'Stockroom could not make these changes when the connection came back. Nothing has been lost: choose what to do with each.',
 } as const;

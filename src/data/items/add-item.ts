@@ -1,8 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { canAdd } from '../../domain/plans';
 import { supabase } from '../../lib/supabase';
 import { toDataError } from '../errors';
 import type { MutationCallbacks } from '../mutation-callbacks';
+import { sendOrQueue } from '../offline/outbox';
+import { cachedPlace, newTempId, shelfLabel } from '../offline/shelf-label';
 import { planLimitToast } from '../storage/plan-limit';
 import { refusal } from '../storage/tree-cache';
 import { useItemsCache } from './items-cache';
@@ -33,7 +35,8 @@ export interface NewItem {
 
 /**
  * Adds an item, shown only once the server has it: a refused insert (plan limit, checked here
- * first and again by the database) leaves no phantom row behind.
+ * first and again by the database) leaves no phantom row behind. Offline it is shown at once
+ * with a temporary id, and a refusal on catch-up goes to the seller's decisions.
  */
 export function useAddItemMutation(
   userId: string,
@@ -41,12 +44,32 @@ export function useAddItemMutation(
   { onSuccess, onError }: MutationCallbacks<Item, NewItem> = {},
 ) {
   const cache = useItemsCache(userId);
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ shelfId, fields }: NewItem) => {
       const items = cache.read();
       if (items && !canAdd(planId, 'items', items.length))
         throw refusal(planLimitToast('items', planId));
-      return addItem(shelfId, fields);
+      // Offline (or no answer) it is queued with a temporary id and shown at once; the
+      // database checks the plan limit again when it is sent.
+      const tempId = newTempId();
+      return sendOrQueue(
+        userId,
+        {
+          kind: 'add',
+          args: [shelfId, { ...fields }],
+          tempId,
+          place: shelfLabel(queryClient, userId, shelfId),
+        },
+        () => addItem(shelfId, fields),
+        (): Item => ({
+          ...fields,
+          item_id: tempId,
+          shelf_id: shelfId,
+          unit_id: cachedPlace(queryClient, userId, shelfId)?.unit.unit_id ?? null,
+          created_at: new Date().toISOString(),
+        }),
+      );
     },
     onSuccess: (item, input) => {
       cache.set((items) => prependItem(items, item));

@@ -2,6 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase';
 import { toDataError } from '../errors';
 import type { MutationCallbacks } from '../mutation-callbacks';
+import { sendOrQueue } from '../offline/outbox';
+import { shelfLabel } from '../offline/shelf-label';
 import { storageKeys } from '../storage/keys';
 import { useItemsCache } from './items-cache';
 import { locationsOf, moveToShelf, placeItems, type Location } from './move-list';
@@ -47,7 +49,24 @@ export function useMoveItemsMutation(
   const cache = useItemsCache(userId);
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ itemIds, target }: MoveVariables) => moveItems(itemIds, target.shelf_id),
+    // Offline (or no answer) the move is queued on the device and stays on the screen.
+    mutationFn: ({ itemIds, names, target }: MoveVariables) =>
+      sendOrQueue(
+        userId,
+        {
+          kind: 'move',
+          args: [[...itemIds], target.shelf_id],
+          names: [...names],
+          place: shelfLabel(queryClient, userId, target.shelf_id),
+        },
+        () => moveItems(itemIds, target.shelf_id),
+        () =>
+          itemIds.map((item_id) => ({
+            item_id,
+            shelf_id: target.shelf_id,
+            unit_id: target.unit_id,
+          })),
+      ),
     onMutate: ({ itemIds, target }) => {
       const origins = locationsOf(cache.read() ?? [], itemIds);
       cache.apply((items) => moveToShelf(items, itemIds, target));

@@ -2,12 +2,15 @@ import { useMutation } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase';
 import { toDataError } from '../errors';
 import type { MutationCallbacks } from '../mutation-callbacks';
+import { sendOrQueue } from '../offline/outbox';
 import { useItemsCache } from './items-cache';
 import { patchItem, replaceItem, toItem } from './item-list';
 import type { Item } from './types';
 
 export type ItemChanges = Partial<
-  Pick<Item, 'item_name' | 'quantity' | 'barcode' | 'sku' | 'price_paid' | 'expiry_date' | 'reorder_level'
+  Pick<
+    Item,
+    'item_name' | 'quantity' | 'barcode' | 'sku' | 'price_paid' | 'expiry_date' | 'reorder_level'
   >
 >;
 
@@ -30,6 +33,9 @@ export interface ItemUpdate {
   changes: ItemChanges;
 }
 
+/** The item as shown before each change (onMutate runs first), to describe a queued change. */
+const shownBefore = new WeakMap<ItemUpdate, Item>();
+
 /**
  * Edits, renames and quantity changes show at once and are rolled back if the server refuses;
  * the server's row then replaces the guess.
@@ -40,8 +46,35 @@ export function useUpdateItemMutation(
 ) {
   const cache = useItemsCache(userId);
   return useMutation({
-    mutationFn: ({ itemId, changes }: ItemUpdate) => updateItem(itemId, changes),
-    onMutate: ({ itemId, changes }) => cache.apply((items) => patchItem(items, itemId, changes)),
+    // Offline (or no answer) the change is queued on the device and the screen keeps showing it.
+    mutationFn: (input: ItemUpdate) => {
+      const { itemId, changes } = input;
+      const before = shownBefore.get(input);
+      const shown = () => {
+        const item = cache.read()?.find((existing) => existing.item_id === itemId);
+        if (!item) throw new Error('The item is no longer on this device');
+        return item;
+      };
+      return sendOrQueue(
+        userId,
+        {
+          kind: 'update',
+          args: [itemId, { ...changes }],
+          name: before?.item_name ?? shown().item_name,
+          ...(before && Object.keys(changes).join() === 'quantity'
+            ? { before: before.quantity }
+            : {}),
+        },
+        () => updateItem(itemId, changes),
+        shown,
+      );
+    },
+    onMutate: (input) => {
+      const previous = cache.apply((items) => patchItem(items, input.itemId, input.changes));
+      const before = previous?.find((item) => item.item_id === input.itemId);
+      if (before) shownBefore.set(input, before);
+      return previous;
+    },
     onSuccess: (item, input) => {
       // Keep a newer optimistic change (a second + click already on its way): take the server's
       // row only while the screen still shows what this call sent.

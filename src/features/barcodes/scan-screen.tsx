@@ -315,8 +315,17 @@ function Scanner() {
       setStatus(`${existing.item_name} is already on ${place}`);
       return;
     }
+    const shelf = places.get(target);
     moveItem.mutate(
-      { itemId: existing.item_id, shelfId: target },
+      {
+        itemIds: [existing.item_id],
+        names: [existing.item_name],
+        target: {
+          shelf_id: target,
+          unit_id: shelf?.unit.unit_id ?? '',
+          room_id: shelf?.room.room_id ?? '',
+        },
+      },
       {
         onSuccess: () => {
           setList('putaway', (list) => updateEntries(list, [code], { status: 'moved', place }));

@@ -1,12 +1,4 @@
-import {
-  createContext,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../components/dialog';
 import type { ShelfPlace } from '../../data/storage/types';
 import type { ShelfContentProps } from '../storage';
@@ -20,10 +12,7 @@ import { formValuesFromItem, itemChanges } from './item-form';
 import { groupItemsByShelf, type ItemsByShelf } from './items-by-shelf';
 import { hitLocationLabel, placeToLocation } from '../../data/items/search-hits';
 import type { Item } from '../../data/items/types';
-import { isNetworkFailure, toDataError } from '../../data/errors';
-import { notify } from '../../components/toasts';
-import { messages, texts } from '../../lib/messages';
-import { isOffline } from '../../lib/online';
+import { messages } from '../../lib/messages';
 import { useUndoOffer } from '../undo';
 
 export interface ItemActions {
@@ -66,10 +55,6 @@ type OpenDialog =
   | { kind: 'edit'; item: Item; failure?: string }
   | { kind: 'delete'; item: Item };
 
-/** What the item dialog says when its save got no answer from the server. */
-const saveFailure = (): string =>
-  isOffline() ? texts.offlineSaveFailed : texts.connectionSaveFailed;
-
 const NO_ITEMS: Item[] = [];
 
 /**
@@ -101,11 +86,6 @@ export function ItemsProvider({
     setGrouping({ items, byShelf: groupItemsByShelf(items, grouping.byShelf) });
 
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
-  // The dialog open when a save answers (the seller may have closed it meanwhile).
-  const openDialog = useRef(dialog);
-  useEffect(() => {
-    openDialog.current = dialog;
-  }, [dialog]);
   const close = () => setDialog(null);
   const addItem = useAddItem(userId, planId);
   const updateItem = useUpdateItem(userId);
@@ -152,21 +132,9 @@ export function ItemsProvider({
               onSubmit={(fields) => {
                 const { place } = dialog;
                 setDialog({ kind: 'add', place });
-                // Offline the dialog stays open with everything typed and says why; the seller
-                // adds it with the same button once back online. Other refusals toast (useAddItem).
-                addItem.mutate(
-                  { shelfId: place.shelf.shelf_id, fields },
-                  {
-                    onSuccess: close,
-                    onError: (error) => {
-                      if (!isNetworkFailure(error)) return;
-                      const open = openDialog.current;
-                      if (open?.kind === 'add' && open.place === place)
-                        setDialog({ kind: 'add', place, failure: saveFailure() });
-                      else notify(messages.itemAdd(toDataError(error).message));
-                    },
-                  },
-                );
+                // Offline (or with no answer) the item is kept on the device and shown at once
+                // (data/offline). Refusals toast (useAddItem).
+                addItem.mutate({ shelfId: place.shelf.shelf_id, fields }, { onSuccess: close });
               }}
             />
           ) : null}
@@ -183,12 +151,7 @@ export function ItemsProvider({
               onClose={close}
               onSubmit={(fields) => {
                 // An edit shows at once and the dialog closes before the server answers; offline
-                // that guess would be rolled back a moment later, so the dialog stays open instead,
-                // with the values typed, and says why.
-                if (isOffline()) {
-                  setDialog({ kind: 'edit', item: dialog.item, failure: texts.offlineSaveFailed });
-                  return;
-                }
+                // it is kept on the device and sent when the connection is back (data/offline).
                 const changes = itemChanges(dialog.item, fields);
                 if (Object.keys(changes).length > 0)
                   updateItem.mutate({ itemId: dialog.item.item_id, changes });

@@ -8,6 +8,7 @@ import { OfflineNotice } from '../../components/offline-notice';
 import { notify } from '../../components/toasts';
 import { useAuth, useSignOut } from '../../features/auth';
 import { NotificationsBell } from '../../features/notifications';
+import { ChangesWaiting } from '../../features/offline';
 import { CurrentPlanBadge, useSubscription } from '../../features/subscription';
 import { errorMessage } from '../../lib/errors';
 import { messages } from '../../lib/messages';
@@ -114,6 +115,7 @@ export function DashboardLayout({ preloadCode, preloadWhenIdle }: DashboardLayou
       <header className="dashboard__header">
         {/* Expiry notifications: checked on sign-in and daily; the panel opens from the bell. */}
         <LiveSyncStatus userId={userId} />
+        <ChangesWaiting userId={userId} />
         <NotificationsBell />
         <CurrentPlanBadge />
         <div className="account">

@@ -1,0 +1,219 @@
+import { useSyncExternalStore } from 'react';
+import {
+  entryId,
+  inOrder,
+  type Decision,
+  type OutboxEntry,
+  type QueuedChange,
+} from '../../domain/outbox';
+import { isNetworkFailure } from '../errors';
+import { isOffline } from '../../lib/online';
+import { openDeviceDb } from './device-db';
+
+/**
+ * The durable queue of changes made without a connection (issue #26), one per seller, kept in
+ * the `outbox` store of the device database so it survives a reload and the tablet sleeping.
+ * A record is a queued entry, or one the database refused on catch-up (`decision` set), which
+ * waits there for the seller's choice instead of being dropped.
+ *
+ * The queue is mirrored in memory for the screen (`useOutbox`); every write goes to the memory
+ * copy at once and to IndexedDB before the caller's promise resolves.
+ */
+interface OutboxRecord extends OutboxEntry {
+  decision?: { reason: string; code: string | undefined };
+}
+
+export interface OutboxState {
+  /** Read from the device (until then the queue looks empty). */
+  loaded: boolean;
+  /** Waiting to be sent, in the order made. */
+  waiting: readonly OutboxEntry[];
+  /** Refused by the database on catch-up, waiting for the seller. */
+  decisions: readonly Decision[];
+}
+
+const EMPTY: OutboxState = { loaded: false, waiting: [], decisions: [] };
+
+type Listener = () => void;
+
+function randomTail(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID().slice(0, 8)
+    : Math.random().toString(36).slice(2, 10);
+}
+
+let counter = 0;
+let lastMillis = 0;
+
+function nextId(): string {
+  const now = Date.now();
+  counter = now === lastMillis ? counter + 1 : 0;
+  lastMillis = now;
+  return entryId(now, counter, randomTail());
+}
+
+function toState(records: readonly OutboxRecord[]): OutboxState {
+  const ordered = inOrder(records) as OutboxRecord[];
+  return {
+    loaded: true,
+    waiting: ordered
+      .filter((record) => !record.decision)
+      .map(({ id, at, change }) => ({ id, at, change })),
+    decisions: ordered.flatMap((record) =>
+      record.decision
+        ? [
+            {
+              entry: { id: record.id, at: record.at, change: record.change },
+              reason: record.decision.reason,
+              code: record.decision.code,
+            },
+          ]
+        : [],
+    ),
+  };
+}
+
+export class Outbox {
+  private records = new Map<string, OutboxRecord>();
+  private state: OutboxState = EMPTY;
+  private readonly listeners = new Set<Listener>();
+  private loading: Promise<void> | null = null;
+
+  constructor(readonly userId: string) {}
+
+  get snapshot(): OutboxState {
+    return this.state;
+  }
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private publish(): void {
+    this.state = toState([...this.records.values()]);
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Reads the queue from the device once; later calls share the first read. */
+  load(): Promise<void> {
+    this.loading ??= (async () => {
+      try {
+        const db = await openDeviceDb(this.userId);
+        const stored = (await db.outbox.getAll()) as OutboxRecord[];
+        // Anything queued in memory before the read finished stays (its write is on its way).
+        for (const record of stored)
+          if (!this.records.has(record.id)) this.records.set(record.id, record);
+      } catch {
+        // No IndexedDB (private mode in some browsers): the queue lives in memory only.
+      }
+      this.publish();
+    })();
+    return this.loading;
+  }
+
+  private async write(record: OutboxRecord): Promise<void> {
+    this.records.set(record.id, record);
+    this.publish();
+    try {
+      const db = await openDeviceDb(this.userId);
+      await db.outbox.put(record, record.id);
+    } catch {
+      // Kept in memory; see load().
+    }
+  }
+
+  private async remove(id: string): Promise<void> {
+    this.records.delete(id);
+    this.publish();
+    try {
+      const db = await openDeviceDb(this.userId);
+      await db.outbox.delete(id);
+    } catch {
+      // Kept in memory; see load().
+    }
+  }
+
+  /** Puts a change at the end of the queue. */
+  async enqueue(change: QueuedChange): Promise<OutboxEntry> {
+    const entry: OutboxEntry = { id: nextId(), at: new Date().toISOString(), change };
+    await this.write(entry);
+    return entry;
+  }
+
+  /** The change sent (or discarded by the seller). */
+  done(id: string): Promise<void> {
+    return this.remove(id);
+  }
+
+  /** The change with its ids rewritten (an add it depends on reached the database). */
+  update(entry: OutboxEntry): Promise<void> {
+    const known = this.records.get(entry.id);
+    return this.write({ ...known, ...entry });
+  }
+
+  /** The database refused it: it waits for the seller's decision. */
+  refuse(entry: OutboxEntry, reason: string, code: string | undefined): Promise<void> {
+    return this.write({ ...entry, decision: { reason, code } });
+  }
+
+  /** "Try again": back at the end of the queue, as a new change. */
+  async retry(id: string): Promise<void> {
+    const known = this.records.get(id);
+    if (!known) return;
+    await this.remove(id);
+    await this.enqueue(known.change);
+  }
+}
+
+const outboxes = new Map<string, Outbox>();
+
+/** The seller's queue (loaded from the device on first use). */
+export function outboxFor(userId: string): Outbox {
+  let outbox = outboxes.get(userId);
+  if (!outbox) {
+    outbox = new Outbox(userId);
+    outboxes.set(userId, outbox);
+    void outbox.load();
+  }
+  return outbox;
+}
+
+/** The seller's queue as the screen shows it. */
+export function useOutbox(userId: string | undefined): OutboxState {
+  const outbox = userId ? outboxFor(userId) : undefined;
+  return useSyncExternalStore(
+    outbox?.subscribe ?? noSubscribe,
+    () => outbox?.snapshot ?? EMPTY,
+    () => EMPTY,
+  );
+}
+
+const noSubscribe = () => () => undefined;
+
+/**
+ * Sends a change, or queues it: while the device is offline, while earlier changes still wait
+ * (so nothing overtakes them), or when the request gets no answer. A database refusal is thrown
+ * as before. `shown` is what the caller returns in place of the server's answer when queued: the
+ * same optimistic edit the online path makes then stays on the screen.
+ */
+export async function sendOrQueue<T>(
+  userId: string,
+  change: QueuedChange,
+  send: () => Promise<T>,
+  shown: () => T,
+): Promise<T> {
+  const outbox = outboxFor(userId);
+  await outbox.load();
+  if (isOffline() || outbox.snapshot.waiting.length > 0) {
+    await outbox.enqueue(change);
+    return shown();
+  }
+  try {
+    return await send();
+  } catch (error) {
+    if (!isNetworkFailure(error)) throw error;
+    await outbox.enqueue(change);
+    return shown();
+  }
+}

@@ -1,0 +1,117 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import {
+  failureKind,
+  idsFromAnswer,
+  pendingTempIds,
+  rewriteIds,
+  type OutboxEntry,
+  type QueuedChange,
+} from '../../domain/outbox';
+import { isOffline } from '../../lib/online';
+import { texts } from '../../lib/messages';
+import { isNetworkFailure, toDataError } from '../errors';
+import { inventoryRoot } from '../inventory-keys';
+import { addItem } from '../items/add-item';
+import { addScannedItems } from '../items/add-scanned-items';
+import { moveItems } from '../items/move-items';
+import { updateItem } from '../items/update-item';
+import type { ItemFields } from '../items/types';
+import { preferencesKeys } from '../preferences/keys';
+import { outboxFor } from './outbox';
+
+/** Sends one queued change through the same data-layer function the online path calls. */
+function send(change: QueuedChange): Promise<unknown> {
+  switch (change.kind) {
+    case 'move':
+      return moveItems(...change.args);
+    case 'update':
+      return updateItem(change.args[0], change.args[1]);
+    case 'add':
+      return addItem(change.args[0], change.args[1] as unknown as ItemFields);
+    case 'scan':
+      return addScannedItems(...change.args);
+  }
+}
+
+export type ReplayResult = 'empty' | 'stopped';
+
+const running = new Map<string, Promise<ReplayResult>>();
+
+/**
+ * Sends the seller's queue in order, one change at a time. No answer (still offline, the line
+ * dropped) stops it and keeps the rest for later; a refusal (the item was deleted meanwhile, a
+ * plan limit, a rule) takes that change out into "Needs your decision" and goes on. Then the
+ * inventory and preferences are read again, so the screens show what the database holds.
+ * One replay per seller at a time; a second call shares the first.
+ */
+export function replayOutbox(userId: string, queryClient: QueryClient): Promise<ReplayResult> {
+  const known = running.get(userId);
+  if (known) return known;
+  const run = (async (): Promise<ReplayResult> => {
+    const outbox = outboxFor(userId);
+    await outbox.load();
+    let sent = 0;
+    let result: ReplayResult = 'empty';
+    for (;;) {
+      const next: OutboxEntry | undefined = outbox.snapshot.waiting[0];
+      if (!next) break;
+      if (pendingTempIds(next.change).length > 0) {
+        // It names an item whose add was refused: it cannot be sent as it stands.
+        await outbox.refuse(next, texts.outboxItemNotAdded, 'PT404');
+        continue;
+      }
+      try {
+        const answer = await send(next.change);
+        sent += 1;
+        await outbox.done(next.id);
+        const ids = idsFromAnswer(next.change, answer);
+        if (ids.size > 0)
+          for (const later of outbox.snapshot.waiting)
+            if (pendingTempIds(later.change).some((id) => ids.has(id)))
+              await outbox.update({ ...later, change: rewriteIds(later.change, ids) });
+      } catch (error) {
+        if (failureKind({ network: isNetworkFailure(error) }) === 'network') {
+          result = 'stopped';
+          break;
+        }
+        const refused = toDataError(error);
+        await outbox.refuse(next, refused.message, refused.code);
+      }
+    }
+    if (sent > 0 || outbox.snapshot.decisions.length > 0) {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: inventoryRoot(userId) }),
+        queryClient.invalidateQueries({ queryKey: preferencesKeys.detail(userId) }),
+      ]);
+    }
+    return result;
+  })().finally(() => running.delete(userId));
+  running.set(userId, run);
+  return run;
+}
+
+/**
+ * Catches up while the dashboard is open: at start when online with changes waiting, on the
+ * browser's `online`, and whenever a change is queued while online (it waits behind others).
+ */
+export function useOutboxReplay(userId: string | undefined): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!userId) return;
+    const outbox = outboxFor(userId);
+    const catchUp = () => {
+      if (!isOffline() && outbox.snapshot.waiting.length > 0)
+        void replayOutbox(userId, queryClient);
+    };
+    void outbox.load().then(catchUp);
+    const unsubscribe = outbox.subscribe(() => {
+      if (!running.has(userId)) catchUp();
+    });
+    window.addEventListener('online', catchUp);
+    return () => {
+      unsubscribe();
+      window.removeEventListener('online', catchUp);
+    };
+  }, [userId, queryClient]);
+}

@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { Dialog } from '../../components/dialog';
+import { useOutbox, outboxFor } from '../../data/offline/outbox';
+import { useOutboxReplay } from '../../data/offline/replay';
+import { changesWaiting, decisionsWaiting, describeChange } from '../../domain/outbox';
+import { texts } from '../../lib/messages';
+import './offline.css';
+
+function madeAt(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? ''
+    : date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+}
+
+/**
+ * The header's word on the offline queue (issue #26): "3 changes waiting" while changes made
+ * without a connection wait on the device, and "1 change needs your decision" when the database
+ * refused one on catch-up. Each opens a dialog: the queue in order, or each refused change with
+ * what happened and a choice. Catch-up itself runs here too, for as long as the dashboard is open.
+ */
+export function ChangesWaiting({ userId }: { userId: string | undefined }) {
+  useOutboxReplay(userId);
+  const { waiting, decisions } = useOutbox(userId);
+  const [open, setOpen] = useState<'waiting' | 'decisions' | null>(null);
+  const outbox = userId ? outboxFor(userId) : undefined;
+  const showWaiting = open === 'waiting' && waiting.length > 0;
+  const showDecisions = open === 'decisions' && decisions.length > 0;
+
+  return (
+    <>
+      {waiting.length > 0 ? (
+        <button
+          type="button"
+          className="button button--secondary outbox-status"
+          data-testid="changes-waiting"
+          aria-haspopup="dialog"
+          onClick={() => setOpen('waiting')}
+        >
+          {changesWaiting(waiting.length)}
+        </button>
+      ) : null}
+      {decisions.length > 0 ? (
+        <button
+          type="button"
+          className="button outbox-status outbox-status--decide"
+          data-testid="changes-to-decide"
+          aria-haspopup="dialog"
+          onClick={() => setOpen('decisions')}
+        >
+          {decisionsWaiting(decisions.length)}
+        </button>
+      ) : null}
+      <Dialog
+        open={showWaiting}
+        title={changesWaiting(waiting.length)}
+        onClose={() => setOpen(null)}
+        testId="changes-waiting-dialog"
+        footer={
+          <button type="button" className="button" onClick={() => setOpen(null)}>
+            Close
+          </button>
+        }
+      >
+        <p>{texts.outboxIntro}</p>
+        <ol className="outbox-list" data-testid="changes-waiting-list">
+          {waiting.map((entry) => (
+            <li key={entry.id} data-testid="change-waiting">
+              <span>{describeChange(entry.change)}</span>
+              <span className="outbox-list__time">{madeAt(entry.at)}</span>
+            </li>
+          ))}
+        </ol>
+      </Dialog>
+      <Dialog
+        open={showDecisions}
+        title="Needs your decision"
+        onClose={() => setOpen(null)}
+        testId="changes-to-decide-dialog"
+        footer={
+          <button type="button" className="button button--secondary" onClick={() => setOpen(null)}>
+            Decide later
+          </button>
+        }
+      >
+        <p>{texts.outboxDecisionIntro}</p>
+        <ul className="outbox-list outbox-list--decisions">
+          {decisions.map((decision) => (
+            <li key={decision.entry.id} data-testid="change-to-decide">
+              <strong data-testid="change-to-decide-what">
+                {describeChange(decision.entry.change)}
+              </strong>
+              <span className="outbox-list__reason" data-testid="change-to-decide-reason">
+                {decision.reason}
+              </span>
+              <span className="outbox-list__actions">
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  data-testid="change-discard"
+                  onClick={() => void outbox?.done(decision.entry.id)}
+                >
+                  Discard this change
+                </button>
+                <button
+                  type="button"
+                  className="button"
+                  data-testid="change-retry"
+                  onClick={() => void outbox?.retry(decision.entry.id)}
+                >
+                  Try again
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </Dialog>
+    </>
+  );
+}

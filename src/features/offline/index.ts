@@ -1,0 +1,3 @@
+// The offline queue as the seller sees it (issue #26): the header's "changes waiting" and the
+// decisions a refused change asks for. Its data is in src/data/offline.
+export { ChangesWaiting } from './changes-waiting';

@@ -24,7 +24,7 @@ describe('OfflineNotice', () => {
     goOffline(true);
     expect(notice).toBeVisible();
     expect(notice).toHaveTextContent(
-      "You're offline. Changes can't be saved until the connection is back.",
+      "You're offline. Changes you make are kept on this device and sent when the connection is back.",
     );
 
     goOffline(false);

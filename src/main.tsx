@@ -5,6 +5,9 @@ import { EnvError, getEnv } from './lib/env';
 import { loadSupabase } from './lib/supabase-client';
 import { preloadDashboardCode } from './pages/dashboard/screens';
 
+/** The longest the first render waits for the device's copy of the seller's data. */
+const DEVICE_COPY_WAIT_MS = 1500;
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
@@ -28,14 +31,21 @@ try {
   // A signed-in address: the session client, the screen's code and its data load alongside the
   // app's code rather than one after the other (app, then session, then layout, then screen).
   const { pathname } = window.location;
+  let deviceCopy: Promise<unknown> = Promise.resolve();
   if (pathname.startsWith('/dashboard')) {
     void loadSupabase().catch(() => undefined); // AuthProvider reports a failure
     preloadDashboardCode(pathname);
-    void Promise.all([client, import('./pages/dashboard/start-early')])
+    deviceCopy = Promise.all([client, import('./pages/dashboard/start-early')])
       .then(([queryClient, early]) => early.prefetchForStoredSession(queryClient, pathname))
       .catch(() => undefined); // the screen asks again, and shows what failed
   }
-  const [{ App }, queryClient] = await Promise.all([import('./App'), client]);
+  // The first render waits for the seller's copy on the device (offline it is the inventory),
+  // but never long: a slow or broken store must not hold the app back.
+  const deviceCopyOrTimeout = Promise.race([
+    deviceCopy,
+    new Promise((resolve) => window.setTimeout(resolve, DEVICE_COPY_WAIT_MS)),
+  ]);
+  const [{ App }, queryClient] = await Promise.all([import('./App'), client, deviceCopyOrTimeout]);
   root.render(
     <StrictMode>
       <App queryClient={queryClient} version={runningVersion(import.meta.url)} />

@@ -1,4 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, onlineManager } from '@tanstack/react-query';
+import { isOffline } from './online';
 
 /** Status codes where retrying the same request cannot help. */
 const NON_RETRYABLE_STATUSES = new Set([400, 401, 403, 404, 406, 409, 422]);
@@ -19,6 +20,11 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
 }
 
 export function createQueryClient(): QueryClient {
+  // react-query assumes it starts online and learns otherwise only from an 'offline' event. A
+  // page loaded offline (the installed app in a stockroom with no Wi-Fi) must know at once: its
+  // reads wait for the connection, the screens show the seller's copy on the device meanwhile
+  // instead of an error, and they are asked again as soon as the connection is back.
+  onlineManager.setOnline(!isOffline());
   return new QueryClient({
     defaultOptions: {
       queries: {

@@ -22,6 +22,7 @@ import type { Room } from '../../data/storage/types';
 import { StorageView, useActiveRoom } from '../../features/storage';
 import { currentPlanId, useSubscription } from '../../features/subscription';
 import { formatCount } from '../../lib/format';
+import { texts } from '../../lib/messages';
 
 const NO_ROOMS: Room[] = [];
 
@@ -82,7 +83,14 @@ export default function InventoryPage() {
   // currency and colours from the first frame (should preferences fail to load, the defaults do
   // rather than holding the inventory back). Drawing the rooms early, while the items load,
   // measured slower: the two share the CPU with the server on small machines.
-  const ready = tree.isSuccess && !preferencesQuery.isPending && cachedItems !== undefined;
+  // Offline, the copy on the device is drawn (a failed or waiting refresh does not hide it); with
+  // no copy and no connection, the screen says so rather than loading for ever.
+  const preferencesSettled =
+    !preferencesQuery.isPending || preferencesQuery.fetchStatus === 'paused';
+  const ready = tree.data !== undefined && preferencesSettled && cachedItems !== undefined;
+  const waitingOffline =
+    (tree.data === undefined && tree.fetchStatus === 'paused') ||
+    (cachedItems === undefined && items.fetchStatus === 'paused');
   const failed = tree.error ?? items.error;
   const limits = getPlan(planId).limits;
 
@@ -116,6 +124,10 @@ export default function InventoryPage() {
             Try again
           </button>
         </div>
+      ) : !ready && waitingOffline ? (
+        <p className="notice" role="status" data-testid="inventory-offline">
+          {texts.screenOffline}
+        </p>
       ) : !ready ? (
         <LoadingScreen label="Loading your inventory…" />
       ) : (

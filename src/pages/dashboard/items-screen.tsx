@@ -9,6 +9,7 @@ import { useStorageTree } from '../../data/storage/get-storage-tree';
 import { shelfPlaces } from '../../data/storage/tree';
 import type { Room, ShelfPlace } from '../../data/storage/types';
 import { currentPlanId, useSubscription } from '../../features/subscription';
+import { texts } from '../../lib/messages';
 
 const NO_ROOMS: Room[] = [];
 
@@ -40,7 +41,13 @@ export function ItemsScreen({
   const preferences = usePreferences().data ?? DEFAULT_PREFERENCES;
   const rooms = tree.data ?? NO_ROOMS;
   const places = useMemo(() => shelfPlaces(rooms), [rooms]);
-  const failed = tree.error ?? items.error;
+  // A failed refresh of data the screen already holds (offline, the copy on the device) is not a
+  // failure to show: the seller keeps working with what is there.
+  const failed = tree.data && items.data ? null : (tree.error ?? items.error);
+  // No copy on the device and no connection: say so rather than load for ever.
+  const waitingOffline =
+    (!tree.data && tree.fetchStatus === 'paused') ||
+    (!items.data && items.fetchStatus === 'paused');
 
   return (
     <Screen testId={testId} title={title} intro={intro}>
@@ -48,7 +55,11 @@ export function ItemsScreen({
         <div className="notice notice--error" role="alert">
           <p>Your items could not be loaded. {failed.message}</p>
         </div>
-      ) : !tree.isSuccess || !items.isSuccess ? (
+      ) : waitingOffline ? (
+        <p className="notice" role="status" data-testid="items-offline">
+          {texts.screenOffline}
+        </p>
+      ) : !tree.data || !items.data ? (
         <LoadingScreen label="Loading your items…" />
       ) : (
         <ItemsProvider

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { sessionNeedsCodeStep } from '../../data/mfa/assurance';
 import { getStoredSession } from '../../data/auth/stored-session';
+import { hydrateDeviceCache } from '../../data/offline/device-cache';
 import { prefetchScreen } from './prefetch-screen';
 
 /**
@@ -10,6 +11,10 @@ import { prefetchScreen } from './prefetch-screen';
  * event to arrive and the dashboard layout to render in turn. The queries land in the client the
  * app then renders with. Nothing is asked for without a session, or for a session that still
  * owes its two-factor code (the database answers such a session with nothing).
+ *
+ * Alongside, the seller's copy on the device (data/offline) is put into the cache: the returned
+ * promise settles once it is, so the page can render the inventory from it at once (offline,
+ * that is all there is).
  */
 export async function prefetchForStoredSession(
   queryClient: QueryClient,
@@ -18,4 +23,5 @@ export async function prefetchForStoredSession(
   const session = await getStoredSession();
   if (!session || sessionNeedsCodeStep(session)) return;
   prefetchScreen(queryClient, pathname, session.user.id);
+  await hydrateDeviceCache(queryClient, session.user.id);
 }

@@ -375,7 +375,9 @@ export function SubscriptionSettings() {
       </div>
 
       <div>
-        <h3>Plans</h3>
+        <h3>
+          Plans <NeedsConnection need="billing" compact />
+        </h3>
         <PlanOptions state={state} busy={blocked} onChoose={choose} />
         <p className="muted">
           Upgrades and changes between paid plans apply at once; the difference for the current

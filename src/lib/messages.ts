@@ -300,4 +300,18 @@ export const texts = {
     'These changes were made without a connection. They are kept on this device and sent in this order when the connection is back.',
   outboxDecisionIntro:
     'Stockroom could not make these changes when the connection came back. Nothing has been lost: choose what to do with each.',
+  // What needs the server and cannot wait in the device's queue (issue 26): said on the screen,
+  // next to the actions it disables, while the device is offline.
+  needsConnection: {
+    billing:
+      "Billing needs a connection. You're offline — checkout, plan changes, Manage Billing and cancelling work again when you're back online.",
+    ebay: "eBay needs a connection. You're offline — connecting, listings, orders and marking picked work again when you're back online.",
+    import:
+      "Importing needs a connection. You're offline — your file stays chosen here; import it when you're back online.",
+    backups:
+      "Backups need a connection. You're offline — backing up, restoring and downloading work again when you're back online.",
+    account:
+      "Account changes need a connection. You're offline — what you typed stays here; save it when you're back online.",
+  },
+  needsConnectionShort: 'Needs a connection',
 } as const;

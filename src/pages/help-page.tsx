@@ -16,6 +16,7 @@ const SECTIONS = [
   { id: 'restore-and-label-one', title: 'Restore One Thing, Print One Label' },
   { id: 'reimport-scan-counting', title: 'Re-importing and Counting Scans' },
   { id: 'account-settings', title: 'Account & Settings' },
+  { id: 'needs-connection', title: 'What Needs a Connection' },
 ] as const;
 
 type SectionId = (typeof SECTIONS)[number]['id'];
@@ -307,6 +308,28 @@ export function HelpPage() {
             permanently deleted.
           </li>
         </ul>
+      </HelpSection>
+
+      <HelpSection id="needs-connection">
+        <p>
+          Some things talk to Stripe, eBay or our servers and cannot wait on the device. While
+          your tablet or computer is offline, each of these screens says so in one plain sentence
+          and its buttons wait, with &ldquo;Needs a connection&rdquo; beside them:
+        </p>
+        <ul>
+          <li>Billing: checkout, changing or cancelling your plan, Manage Billing.</li>
+          <li>
+            eBay: connecting or disconnecting, listings, orders, the eBay inventory and Mark
+            picked.
+          </li>
+          <li>Import: checking and importing a file (a preview already shown stays).</li>
+          <li>Backups: backing up, restoring, restoring one thing and downloading.</li>
+          <li>Account: your password and two-factor authentication.</li>
+        </ul>
+        <p>
+          What you typed stays where it is. When the connection is back the buttons work again,
+          without reloading the page.
+        </p>
       </HelpSection>
 
       <section className="section" aria-labelledby="contact-title">

@@ -126,6 +126,7 @@ test.describe('public pages', () => {
       'Restore One Thing, Print One Label',
       'Re-importing and Counting Scans',
       'Account & Settings',
+      'What Needs a Connection',
     ]) {
       await expect(
         page.getByRole('heading', { level: 2, name: section, exact: true }),
@@ -133,6 +134,7 @@ test.describe('public pages', () => {
     }
     await expect(page.getByTestId('help-picking-orders')).toContainText('Mark picked');
     await expect(page.getByTestId('help-undo')).toContainText('Undo');
+    await expect(page.getByTestId('help-needs-connection')).toContainText('Needs a connection');
     await expect(page.getByTestId('help-low-stock')).toContainText('reorder level');
     await expect(page.getByTestId('help-reimport-scan-counting')).toContainText('One per code');
     await expect(page.getByTestId('help-data-management')).toContainText('backed up daily');

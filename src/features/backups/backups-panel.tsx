@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/dialog';
 import { useProcessingOverlay } from '../../components/processing-overlay';
+import { NeedsConnection } from '../../components/offline-notice';
 import { notify } from '../../components/toasts';
 import { minimumPlanFor } from '../../domain/plans';
 import { errorMessage } from '../../lib/errors';
 import { formatCount } from '../../lib/format';
 import { messages } from '../../lib/messages';
+import { useOffline } from '../../lib/online';
 import { backupFileName } from './backup-file';
 import { RestoreOneDialog } from './restore-one-dialog';
 import { errorText } from '../../data/errors';
@@ -50,6 +52,8 @@ export function BackupsPanel() {
   const [downloading, setDownloading] = useState<string | null>(null);
   const [restoringOne, setRestoringOne] = useState<BackupSummary | null>(null);
   const canRestore = restoreAllowed.data === true;
+  // Backups live on the server: offline every action here waits (the sentence says why).
+  const offline = useOffline();
 
   const onDownload = async (backup: BackupSummary) => {
     setDownloading(backup.backup_id);
@@ -83,12 +87,13 @@ export function BackupsPanel() {
         for 3 days. You can also take one now, before a big change (up to 20 are kept; the oldest go
         first).
       </p>
+      <NeedsConnection need="backups" />
       <div className="settings__actions">
         {/* Boilerplate: a button naming its own action, busy text and test id. */}
         <button
           type="button"
           className="button button--primary"
-          disabled={take.isPending}
+          disabled={take.isPending || offline}
           onClick={() =>
             take.mutate(undefined, {
               onError: (error) => notify(messages.genericError(errorMessage(error))),
@@ -114,6 +119,7 @@ export function BackupsPanel() {
           <button
             type="button"
             className="button button--ghost"
+            disabled={offline}
             onClick={() => void backups.refetch()}
           >
             Try again
@@ -142,7 +148,7 @@ export function BackupsPanel() {
                   <button
                     type="button"
                     className="button button--secondary"
-                    disabled={downloading === backup.backup_id}
+                    disabled={downloading === backup.backup_id || offline}
                     onClick={() => void onDownload(backup)}
                     data-testid="backup-download"
                   >
@@ -151,7 +157,7 @@ export function BackupsPanel() {
                   <button
                     type="button"
                     className="button button--secondary"
-                    disabled={!canRestore || restore.isPending}
+                    disabled={!canRestore || restore.isPending || offline}
                     onClick={() => setConfirming(backup)}
                     data-testid="backup-restore"
                   >
@@ -160,7 +166,7 @@ export function BackupsPanel() {
                   <button
                     type="button"
                     className="button button--secondary"
-                    disabled={!canRestore}
+                    disabled={!canRestore || offline}
                     onClick={() => setRestoringOne(backup)}
                     data-testid="backup-restore-one"
                   >
@@ -187,6 +193,7 @@ export function BackupsPanel() {
         }
         confirmLabel="Restore"
         testId="restore-dialog"
+        busy={offline}
         onCancel={() => setConfirming(null)}
         onConfirm={() => confirming && onRestore(confirming)}
       />

@@ -1,10 +1,12 @@
 import { useId, useMemo, useState } from 'react';
 import { Dialog } from '../../components/dialog';
+import { NeedsConnection } from '../../components/offline-notice';
 import { TextField } from '../../components/text-field';
 import { notify } from '../../components/toasts';
 import { errorText } from '../../data/errors';
 import { formatCount } from '../../lib/format';
 import { messages } from '../../lib/messages';
+import { useOffline } from '../../lib/online';
 import { ShelfPicker } from '../shelf-picker';
 import {
   useDeletedThings,
@@ -42,6 +44,7 @@ export function RestoreOneDialog({ backup, takenAt, onClose }: RestoreOneDialogP
   const [query, setQuery] = useState('');
   const [placing, setPlacing] = useState<DeletedThing | null>(null);
   const [shelfId, setShelfId] = useState<string | null>(null);
+  const offline = useOffline();
 
   const shown = useMemo(() => {
     const needle = query.trim().toLowerCase();
@@ -87,6 +90,7 @@ export function RestoreOneDialog({ backup, takenAt, onClose }: RestoreOneDialogP
         What the backup of {takenAt} holds that is no longer in your stockroom. It comes back where
         it was, with what it held; nothing else changes.
       </p>
+      <NeedsConnection need="backups" />
       <TextField
         id={`${id}-search`}
         label="Search by name"
@@ -126,7 +130,7 @@ export function RestoreOneDialog({ backup, takenAt, onClose }: RestoreOneDialogP
               <button
                 type="button"
                 className="button button--secondary"
-                disabled={restore.isPending}
+                disabled={restore.isPending || offline}
                 aria-label={`Restore ${KIND_NAME[thing.kind].toLowerCase()} ${thing.name}`}
                 onClick={() => {
                   if (thing.place_exists) bringBack(thing, null);
@@ -146,7 +150,7 @@ export function RestoreOneDialog({ backup, takenAt, onClose }: RestoreOneDialogP
                   <button
                     type="button"
                     className="button button--primary"
-                    disabled={!shelfId || restore.isPending}
+                    disabled={!shelfId || restore.isPending || offline}
                     onClick={() => bringBack(thing, shelfId)}
                     data-testid="restore-one-here"
                   >

@@ -1,6 +1,8 @@
 import { useRef } from 'react';
 import { Dialog } from '../../components/dialog';
+import { NeedsConnection } from '../../components/offline-notice';
 import { PLANS } from '../../domain/plans';
+import { useOffline } from '../../lib/online';
 import { describeExcess, excessFor, type Usage } from './plan-change';
 
 export interface CancelSubscriptionDialogProps {
@@ -26,6 +28,7 @@ export function CancelSubscriptionDialog({
   onClose,
 }: CancelSubscriptionDialogProps) {
   const keepRef = useRef<HTMLButtonElement>(null);
+  const offline = useOffline();
   const free = PLANS.free;
   const excess = usage ? excessFor('free', usage) : [];
   return (
@@ -51,11 +54,12 @@ export function CancelSubscriptionDialog({
             type="button"
             className="button button--primary"
             onClick={onConfirm}
-            disabled={busy}
+            disabled={busy || offline}
             data-testid="cancel-subscription-confirm"
           >
             {busy ? 'Cancelling…' : 'Cancel subscription'}
           </button>
+          <NeedsConnection need="billing" compact />
         </>
       }
     >

@@ -3,11 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/dialog';
 import { useProcessingOverlay } from '../../components/processing-overlay';
+import { NeedsConnection } from '../../components/offline-notice';
 import { notify } from '../../components/toasts';
 import { getPlan, PLANS, type PlanId } from '../../domain/plans';
 import { errorMessage } from '../../lib/errors';
 import { countOf, formatLongDate } from '../../lib/format';
 import { messages, texts } from '../../lib/messages';
+import { useOffline } from '../../lib/online';
 import { useAuth } from '../auth';
 import { subscriptionQueryOptions } from '../subscription';
 import { BillingError } from '../../data/billing/billing-functions';
@@ -83,6 +85,7 @@ export function SubscriptionSettings() {
   const changePlan = useChangePlan(userId);
   const cancel = useCancelSubscription(userId);
   const archive = useArchiveExcessStorage(userId);
+  const offline = useOffline();
 
   const [cancelOpen, setCancelOpen] = useState(false);
   const [pendingChange, setPendingChange] = useState<PendingChange | null>(null);
@@ -117,16 +120,22 @@ export function SubscriptionSettings() {
 
   if (!userId || subscription.isPending) {
     return (
-      <p className="muted" data-testid="subscription-settings-loading">
-        Loading your subscription…
-      </p>
+      <>
+        <NeedsConnection need="billing" />
+        <p className="muted" data-testid="subscription-settings-loading">
+          Loading your subscription…
+        </p>
+      </>
     );
   }
   if (subscription.isError) {
     return (
-      <p className="notice notice--error" role="alert" data-testid="subscription-settings-error">
-        Your subscription could not be loaded. Please reload the page.
-      </p>
+      <>
+        <NeedsConnection need="billing" />
+        <p className="notice notice--error" role="alert" data-testid="subscription-settings-error">
+          Your subscription could not be loaded. Please reload the page.
+        </p>
+      </>
     );
   }
 
@@ -245,6 +254,8 @@ export function SubscriptionSettings() {
   }
 
   const busy = changePlan.isPending || cancel.isPending || archive.isPending;
+  // Offline nothing here can reach Stripe or the server: the sentence below says so.
+  const blocked = busy || offline;
 
   return (
     <section
@@ -265,6 +276,7 @@ export function SubscriptionSettings() {
         </p>
       ) : null}
 
+      <NeedsConnection need="billing" />
       <div className="card billing__current">
         <h2 id="billing-title" className="billing__title">
           <span>
@@ -295,7 +307,7 @@ export function SubscriptionSettings() {
               type="button"
               className="button button--primary"
               onClick={() => void reactivate()}
-              disabled={busy}
+              disabled={blocked}
               data-testid="reactivate-subscription"
             >
               Reactivate {plan.name}
@@ -309,6 +321,7 @@ export function SubscriptionSettings() {
               type="button"
               className="button button--secondary"
               onClick={() => void openBillingPortal()}
+              disabled={offline}
               data-testid="manage-billing"
             >
               Manage Billing
@@ -319,6 +332,7 @@ export function SubscriptionSettings() {
               type="button"
               className="button button--secondary"
               onClick={openCancelDialog}
+              disabled={offline}
               data-testid="cancel-subscription"
             >
               Cancel subscription
@@ -346,7 +360,7 @@ export function SubscriptionSettings() {
               type="button"
               className="button button--secondary"
               onClick={() => setArchiveOpen(true)}
-              disabled={busy}
+              disabled={blocked}
               data-testid="archive-excess"
             >
               Archive excess storage
@@ -361,8 +375,10 @@ export function SubscriptionSettings() {
       </div>
 
       <div>
-        <h3>Plans</h3>
-        <PlanOptions state={state} busy={busy} onChoose={choose} />
+        <h3>
+          Plans <NeedsConnection need="billing" compact />
+        </h3>
+        <PlanOptions state={state} busy={blocked} onChoose={choose} />
         <p className="muted">
           Upgrades and changes between paid plans apply at once; the difference for the current
           period is charged or credited. Moving to Free takes effect at the end of the billing
@@ -383,7 +399,7 @@ export function SubscriptionSettings() {
         title={pendingChange ? `Change to ${PLANS[pendingChange.plan].name}?` : 'Change plan?'}
         testId="plan-change-dialog"
         confirmLabel="Change plan"
-        busy={busy}
+        busy={blocked}
         onCancel={() => setPendingChange(null)}
         onConfirm={() => {
           if (pendingChange) void applyChange(pendingChange.plan, pendingChange.excess !== '');
@@ -406,7 +422,7 @@ export function SubscriptionSettings() {
         title="Archive excess storage?"
         testId="archive-dialog"
         confirmLabel="Archive"
-        busy={busy}
+        busy={blocked}
         onCancel={() => setArchiveOpen(false)}
         onConfirm={() => void runArchive()}
         message={`A backup of all your storage is kept, then the newest rooms, units and items beyond the ${plan.name} plan's limits (${describeExcess(excessNow)}) are removed.`}

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { NeedsConnection } from '../../components/offline-notice';
 import { notify } from '../../components/toasts';
 import { PLANS, type PlanId } from '../../domain/plans';
 import { errorMessage } from '../../lib/errors';
 import { messages } from '../../lib/messages';
+import { useOffline } from '../../lib/online';
 import { useAuth } from '../auth';
 import { currentPlanId, useSubscription } from '../subscription';
 import { BillingError } from '../../data/billing/billing-functions';
@@ -19,6 +21,7 @@ export function UpgradeButton({ planId }: { planId: Exclude<PlanId, 'free'> }) {
   const { user, status } = useAuth();
   const subscription = useSubscription(user?.id);
   const [busy, setBusy] = useState(false);
+  const offline = useOffline();
   const name = PLANS[planId].name;
 
   if (status !== 'authenticated') {
@@ -56,14 +59,17 @@ export function UpgradeButton({ planId }: { planId: Exclude<PlanId, 'free'> }) {
   }
 
   return (
-    <button
-      type="button"
-      className="button button--primary button--block"
-      onClick={() => void upgrade()}
-      disabled={busy || subscription.isPending}
-      data-testid={`upgrade-${planId}`}
-    >
-      {busy ? 'Opening checkout…' : `Upgrade to ${name}`}
-    </button>
+    <>
+      <button
+        type="button"
+        className="button button--primary button--block"
+        onClick={() => void upgrade()}
+        disabled={busy || subscription.isPending || offline}
+        data-testid={`upgrade-${planId}`}
+      >
+        {busy ? 'Opening checkout…' : `Upgrade to ${name}`}
+      </button>
+      <NeedsConnection need="billing" compact />
+    </>
   );
 }

@@ -1,11 +1,13 @@
 import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { NeedsConnection } from '../../components/offline-notice';
 import { Screen } from '../../components/screen';
 import { notify } from '../../components/toasts';
 import { useProcessingOverlay } from '../../components/processing-overlay';
 import { showError } from '../../components/show-error';
 import { ColumnHeadings, ScrollingTable } from '../../components/table';
 import { messages } from '../../lib/messages';
+import { useOffline } from '../../lib/online';
 import { formatCount } from '../../lib/format';
 import { COLUMN_HEADERS, IMPORT_FIELDS } from '../../domain/import-columns';
 import { TEMPLATE_CSV, TEMPLATE_FILE_NAME } from '../../domain/csv-template';
@@ -51,6 +53,9 @@ export function ImportScreen() {
   const [fileName, setFileName] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const importMutation = useImportItems(userId, setProgress);
+  // A file is checked against the stockroom as the server has it now, and saved there: offline
+  // both wait, and a preview already on screen stays for when the connection is back.
+  const offline = useOffline();
 
   async function onFileChosen(file: File) {
     setFileName(file.name);
@@ -129,7 +134,7 @@ export function ImportScreen() {
   }
 
   const importing = importMutation.isPending;
-  const canChoose = !importing && Boolean(user);
+  const canChoose = !importing && Boolean(user) && !offline;
 
   return (
     <Screen
@@ -151,6 +156,7 @@ export function ImportScreen() {
         </span>
       </div>
 
+      <NeedsConnection need="import" />
       <div className="transfer-file">
         <span className="transfer-file__title" id="import-file-title">
           Choose a CSV file
@@ -249,7 +255,13 @@ export function ImportScreen() {
       {importing && progress ? <ImportProgressBar progress={progress} /> : null}
 
       {preview && !importing ? (
-        <PreviewPanel preview={preview} onModeChange={setMode} onCommit={commit} onCancel={reset} />
+        <PreviewPanel
+          preview={preview}
+          onModeChange={setMode}
+          onCommit={commit}
+          onCancel={reset}
+          offline={offline}
+        />
       ) : null}
     </Screen>
   );
@@ -279,8 +291,10 @@ function PreviewPanel({
   onModeChange,
   onCommit,
   onCancel,
+  offline,
 }: {
   preview: ImportPreview;
+  offline: boolean;
   onModeChange: (mode: ImportMode) => void;
   onCommit: () => void;
   onCancel: () => void;
@@ -401,7 +415,7 @@ function PreviewPanel({
           type="button"
           className="button button--primary"
           data-testid="import-commit"
-          disabled={!ready}
+          disabled={!ready || offline}
           onClick={onCommit}
         >
           {!ready
@@ -418,6 +432,7 @@ function PreviewPanel({
         >
           Choose another file
         </button>
+        <NeedsConnection need="import" compact />
       </div>
     </section>
   );

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/dialog';
+import { NeedsConnection } from '../../components/offline-notice';
 import { ColumnHeadings } from '../../components/table';
 import { notify } from '../../components/toasts';
 import { errorMessage } from '../../lib/errors';
 import { messages } from '../../lib/messages';
+import { useOffline } from '../../lib/online';
 import { useEbayConnection, startConnect, useDisconnectEbay } from './connection';
 import { useEbayInventory, type InventoryPage } from './inventory';
 import { EbayListingsPanel } from './listings-panel';
@@ -56,6 +58,7 @@ function EbayInventorySection() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState(false);
   const inventory = useEbayInventory(page, open);
+  const offline = useOffline();
   const toasted = useRef(0);
   useEffect(() => {
     const minutes = inventory.data?.rateLimitedMinutes;
@@ -71,6 +74,7 @@ function EbayInventorySection() {
         type="button"
         className="button button--secondary"
         onClick={() => setOpen(true)}
+        disabled={offline}
         data-testid="ebay-inventory-load"
       >
         Show eBay inventory
@@ -119,7 +123,7 @@ function EbayInventorySection() {
         <button
           type="button"
           className="button button--ghost"
-          disabled={page <= 1}
+          disabled={page <= 1 || offline}
           onClick={() => setPage((p) => p - 1)}
         >
           Previous
@@ -127,7 +131,7 @@ function EbayInventorySection() {
         <button
           type="button"
           className="button button--ghost"
-          disabled={page >= pagination.totalPages}
+          disabled={page >= pagination.totalPages || offline}
           onClick={() => setPage((p) => p + 1)}
           data-testid="ebay-inventory-next"
         >
@@ -148,6 +152,7 @@ export function IntegrationsScreen() {
   const disconnect = useDisconnectEbay();
   const [leaving, setLeaving] = useState(false);
   const [confirmDisconnect, setConfirmDisconnect] = useState(false);
+  const offline = useOffline();
   const connected = connection.data?.connected === true;
   const consentEndsAt = connection.data?.consentEndsAt ?? null;
   // eslint-disable-next-line react-hooks/purity -- days left are read at render, as shown
@@ -171,6 +176,7 @@ export function IntegrationsScreen() {
         data-testid="ebay-connection"
       >
         <h2 id="ebay-connection-title">eBay</h2>
+        <NeedsConnection need="ebay" />
         {connection.isPending ? (
           <p className="muted">Checking your eBay connection…</p>
         ) : connected ? (
@@ -196,7 +202,7 @@ export function IntegrationsScreen() {
             <button
               type="button"
               className="button button--secondary"
-              disabled={disconnect.isPending}
+              disabled={disconnect.isPending || offline}
               onClick={() => setConfirmDisconnect(true)}
               data-testid="ebay-disconnect"
             >
@@ -207,7 +213,7 @@ export function IntegrationsScreen() {
               title="Disconnect eBay?"
               message="Stockroom forgets its access to your eBay account and clears your eBay listings and inventory from these screens. Items already on your shelves stay. You can connect again at any time."
               confirmLabel="Disconnect eBay"
-              busy={disconnect.isPending}
+              busy={disconnect.isPending || offline}
               testId="ebay-disconnect-dialog"
               onCancel={() => setConfirmDisconnect(false)}
               onConfirm={() =>
@@ -228,7 +234,7 @@ export function IntegrationsScreen() {
             <button
               type="button"
               className="button button--primary"
-              disabled={leaving}
+              disabled={leaving || offline}
               onClick={() => void connect()}
               data-testid="ebay-connect"
             >

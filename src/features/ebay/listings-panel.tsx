@@ -1,8 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { NeedsConnection } from '../../components/offline-notice';
 import { notify } from '../../components/toasts';
 import { minimumPlanFor, planAllows } from '../../domain/plans';
 import { messages } from '../../lib/messages';
+import { useOffline } from '../../lib/online';
 import { useAuth } from '../auth';
 import { useStorageTree } from '../../data/storage/get-storage-tree';
 import { currentPlanId, useSubscription } from '../subscription';
@@ -46,12 +48,14 @@ function ListingRow({
   onHide,
   hiding,
   handle,
+  offline,
 }: {
   listing: EbayListing;
   onPlace: () => void;
   onHide: () => void;
   hiding: boolean;
   handle: ReactNode;
+  offline: boolean;
 }) {
   return (
     <li className="ebay-listing" data-testid="ebay-listing" data-listing-id={listing.listing_id}>
@@ -69,6 +73,7 @@ function ListingRow({
           type="button"
           className="button button--secondary"
           onClick={onPlace}
+          disabled={offline}
           aria-label={`Place ${listing.title} on a shelf`}
           data-testid="ebay-listing-place"
         >
@@ -78,7 +83,7 @@ function ListingRow({
           type="button"
           className="button button--ghost"
           onClick={onHide}
-          disabled={hiding}
+          disabled={hiding || offline}
           aria-label={`Remove ${listing.title} from this list`}
           data-testid="ebay-listing-hide"
         >
@@ -115,6 +120,7 @@ export function EbayListingsPanel({
   const place = usePlaceListing(planId);
   const hide = useHideListing();
   const [placing, setPlacing] = useState<EbayListing | null>(null);
+  const offline = useOffline();
 
   const refresh = async () => {
     const result = await listings.refetch();
@@ -185,6 +191,7 @@ export function EbayListingsPanel({
             onHide={() => hide.mutate(listing)}
             hiding={hide.isPending && hide.variables?.listing_id === listing.listing_id}
             handle={renderHandle?.(listing)}
+            offline={offline}
           />
         ))}
       </ul>
@@ -210,13 +217,14 @@ export function EbayListingsPanel({
             type="button"
             className="button button--ghost"
             onClick={() => void refresh()}
-            disabled={listings.isFetching}
+            disabled={listings.isFetching || offline}
             data-testid="ebay-listings-refresh"
           >
             {listings.isFetching ? 'Refreshing…' : 'Refresh'}
           </button>
         ) : null}
       </header>
+      {allowed && connected ? <NeedsConnection need="ebay" /> : null}
       {listings.isFetching && !listings.isPending && listings.progress && !listings.progress.done ? (
         <p className="muted ebay-listings__note" role="status" data-testid="ebay-listings-progress">
           Reading your eBay listings… {listings.progress.fetched.toLocaleString()}

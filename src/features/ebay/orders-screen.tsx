@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { NeedsConnection } from '../../components/offline-notice';
 import { ColumnHeadings } from '../../components/table';
 import { notify } from '../../components/toasts';
 import { showError } from '../../components/show-error';
@@ -7,6 +8,7 @@ import { linkKey, pickList, type PickLine } from '../../domain/pick-list';
 import { minimumPlanFor, planAllows } from '../../domain/plans';
 import { RATE_LIMIT_MINUTES } from '../../domain/rate-limit';
 import { messages } from '../../lib/messages';
+import { useOffline } from '../../lib/online';
 import { useAuth } from '../auth';
 import { useItems } from '../items';
 import { useStorageTree } from '../../data/storage/get-storage-tree';
@@ -370,6 +372,7 @@ export function EbayOrdersScreen() {
   const picksQuery = useOrderPicks(userId, allowed && connected);
   const linksQuery = useSkuLinks(userId, allowed && connected);
   const picking = usePicking(userId, planId);
+  const offline = useOffline();
   useOrderToasts(orders.data, orders.dataUpdatedAt);
   // A rate-limited answer says when eBay may be asked again: ask then, without a click.
   const retryAfter = orders.data?.retryAfterSeconds ?? null;
@@ -419,11 +422,19 @@ export function EbayOrdersScreen() {
       </p>
     );
   }
-  if (orders.isPending) return <p className="muted">Loading your eBay orders…</p>;
+  if (orders.isPending) {
+    return (
+      <>
+        <NeedsConnection need="ebay" />
+        <p className="muted">Loading your eBay orders…</p>
+      </>
+    );
+  }
   if (orders.isError) {
     const error = orders.error;
     return (
       <div className="card" role="alert" data-testid="ebay-orders-error">
+        <NeedsConnection need="ebay" />
         <p>
           {error instanceof EbayFunctionError && error.code === 'ebay_auth'
             ? 'eBay asks you to sign in again.'
@@ -433,6 +444,7 @@ export function EbayOrdersScreen() {
           type="button"
           className="button button--secondary"
           onClick={() => void orders.refetch()}
+          disabled={offline}
         >
           Try again
         </button>
@@ -447,12 +459,13 @@ export function EbayOrdersScreen() {
     result.source === 'cached' && result.rateLimitedMinutes !== null && result.savedAt === null;
   return (
     <div className="ebay-orders">
+      <NeedsConnection need="ebay" />
       <div className="ebay-orders__toolbar no-print">
         <button
           type="button"
           className="button button--secondary"
           onClick={() => void orders.refetch()}
-          disabled={orders.isFetching}
+          disabled={orders.isFetching || offline}
           data-testid="ebay-orders-refresh"
         >
           {orders.isFetching ? 'Refreshing…' : 'Refresh orders'}

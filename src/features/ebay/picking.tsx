@@ -3,6 +3,7 @@ import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/text-field';
 import { indexShelves, locationLabel, type TreeRoom } from '../../domain/storage-tree';
 import { matchKey } from '../../domain/text-match';
+import { useOffline } from '../../lib/online';
 import type { OrderPick } from '../../data/picking/order-picks';
 
 /** What the pick controls need of an order line and the item it was matched to. */
@@ -42,7 +43,9 @@ export function PickControls({
   /** 'order' on an order card, 'list' in the pick list: names the buttons apart. */
   where: 'order' | 'list';
 }) {
-  const busy = handlers.busyKey === `${line.orderId}/${line.lineItemId}`;
+  // Offline a pick cannot be recorded (the screen's sentence says so): the buttons wait.
+  const offline = useOffline();
+  const busy = handlers.busyKey === `${line.orderId}/${line.lineItemId}` || offline;
   const label = `${line.title} (order ${line.orderId})`;
   if (pick) {
     return (
@@ -80,6 +83,7 @@ export function PickControls({
         type="button"
         className="button button--secondary"
         aria-label={`Link to an item: ${label}`}
+        disabled={offline}
         onClick={() => handlers.onLink(line)}
         data-testid={`${where}-line-link`}
       >
@@ -89,6 +93,7 @@ export function PickControls({
         type="button"
         className="button button--secondary"
         aria-label={`Place on a shelf: ${label}`}
+        disabled={offline}
         onClick={() => handlers.onPlace(line)}
         data-testid={`${where}-line-place`}
       >

@@ -1,10 +1,12 @@
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/dialog';
+import { NeedsConnection } from '../../components/offline-notice';
 import { SubmitButton } from '../../components/submit-button';
 import { AppCodeField, TextField } from '../../components/text-field';
 import { notify } from '../../components/toasts';
 import { errorMessage } from '../../lib/errors';
 import { messages } from '../../lib/messages';
+import { useOffline } from '../../lib/online';
 import { useChangePassword } from '../../data/auth/update-password';
 import { useEnrolTotp, useVerifyTotp, type TotpEnrolment } from '../../data/mfa/enrol-factor';
 import { useTotpFactors } from '../../data/mfa/list-factors';
@@ -26,6 +28,7 @@ function ChangePassword() {
   const security = useTotpFactors(userId);
   const verifiedFactor = security.data?.factors.find((factor) => factor.status === 'verified');
   const needsCode = Boolean(security.data?.needsCode && verifiedFactor);
+  const offline = useOffline();
 
   return (
     <form
@@ -92,11 +95,12 @@ function ChangePassword() {
         <SubmitButton
           busy={change.isPending}
           busyLabel="Changing…"
-          disabled={password === ''}
+          disabled={password === '' || offline}
           testId="change-password-submit"
         >
           Change password
         </SubmitButton>
+        <NeedsConnection need="account" compact />
       </div>
     </form>
   );
@@ -115,6 +119,7 @@ function VerifyEnrolment({
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const verify = useVerifyTotp(useAuth().user?.id);
+  const offline = useOffline();
   return (
     <form
       className="form settings__form"
@@ -166,12 +171,18 @@ function VerifyEnrolment({
         </p>
       ) : null}
       <div className="settings__actions">
-        <SubmitButton busy={verify.isPending} busyLabel="Checking…" testId="totp-verify">
+        <SubmitButton
+          busy={verify.isPending}
+          busyLabel="Checking…"
+          disabled={offline}
+          testId="totp-verify"
+        >
           Turn on two-factor authentication
         </SubmitButton>
         <button type="button" className="button button--secondary" onClick={onCancel}>
           Cancel
         </button>
+        <NeedsConnection need="account" compact />
       </div>
     </form>
   );
@@ -189,6 +200,7 @@ function TwoFactor() {
   const [removeProblem, setRemoveProblem] = useState<string | null>(null);
   const verified = (factors.data?.factors ?? []).filter((factor) => factor.status === 'verified');
   const needsCode = factors.data?.needsCode ?? false;
+  const offline = useOffline();
   const closeRemove = () => {
     setRemoving(null);
     setRemoveCode('');
@@ -218,10 +230,12 @@ function TwoFactor() {
                 type="button"
                 className="button button--secondary"
                 onClick={() => setRemoving(factor.id)}
+                disabled={offline}
                 data-testid="totp-remove"
               >
                 Remove
               </button>
+              <NeedsConnection need="account" compact />
             </div>
           ))}
         </>
@@ -247,7 +261,7 @@ function TwoFactor() {
           <button
             type="button"
             className="button button--primary"
-            disabled={enrol.isPending}
+            disabled={enrol.isPending || offline}
             onClick={() =>
               enrol.mutate(undefined, {
                 onSuccess: setEnrolment,
@@ -258,6 +272,7 @@ function TwoFactor() {
           >
             {enrol.isPending ? 'Starting…' : 'Set up two-factor authentication'}
           </button>
+          <NeedsConnection need="account" compact />
         </>
       )}
       <ConfirmDialog
@@ -291,7 +306,7 @@ function TwoFactor() {
           )
         }
         confirmLabel="Remove"
-        busy={remove.isPending}
+        busy={remove.isPending || offline}
         testId="totp-remove-dialog"
         onCancel={closeRemove}
         onConfirm={() => {
@@ -319,6 +334,7 @@ function TwoFactor() {
 export function SecuritySettings() {
   return (
     <div className="settings__stack" data-testid="settings-security">
+      <NeedsConnection need="account" />
       <ChangePassword />
       <TwoFactor />
     </div>

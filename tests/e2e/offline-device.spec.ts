@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, PASSWORD, test as base, uniqueEmail } from './fixtures';
-import { InventoryPage, seedStorage, type SeedRoom } from './pages/inventory-page';
+import { InventoryPage, seedStorage, setPlan, type SeedRoom } from './pages/inventory-page';
 
 // The app's code must come from the device on an offline reload: let the service worker in, as
 // the installable-app spec does (the rest of the suite blocks it).
@@ -103,6 +103,8 @@ test.describe('the stockroom kept on the device', () => {
     dashboard,
   }) => {
     await seedStorage(admin, seller.id, STOCKROOM);
+    // Bulk Scan is Power Seller and up: offline, the plan comes from the device too.
+    await setPlan(admin, seller.id, 'power');
     await inventory.goto();
     await expect(inventory.item('Hammer')).toBeVisible();
     await controlledByServiceWorker(page);
@@ -139,6 +141,13 @@ test.describe('the stockroom kept on the device', () => {
     await dashboard.open('Products');
     await expect(page.getByTestId('products-ready')).toBeVisible();
     await expect(page.getByTestId('product-row')).toHaveCount(5);
+
+    // Bulk Scan opens with the scanner, its barcode lookup working on the device's items.
+    await dashboard.open('Bulk Scan');
+    await expect(page.getByTestId('scanner')).toBeVisible();
+    await expect(page.getByTestId('scan-upgrade')).toHaveCount(0);
+    await dashboard.open('Products');
+    await expect(page.getByTestId('products-ready')).toBeVisible();
 
     // Back online, the screens ask the server again and follow it.
     await context.setOffline(false);

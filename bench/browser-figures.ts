@@ -34,7 +34,7 @@ const READY_MESSAGE = 'stockroom-bench: inventory ready';
 // clock after Playwright's own wait would add its polling interval (up to 500 ms) to the figure.
 // The probe says so on the console, which Playwright hears without running anything in the page
 // (polling would put its own scripts on the main thread while the inventory is being drawn).
-const READY_PROBE = `(() => {
+export const READY_PROBE = `(() => {
   const observer = new MutationObserver(() => {
     if (!document.querySelector('[data-testid="inventory-ready"]')) return;
     observer.disconnect();
@@ -48,7 +48,7 @@ const READY_PROBE = `(() => {
 })()`;
 
 /** Resolves when the probe reports the inventory on screen. Ask for it before acting. */
-function inventoryReady(page: Page): Promise<unknown> {
+export function inventoryReady(page: Page): Promise<unknown> {
   return page.waitForEvent('console', { predicate: (message) => message.text() === READY_MESSAGE, timeout: 60_000 });
 }
 

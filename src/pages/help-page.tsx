@@ -15,6 +15,7 @@ const SECTIONS = [
   { id: 'data-management', title: 'Data Management' },
   { id: 'restore-and-label-one', title: 'Restore One Thing, Print One Label' },
   { id: 'reimport-scan-counting', title: 'Re-importing and Counting Scans' },
+  { id: 'working-offline', title: 'Working Offline' },
   { id: 'account-settings', title: 'Account & Settings' },
 ] as const;
 
@@ -287,6 +288,22 @@ export function HelpPage() {
             When you scan a code you already have on a shelf, the row shows where it is and offers{' '}
             <strong>Add to that item</strong> (its quantity goes up when the scans are saved) or{' '}
             <strong>New item here</strong>.
+          </li>
+        </ul>
+      </HelpSection>
+
+      <HelpSection id="working-offline">
+        <ul>
+          <li>
+            Once you have opened your inventory on a device, Stockroom keeps a copy of your rooms,
+            items and settings on it. With no Wi-Fi, it still opens, even after a reload: the
+            Inventory, Products and Bulk Scan show your items, and search finds them by name or
+            barcode.
+          </li>
+          <li>Back online, every screen fetches your latest data again by itself.</li>
+          <li>
+            Signing out deletes the copy from that device. Another person signing in on the same
+            browser never sees your items.
           </li>
         </ul>
       </HelpSection>

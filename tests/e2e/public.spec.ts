@@ -125,6 +125,7 @@ test.describe('public pages', () => {
       'Data Management',
       'Restore One Thing, Print One Label',
       'Re-importing and Counting Scans',
+      'Working Offline',
       'Account & Settings',
     ]) {
       await expect(

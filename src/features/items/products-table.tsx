@@ -115,7 +115,10 @@ export function ProductsTable({
     );
 
   return (
-    <div className="products" data-testid={query.isSuccess ? 'products-ready' : 'products-loading'}>
+    <div
+      className="products"
+      data-testid={query.data !== undefined ? 'products-ready' : 'products-loading'}
+    >
       <div className="products__filters">
         <div className="field">
           <label htmlFor={`${id}-filter`}>Filter by name, barcode or SKU</label>
@@ -294,7 +297,7 @@ export function ProductsTable({
             ) : null}
           </tbody>
         </table>
-        {query.isSuccess && visible.length === 0 ? (
+        {query.data !== undefined && visible.length === 0 ? (
           <p className="products__empty muted" data-testid="products-empty">
             {items.length === 0
               ? 'No items yet. Add items on the Inventory screen.'

@@ -1,0 +1,205 @@
+import type { Page } from '@playwright/test';
+import { expect, PASSWORD, test as base, uniqueEmail } from './fixtures';
+import { InventoryPage, seedStorage, type SeedRoom } from './pages/inventory-page';
+
+// The app's code must come from the device on an offline reload: let the service worker in, as
+// the installable-app spec does (the rest of the suite blocks it).
+base.use({ serviceWorkers: 'allow' });
+
+const test = base.extend<{ inventory: InventoryPage }>({
+  inventory: async ({ page }, use, testInfo) => {
+    await use(new InventoryPage(page, Boolean(testInfo.project.use.hasTouch)));
+  },
+});
+
+// Garage (a free plan's one room): isle 1, a bay of two shelves and a box.
+const STOCKROOM: SeedRoom[] = [
+  {
+    name: 'Garage',
+    isles: [
+      {
+        index: 1,
+        units: [
+          {
+            type: 'bay',
+            shelves: [
+              [{ name: 'Hammer', barcode: 'HAM-001' }, { name: 'Claw hammer' }],
+              [{ name: 'Spirit level', quantity: 3 }],
+            ],
+          },
+          {
+            type: 'box',
+            shelves: [[{ name: 'Tape measure', barcode: 'TAPE-9' }, { name: 'Lamp' }]],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+/** Waits until the service worker has installed this build and controls the page. */
+async function controlledByServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise<void>((resolve) => {
+      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
+    });
+  });
+}
+
+/** The names of the IndexedDB databases of this origin. */
+function databaseNames(page: Page): Promise<string[]> {
+  return page.evaluate(async () =>
+    (await indexedDB.databases()).map((db) => db.name ?? '').filter(Boolean),
+  );
+}
+
+/** Waits until the device holds the seller's items (written a moment after they load). */
+async function deviceHoldsItems(page: Page, userId: string, count: number): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          async ({ name, key }) =>
+            new Promise<number>((resolve) => {
+              const open = indexedDB.open(name);
+              open.onerror = () => resolve(-1);
+              open.onsuccess = () => {
+                const db = open.result;
+                if (!db.objectStoreNames.contains('cache')) return resolve(-1);
+                const get = db.transaction('cache').objectStore('cache').get(key);
+                get.onsuccess = () => {
+                  const value = get.result as { data?: unknown[] } | undefined;
+                  db.close();
+                  resolve(Array.isArray(value?.data) ? value.data.length : -1);
+                };
+                get.onerror = () => resolve(-1);
+              };
+            }),
+          {
+            name: `stockroom-device-${userId}`,
+            key: JSON.stringify(['inventory', userId, 'items']),
+          },
+        ),
+      { timeout: 10_000 },
+    )
+    .toBe(count);
+}
+
+test.describe('the stockroom kept on the device', () => {
+  test.setTimeout(150_000);
+
+  test.beforeEach(async ({ page }, testInfo) => {
+    if (!testInfo.project.use.hasTouch) await page.setViewportSize({ width: 1366, height: 768 });
+  });
+
+  test('opens and searches the inventory offline after a reload; Products lists', async ({
+    page,
+    context,
+    admin,
+    seller,
+    inventory,
+    dashboard,
+  }) => {
+    await seedStorage(admin, seller.id, STOCKROOM);
+    await inventory.goto();
+    await expect(inventory.item('Hammer')).toBeVisible();
+    await controlledByServiceWorker(page);
+    await deviceHoldsItems(page, seller.id, 5);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(inventory.ready).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('offline-notice')).toBeVisible();
+    await expect(page.getByTestId('inventory-error')).toHaveCount(0);
+    await expect(inventory.roomTab('Garage')).toBeVisible();
+    await expect(inventory.unit(1, 'B')).toBeVisible();
+    await expect(inventory.unit(1, 'A')).toBeVisible();
+    await expect(inventory.item('Hammer')).toBeVisible();
+    await expect(inventory.item('Spirit level')).toBeVisible();
+    await page.screenshot({
+      path: test.info().outputPath(`${test.info().project.name}-offline-inventory.png`),
+    });
+
+    // Search by name and by barcode, answered from the device.
+    await inventory.search('name', 'level');
+    await expect(inventory.searchResults).toHaveCount(1);
+    await expect(inventory.searchResults.first()).toContainText('Spirit level');
+    await inventory.search('barcode', 'tape-9');
+    await expect(inventory.searchResults).toHaveCount(1);
+    await expect(inventory.searchResults.first()).toContainText('Tape measure');
+    await expect(inventory.searchResults.first().getByTestId('hit-location')).toContainText(
+      'Garage',
+    );
+    await inventory.search('barcode', 'hammer');
+    await expect(inventory.searchResults).toHaveCount(2);
+
+    // Products lists the same items offline.
+    await dashboard.open('Products');
+    await expect(page.getByTestId('products-ready')).toBeVisible();
+    await expect(page.getByTestId('product-row')).toHaveCount(5);
+
+    // Back online, the screens ask the server again and follow it.
+    await context.setOffline(false);
+    await admin
+      .from('storage_items')
+      .update({ item_name: 'Lamp (brass)' })
+      .eq('user_id', seller.id)
+      .eq('item_name', 'Lamp');
+    await page.reload();
+    await expect(page.getByTestId('products-ready')).toBeVisible();
+    await expect(page.getByTestId('product-row').filter({ hasText: 'Lamp (brass)' })).toHaveCount(
+      1,
+    );
+  });
+
+  test('sign-out deletes the device copy, and the next seller never sees the first one', async ({
+    page,
+    admin,
+    seller,
+    inventory,
+    dashboard,
+    loginPage,
+  }) => {
+    await seedStorage(admin, seller.id, STOCKROOM);
+    await inventory.goto();
+    await expect(inventory.item('Hammer')).toBeVisible();
+    await deviceHoldsItems(page, seller.id, 5);
+    expect(await databaseNames(page)).toContain(`stockroom-device-${seller.id}`);
+
+    await dashboard.signOut();
+    await expect(page).toHaveURL(/\/login/);
+    await expect.poll(() => databaseNames(page)).not.toContain(`stockroom-device-${seller.id}`);
+
+    // A second seller on the same browser.
+    const email = uniqueEmail('second');
+    const created = await admin.auth.admin.createUser({
+      email,
+      password: PASSWORD,
+      email_confirm: true,
+    });
+    if (created.error) throw created.error;
+    const second = created.data.user.id;
+    try {
+      await seedStorage(admin, second, [
+        {
+          name: 'Shed',
+          isles: [{ index: 1, units: [{ type: 'box', shelves: [[{ name: 'Rake' }]] }] }],
+        },
+      ]);
+      await loginPage.goto();
+      await loginPage.signIn(email, PASSWORD);
+      await inventory.goto();
+      await expect(inventory.item('Rake')).toBeVisible();
+      await expect(inventory.item('Hammer')).toHaveCount(0);
+      await expect(inventory.roomTab('Garage')).toHaveCount(0);
+      await deviceHoldsItems(page, second, 1);
+      const names = await databaseNames(page);
+      expect(names).toContain(`stockroom-device-${second}`);
+      expect(names).not.toContain(`stockroom-device-${seller.id}`);
+    } finally {
+      await admin.auth.admin.deleteUser(second);
+    }
+  });
+});

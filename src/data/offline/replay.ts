@@ -91,9 +91,13 @@ export function replayOutbox(userId: string, queryClient: QueryClient): Promise<
   return run;
 }
 
+/** How often a queue that could not be sent is tried again, whatever the browser says. */
+const RETRY_EVERY_MS = 5_000;
+
 /**
  * Catches up while the dashboard is open: at start when online with changes waiting, on the
- * browser's `online`, and whenever a change is queued while online (it waits behind others).
+ * browser's `online`, whenever a change is queued while online (it waits behind others), and
+ * every few seconds while changes wait.
  */
 export function useOutboxReplay(userId: string | undefined): void {
   const queryClient = useQueryClient();
@@ -109,9 +113,13 @@ export function useOutboxReplay(userId: string | undefined): void {
       if (!running.has(userId)) catchUp();
     });
     window.addEventListener('online', catchUp);
+    // The browser's word is not always right (a page opened offline may believe it is online and
+    // then never hear 'online'; Wi-Fi may be up with no way through): try again now and then.
+    const retry = window.setInterval(catchUp, RETRY_EVERY_MS);
     return () => {
       unsubscribe();
       window.removeEventListener('online', catchUp);
+      window.clearInterval(retry);
     };
   }, [userId, queryClient]);
 }

@@ -85,6 +85,7 @@ function ToastCard({
         className="toast__close"
         aria-label="Dismiss notification"
         onClick={() => toast.dismiss(t.id)}
+        data-testid="toast-close"
       >
         ×
       </button>

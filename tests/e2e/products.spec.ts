@@ -105,6 +105,46 @@ test.describe('products', () => {
     await expect(products.row('Apple box').getByTestId('product-quantity')).toHaveText('5');
   });
 
+  test('row actions show at 1024×768 without sideways scrolling; 1366 keeps every column', async ({
+    page,
+    admin,
+    sellerAccount,
+    loginPage,
+    dashboard,
+    products,
+  }, testInfo) => {
+    await seedStorage(admin, sellerAccount.id, [
+      {
+        name: 'Garage',
+        isles: [{ index: 1, units: [{ type: 'bay', shelves: [[{ name: 'Apple box' }]] }] }],
+      },
+    ]);
+    await loginPage.goto();
+    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
+    await dashboard.expectLoaded();
+    for (const width of [1024, 1366]) {
+      await page.setViewportSize({ width, height: 768 });
+      await products.goto();
+      await expect(page.getByTestId('product-row')).toHaveCount(1);
+      const scroll = page.getByTestId('products-scroll');
+      expect(await scroll.evaluate((el) => el.scrollLeft)).toBe(0);
+      const box = await scroll.boundingBox();
+      for (const name of [/^Edit /, /^Print label for /, /^Delete /]) {
+        const button = page.getByTestId('product-actions').first().getByRole('button', { name });
+        const at = await button.boundingBox();
+        // wholly inside the table's box and the window: no sideways scrolling to reach it
+        expect(at!.x).toBeGreaterThanOrEqual(box!.x);
+        expect(at!.x + at!.width).toBeLessThanOrEqual(Math.min(box!.x + box!.width, width));
+      }
+      for (const heading of ['sort-item_name', 'sort-created_at']) {
+        await expect(page.getByTestId(heading)).toBeAttached();
+      }
+      await page.screenshot({
+        path: testInfo.outputPath(`${testInfo.project.name}-products-${width}.png`),
+      });
+    }
+  });
+
   test('lists every item of a large account, paged from the server and virtualised', async ({
     admin,
     sellerAccount,

@@ -68,6 +68,14 @@ test.describe('Undo', () => {
     const undo = move.page.getByTestId('toast-undo');
     const box = await undo.boundingBox();
     expect(box!.height).toBeGreaterThanOrEqual(44);
+    // Its × is a full 44px target for a finger, and stays compact for a mouse.
+    const close = await move.page
+      .getByTestId('toast')
+      .filter({ hasText: 'Item Moved' })
+      .getByTestId('toast-close')
+      .boundingBox();
+    if (move.touch) expect(Math.min(close!.width, close!.height)).toBeGreaterThanOrEqual(44);
+    else expect(close!.width).toBeLessThan(44);
     const undone = move.page.waitForResponse((r) => r.url().includes('rpc/undo_change'));
     await move.press(undo);
     expect((await undone).status()).toBe(200);

@@ -21,6 +21,7 @@ import { messages } from '../../lib/messages';
 import { useAuth } from '../auth';
 import { useItems } from '../items';
 import { usePreferences } from '../settings';
+import { useUndoOffer } from '../undo';
 import { ShelfPicker, shelfPlaceName, useShelfPlaces } from '../shelf-picker';
 import { useAddScannedItems } from './add-scanned-items';
 import { barcodeMessages, scanFailedToast } from './barcode-messages';
@@ -98,6 +99,8 @@ function Scanner() {
   const { places, rooms } = useShelfPlaces();
   const addScanned = useAddScannedItems();
   const moveItem = useMoveItemToShelf();
+  // A put-away move is a move like a drag: its toast offers the same Undo (move_items records it).
+  const offerUndo = useUndoOffer(user?.id ?? '');
 
   const [mode, setMode] = useState<Mode>('bulk');
   const [camera, setCamera] = useState(false);
@@ -330,6 +333,7 @@ function Scanner() {
         onSuccess: () => {
           setList('putaway', (list) => updateEntries(list, [code], { status: 'moved', place }));
           setStatus(`Moved ${existing.item_name} to ${place}`);
+          offerUndo(messages.itemMoved(existing.item_name), 'move_items', { id: 'item-moved' });
         },
         onError: (error) => {
           setList('putaway', (list) => updateEntries(list, [code], { status: 'failed' }));

@@ -221,7 +221,7 @@ export function ProductsTable({
                   </th>
                 );
               })}
-              <th scope="col">
+              <th scope="col" className="products__actions">
                 <span className="visually-hidden">Actions</span>
               </th>
             </tr>
@@ -282,10 +282,12 @@ export function ProductsTable({
                     {item.expiry_date ? formatDate(item.expiry_date, actions.dateFormat) : ''}
                   </td>
                   <td>{formatDate(item.created_at.slice(0, 10), actions.dateFormat)}</td>
-                  <td className="products__actions">
-                    <ItemButton verb="Edit" item={item} onClick={actions.openEdit} />
-                    <ItemButton verb="Label" item={item} onClick={actions.printLabel} />
-                    <ItemButton verb="Delete" item={item} onClick={actions.askDelete} danger />
+                  <td className="products__actions" data-testid="product-actions">
+                    <div className="products__action-buttons">
+                      <ItemButton verb="Edit" item={item} onClick={actions.openEdit} />
+                      <ItemButton verb="Label" item={item} onClick={actions.printLabel} />
+                      <ItemButton verb="Delete" item={item} onClick={actions.askDelete} danger />
+                    </div>
                   </td>
                 </tr>
               );

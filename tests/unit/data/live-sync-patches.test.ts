@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { patchItems, type RowEvent } from '../../../src/data/live-sync/patch-items';
 import { patchTree } from '../../../src/data/live-sync/patch-tree';

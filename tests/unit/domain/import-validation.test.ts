@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { exportItemsCsv } from '../../../src/domain/csv-escape';
 import { parseCsv } from '../../../src/domain/csv-parse';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { cacheName, cachesToDelete, requestHandling } from '../../../src/domain/offline-cache';
 

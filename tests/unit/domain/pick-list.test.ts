@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { linkKey, pickList, sortByWalkingOrder } from '../../../src/domain/pick-list';
 import { storage } from './storage-fixture';

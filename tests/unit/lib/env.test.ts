@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SUPPORT_EMAIL, EnvError, parseEnv } from '../../../src/lib/env';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { toRoomLayout } from '../../../../src/data/room-layout/room-layout';
 

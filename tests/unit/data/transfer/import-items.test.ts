@@ -1,3 +1,4 @@
+// @vitest-environment node
 // How a refused import reads: the server's row errors and plan-limit text, as a DataError.
 import { describe, expect, it, vi } from 'vitest';
 

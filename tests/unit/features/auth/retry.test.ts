@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import { isExpiredJwtError, retryWithBackoff } from '../../../../src/data/auth/retry';
 import { isIgnorableSignOutError } from '../../../../src/data/auth/sign-out';

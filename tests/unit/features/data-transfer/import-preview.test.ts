@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The preview the seller sees before committing: every spec message with its row number, read
 // from a real file, plus formula cells and the plan limit, and when commit is allowed.
 import { readFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { groupItemsByShelf } from '../../../../src/features/items/items-by-shelf';
 import type { Item } from '../../../../src/data/items/types';

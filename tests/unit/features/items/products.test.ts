@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { filterProducts, productRows, sortProducts } from '../../../../src/features/items/products';
 import { shelfPlaces } from '../../../../src/data/storage/tree';

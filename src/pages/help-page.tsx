@@ -301,7 +301,21 @@ export function HelpPage() {
             Inventory, Products and Bulk Scan show your items, and search finds them by name or
             barcode.
           </li>
-          <li>Back online, every screen fetches your latest data again by itself.</li>
+          <li>
+            Changes you make offline are kept too: moves, quantity changes, edits, new items, bulk
+            scans and put-away show at once, and the top of the screen says how many are waiting
+            (for example "3 changes waiting"). Tap it to see them in order. They stay through a
+            reload or the tablet going to sleep.
+          </li>
+          <li>
+            Back online, Stockroom sends them in the order you made them, with the same checks and
+            plan limits as always, then every screen fetches your latest data again by itself.
+          </li>
+          <li>
+            If one can no longer be made (say the item was deleted on another computer meanwhile),
+            the top of the screen says a change needs your decision: open it to see what happened,
+            then discard the change or try it again. Nothing is thrown away without asking you.
+          </li>
           <li>
             Signing out deletes the copy from that device. Another person signing in on the same
             browser never sees your items.

@@ -104,7 +104,7 @@ export function ChangesWaiting({ userId }: { userId: string | undefined }) {
                 </button>
                 <button
                   type="button"
-                  className="button"
+                  className="button button--primary"
                   data-testid="change-retry"
                   onClick={() => void outbox?.retry(decision.entry.id)}
                 >

@@ -1,0 +1,104 @@
+import { QueryClient } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { DataError } from '../../../src/data/errors';
+
+const calls: string[] = [];
+const answers: Record<string, () => Promise<unknown>> = {};
+
+vi.mock('../../../src/data/items/move-items', () => ({
+  moveItems: (ids: string[], shelf: string) => {
+    calls.push(`move ${ids.join(',')} ${shelf}`);
+    return (answers.move ?? (() => Promise.resolve([])))();
+  },
+}));
+vi.mock('../../../src/data/items/update-item', () => ({
+  updateItem: (id: string) => {
+    calls.push(`update ${id}`);
+    return (answers.update ?? (() => Promise.resolve({ item_id: id })))();
+  },
+}));
+vi.mock('../../../src/data/items/add-item', () => ({
+  addItem: (shelf: string) => {
+    calls.push(`add ${shelf}`);
+    return (answers.add ?? (() => Promise.resolve({ item_id: 'real-1' })))();
+  },
+}));
+vi.mock('../../../src/data/items/add-scanned-items', () => ({
+  addScannedItems: () => Promise.resolve({ added: 0, item_ids: [] }),
+}));
+
+const { outboxFor } = await import('../../../src/data/offline/outbox');
+const { replayOutbox } = await import('../../../src/data/offline/replay');
+
+let user = 0;
+beforeEach(() => {
+  calls.length = 0;
+  for (const key of Object.keys(answers)) delete answers[key];
+  user += 1;
+});
+
+const add = {
+  kind: 'add' as const,
+  args: ['s1', { item_name: 'Lantern', quantity: 1 }] as [
+    string,
+    { item_name: string; quantity: number },
+  ],
+  tempId: 'offline-a',
+  place: 'Garage',
+};
+
+describe('replayOutbox', () => {
+  it('sends in order and rewrites the temporary id of an item added offline', async () => {
+    const outbox = outboxFor(`u${user}`);
+    await outbox.enqueue(add);
+    await outbox.enqueue({ kind: 'update', args: ['offline-a', { quantity: 2 }], name: 'Lantern' });
+    await outbox.enqueue({
+      kind: 'move',
+      args: [['offline-a', 'i2'], 's2'],
+      names: ['Lantern', 'Saw'],
+      place: 'Shelf 2',
+    });
+    expect(await replayOutbox(`u${user}`, new QueryClient())).toBe('empty');
+    expect(calls).toEqual(['add s1', 'update real-1', 'move real-1,i2 s2']);
+    expect(outbox.snapshot.waiting).toEqual([]);
+  });
+
+  it('stops on no answer and keeps the rest, in order', async () => {
+    const outbox = outboxFor(`u${user}`);
+    answers.update = () => Promise.reject(new DataError('offline', { code: 'network' }));
+    await outbox.enqueue({
+      kind: 'move',
+      args: [['i1'], 's2'],
+      names: ['Hammer'],
+      place: 'Shelf 2',
+    });
+    await outbox.enqueue({ kind: 'update', args: ['i1', { quantity: 2 }], name: 'Hammer' });
+    await outbox.enqueue({ kind: 'move', args: [['i3'], 's2'], names: ['Saw'], place: 'Shelf 2' });
+    expect(await replayOutbox(`u${user}`, new QueryClient())).toBe('stopped');
+    expect(calls).toEqual(['move i1 s2', 'update i1']);
+    expect(outbox.snapshot.waiting.map((entry) => entry.change.kind)).toEqual(['update', 'move']);
+  });
+
+  it('puts a refused change to the seller and goes on; a change naming a refused add follows it', async () => {
+    const outbox = outboxFor(`u${user}`);
+    answers.add = () =>
+      Promise.reject(new DataError('You have reached the item limit', { code: 'P0001' }));
+    await outbox.enqueue(add);
+    await outbox.enqueue({ kind: 'update', args: ['offline-a', { quantity: 2 }], name: 'Lantern' });
+    await outbox.enqueue({ kind: 'move', args: [['i2'], 's2'], names: ['Saw'], place: 'Shelf 2' });
+    expect(await replayOutbox(`u${user}`, new QueryClient())).toBe('empty');
+    expect(calls).toEqual(['add s1', 'move i2 s2']);
+    expect(outbox.snapshot.waiting).toEqual([]);
+    expect(outbox.snapshot.decisions.map((d) => [d.entry.change.kind, d.code, d.reason])).toEqual([
+      ['add', 'P0001', 'You have reached the item limit'],
+      ['update', 'PT404', 'The item it names was never added, so this change could not be made.'],
+    ]);
+
+    // Try again puts it back at the end of the queue; discard removes it.
+    const [first, second] = outbox.snapshot.decisions;
+    await outbox.retry(first!.entry.id);
+    await outbox.done(second!.entry.id);
+    expect(outbox.snapshot.decisions).toEqual([]);
+    expect(outbox.snapshot.waiting.map((entry) => entry.change.kind)).toEqual(['add']);
+  });
+});

@@ -166,6 +166,13 @@ export function changesWaiting(count: number): string {
   return `${count} ${count === 1 ? 'change' : 'changes'} waiting`;
 }
 
+/** Asked before signing out, which deletes the device's copy and its queue with it. */
+export function unsentChangesWarning(count: number): string {
+  const these =
+    count === 1 ? '1 change made on this device has' : `${count} changes made on this device have`;
+  return `${these} not been sent yet. Signing out now deletes ${count === 1 ? 'it' : 'them'}; stay signed in and ${count === 1 ? 'it is' : 'they are'} sent when the connection is back.`;
+}
+
 /** "1 change needs your decision", "2 changes need your decision". */
 export function decisionsWaiting(count: number): string {
   return `${count} ${count === 1 ? 'change needs' : 'changes need'} your decision`;

@@ -75,6 +75,9 @@ test.describe('offline on the tablet', () => {
     await move.drag(move.gripOf('Hammer'), move.dropTarget(shelf2));
     await move.answer('Confirm');
     await expect(move.shelfById(shelf2).getByTestId('item-name')).toHaveText(['Hammer']);
+    // A queued move is not in the database yet: its toast offers no Undo.
+    await expect(page.getByTestId('toast').filter({ hasText: 'Hammer' })).toBeVisible();
+    await expect(page.getByTestId('toast-undo')).toHaveCount(0);
     // 2-4: Lantern +, +, −.
     const lantern = move.item('Lantern');
     await move.press(lantern.getByTestId('item-increase'));

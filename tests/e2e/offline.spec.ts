@@ -111,6 +111,15 @@ test.describe('offline', () => {
     await expect(list.nth(1)).toContainText('Rename Hammer to Claw hammer');
     await page.keyboard.press('Escape');
 
+    // Signing out would delete the queue with the device's copy: it asks first; staying keeps it.
+    await inventory.press(page.getByTestId('sign-out'));
+    const ask = page.getByTestId('sign-out-unsent');
+    await expect(ask).toContainText('2 changes made on this device have not been sent yet');
+    await inventory.press(page.getByRole('button', { name: 'Stay signed in' }));
+    await expect(ask).toBeHidden();
+    await expect(page.getByTestId('sign-out')).toBeVisible();
+    await expect(waiting).toHaveText('2 changes waiting');
+
     const none = await admin
       .from('storage_items')
       .select('item_id')

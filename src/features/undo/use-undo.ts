@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { notify, type NotifyOptions } from '../../components/toasts';
 import { toDataError } from '../../data/errors';
+import { outboxFor } from '../../data/offline/outbox';
 import { planLimitToastFromError } from '../../data/storage/plan-limit';
 import {
   latestChangeId,
@@ -38,6 +39,10 @@ export function useUndoOffer(userId: string) {
       action: UndoableAction,
       options: Omit<NotifyOptions, 'action'> = {},
     ) => {
+      // A change that waits in the device's queue is not in the database yet: nothing to undo.
+      if (userId !== '' && outboxFor(userId).snapshot.waiting.length > 0) {
+        return notify(message, options);
+      }
       const changeId = latestChangeId(action).catch(() => null);
       return notify(message, {
         ...options,
@@ -53,6 +58,6 @@ export function useUndoOffer(userId: string) {
         },
       });
     },
-    [undo],
+    [undo, userId],
   );
 }

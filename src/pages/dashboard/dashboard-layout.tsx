@@ -3,12 +3,13 @@ import { Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Brand } from '../../components/brand';
 import { ErrorBoundary } from '../../components/error-boundary';
+import { ConfirmDialog } from '../../components/dialog';
 import { LoadingScreen } from '../../components/loading-screen';
 import { OfflineNotice } from '../../components/offline-notice';
 import { notify } from '../../components/toasts';
 import { useAuth, useSignOut } from '../../features/auth';
 import { NotificationsBell } from '../../features/notifications';
-import { ChangesWaiting } from '../../features/offline';
+import { ChangesWaiting, unsentChangesWarning, useUnsentChanges } from '../../features/offline';
 import { CurrentPlanBadge, useSubscription } from '../../features/subscription';
 import { errorMessage } from '../../lib/errors';
 import { messages } from '../../lib/messages';
@@ -56,11 +57,19 @@ export function DashboardLayout({ preloadCode, preloadWhenIdle }: DashboardLayou
   const [menuFor, setMenuFor] = useState<string | null>(null);
   const menuOpen = menuFor === location.pathname;
 
-  const onSignOut = () => {
+  // Signing out deletes the device's copy, queue included: changes not yet sent are asked about.
+  const unsent = useUnsentChanges(userId);
+  const [askSignOut, setAskSignOut] = useState(false);
+  const signOutNow = () => {
+    setAskSignOut(false);
     // On success the SIGNED_OUT event takes the user to /login (RequireAuth).
     signOut.mutate(undefined, {
       onError: (error) => notify(messages.logoutFailed(errorMessage(error))),
     });
+  };
+  const onSignOut = () => {
+    if (unsent > 0) setAskSignOut(true);
+    else signOutNow();
   };
 
   return (
@@ -133,6 +142,16 @@ export function DashboardLayout({ preloadCode, preloadWhenIdle }: DashboardLayou
           </button>
         </div>
       </header>
+      <ConfirmDialog
+        open={askSignOut}
+        title="Sign out with changes not sent?"
+        message={unsentChangesWarning(unsent)}
+        confirmLabel="Sign out and lose them"
+        cancelLabel="Stay signed in"
+        onConfirm={signOutNow}
+        onCancel={() => setAskSignOut(false)}
+        testId="sign-out-unsent"
+      />
       <main id="main" className="dashboard__main" tabIndex={-1}>
         <OfflineNotice />
         {subscription.isPending ? (

@@ -11,12 +11,13 @@ import { report, type Figure } from './report.ts';
 import { liveSyncFigures } from './live-sync-figures.ts';
 import { moveFigures } from './move-figures.ts';
 import { offlineOpenFigures } from './offline-figures.ts';
+import { offlineReplayFigures } from './offline-replay-figures.ts';
 import { room3dFigures } from './room-3d-figures.ts';
 import { seedEliteSeller } from './seed-elite.ts';
 import { gatewayFigure, stackOptions, startFigures } from './stack-figures.ts';
 import { transferFigures } from './transfer-figures.ts';
 
-const SECTIONS = ['start', 'gateway', 'move', 'dashboard', 'live-sync', 'bundle', 'first-paint', '3d', 'transfer', 'offline-open'] as const;
+const SECTIONS = ['start', 'gateway', 'move', 'dashboard', 'live-sync', 'bundle', 'first-paint', '3d', 'transfer', 'offline-open', 'offline-replay'] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 /** `npm run bench -- live-sync first-paint` runs only the sections named; no names runs them all. */
@@ -69,7 +70,7 @@ async function main(): Promise<void> {
   const browser = await launchBrowser();
   try {
     if (runs('gateway')) figures.push(await gatewayFigure(stack));
-    const needsElite = (['move', 'dashboard', 'live-sync', 'bundle', 'offline-open'] as const).some(runs);
+    const needsElite = (['move', 'dashboard', 'live-sync', 'bundle', 'offline-open', 'offline-replay'] as const).some(runs);
     const elite = needsElite ? await seedEliteSeller(stack.env) : null;
     // Moves first, on a page nothing else has touched yet.
     if (elite && runs('move')) {
@@ -89,6 +90,9 @@ async function main(): Promise<void> {
     }
     if (elite && runs('offline-open')) {
       await section('offline open', figures, () => offlineOpenFigures(stack, elite, browser));
+    }
+    if (elite && runs('offline-replay')) {
+      await section('offline replay', figures, () => offlineReplayFigures(stack, elite, browser));
     }
     if (elite && runs('bundle')) figures.push(...(await bundleFigures(stack, distDir, browser, elite)));
     if (runs('first-paint')) await section('first paint', figures, () => firstPaintFigures(stack, browser));

@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { RunningStack } from '../local/stack.ts';
 import { inventoryReady, READY_PROBE, signIn } from './browser-figures.ts';
 import { median, type Figure } from './report.ts';
@@ -45,6 +45,27 @@ function deviceCopy(page: Page, userId: string): Promise<{ items: number; bytes:
 }
 
 /**
+ * Signs the seller in and opens the inventory once online, with the ready probe on every load
+ * and the service worker installed: the state a tablet is in before it loses the connection.
+ */
+export async function openInstalledInventory(
+  context: BrowserContext,
+  stack: RunningStack,
+  seller: SeededSeller,
+): Promise<Page> {
+  await context.addInitScript(READY_PROBE);
+  const page = await context.newPage();
+  await signIn(page, stack.env.APP_URL, seller);
+  const first = inventoryReady(page);
+  await page.goto(`${stack.env.APP_URL}/dashboard/inventory`);
+  await first;
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  return page;
+}
+
+/**
  * `offline-open`: the Elite inventory (10 rooms, 100 units, 5000 items) opened by a reload with
  * no network, from the seller's copy on the device and the service worker's code, against the
  * same reload online (which also starts from the device copy and then asks the server).
@@ -59,15 +80,7 @@ export async function offlineOpenFigures(
     serviceWorkers: 'allow',
   });
   try {
-    await context.addInitScript(READY_PROBE);
-    const page = await context.newPage();
-    await signIn(page, stack.env.APP_URL, seller);
-    const first = inventoryReady(page);
-    await page.goto(`${stack.env.APP_URL}/dashboard/inventory`);
-    await first;
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
+    const page = await openInstalledInventory(context, stack, seller);
     // Written a moment after the items load.
     let copy = await deviceCopy(page, seller.userId);
     for (let i = 0; i < 50 && copy.items < 5000; i++) {

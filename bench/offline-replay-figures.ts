@@ -1,7 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
 import pg from 'pg';
 import type { RunningStack } from '../local/stack.ts';
-import { inventoryReady, READY_PROBE, signIn } from './browser-figures.ts';
+import { inventoryReady } from './browser-figures.ts';
+import { openInstalledInventory } from './offline-figures.ts';
 import type { Figure } from './report.ts';
 import type { SeededSeller } from './seed-elite.ts';
 
@@ -133,15 +134,7 @@ export async function offlineReplayFigures(stack: RunningStack, seller: SeededSe
     const entries = queuedChanges(rows);
     const ids = rows.map((row) => row.item_id);
 
-    await context.addInitScript(READY_PROBE);
-    const page = await context.newPage();
-    await signIn(page, stack.env.APP_URL, seller);
-    const first = inventoryReady(page);
-    await page.goto(`${stack.env.APP_URL}/dashboard/inventory`);
-    await first;
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
+    const page = await openInstalledInventory(context, stack, seller);
 
     await context.setOffline(true);
     await writeQueue(page, seller.userId, entries);

@@ -460,3 +460,37 @@ describe('seats by plan', () => {
     expect(removed.error).toBeNull();
   });
 });
+
+describe('live sync', () => {
+  it('delivers an account\'s changes to its members and to nobody else, and stops at removal', async () => {
+    const team = await eliteTeam('team-live');
+    const outsider = await createDbUser({ prefix: 'team-live-out' });
+    const received: Record<'picker' | 'outsider', string[]> = { picker: [], outsider: [] };
+    const channels = [];
+    for (const [who, user] of [['picker', team.picker], ['outsider', outsider]] as const) {
+      await user.client.realtime.setAuth(user.token);
+      const channel = user.client.channel(`team-live-${who}`);
+      channel.on(
+        'postgres_changes',
+        { event: 'UPDATE', schema: 'public', table: 'storage_items', filter: `user_id=eq.${team.owner.id}` },
+        (payload) => received[who].push(String((payload.new as { item_name: string }).item_name)),
+      );
+      await new Promise<void>((resolve) => channel.subscribe((status) => status === 'SUBSCRIBED' && resolve()));
+      channels.push(channel);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    const itemId = team.storage.itemIds[0]!;
+    await team.owner.client.from('storage_items').update({ item_name: 'Renamed once' }).eq('item_id', itemId);
+    const end = Date.now() + 5_000;
+    while (received.picker.length === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+    expect(received.picker).toEqual(['Renamed once']);
+
+    await team.owner.client.rpc('remove_member', { p_user_id: team.picker.id });
+    await team.owner.client.from('storage_items').update({ item_name: 'Renamed twice' }).eq('item_id', itemId);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(received).toEqual({ picker: ['Renamed once'], outsider: [] });
+    for (const c of channels) await c.unsubscribe();
+    team.picker.client.realtime.disconnect();
+    outsider.client.realtime.disconnect();
+  });
+});

@@ -1219,6 +1219,7 @@ export type Database = {
           account_id: string
           is_current: boolean
           name: string
+          plan_id: string
           role: string
         }[]
       }

@@ -893,19 +893,20 @@ set search_path = ''
 as $$ select * from private.team_list() $$;
 comment on function public.team_members() is 'The members of the current account with role and last activity (the Team screen).';
 
--- The accounts the caller belongs to, for the account switcher.
+-- The accounts the caller belongs to, for the account switcher, with each account's plan (the
+-- one its limits and features follow; a member's own profile holds their own account's plan).
 create or replace function public.my_accounts()
-returns table (account_id uuid, name text, role text, is_current boolean)
+returns table (account_id uuid, name text, role text, plan_id text, is_current boolean)
 language sql
 stable
 set search_path = ''
 as $$
-  select a.id, a.name, m.role, a.id = (select private.current_account())
+  select a.id, a.name, m.role, (private.user_plan(a.id)).plan_id, a.id = (select private.current_account())
     from public.account_members m join public.accounts a on a.id = m.account_id
    where m.user_id = (select auth.uid())
    order by (m.role = 'owner') desc, a.name
 $$;
-comment on function public.my_accounts() is 'The accounts the caller is a member of, with their role and which one is current.';
+comment on function public.my_accounts() is 'The accounts the caller is a member of, with their role, their plan and which one is current.';
 
 do $$
 declare

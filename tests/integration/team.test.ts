@@ -58,7 +58,7 @@ describe('accounts and membership', () => {
     const accounts = await user.client.rpc('my_accounts');
     expect(accounts.error).toBeNull();
     expect(accounts.data).toEqual([
-      { account_id: user.id, name: user.email, role: 'owner', is_current: true },
+      { account_id: user.id, name: user.email, role: 'owner', plan_id: 'free', is_current: true },
     ]);
     const members = await user.client.rpc('team_members');
     expect(members.data).toMatchObject([{ user_id: user.id, email: user.email, role: 'owner', is_you: true }]);
@@ -110,7 +110,10 @@ describe('accounts and membership', () => {
     expect(back.error).toBeNull();
     expect(await names()).toEqual(['Own room']);
     const accounts = await team.picker.client.rpc('my_accounts');
-    expect(accounts.data).toHaveLength(2);
+    expect(accounts.data).toEqual([
+      { account_id: team.picker.id, name: team.picker.email, role: 'owner', plan_id: 'free', is_current: true },
+      { account_id: team.owner.id, name: team.owner.email, role: 'picker', plan_id: 'elite', is_current: false },
+    ]);
     const refused = await team.picker.client.rpc('switch_account', { p_account_id: crypto.randomUUID() });
     expect(refused.error?.code).toBe('PT404');
   });

@@ -10,6 +10,97 @@ export type Json =
 export type Database = {
   public: {
     Tables: {
+      account_invitations: {
+        Row: {
+          accepted_at: string | null
+          account_id: string
+          created_at: string
+          email: string
+          expires_at: string
+          id: string
+          invited_by: string | null
+          role: string
+        }
+        Insert: {
+          accepted_at?: string | null
+          account_id: string
+          created_at?: string
+          email: string
+          expires_at?: string
+          id?: string
+          invited_by?: string | null
+          role: string
+        }
+        Update: {
+          accepted_at?: string | null
+          account_id?: string
+          created_at?: string
+          email?: string
+          expires_at?: string
+          id?: string
+          invited_by?: string | null
+          role?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "account_invitations_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      account_members: {
+        Row: {
+          account_id: string
+          joined_at: string
+          last_active_at: string | null
+          role: string
+          user_id: string
+        }
+        Insert: {
+          account_id: string
+          joined_at?: string
+          last_active_at?: string | null
+          role: string
+          user_id: string
+        }
+        Update: {
+          account_id?: string
+          joined_at?: string
+          last_active_at?: string | null
+          role?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "account_members_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      accounts: {
+        Row: {
+          created_at: string
+          id: string
+          name: string
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          name: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          name?: string
+        }
+        Relationships: []
+      }
       api_rate_limits: {
         Row: {
           endpoint: string
@@ -299,6 +390,7 @@ export type Database = {
           feature_restore_backup: boolean
           feature_view_3d: boolean
           max_items: number
+          max_members: number
           max_rooms: number
           max_units: number
           plan_id: string
@@ -312,6 +404,7 @@ export type Database = {
           feature_restore_backup: boolean
           feature_view_3d: boolean
           max_items: number
+          max_members?: number
           max_rooms: number
           max_units: number
           plan_id: string
@@ -325,6 +418,7 @@ export type Database = {
           feature_restore_backup?: boolean
           feature_view_3d?: boolean
           max_items?: number
+          max_members?: number
           max_rooms?: number
           max_units?: number
           plan_id?: string
@@ -509,6 +603,7 @@ export type Database = {
       storage_logs: {
         Row: {
           action: string
+          actor_id: string | null
           change_id: string | null
           details: string | null
           log_id: string
@@ -518,6 +613,7 @@ export type Database = {
         }
         Insert: {
           action: string
+          actor_id?: string | null
           change_id?: string | null
           details?: string | null
           log_id?: string
@@ -527,6 +623,7 @@ export type Database = {
         }
         Update: {
           action?: string
+          actor_id?: string | null
           change_id?: string | null
           details?: string | null
           log_id?: string
@@ -841,6 +938,7 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      accept_invitation: { Args: { p_invitation_id: string }; Returns: string }
       add_isle: {
         Args: {
           p_isle_index?: number
@@ -988,6 +1086,10 @@ export type Database = {
           place_exists: boolean
         }[]
       }
+      change_member_role: {
+        Args: { p_role: string; p_user_id: string }
+        Returns: undefined
+      }
       commit_import: {
         Args: { p_batches: number; p_import_id: string; p_mode?: string }
         Returns: Json
@@ -1039,6 +1141,26 @@ export type Database = {
         }[]
       }
       import_items: { Args: { p_mode?: string; p_rows: Json }; Returns: Json }
+      invite_member: {
+        Args: { p_email: string; p_role?: string }
+        Returns: {
+          accepted_at: string | null
+          account_id: string
+          created_at: string
+          email: string
+          expires_at: string
+          id: string
+          invited_by: string | null
+          role: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "account_invitations"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      leave_account: { Args: { p_account_id: string }; Returns: undefined }
       link_sku: {
         Args: { p_item_id: string; p_sku: string }
         Returns: {
@@ -1090,6 +1212,16 @@ export type Database = {
           isOneToOne: false
           isSetofReturn: true
         }
+      }
+      my_accounts: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          account_id: string
+          is_current: boolean
+          name: string
+          plan_id: string
+          role: string
+        }[]
       }
       pick_order_line: {
         Args: {
@@ -1162,6 +1294,7 @@ export type Database = {
         }
       }
       remove_items: { Args: { p_item_ids: string[] }; Returns: number }
+      remove_member: { Args: { p_user_id: string }; Returns: undefined }
       remove_room: { Args: { p_room_id: string }; Returns: Json }
       remove_shelf: {
         Args: { p_shelf_id: string }
@@ -1259,6 +1392,18 @@ export type Database = {
         }
         Returns: number
       }
+      switch_account: { Args: { p_account_id: string }; Returns: string }
+      team_members: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          email: string
+          is_you: boolean
+          joined_at: string
+          last_active_at: string
+          role: string
+          user_id: string
+        }[]
+      }
       undo_change: { Args: { p_change_id: string }; Returns: Json }
       undoable_changes: { Args: Record<PropertyKey, never>; Returns: string[] }
       unpick_order_line: {
@@ -1334,6 +1479,10 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      withdraw_invitation: {
+        Args: { p_invitation_id: string }
+        Returns: undefined
       }
     }
     Enums: {

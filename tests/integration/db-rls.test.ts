@@ -294,9 +294,11 @@ describe('row-level security: schema guards', () => {
     for (const c of cases) expect(tables).toContain(c.table);
   });
 
-  it('scopes every policy to the row owner via auth.uid() (tables added later included)', async () => {
+  it('scopes every policy to the caller\'s account or to the caller (tables added later included)', async () => {
     // Read-only reference data may be visible to every signed-in user; everything else must
-    // compare its owner column with the caller. Restrictive policies grant nothing (they are
+    // compare its account column with the caller's current account (private.current_account(),
+    // which reads the caller's membership: migration 20261127000100_team.sql), or with the
+    // caller (auth.uid(): their profile, their memberships, invitations to their address). Restrictive policies grant nothing (they are
     // AND-ed with these), so the two-factor gate (require_mfa_*) is left to auth-mfa-rls.test.ts.
     const shared = ['plans'];
     const { rows } = await db().query<{
@@ -311,9 +313,9 @@ describe('row-level security: schema guards', () => {
     );
     for (const p of rows.filter((r) => !shared.includes(r.tablename))) {
       const label = `${p.tablename}.${p.policyname}`;
-      if (p.cmd !== 'INSERT') expect(p.qual, label).toMatch(/auth\.uid\(\)/);
-      if (p.cmd === 'INSERT' || p.cmd === 'UPDATE')
-        expect(p.with_check, label).toMatch(/auth\.uid\(\)/);
+      const scoped = /auth\.uid\(\)|auth\.jwt\(\)|private\.current_account\(\)|private\.is_member\(/;
+      if (p.cmd !== 'INSERT') expect(p.qual, label).toMatch(scoped);
+      if (p.cmd === 'INSERT' || p.cmd === 'UPDATE') expect(p.with_check, label).toMatch(scoped);
     }
     for (const p of rows.filter((r) => shared.includes(r.tablename))) expect(p.cmd).toBe('SELECT');
   });

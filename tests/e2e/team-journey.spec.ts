@@ -1,0 +1,255 @@
+import type { Browser, Page } from '@playwright/test';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { SANDBOX_ORDERS } from '../../local/sandboxes/ebay-catalogue';
+import { expect as baseExpect, PASSWORD, test, uniqueEmail } from './fixtures';
+import { e2eEnv } from './env';
+import { verifyLinkIn, waitForMail } from './mailbox';
+import { EbayPage, seedShelves, setPlan } from './pages/ebay-page';
+import { LoginPage } from './pages/login-page';
+import { LogsPage } from './pages/logs-page';
+import { MovePage, readIds, setDragConfirm } from './pages/move-page';
+
+// Two browsers and the stack share two busy cores: allow each step more than the default.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+const ORDER = SANDBOX_ORDERS.find((o) => o.status !== 'FULFILLED')!;
+const LINE = ORDER.lineItems[0]!;
+
+async function itemRow(admin: SupabaseClient, accountId: string, name: string) {
+  const { data, error } = await admin
+    .from('storage_items')
+    .select('quantity, shelf_id')
+    .eq('user_id', accountId)
+    .eq('item_name', name)
+    .single();
+  if (error) throw new Error(error.message);
+  return data as { quantity: number; shelf_id: string };
+}
+
+/** The picker's tablet: a touch context of its own, at the stockroom's tablet size. */
+async function tablet(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 1024, height: 768 },
+    hasTouch: true,
+  });
+  return context.newPage();
+}
+
+test.describe('Team: an owner and a picker share one stockroom', () => {
+  test.setTimeout(240_000);
+
+  test('the owner invites a picker, who joins from the mail and works on a tablet until removed', async ({
+    page,
+    browser,
+    admin,
+    sellerAccount: owner,
+    loginPage,
+    dashboard,
+  }, testInfo) => {
+    // The journey drives a desktop owner and a touch tablet picker itself, so it runs once.
+    test.skip(testInfo.project.name !== 'desktop', 'the journey drives both devices itself');
+    await setPlan(admin, owner.id, 'elite');
+    await seedShelves(admin, owner.id, [
+      {
+        room: 'Garage',
+        isle: 1,
+        unit: 'A',
+        shelf: 1,
+        items: [{ name: 'Hammer' }, { name: 'Blue mug', sku: LINE.sku }],
+      },
+      { room: 'Garage', isle: 1, unit: 'A', shelf: 2 },
+    ]);
+    await admin
+      .from('storage_items')
+      .update({ quantity: 5 })
+      .eq('user_id', owner.id)
+      .eq('item_name', 'Blue mug');
+    await setDragConfirm(admin, owner.id, false);
+    const ids = await readIds(admin, owner.id);
+    const shelf2 = ids.shelves['Garage/1/A/2']!;
+
+    // The owner signs in on the desktop, connects eBay and invites a picker from the Team screen.
+    await loginPage.goto();
+    await loginPage.signIn(owner.email, owner.password);
+    await dashboard.expectLoaded();
+    await new EbayPage(page, false).connect();
+    const pickerEmail = uniqueEmail('picker');
+    await page.goto('/dashboard/team');
+    await page.getByLabel('E-mail address').fill(pickerEmail);
+    await page.getByLabel('Role', { exact: true }).selectOption({ label: 'Picker' });
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(
+      page.getByTestId('toast').filter({ hasText: `Invitation sent to ${pickerEmail}` }),
+    ).toBeVisible();
+    await expect(
+      page.getByTestId('team-invitation').filter({ hasText: pickerEmail }),
+    ).toBeVisible();
+
+    // The owner keeps the inventory open, live.
+    const ownerScreen = new MovePage(page, false);
+    await page.goto('/dashboard/inventory');
+    await expect(ownerScreen.ready).toBeVisible();
+    await expect(page.getByTestId('live-sync')).toHaveAttribute('data-state', 'live');
+
+    // The picker opens the mail on the tablet, chooses a name and a password, and joins.
+    const mail = await waitForMail(pickerEmail);
+    const pickerPage = await tablet(browser);
+    let pickerId: string | undefined;
+    try {
+      await pickerPage.goto(verifyLinkIn(mail));
+      await expect(pickerPage).toHaveURL(/\/accept-invite/);
+      await expect(pickerPage.getByText(/Join /).first()).toBeVisible();
+      await pickerPage.getByLabel('Your name').fill('Pat Picker');
+      await pickerPage.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await pickerPage.getByRole('button', { name: 'Set password and join' }).tap();
+      await expect(pickerPage).toHaveURL(/\/dashboard\/inventory$/);
+      const members = await admin
+        .from('account_members')
+        .select('user_id, role')
+        .eq('account_id', owner.id)
+        .eq('role', 'picker');
+      pickerId = (members.data as Array<{ user_id: string }>)[0]?.user_id;
+      expect(pickerId).toBeTruthy();
+
+      // The picker works in the owner's stockroom, whose name the header shows.
+      const picker = new MovePage(pickerPage, true);
+      await expect(picker.ready).toBeVisible();
+      await expect(pickerPage.getByTestId('account-name')).toBeVisible();
+      await expect(picker.item('Hammer')).toBeVisible();
+      await expect(pickerPage.getByTestId('live-sync')).toHaveAttribute('data-state', 'live');
+
+      // A move by touch: in the database, and on the owner's desktop without a reload.
+      await picker.drag(picker.gripOf('Hammer'), picker.dropTarget(shelf2));
+      await expect
+        .poll(async () => (await itemRow(admin, owner.id, 'Hammer')).shelf_id)
+        .toBe(shelf2);
+      await expect(ownerScreen.shelfById(shelf2).getByTestId('item-name')).toHaveText(['Hammer']);
+
+      // No way to delete a unit on the picker's screen; the database refuses it anyway.
+      const unit = picker.unit(1, 'A');
+      await expect(unit).toBeVisible();
+      await expect(pickerPage.getByTestId('remove-unit')).toHaveCount(0);
+      if (await unit.getByTestId('unit-menu').isVisible()) {
+        await picker.press(unit.getByTestId('unit-menu'));
+        await expect(pickerPage.getByTestId('remove-unit')).toHaveCount(0);
+        await pickerPage.keyboard.press('Escape');
+      }
+
+      // Billing is the owner's: no plan controls in the picker's settings.
+      await pickerPage.goto('/dashboard/settings');
+      await expect(pickerPage.getByText('Only the account owner can see billing.')).toBeVisible();
+      await expect(
+        pickerPage.getByRole('button', { name: /Upgrade|Manage billing|Cancel/ }),
+      ).toHaveCount(0);
+
+      // The picker works the pick list: the line is taken off the shelf.
+      await pickerPage.goto('/dashboard/ebay-orders');
+      const line = pickerPage
+        .locator(`[data-order-id="${ORDER.orderId}"]`)
+        .locator(`[data-testid="ebay-order-line"][data-line-id="${LINE.lineItemId}"]`);
+      await picker.press(line.getByTestId('order-line-pick'));
+      await expect(line).toHaveAttribute('data-picked', 'true');
+      await expect
+        .poll(async () => (await itemRow(admin, owner.id, 'Blue mug')).quantity)
+        .toBe(5 - LINE.quantity);
+
+      // The owner sees who did it in the activity log.
+      const logs = new LogsPage(page, false);
+      await logs.goto();
+      const moved = logs.rows.filter({ hasText: 'Hammer' }).first();
+      await expect(moved).toContainText(pickerEmail);
+
+      // The owner removes the picker; the picker's next action is refused.
+      await page.goto('/dashboard/team');
+      const row = page.getByTestId('team-member').filter({ hasText: pickerEmail });
+      await row.getByRole('button', { name: 'Remove' }).click();
+      const dialog = page.getByRole('dialog', { name: `Remove ${pickerEmail}?` });
+      await dialog.getByRole('button', { name: 'Remove member' }).click();
+      await expect(row).toHaveCount(0);
+
+      await pickerPage.goto('/dashboard/inventory');
+      // Back on their own (empty) stockroom: the owner's items are out of reach.
+      await expect(picker.ready).toBeVisible();
+      await expect(picker.item('Hammer')).toHaveCount(0);
+      await expect(pickerPage.getByTestId('account-name')).toHaveCount(0);
+      const before = await itemRow(admin, owner.id, 'Hammer');
+      expect(before.shelf_id).toBe(shelf2);
+    } finally {
+      await pickerPage.context().close();
+      if (pickerId) await admin.auth.admin.deleteUser(pickerId);
+    }
+  });
+
+  test('a removed picker whose screen is still open is refused at their next change', async ({
+    browser,
+    admin,
+    sellerAccount: owner,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'tablet', 'the picker is on the tablet');
+    await setPlan(admin, owner.id, 'power');
+    await seedShelves(admin, owner.id, [
+      { room: 'Garage', isle: 1, unit: 'A', shelf: 1, items: [{ name: 'Teapot' }] },
+    ]);
+    const pickerEmail = uniqueEmail('picker');
+    const created = await admin.auth.admin.createUser({
+      email: pickerEmail,
+      password: PASSWORD,
+      email_confirm: true,
+    });
+    if (created.error) throw created.error;
+    const pickerId = created.data.user.id;
+    const pickerPage = await tablet(browser);
+    try {
+      await joinAsPicker(owner.email, pickerEmail);
+      const login = new LoginPage(pickerPage, true);
+      await login.goto();
+      await login.signIn(pickerEmail, PASSWORD);
+      await expect(pickerPage.getByTestId('dashboard')).toBeVisible();
+      const picker = new MovePage(pickerPage, true);
+      await pickerPage.goto('/dashboard/inventory');
+      await expect(picker.ready).toBeVisible();
+      const teapot = picker.item('Teapot');
+      await expect(teapot).toBeVisible();
+
+      // The owner removes them while their screen stays open.
+      const ownerClient = await signedInClient(owner.email, PASSWORD);
+      const removed = await ownerClient.rpc('remove_member', { p_user_id: pickerId });
+      expect(removed.error).toBeNull();
+
+      await picker.press(teapot.getByTestId('item-increase'));
+      await expect(
+        pickerPage
+          .getByTestId('toast')
+          .filter({ hasText: 'You are no longer a member of this account.' }),
+      ).toBeVisible();
+      expect((await itemRow(admin, owner.id, 'Teapot')).quantity).toBe(1);
+    } finally {
+      await pickerPage.context().close();
+      await admin.auth.admin.deleteUser(pickerId);
+    }
+  });
+});
+
+async function signedInClient(email: string, password: string): Promise<SupabaseClient> {
+  const client = createClient(e2eEnv.apiUrl, e2eEnv.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+  const { error } = await client.auth.signInWithPassword({ email, password });
+  if (error) throw error;
+  return client;
+}
+
+/** The owner invites the address and its user accepts, through the database functions. */
+async function joinAsPicker(ownerEmail: string, pickerEmail: string): Promise<void> {
+  const ownerClient = await signedInClient(ownerEmail, PASSWORD);
+  const invited = await ownerClient.rpc('invite_member', {
+    p_email: pickerEmail,
+    p_role: 'picker',
+  });
+  if (invited.error) throw new Error(invited.error.message);
+  const invitation = invited.data as { id: string };
+  const pickerClient = await signedInClient(pickerEmail, PASSWORD);
+  const accepted = await pickerClient.rpc('accept_invitation', { p_invitation_id: invitation.id });
+  if (accepted.error) throw new Error(accepted.error.message);
+}

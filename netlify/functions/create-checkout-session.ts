@@ -5,11 +5,7 @@ import { stripeEnv, type StripeEnv } from '../lib/env.ts';
 import { jsonError } from '../lib/http.ts';
 import { ownUrl, settingsUrl } from '../lib/return-urls.ts';
 import { describeStripeError, stripeClient } from '../lib/stripe.ts';
-import {
-  getSubscriptionRow,
-  isLive,
-  setCustomerIfNone,
-} from '../lib/subscriptions.ts';
+import { getSubscriptionRow, isLive, setCustomerIfNone } from '../lib/subscriptions.ts';
 
 /** SPEC 7 sends priceId; the SPA sends planId (price ids are server configuration). */
 function requestedPlan(env: StripeEnv, body: Record<string, unknown>): PaidPlanId | null {

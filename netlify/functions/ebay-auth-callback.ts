@@ -1,4 +1,4 @@
-import { requireUser } from '../lib/auth.ts';
+import { requireMember } from '../lib/auth.ts';
 import { ebayEnv } from '../lib/ebay-env.ts';
 import { EbayGrantError, exchangeCode } from '../lib/ebay-oauth.ts';
 import { saveTokens } from '../lib/ebay-tokens.ts';
@@ -21,7 +21,7 @@ const FAILED = 'Failed to connect';
  */
 export default async (req: Request): Promise<Response> => {
   if (req.method !== 'POST') return methodNotAllowed();
-  const auth = await requireUser(req);
+  const auth = await requireMember(req, ['owner']);
   if (!auth.ok) return auth.response;
 
   const body = await readJsonObject(req);

@@ -1,4 +1,4 @@
-import { requireUser } from '../lib/auth.ts';
+import { requireMember } from '../lib/auth.ts';
 import { ebayEnv } from '../lib/ebay-env.ts';
 import { authorizeUrl, isValidState } from '../lib/ebay-oauth.ts';
 import { json, jsonError } from '../lib/http.ts';
@@ -11,7 +11,7 @@ import { json, jsonError } from '../lib/http.ts';
  */
 export default async (req: Request): Promise<Response> => {
   if (req.method !== 'GET') return json({ error: 'Method not allowed' }, 405, { allow: 'GET' });
-  const auth = await requireUser(req);
+  const auth = await requireMember(req, ['owner']);
   if (!auth.ok) return auth.response;
   const state = new URL(req.url).searchParams.get('state');
   if (!isValidState(state)) return jsonError(400, 'Invalid state parameter');

@@ -1,4 +1,4 @@
-import { requireUser } from '../lib/auth.ts';
+import { requireMember } from '../lib/auth.ts';
 import { deleteTokens } from '../lib/ebay-tokens.ts';
 import { json, jsonError, methodNotAllowed } from '../lib/http.ts';
 
@@ -10,7 +10,7 @@ import { json, jsonError, methodNotAllowed } from '../lib/http.ts';
  */
 export default async (req: Request): Promise<Response> => {
   if (req.method !== 'POST') return methodNotAllowed();
-  const auth = await requireUser(req);
+  const auth = await requireMember(req, ['owner']);
   if (!auth.ok) return auth.response;
   try {
     await deleteTokens(auth.user.id);

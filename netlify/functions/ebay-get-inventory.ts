@@ -78,7 +78,9 @@ function afterPage(state: SyncState, items: EbayInventoryEntry[], page: Page<unk
 async function readPage(ctx: EbayCallContext, state: SyncState): Promise<SyncState> {
   if (state.phase === 'inventory') {
     const offset = (state.next_page - 1) * PAGE_SIZE;
-    const page = await ctx.withToken((t) => fetchInventoryPage(ctx.env, t, ctx.marketplace, offset));
+    const page = await ctx.withToken((t) =>
+      fetchInventoryPage(ctx.env, t, ctx.marketplace, offset),
+    );
     const items = [...state.items, ...page.entries];
     if (!page.more && items.length === 0) {
       // Nothing in the Inventory API: the seller's stock is in their listings.
@@ -86,7 +88,9 @@ async function readPage(ctx: EbayCallContext, state: SyncState): Promise<SyncSta
     }
     return afterPage(state, items, page);
   }
-  const page = await ctx.withToken((t) => fetchListingsPage(ctx.env, t, ctx.marketplace, state.next_page));
+  const page = await ctx.withToken((t) =>
+    fetchListingsPage(ctx.env, t, ctx.marketplace, state.next_page),
+  );
   const items = [
     ...state.items,
     ...page.entries.map((l) => ({

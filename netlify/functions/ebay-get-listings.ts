@@ -1,14 +1,7 @@
 import { fetchListingsPage, type ActiveListing } from '../lib/ebay-api.ts';
 import { ebayFunction } from '../lib/ebay-function.ts';
 // Boilerplate: both eBay sync functions take the same steps of the sync, so they name the same imports.
-import {
-  budget,
-  continuing,
-  endSync,
-  progressOf,
-  saveSync,
-  syncOfCall,
-} from '../lib/ebay-sync.ts';
+import { budget, continuing, endSync, progressOf, saveSync, syncOfCall } from '../lib/ebay-sync.ts';
 import { json, jsonError } from '../lib/http.ts';
 import { supabaseAdmin } from '../lib/supabase-admin.ts';
 

@@ -52,7 +52,10 @@ export default scheduledFunction(
         }
       } catch (rowError) {
         failed.push(row.user_id);
-        console.error(`enforce-overdue-deadline: user ${row.user_id}:`, (rowError as Error).message);
+        console.error(
+          `enforce-overdue-deadline: user ${row.user_id}:`,
+          (rowError as Error).message,
+        );
       }
     }
     return { downgraded, collecting, failed };

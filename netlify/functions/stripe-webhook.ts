@@ -194,7 +194,10 @@ export default async (req: Request): Promise<Response> => {
       .eq('event_id', event.id)
       .is('processed_at', null);
     if (refused) {
-      return jsonError(422, `Unrecognised ${event.type} payload for API version ${event.api_version}`);
+      return jsonError(
+        422,
+        `Unrecognised ${event.type} payload for API version ${event.api_version}`,
+      );
     }
     return jsonError(500, 'Webhook processing failed');
   }

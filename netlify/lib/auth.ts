@@ -4,6 +4,21 @@ import { supabaseAdmin } from './supabase-admin.ts';
 
 export type AuthResult = { ok: true; user: User } | { ok: false; response: Response };
 
+/** The roles of an account's members (supabase/migrations/20261127000100_team.sql). */
+export type MemberRole = 'owner' | 'manager' | 'picker';
+
+/** The account a request acts on: the caller's current account, and their role in it. */
+export interface ActingAccount {
+  id: string;
+  role: MemberRole;
+}
+
+export type MemberResult =
+  { ok: true; user: User; account: ActingAccount } | { ok: false; response: Response };
+
+export const NO_LONGER_A_MEMBER = 'You are no longer a member of this account.';
+export const OWNER_ONLY = 'Only the account owner can do this.';
+
 /** The bearer token of a request, or null. */
 export function bearerToken(req: Request): string | null {
   const header = req.headers.get('authorization') ?? '';
@@ -47,4 +62,53 @@ export function passedTwoFactor(user: Pick<User, 'factors'>, token: string): boo
   } catch {
     return false;
   }
+}
+
+/**
+ * The caller's current account and role, asked of the database with the caller's own token
+ * (rpc my_accounts), so membership is decided by the same SQL as every other request and a
+ * removed member is refused here at once too.
+ */
+async function actingAccount(token: string): Promise<ActingAccount | null> {
+  const url = process.env.SUPABASE_URL;
+  const apikey = process.env.SUPABASE_ANON_KEY ?? process.env.SUPABASE_SERVICE_ROLE_KEY;
+  if (!url || !apikey)
+    throw new Error('SUPABASE_URL or SUPABASE_ANON_KEY is not set for the Netlify functions');
+  const response = await fetch(`${url.replace(/\/+$/, '')}/rest/v1/rpc/my_accounts`, {
+    method: 'POST',
+    headers: { apikey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  if (!response.ok) throw new Error(`my_accounts answered ${response.status}`);
+  const rows = (await response.json()) as Array<{
+    account_id: string;
+    role: string;
+    is_current: boolean;
+  }>;
+  const current = rows.find((row) => row.is_current);
+  if (!current || !['owner', 'manager', 'picker'].includes(current.role)) return null;
+  return { id: current.account_id, role: current.role as MemberRole };
+}
+
+/**
+ * A signed-in caller acting on their current account with one of `roles`. Functions act for
+ * `account.id` (the stockroom), never for the token's user id: a manager or picker works in
+ * someone else's account. Refused: 403 when the role may not do it or the caller is no longer a
+ * member of any account they act on.
+ */
+export async function requireMember(
+  req: Request,
+  roles: readonly MemberRole[],
+): Promise<MemberResult> {
+  const auth = await requireUser(req);
+  if (!auth.ok) return auth;
+  const account = await actingAccount(bearerToken(req)!);
+  if (!account)
+    return { ok: false, response: jsonError(403, NO_LONGER_A_MEMBER, { code: 'not_a_member' }) };
+  if (!roles.includes(account.role))
+    return {
+      ok: false,
+      response: jsonError(403, OWNER_ONLY, { code: 'role_refused', role: account.role }),
+    };
+  return { ok: true, user: auth.user, account };
 }

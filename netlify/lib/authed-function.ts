@@ -1,5 +1,5 @@
 import type { User } from '@supabase/supabase-js';
-import { requireUser } from './auth.ts';
+import { requireMember, type ActingAccount, type MemberRole } from './auth.ts';
 import { json, jsonError, readJsonObject } from './http.ts';
 
 /**
@@ -28,6 +28,8 @@ export class Refusal extends Error {
 export interface AuthedCall<E> {
   req: Request;
   user: User;
+  /** The account acted on (its id is the stockroom's `user_id`) and the caller's role there. */
+  account: ActingAccount;
   body: Record<string, unknown>;
   env: E;
 }
@@ -36,6 +38,8 @@ export interface AuthedFunctionOptions<E> {
   /** The function's name, for its log lines. */
   name: string;
   method?: 'GET' | 'POST';
+  /** The roles of the current account that may call it; billing and the eBay connection: owner. */
+  roles?: readonly MemberRole[];
   /** The error text of a failure the seller cannot fix. */
   failure: string;
   /** Fields sent with that failure (a `code` the app reads), if any. */
@@ -56,7 +60,13 @@ export function authedFunction<E>(opts: AuthedFunctionOptions<E>) {
   const method = opts.method ?? 'POST';
   return async (req: Request): Promise<Response> => {
     if (req.method !== method) return json({ error: 'Method not allowed' }, 405, { allow: method });
-    const auth = await requireUser(req);
+    let auth;
+    try {
+      auth = await requireMember(req, opts.roles ?? ['owner']);
+    } catch (error) {
+      logFailure(opts.name, error);
+      return jsonError(502, opts.failure, opts.failureExtra ?? {});
+    }
     if (!auth.ok) return auth.response;
 
     const body = method === 'POST' ? await readJsonObject(req) : {};
@@ -71,13 +81,17 @@ export function authedFunction<E>(opts: AuthedFunctionOptions<E>) {
     }
 
     try {
-      const result = await opts.run({ req, user: auth.user, body, env });
+      const result = await opts.run({ req, user: auth.user, account: auth.account, body, env });
       return result instanceof Response ? result : json(result);
     } catch (error) {
       if (error instanceof Refusal) return jsonError(error.status, error.message, error.extra);
       logFailure(opts.name, error);
       const described = opts.describeError?.(error);
-      return jsonError(described?.status ?? 502, opts.failure, described?.extra ?? opts.failureExtra ?? {});
+      return jsonError(
+        described?.status ?? 502,
+        opts.failure,
+        described?.extra ?? opts.failureExtra ?? {},
+      );
     }
   };
 }

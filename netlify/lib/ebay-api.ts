@@ -150,7 +150,11 @@ export async function fetchInventoryPage(
       imageUrl: str(images[0]),
     };
   });
-  return { entries, total: body.total === undefined ? null : num(body.total), more: Boolean(body.next) };
+  return {
+    entries,
+    total: body.total === undefined ? null : num(body.total),
+    more: Boolean(body.next),
+  };
 }
 
 /** One page (200) of the seller's orders (eBay's default window, the last 90 days). */
@@ -167,15 +171,20 @@ export async function fetchOrdersPage(
   )) as { orders?: Array<Record<string, unknown>>; next?: string; total?: unknown };
   const entries = (body.orders ?? []).map((raw) => {
     const buyer = (raw.buyer ?? {}) as { username?: unknown };
-    const total = ((raw.pricingSummary ?? {}) as { total?: { value?: unknown; currency?: unknown } })
-      .total;
-    const lines = Array.isArray(raw.lineItems) ? (raw.lineItems as Array<Record<string, unknown>>) : [];
+    const total = (
+      (raw.pricingSummary ?? {}) as { total?: { value?: unknown; currency?: unknown } }
+    ).total;
+    const lines = Array.isArray(raw.lineItems)
+      ? (raw.lineItems as Array<Record<string, unknown>>)
+      : [];
     return {
       orderId: String(raw.orderId ?? ''),
       creationDate: String(raw.creationDate ?? ''),
       buyer: str(buyer.username),
       status: String(raw.orderFulfillmentStatus ?? 'NOT_STARTED'),
-      total: total ? { value: String(total.value ?? ''), currency: String(total.currency ?? '') } : null,
+      total: total
+        ? { value: String(total.value ?? ''), currency: String(total.currency ?? '') }
+        : null,
       lineItems: lines.map((line) => ({
         lineItemId: String(line.lineItemId ?? ''),
         legacyItemId: str(line.legacyItemId),
@@ -185,7 +194,11 @@ export async function fetchOrdersPage(
       })),
     };
   });
-  return { entries, total: body.total === undefined ? null : num(body.total), more: Boolean(body.next) };
+  return {
+    entries,
+    total: body.total === undefined ? null : num(body.total),
+    more: Boolean(body.next),
+  };
 }
 
 // --- Trading API (XML) ------------------------------------------------------------------------
@@ -283,7 +296,8 @@ export async function fetchListingsPage(
   if (ack !== 'Success' && ack !== 'Warning') {
     const code = tag(xml, 'ErrorCode');
     if (code && TOKEN_ERROR_CODES.has(code)) throw new EbayTokenRejectedError();
-    if (code && CALL_LIMIT_ERROR_CODES.has(code)) throw new EbayRateLimitedError(TRADING_LIMIT_SECONDS);
+    if (code && CALL_LIMIT_ERROR_CODES.has(code))
+      throw new EbayRateLimitedError(TRADING_LIMIT_SECONDS);
     throw new EbayUnavailableError(`GetMyeBaySelling failed (${code ?? 'no code'})`);
   }
   const active = element(xml, 'ActiveList') ?? '';

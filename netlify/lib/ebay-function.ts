@@ -105,21 +105,26 @@ export function ebayFunction(opts: EbayFunctionOptions) {
   return authedFunction<EbayEnv>({
     name: opts.name,
     method: 'GET',
+    // Reading the account's marketplace data is every member's: a picker works the orders and
+    // places listings. Connecting and disconnecting eBay stay the owner's.
+    roles: ['owner', 'manager', 'picker'],
     failure: SYNC_FAILED,
     failureExtra: { code: 'ebay_unavailable' },
     env: ebayEnv,
-    run: ({ req, user, env }) => runEbayCall(opts, req, user.id, env),
+    run: ({ req, user, account, env }) => runEbayCall(opts, req, user.id, account.id, env),
   });
 }
 
 async function runEbayCall(
   opts: EbayFunctionOptions,
   req: Request,
+  callerId: string,
   userId: string,
   env: EbayEnv,
 ): Promise<Response> {
+  // `userId` is the account acted on; the header names the person calling.
   const claimed = req.headers.get('user-id');
-  if (claimed && claimed !== userId) return jsonError(403, 'Not authenticated');
+  if (claimed && claimed !== callerId) return jsonError(403, 'Not authenticated');
 
   const marketplace = marketplaceFor(req.headers.get('country'));
   if (!marketplace) {

@@ -42,7 +42,9 @@ export function budget(ms = CALL_BUDGET_MS): () => boolean {
 export async function readSync(userId: string, kind: SyncKind): Promise<SyncState | null> {
   const { data, error } = await supabaseAdmin()
     .from('ebay_syncs')
-    .select('kind, started_at, phase, next_page, total_pages, total_entries, fetched, complete, items')
+    .select(
+      'kind, started_at, phase, next_page, total_pages, total_entries, fetched, complete, items',
+    )
     .eq('user_id', userId)
     .eq('kind', kind)
     .maybeSingle();
@@ -70,9 +72,12 @@ export async function startSync(userId: string, kind: SyncKind): Promise<SyncSta
 export async function saveSync(userId: string, state: SyncState): Promise<void> {
   const { error } = await supabaseAdmin()
     .from('ebay_syncs')
-    .upsert({ user_id: userId, ...state, updated_at: new Date().toISOString() }, {
-      onConflict: 'user_id,kind',
-    });
+    .upsert(
+      { user_id: userId, ...state, updated_at: new Date().toISOString() },
+      {
+        onConflict: 'user_id,kind',
+      },
+    );
   if (error) throw new Error(`sync write failed: ${error.message}`);
 }
 

@@ -50,7 +50,9 @@ export async function saveTokens(userId: string, grant: EbayTokenGrant): Promise
   // eBay says how long the refresh token lives (about 18 months): kept so the seller can be
   // told before eBay asks for consent again.
   if (grant.refresh_token && grant.refresh_token_expires_in) {
-    row.refresh_expires_at = new Date(Date.now() + grant.refresh_token_expires_in * 1000).toISOString();
+    row.refresh_expires_at = new Date(
+      Date.now() + grant.refresh_token_expires_in * 1000,
+    ).toISOString();
   }
   const { error } = await supabaseAdmin()
     .from('ebay_tokens')

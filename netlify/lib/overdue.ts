@@ -44,7 +44,8 @@ export async function collectionState(
   if (!latest) return { collection: 'gave-up', sub };
   const invoice = await stripe.invoices.retrieve(latest);
   return {
-    collection: invoice.status === 'open' && !invoice.next_payment_attempt ? 'gave-up' : 'collecting',
+    collection:
+      invoice.status === 'open' && !invoice.next_payment_attempt ? 'gave-up' : 'collecting',
     sub,
   };
 }

@@ -233,7 +233,10 @@ export function HelpPage() {
             Your data is backed up daily, and each backup is kept for 3 days. On the Power and Elite
             plans you can restore a backup yourself.
           </li>
-          <li>The activity log lists changes to your stock; you can clear it at any time.</li>
+          <li>
+            The activity log lists changes to your stock and who made each one: &quot;You&quot; for
+            your own, a team member&apos;s e-mail address for theirs. You can clear it at any time.
+          </li>
         </ul>
       </HelpSection>
 

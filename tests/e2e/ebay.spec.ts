@@ -369,13 +369,11 @@ test.describe('eBay', () => {
     const ebay = new EbayPage(page, Boolean(testInfo.project.use.hasTouch));
     await ebay.connect();
     // Another device fetched the orders a moment ago: this one has none saved.
-    const { error } = await admin
-      .from('api_rate_limits')
-      .upsert({
-        user_id: sellerAccount.id,
-        endpoint: 'orders',
-        last_request: new Date().toISOString(),
-      });
+    const { error } = await admin.from('api_rate_limits').upsert({
+      user_id: sellerAccount.id,
+      endpoint: 'orders',
+      last_request: new Date().toISOString(),
+    });
     expect(error).toBeNull();
 
     await dashboard.open('eBay Orders');

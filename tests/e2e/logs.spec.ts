@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './fixtures';
+import { expect, PASSWORD, test, uniqueEmail } from './fixtures';
 import { LogsPage } from './pages/logs-page';
 
 test.describe('activity log', () => {
@@ -56,7 +56,7 @@ test.describe('activity log', () => {
     expect(left.data).toEqual([]);
   });
 
-  test('filters storage actions too, and writes times in the date format of Settings', async ({
+  test('filters storage actions too, writes times in the date format of Settings, and says who', async ({
     page,
     seller,
     admin,
@@ -66,36 +66,56 @@ test.describe('activity log', () => {
       .update({ date_format: 'UK' })
       .eq('user_id', seller.id);
     expect(prefs.error).toBeNull();
-    const inserted = await admin.from('storage_logs').insert([
-      {
-        user_id: seller.id,
-        action: 'add_room',
-        details: 'Added room Garage',
-        timestamp: '2026-11-20T09:00:00Z',
-      },
-      {
-        user_id: seller.id,
-        action: 'add_isle',
-        details: 'Added isle 1 to room Garage',
-        timestamp: '2026-11-20T09:01:00Z',
-      },
-      {
-        user_id: seller.id,
-        action: 'add_item',
-        details: 'Added 1 x Mug',
-        timestamp: '2026-11-20T09:02:00Z',
-      },
-    ]);
-    expect(inserted.error).toBeNull();
+    // A team member made one of the changes: the line names them by their address.
+    const memberEmail = uniqueEmail('member');
+    const member = await admin.auth.admin.createUser({
+      email: memberEmail,
+      password: PASSWORD,
+      email_confirm: true,
+    });
+    expect(member.error).toBeNull();
+    const memberId = member.data.user!.id;
+    try {
+      const inserted = await admin.from('storage_logs').insert([
+        {
+          user_id: seller.id,
+          actor_id: seller.id,
+          action: 'add_room',
+          details: 'Added room Garage',
+          timestamp: '2026-11-20T09:00:00Z',
+        },
+        {
+          user_id: seller.id,
+          actor_id: memberId,
+          action: 'add_isle',
+          details: 'Added isle 1 to room Garage',
+          timestamp: '2026-11-20T09:01:00Z',
+        },
+        {
+          user_id: seller.id,
+          actor_id: seller.id,
+          action: 'add_item',
+          details: 'Added 1 x Mug',
+          timestamp: '2026-11-20T09:02:00Z',
+        },
+      ]);
+      expect(inserted.error).toBeNull();
 
-    const logs = new LogsPage(page, Boolean(testInfo.project.use.hasTouch));
-    await logs.goto();
-    await expect(logs.actions).toHaveText(['Item added', 'Isle added', 'Room added']);
-    await expect(logs.rows.first().locator('time')).toHaveText(/^20\/11\/2026 \d{2}:\d{2}$/);
-    await logs.filterBy('Isle added');
-    await expect(logs.actions).toHaveText(['Isle added']);
-    await logs.filterBy('Room added');
-    await expect(logs.details).toHaveText(['Added room Garage']);
+      const logs = new LogsPage(page, Boolean(testInfo.project.use.hasTouch));
+      await logs.goto();
+      await expect(logs.actions).toHaveText(['Item added', 'Isle added', 'Room added']);
+      await expect(page.getByRole('columnheader', { name: 'Who' })).toBeVisible();
+      await expect(logs.who).toHaveText(['You', memberEmail, 'You']);
+      await expect(logs.who.nth(1)).toBeInViewport();
+      await expect(logs.rows.first().locator('time')).toHaveText(/^20\/11\/2026 \d{2}:\d{2}$/);
+      await logs.filterBy('Isle added');
+      await expect(logs.actions).toHaveText(['Isle added']);
+      await expect(logs.who).toHaveText([memberEmail]);
+      await logs.filterBy('Room added');
+      await expect(logs.details).toHaveText(['Added room Garage']);
+    } finally {
+      await admin.auth.admin.deleteUser(memberId);
+    }
   });
 
   test("says 'Clear Failed' and keeps the entries when clearing fails", async ({

@@ -139,6 +139,15 @@ test.describe('products', () => {
       for (const heading of ['sort-item_name', 'sort-created_at']) {
         await expect(page.getByTestId(heading)).toBeAttached();
       }
+      if (width === 1366) {
+        // everything fits: nothing lies under the pinned actions, not even the end of Added
+        expect(await scroll.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(
+          0,
+        );
+        const added = await page.getByTestId('sort-created_at').boundingBox();
+        const actions = await page.getByTestId('product-actions').first().boundingBox();
+        expect(added!.x + added!.width).toBeLessThanOrEqual(actions!.x + 1);
+      }
       await page.screenshot({
         path: testInfo.outputPath(`${testInfo.project.name}-products-${width}.png`),
       });

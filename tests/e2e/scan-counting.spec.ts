@@ -104,6 +104,34 @@ test.describe('scan counting', () => {
       .toEqual([6, 4]);
   });
 
+  test('after a reload, scans wait until batch mode is known', async ({
+    admin,
+    page,
+    sellerAccount,
+    loginPage,
+    dashboard,
+  }) => {
+    // The plan can be known before the preferences (from the device copy, or a slow answer):
+    // scans taken then were handled as "add at once" and refused with "Choose a shelf first".
+    await setSellerPlan(admin, sellerAccount.id, 'power');
+    await setBatch(admin, sellerAccount.id, true);
+    await loginPage.goto();
+    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
+    await dashboard.expectLoaded();
+    // No device copy on the reload, and the preferences answer late.
+    await page.addInitScript(() =>
+      Object.defineProperty(window, 'indexedDB', { value: undefined }),
+    );
+    await page.route('**/rest/v1/user_preferences*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.fallback();
+    });
+    await page.goto('/dashboard/scan');
+    await barcodes.scan('ABC-1');
+    await expect(barcodes.entries).toHaveCount(1);
+    await expect(barcodes.entry('ABC-1').getByTestId('scan-entry-quantity')).toHaveText('×1');
+  });
+
   test('at once: a held code waits for the choice; New item here adds one', async ({
     admin,
     sellerAccount,

@@ -7,7 +7,8 @@ export const LOGS_PAGE_SIZE = 50;
 /** The filter value meaning every action. */
 export const ALL_ACTIONS = 'all';
 
-const COLUMNS = 'log_id, action, details, user_email, timestamp, change_id';
+// user_email is the address of whoever made the change (actor_id), not of the account's owner.
+const COLUMNS = 'log_id, action, details, user_email, actor_id, timestamp, change_id';
 
 /** One page of the seller's log, newest first, optionally one action only. */
 export async function getLogs(userId: string, action: string, page: number) {

@@ -35,5 +35,6 @@ export function toItem(row: Item & Record<string, unknown>): Item {
     expiry_date: row.expiry_date,
     reorder_level: row.reorder_level ?? null,
     created_at: row.created_at,
+    ...(typeof row.updated_at === 'string' ? { updated_at: row.updated_at } : {}),
   };
 }

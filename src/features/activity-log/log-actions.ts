@@ -94,3 +94,16 @@ export function formatLogTime(timestamp: string, dateFormat: DateFormat = 'US'):
   }).format(date);
   return `${formatDate(date, dateFormat)} ${time}`;
 }
+
+/**
+ * Who made a logged change, as the Who column shows it: "You" for the signed-in user, otherwise
+ * the address the database recorded (the actor's); '—' when none was recorded.
+ */
+export function logActor(
+  entry: { actor_id: string | null; user_email: string | null },
+  signedInUserId: string | undefined,
+): string {
+  if (signedInUserId && entry.actor_id === signedInUserId) return 'You';
+  const email = (entry.user_email ?? '').trim();
+  return email === '' ? '—' : email;
+}

@@ -14,6 +14,7 @@ import {
   actionLabel,
   formatLogTime,
   ITEM_ACTIONS,
+  logActor,
   readableDetails,
   STORAGE_ACTIONS,
 } from './log-actions';
@@ -122,7 +123,7 @@ export function LogsScreen() {
           <ScrollingTable className="logs-table-wrap" label="Activity entries">
             <table className="logs-table" data-testid="logs-table">
               <caption className="visually-hidden">Activity, newest first</caption>
-              <ColumnHeadings names={['When', 'Action', 'Details', 'Undo']} />
+              <ColumnHeadings names={['When', 'Who', 'Action', 'Details', 'Undo']} />
               <tbody>
                 {entries.map((entry) => (
                   <tr key={entry.log_id} data-testid="logs-row" data-action={entry.action}>
@@ -130,6 +131,9 @@ export function LogsScreen() {
                       <time dateTime={entry.timestamp}>
                         {formatLogTime(entry.timestamp, dateFormat)}
                       </time>
+                    </td>
+                    <td className="logs-who" data-testid="logs-row-who">
+                      {logActor(entry, user?.id)}
                     </td>
                     <td data-testid="logs-row-action">{actionLabel(entry.action)}</td>
                     <td data-testid="logs-row-details">{readableDetails(entry.details)}</td>

@@ -1,6 +1,8 @@
 import { useAuth } from '../auth';
+import { usePreferences } from '../settings';
 import { currentPlanId, useSubscription } from '../subscription';
 import { minimumPlanFor, planAllows } from '../../domain/plans';
+import { scannerWaits } from '../../domain/scan-readiness';
 
 /**
  * Whether the seller's plan includes barcode scanning (Power Seller and up). Read from the
@@ -10,9 +12,10 @@ import { minimumPlanFor, planAllows } from '../../domain/plans';
 export function useScanAccess() {
   const { user } = useAuth();
   const subscription = useSubscription(user?.id);
+  const preferences = usePreferences();
   const planId = currentPlanId(subscription.data);
   return {
-    isPending: subscription.isPending,
+    isPending: scannerWaits(subscription, preferences),
     allowed: planAllows(planId, 'barcode_scanning'),
     planId,
     requiredPlan: minimumPlanFor('barcode_scanning').name,

@@ -268,11 +268,15 @@ export function ProductsTable({
                       />
                     </label>
                   </td>
-                  <td data-testid="product-name">{item.item_name}</td>
+                  <td className="products__name" data-testid="product-name" title={item.item_name}>
+                    {item.item_name}
+                  </td>
                   <td className="numeric" data-testid="product-quantity">
                     {item.quantity}
                   </td>
-                  <td>{row.location}</td>
+                  <td className="products__location" title={row.location}>
+                    {row.location}
+                  </td>
                   <td>{item.barcode ?? ''}</td>
                   <td>{item.sku ?? ''}</td>
                   <td className="numeric">

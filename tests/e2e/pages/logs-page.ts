@@ -12,6 +12,9 @@ export class LogsPage extends BasePage {
   get actions(): Locator {
     return this.page.getByTestId('logs-row-action');
   }
+  get who(): Locator {
+    return this.page.getByTestId('logs-row-who');
+  }
   get details(): Locator {
     return this.page.getByTestId('logs-row-details');
   }

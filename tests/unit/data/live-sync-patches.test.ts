@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { patchItems, type RowEvent } from '../../../src/data/live-sync/patch-items';
+import { patchItems, timestampMicros, type RowEvent } from '../../../src/data/live-sync/patch-items';
 import { patchTree } from '../../../src/data/live-sync/patch-tree';
 
 const item = (id: string, created: string, shelf = 's1') => ({
@@ -30,6 +30,36 @@ describe('patchItems', () => {
     const moved = patchItems(list, ev('storage_items', 'UPDATE', { ...item('a', '2026-01-01', 's2'), quantity: 4 }));
     expect(moved[1]).toMatchObject({ item_id: 'a', shelf_id: 's2', quantity: 4 });
     expect(patchItems(list, ev('storage_items', 'UPDATE', item('a', '2026-01-01')))).toBe(list);
+  });
+
+  describe('ordering by updated_at', () => {
+    // Three quick taps on +: the cache holds the row the second save returned (quantity 4).
+    const saved = [{ ...item('a', '2026-01-01'), quantity: 4, updated_at: '2026-11-26T08:00:00.200002+00:00' }];
+
+    it('ignores the late echo of an earlier save after a newer save has settled', () => {
+      const echo = { ...item('a', '2026-01-01'), quantity: 3, updated_at: '2026-11-26T08:00:00.200001+00:00' };
+      expect(patchItems(saved, ev('storage_items', 'UPDATE', echo))).toBe(saved);
+    });
+
+    it('still applies a newer change from elsewhere, and takes its time', () => {
+      const remote = { ...item('a', '2026-01-01'), quantity: 9, updated_at: '2026-11-26 08:00:01.5+00' };
+      const next = patchItems(saved, ev('storage_items', 'UPDATE', remote));
+      expect(next[0]).toMatchObject({ quantity: 9, updated_at: '2026-11-26 08:00:01.5+00' });
+    });
+
+    it('applies a change when either time is unknown (rows cached before the column was read)', () => {
+      const old = [item('a', '2026-01-01')];
+      const next = patchItems(old, ev('storage_items', 'UPDATE', { ...item('a', '2026-01-01'), quantity: 2, updated_at: '2026-11-26T08:00:00+00:00' }));
+      expect(next[0]).toMatchObject({ quantity: 2 });
+      expect(patchItems(saved, ev('storage_items', 'UPDATE', { ...item('a', '2026-01-01'), quantity: 7 }))[0]).toMatchObject({ quantity: 7 });
+    });
+
+    it('reads Postgres times to the microsecond, whatever the zone notation', () => {
+      expect(timestampMicros('2026-11-26T08:00:00.000001+00:00')! - timestampMicros('2026-11-26T08:00:00+00:00')!).toBe(1);
+      expect(timestampMicros('2026-11-26 10:00:00.25+02')).toBe(timestampMicros('2026-11-26T08:00:00.250000Z'));
+      expect(timestampMicros('not a time')).toBeNull();
+      expect(timestampMicros(undefined)).toBeNull();
+    });
   });
 
   it('removes a deleted item by its key', () => {

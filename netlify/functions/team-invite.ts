@@ -83,7 +83,10 @@ export default authedFunction({
     const role = typeof body.role === 'string' ? body.role : 'picker';
     const token = bearerToken(req) ?? '';
 
-    const invited = await callerClient(env, token).rpc('invite_member', { p_email: email, p_role: role });
+    const invited = await callerClient(env, token).rpc('invite_member', {
+      p_email: email,
+      p_role: role,
+    });
     if (invited.error) {
       const code = invited.error.code;
       throw new Refusal(statusOfRefusal(code), invited.error.message, {

@@ -14,10 +14,13 @@ import { stack } from '../helpers/stack.ts';
 afterAll(closeDb);
 
 describe('my_invitations', () => {
-  it('lists the pending invitations to the caller\'s address, with account, role and inviter', async () => {
+  it("lists the pending invitations to the caller's address, with account, role and inviter", async () => {
     const owner = await createDbUser({ plan: 'power', prefix: 'myinv-owner' });
     const [invitee, other] = await createDbUsers(2, { prefix: 'myinv' });
-    const invited = await owner.client.rpc('invite_member', { p_email: invitee!.email.toUpperCase(), p_role: 'picker' });
+    const invited = await owner.client.rpc('invite_member', {
+      p_email: invitee!.email.toUpperCase(),
+      p_role: 'picker',
+    });
     expect(invited.error).toBeNull();
 
     const mine = await invitee!.client.rpc('my_invitations');
@@ -36,7 +39,9 @@ describe('my_invitations', () => {
     expect((await owner.client.rpc('my_invitations')).data).toEqual([]);
 
     // accepted: gone from the list
-    const accepted = await invitee!.client.rpc('accept_invitation', { p_invitation_id: (invited.data as { id: string }).id });
+    const accepted = await invitee!.client.rpc('accept_invitation', {
+      p_invitation_id: (invited.data as { id: string }).id,
+    });
     expect(accepted.error).toBeNull();
     expect((await invitee!.client.rpc('my_invitations')).data).toEqual([]);
   });
@@ -46,12 +51,17 @@ describe('my_invitations', () => {
     const [a, b] = await createDbUsers(2, { prefix: 'myinv-exp' });
     const ia = await owner.client.rpc('invite_member', { p_email: a!.email, p_role: 'manager' });
     const ib = await owner.client.rpc('invite_member', { p_email: b!.email, p_role: 'picker' });
-    await db().query(`update public.account_invitations set expires_at = now() - interval '1 minute' where id = $1`, [
-      (ia.data as { id: string }).id,
-    ]);
+    await db().query(
+      `update public.account_invitations set expires_at = now() - interval '1 minute' where id = $1`,
+      [(ia.data as { id: string }).id],
+    );
     expect((await a!.client.rpc('my_invitations')).data).toEqual([]);
     expect(
-      (await owner.client.rpc('withdraw_invitation', { p_invitation_id: (ib.data as { id: string }).id })).error,
+      (
+        await owner.client.rpc('withdraw_invitation', {
+          p_invitation_id: (ib.data as { id: string }).id,
+        })
+      ).error,
     ).toBeNull();
     expect((await b!.client.rpc('my_invitations')).data).toEqual([]);
   });
@@ -75,21 +85,22 @@ describe('has_password', () => {
 describe('team-invite function', () => {
   const site = () => stack().appUrl;
 
-  it('invites a new address: the invitation is made and Auth\'s invite mail links to /accept-invite', async () => {
+  it("invites a new address: the invitation is made and Auth's invite mail links to /accept-invite", async () => {
     const owner = await createSeller('tinv-owner');
     await setPlan(owner.id, 'power');
     const email = `tinv-new-${Date.now().toString(36)}@example.test`;
-    const res = await callFunction<{ invitation: { id: string; email: string; role: string }; mail: string }>(
-      'team-invite',
-      { email, role: 'picker' },
-      owner.token,
-    );
+    const res = await callFunction<{
+      invitation: { id: string; email: string; role: string };
+      mail: string;
+    }>('team-invite', { email, role: 'picker' }, owner.token);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ invitation: { email, role: 'picker' }, mail: 'invite' });
 
     const mail = await waitForMail(stack().mailboxUrl, email, /invited/i);
     const followed = await followLink(linkIn(mail));
-    expect(followed.location.startsWith(`${site()}/accept-invite?invitation=${res.body.invitation.id}`)).toBe(true);
+    expect(
+      followed.location.startsWith(`${site()}/accept-invite?invitation=${res.body.invitation.id}`),
+    ).toBe(true);
     const access = followed.fragment.get('access_token');
     expect(access).toBeTruthy();
 
@@ -98,7 +109,9 @@ describe('team-invite function', () => {
     const invitee = clientWithToken(access!);
     expect((await invitee.rpc('has_password')).data).toBe(false);
     const mine = await invitee.rpc('my_invitations');
-    expect(mine.data).toMatchObject([{ id: res.body.invitation.id, role: 'picker', inviter_email: owner.email }]);
+    expect(mine.data).toMatchObject([
+      { id: res.body.invitation.id, role: 'picker', inviter_email: owner.email },
+    ]);
   });
 
   it('sends a magic link to an address that already has an account, and Resend mails again', async () => {
@@ -114,7 +127,11 @@ describe('team-invite function', () => {
     expect(first.body.mail).toBe('magiclink');
     const mail = await waitForMail(stack().mailboxUrl, member.email, /magic/i);
     const followed = await followLink(linkIn(mail));
-    expect(followed.location.startsWith(`${site()}/accept-invite?invitation=${first.body.invitation.id}`)).toBe(true);
+    expect(
+      followed.location.startsWith(
+        `${site()}/accept-invite?invitation=${first.body.invitation.id}`,
+      ),
+    ).toBe(true);
 
     const before = (await listMail(stack().mailboxUrl, member.email)).length;
     const again = await callFunction<{ invitation: { id: string } }>(
@@ -125,17 +142,26 @@ describe('team-invite function', () => {
     expect(again.status).toBe(200);
     // the same invitation, renewed (the seat is not taken twice)
     expect(again.body.invitation.id).toBe(first.body.invitation.id);
-    await expect.poll(async () => (await listMail(stack().mailboxUrl, member.email)).length).toBeGreaterThan(before);
+    await expect
+      .poll(async () => (await listMail(stack().mailboxUrl, member.email)).length)
+      .toBeGreaterThan(before);
   });
 
-  it('passes the database\'s refusals on: a picker, a full plan, a bad address, no token', async () => {
+  it("passes the database's refusals on: a picker, a full plan, a bad address, no token", async () => {
     const owner = await createSeller('tinv-refuse');
     await setPlan(owner.id, 'growing');
     const picker = await createSeller('tinv-picker');
-    const invited = await owner.client.rpc('invite_member', { p_email: picker.email, p_role: 'picker' });
+    const invited = await owner.client.rpc('invite_member', {
+      p_email: picker.email,
+      p_role: 'picker',
+    });
     expect(invited.error).toBeNull();
     expect(
-      (await picker.client.rpc('accept_invitation', { p_invitation_id: (invited.data as { id: string }).id })).error,
+      (
+        await picker.client.rpc('accept_invitation', {
+          p_invitation_id: (invited.data as { id: string }).id,
+        })
+      ).error,
     ).toBeNull();
 
     const byPicker = await callFunction<{ error: string }>(
@@ -155,7 +181,11 @@ describe('team-invite function', () => {
     expect(full.status).toBe(409);
     expect(full.body.error).toMatch(/^PLAN_LIMIT_REACHED: Your growing plan allows 2 team members/);
 
-    const bad = await callFunction<{ error: string }>('team-invite', { email: 'not-an-address', role: 'picker' }, owner.token);
+    const bad = await callFunction<{ error: string }>(
+      'team-invite',
+      { email: 'not-an-address', role: 'picker' },
+      owner.token,
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('Enter an e-mail address like name@example.com');
 

@@ -164,3 +164,88 @@ test('an owner runs the team and an invitee joins from the mail', async ({
   );
   await expect(page.getByTestId('team-invitation')).toHaveCount(0);
 });
+
+test('an invited seller accepts from the dashboard, works as a picker and leaves', async ({
+  page,
+  browser,
+  admin,
+  sellerAccount,
+  loginPage,
+  dashboard,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  // The owner of the other stockroom, arranged through the API.
+  const ownerEmail = uniqueEmail('team-owner');
+  const created = await admin.auth.admin.createUser({
+    email: ownerEmail,
+    password: PASSWORD,
+    email_confirm: true,
+  });
+  if (created.error) throw created.error;
+  await setSellerPlan(admin, created.data.user.id, 'growing');
+  const owner = await signedIn(ownerEmail);
+  const invited = await owner.rpc('invite_member', {
+    p_email: sellerAccount.email,
+    p_role: 'picker',
+  });
+  expect(invited.error).toBeNull();
+
+  await loginPage.goto();
+  await loginPage.signIn(sellerAccount.email, sellerAccount.password);
+  await dashboard.expectLoaded();
+  const notice = page.getByTestId('invitation-notice');
+  await expect(notice).toHaveText(
+    new RegExp(`${ownerEmail} invited you to ${ownerEmail} as Picker`),
+  );
+  await dashboard.press(notice.getByRole('button', { name: 'Accept' }));
+  await expect(dashboard.toast.filter({ hasText: `You joined ${ownerEmail}` })).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  await expect(page).toHaveURL(/\/dashboard\/inventory$/);
+
+  // A picker sees the team, read-only.
+  await dashboard.open('Team');
+  await expect(page.getByTestId('team-member')).toHaveCount(2);
+  await expect(page.getByTestId('team-seats')).toContainText('2 of 2 seats used');
+  await expect(page.getByRole('button', { name: 'Send invitation' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Remove' })).toHaveCount(0);
+  await expect(page.getByRole('combobox')).toHaveCount(0);
+
+  // Growing's two seats are taken: the database refuses another invitation.
+  const second = await owner.rpc('invite_member', {
+    p_email: uniqueEmail('gone'),
+    p_role: 'picker',
+  });
+  expect(second.error?.message).toMatch(/PLAN_LIMIT_REACHED/);
+  // The mail's link again, once used: the page says the invitation is no longer open.
+  await page.goto(`/accept-invite?invitation=${(invited.data as { id: string }).id}`);
+  await expect(page.getByTestId('accept-invite-gone')).toContainText(
+    'This invitation is no longer open',
+  );
+  await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+  await dashboard.expectLoaded();
+
+  // Leaving: back to the seller's own stockroom.
+  await dashboard.open('Team');
+  await dashboard.press(page.getByRole('button', { name: 'Leave this account' }));
+  const dialog = page.getByRole('alertdialog', { name: `Leave ${ownerEmail}?` });
+  await dashboard.press(dialog.getByRole('button', { name: 'Leave account' }));
+  await expect(page).toHaveURL(/\/dashboard\/inventory$/);
+  const { data: left } = await admin
+    .from('account_members')
+    .select('user_id')
+    .eq('account_id', created.data.user.id);
+  expect(left).toEqual([{ user_id: created.data.user.id }]);
+
+  // Not signed in: the accept page sends to the sign-in page and back.
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL ?? e2eEnv.appUrl,
+    serviceWorkers: 'block',
+  });
+  try {
+    const visitor = await context.newPage();
+    await visitor.goto('/accept-invite?invitation=00000000-0000-0000-0000-000000000000');
+    await expect(visitor).toHaveURL(/\/login\?redirectTo=%2Faccept-invite%3Finvitation%3D/);
+  } finally {
+    await context.close();
+  }
+});

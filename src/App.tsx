@@ -39,6 +39,11 @@ const TermsPage = lazyScreen(
   () => import('./pages/terms-page'),
   (m) => m.TermsPage,
 );
+// Where the team invitation mail's link lands (signed in by the link).
+const AcceptInvitePage = lazyScreen(
+  () => import('./features/team'),
+  (m) => m.AcceptInvitePage,
+);
 const HelpPage = lazyScreen(
   () => import('./pages/help-page'),
   (m) => m.HelpPage,
@@ -62,6 +67,7 @@ function AppRoutes() {
           <Route element={<AuthLayout />}>
             <Route path="login" element={<LoginPage />} />
             <Route path="signup" element={<SignupPage />} />
+            <Route path="accept-invite" element={<AcceptInvitePage />} />
           </Route>
           <Route
             path="dashboard"

@@ -1124,6 +1124,7 @@ export type Database = {
           refresh_token: string
         }[]
       }
+      has_password: { Args: Record<PropertyKey, never>; Returns: boolean }
       has_plan_feature: {
         Args: { p_feature: string; p_user_id?: string }
         Returns: boolean
@@ -1220,6 +1221,16 @@ export type Database = {
           is_current: boolean
           name: string
           plan_id: string
+          role: string
+        }[]
+      }
+      my_invitations: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          account_name: string
+          expires_at: string
+          id: string
+          inviter_email: string
           role: string
         }[]
       }

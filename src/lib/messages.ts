@@ -171,6 +171,22 @@ export const messages = {
   restoreFailed: (detail?: string) =>
     error('Restore Failed', detailOr(detail, 'Failed to restore backup')),
 
+  // Team (issue #27)
+  invitationSent: (email: string) => success('Invitation Sent', `Invitation sent to ${email}`),
+  invitationResent: (email: string) =>
+    success('Invitation Sent', `Invitation sent to ${email} again`),
+  inviteFailed: (detail?: string) =>
+    error('Invitation Failed', detailOr(detail, 'The invitation could not be sent')),
+  invitationWithdrawn: (email: string) =>
+    success('Invitation Withdrawn', `The invitation of ${email} was withdrawn`),
+  memberRoleChanged: (email: string, role: string) =>
+    success('Role Changed', `${email} is now a ${role}`),
+  memberRemoved: (email: string) => success('Member Removed', `${email} was removed`),
+  accountLeft: (name: string) => success('Left Account', `You left ${name}`),
+  invitationAccepted: (name: string) => success('Joined', `You joined ${name}`),
+  teamChangeFailed: (detail?: string) =>
+    error('Team Change Failed', detailOr(detail, 'The change could not be saved')),
+
   // eBay
   ebayItemAdded: (title?: string) =>
     success(

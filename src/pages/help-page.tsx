@@ -16,6 +16,7 @@ const SECTIONS = [
   { id: 'restore-and-label-one', title: 'Restore One Thing, Print One Label' },
   { id: 'reimport-scan-counting', title: 'Re-importing and Counting Scans' },
   { id: 'working-offline', title: 'Working Offline' },
+  { id: 'team', title: 'Team' },
   { id: 'account-settings', title: 'Account & Settings' },
   { id: 'needs-connection', title: 'What Needs a Connection' },
 ] as const;
@@ -322,6 +323,34 @@ export function HelpPage() {
           <li>
             Signing out deletes the copy from that device. Another person signing in on the same
             browser never sees your items.
+          </li>
+        </ul>
+      </HelpSection>
+
+      <HelpSection id="team">
+        <ul>
+          <li>
+            On Growing, Power and Elite your helpers work in your stockroom with their own sign-in.
+            Seats include you: Growing 2, Power 5, Elite 10. A pending invitation takes a seat until
+            it is accepted, withdrawn or expires (after 7 days).
+          </li>
+          <li>
+            Open Team, enter their e-mail address, choose a role and press Send invitation. A{' '}
+            <strong>Picker</strong> sees the stockroom, moves, scans and puts away, adjusts
+            quantities and picks orders; a <strong>Manager</strong> can also build and delete
+            storage, import, export and restore, but not change billing or the eBay connection.
+          </li>
+          <li>
+            They get an e-mail with a link. New helpers choose a name and password; then they land
+            in your inventory. Someone who already has an account just accepts.
+          </li>
+          <li>
+            Resend mails a pending invitation again (and gives it 7 more days); Withdraw frees its
+            seat. Change a member's role in their row, or Remove them: they lose access at once.
+          </li>
+          <li>
+            A manager or picker can leave an account under Team, Leave this account. Invitations
+            to you show at the top of the dashboard.
           </li>
         </ul>
       </HelpSection>

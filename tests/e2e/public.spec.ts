@@ -126,6 +126,7 @@ test.describe('public pages', () => {
       'Restore One Thing, Print One Label',
       'Re-importing and Counting Scans',
       'Working Offline',
+      'Team',
       'Account & Settings',
       'What Needs a Connection',
     ]) {
@@ -135,6 +136,7 @@ test.describe('public pages', () => {
     }
     await expect(page.getByTestId('help-picking-orders')).toContainText('Mark picked');
     await expect(page.getByTestId('help-undo')).toContainText('Undo');
+    await expect(page.getByTestId('help-team')).toContainText('Send invitation');
     await expect(page.getByTestId('help-needs-connection')).toContainText('Needs a connection');
     await expect(page.getByTestId('help-low-stock')).toContainText('reorder level');
     await expect(page.getByTestId('help-reimport-scan-counting')).toContainText('One per code');

@@ -238,7 +238,11 @@ describe('roles: the matrix', () => {
           and has_function_privilege('authenticated', p.oid, 'execute') order by 1`,
     );
     // the rest are for every signed-in user about themselves
-    const everyone = ['accept_invitation', 'leave_account', 'my_accounts', 'switch_account', 'team_members'];
+    const everyone = [
+      'accept_invitation', 'leave_account', 'my_accounts', 'switch_account', 'team_members',
+      // 20261128000100_team_invitations.sql: the caller's own invitations and whether they have a password
+      'my_invitations', 'has_password',
+    ];
     expect(rows.map((r) => r.name).filter((n) => !everyone.includes(n))).toEqual(Object.keys(rpcRoles).sort());
   });
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Brand } from '../../components/brand';
 import { ErrorBoundary } from '../../components/error-boundary';
@@ -12,6 +12,7 @@ import { NotificationsBell } from '../../features/notifications';
 import { ChangesWaiting, unsentChangesWarning, useUnsentChanges } from '../../features/offline';
 import { CurrentPlanBadge, useSubscription } from '../../features/subscription';
 import { errorMessage } from '../../lib/errors';
+import { lazyScreen } from '../../lib/lazy-screen';
 import { messages } from '../../lib/messages';
 import { LiveSyncStatus } from './live-sync-status';
 import { prefetchScreen } from './prefetch-screen';
@@ -30,6 +31,17 @@ export const DASHBOARD_SCREENS = [
   { path: 'team', label: 'Team' },
   { path: 'settings', label: 'Settings' },
 ] as const;
+
+// Team invitations waiting for the user: loaded with the team screen's code, after the layout.
+// A notice that could not be downloaded (offline) is left out rather than breaking the page.
+const InvitationsNotice = lazyScreen(
+  () =>
+    import('../../features/team').then(
+      (m): ComponentType => m.InvitationsNotice,
+      (): ComponentType => () => null,
+    ),
+  (Notice) => Notice,
+);
 
 export interface DashboardLayoutProps {
   /** Starts loading a screen's code (screens.ts); given by App, since screens.ts loads this file. */
@@ -154,6 +166,9 @@ export function DashboardLayout({ preloadCode, preloadWhenIdle }: DashboardLayou
       />
       <main id="main" className="dashboard__main" tabIndex={-1}>
         <OfflineNotice />
+        <Suspense fallback={null}>
+          <InvitationsNotice />
+        </Suspense>
         {subscription.isPending ? (
           // Screens need the plan (limits, features): wait for it rather than flash wrong limits.
           <LoadingScreen />

@@ -1,0 +1,123 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import ws from 'ws';
+import { bearerToken } from '../lib/auth.ts';
+import { authedFunction, Refusal } from '../lib/authed-function.ts';
+import { siteOrigins } from '../lib/return-urls.ts';
+import { supabaseAdmin } from '../lib/supabase-admin.ts';
+
+/**
+ * POST, bearer, { email, role } -> { invitation: { id, email, role, expires_at }, mail: 'invite' | 'magiclink' }
+ * or { error, code }.
+ *
+ * Invites an e-mail address to the caller's current account and mails the link (issue #27).
+ * The invitation itself is made with the CALLER's token (rpc invite_member), so the database
+ * decides who may invite, how many seats the plan has and what a valid address is; its refusal
+ * is passed on with a 4xx status. Inviting the same address again renews the invitation and
+ * mails it again (the Team screen's Resend). The mail goes through Supabase Auth with the
+ * service role: an invitation (which creates the user, without a password) or, when Auth
+ * answers that the address is already registered (422 email_exists), a magic link to the same
+ * page. Both land on /accept-invite?invitation=<id>, signed in. Tokens are never logged.
+ */
+
+interface TeamInviteEnv {
+  url: string;
+  anonKey: string;
+  site: string;
+}
+
+function teamInviteEnv(): TeamInviteEnv {
+  const url = process.env.SUPABASE_URL;
+  const anonKey = process.env.SUPABASE_ANON_KEY;
+  const site = siteOrigins()[0];
+  const missing = [
+    ...(url ? [] : ['SUPABASE_URL']),
+    ...(anonKey ? [] : ['SUPABASE_ANON_KEY']),
+    ...(site ? [] : ['URL']),
+  ];
+  if (missing.length > 0 || !url || !anonKey || !site) {
+    throw new Error(`team-invite is not configured: ${missing.join(', ')} missing`);
+  }
+  return { url, anonKey, site };
+}
+
+/** supabase-js acting as the caller: their token, so RLS and the role checks apply. */
+function callerClient(env: TeamInviteEnv, token: string): SupabaseClient {
+  return createClient(env.url, env.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { headers: { Authorization: `Bearer ${token}` } },
+    realtime: { transport: ws as unknown as typeof WebSocket },
+  });
+}
+
+/** The HTTP status of a database refusal (SQLSTATE). */
+export function statusOfRefusal(code: string | undefined): number {
+  switch (code) {
+    case '42501':
+      return 403;
+    case 'PT404':
+      return 404;
+    case 'P0001':
+      return 409;
+    case '22023':
+    case '23514':
+    case '22P02':
+      return 400;
+    default:
+      return 400;
+  }
+}
+
+interface Invitation {
+  id: string;
+  email: string;
+  role: string;
+  expires_at: string;
+}
+
+export default authedFunction({
+  name: 'team-invite',
+  failure: 'The invitation e-mail could not be sent. Try Resend in a moment.',
+  env: teamInviteEnv,
+  run: async ({ req, body, env }) => {
+    const email = typeof body.email === 'string' ? body.email : '';
+    const role = typeof body.role === 'string' ? body.role : 'picker';
+    const token = bearerToken(req) ?? '';
+
+    const invited = await callerClient(env, token).rpc('invite_member', {
+      p_email: email,
+      p_role: role,
+    });
+    if (invited.error) {
+      const code = invited.error.code;
+      throw new Refusal(statusOfRefusal(code), invited.error.message, {
+        code,
+        ...(invited.error.details ? { detail: invited.error.details } : {}),
+      });
+    }
+    const invitation = invited.data as Invitation;
+    const redirectTo = `${env.site}/accept-invite?invitation=${encodeURIComponent(invitation.id)}`;
+
+    const auth = supabaseAdmin().auth;
+    const sent = await auth.admin.inviteUserByEmail(invitation.email, { redirectTo });
+    let mail: 'invite' | 'magiclink' = 'invite';
+    if (sent.error) {
+      if (sent.error.status !== 422) throw sent.error;
+      // Already registered: a magic link signs them in on the same page.
+      const otp = await auth.signInWithOtp({
+        email: invitation.email,
+        options: { shouldCreateUser: false, emailRedirectTo: redirectTo },
+      });
+      if (otp.error) throw otp.error;
+      mail = 'magiclink';
+    }
+    return {
+      invitation: {
+        id: invitation.id,
+        email: invitation.email,
+        role: invitation.role,
+        expires_at: invitation.expires_at,
+      },
+      mail,
+    };
+  },
+});

@@ -1,0 +1,152 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { InviteRole } from '../../domain/team';
+import { loadSupabase } from '../../lib/supabase-client';
+import { callFunction } from '../call-function';
+import { toAuthError } from '../auth/auth-error';
+import { DataError, functionError, toDataError } from '../errors';
+import type { MutationCallbacks } from '../mutation-callbacks';
+import { teamKeys } from './keys';
+
+export interface InviteInput {
+  email: string;
+  role: InviteRole;
+}
+
+export interface SentInvitation {
+  invitation: { id: string; email: string; role: InviteRole; expires_at: string };
+  /** 'invite' for a new address, 'magiclink' for one that already has an account */
+  mail: 'invite' | 'magiclink';
+}
+
+const INVITE_FAILED = 'The invitation could not be sent. Check your connection and try again.';
+
+/**
+ * Invites (or invites again: renews and re-sends) through the team-invite function, which makes
+ * the invitation with the caller's token and mails the link; the database's refusal (role,
+ * seats, address) comes back as its message.
+ */
+export async function sendInvitation(input: InviteInput): Promise<SentInvitation> {
+  return callFunction<SentInvitation, DataError>({
+    name: 'team-invite',
+    body: { email: input.email.trim(), role: input.role },
+    notSignedIn: 'Sign in to invite team members',
+    failed: INVITE_FAILED,
+    toError: (failure) =>
+      failure.code !== undefined && failure.body.code === undefined
+        ? new DataError(failure.message, { code: failure.code, status: failure.status })
+        : functionError(failure.status, failure.body, failure.message),
+  });
+}
+
+export async function withdrawInvitation(invitationId: string): Promise<void> {
+  const supabase = await loadSupabase();
+  const { error } = await supabase.rpc('withdraw_invitation', { p_invitation_id: invitationId });
+  if (error) throw toDataError(error, 'The invitation could not be withdrawn');
+}
+
+export async function changeMemberRole({
+  userId,
+  role,
+}: {
+  userId: string;
+  role: InviteRole;
+}): Promise<void> {
+  const supabase = await loadSupabase();
+  const { error } = await supabase.rpc('change_member_role', { p_user_id: userId, p_role: role });
+  if (error) throw toDataError(error, 'The role could not be changed');
+}
+
+export async function removeMember(userId: string): Promise<void> {
+  const supabase = await loadSupabase();
+  const { error } = await supabase.rpc('remove_member', { p_user_id: userId });
+  if (error) throw toDataError(error, 'The member could not be removed');
+}
+
+export async function leaveAccount(accountId: string): Promise<void> {
+  const supabase = await loadSupabase();
+  const { error } = await supabase.rpc('leave_account', { p_account_id: accountId });
+  if (error) throw toDataError(error, 'You could not leave this account');
+}
+
+/** Joins the account; it becomes the user's current account. Returns its id. */
+export async function acceptInvitation(invitationId: string): Promise<string> {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase.rpc('accept_invitation', {
+    p_invitation_id: invitationId,
+  });
+  if (error) throw toDataError(error, 'The invitation could not be accepted');
+  return data;
+}
+
+/** A team change: the team's data is read again afterwards, whatever the outcome. */
+function useTeamChange<TData, TVariables>(
+  userId: string,
+  mutationFn: (variables: TVariables) => Promise<TData>,
+  { onSuccess, onError }: MutationCallbacks<TData, TVariables>,
+  /** Everything the user sees may change (joined or left an account): drop the whole cache. */
+  everything = false,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (data, variables) => onSuccess?.(data, variables),
+    onError: (error, variables) => onError?.(error, variables),
+    onSettled: () =>
+      everything
+        ? queryClient.invalidateQueries()
+        : queryClient.invalidateQueries({ queryKey: teamKeys.all(userId) }),
+  });
+}
+
+export const useSendInvitation = (
+  userId: string,
+  callbacks: MutationCallbacks<SentInvitation, InviteInput> = {},
+) => useTeamChange(userId, sendInvitation, callbacks);
+
+export const useWithdrawInvitation = (
+  userId: string,
+  callbacks: MutationCallbacks<void, string> = {},
+) => useTeamChange(userId, withdrawInvitation, callbacks);
+
+export const useChangeMemberRole = (
+  userId: string,
+  callbacks: MutationCallbacks<void, { userId: string; role: InviteRole }> = {},
+) => useTeamChange(userId, changeMemberRole, callbacks);
+
+export const useRemoveMember = (userId: string, callbacks: MutationCallbacks<void, string> = {}) =>
+  useTeamChange(userId, removeMember, callbacks);
+
+export const useLeaveAccount = (userId: string, callbacks: MutationCallbacks<void, string> = {}) =>
+  useTeamChange(userId, leaveAccount, callbacks, true);
+
+export const useAcceptInvitation = (
+  userId: string,
+  callbacks: MutationCallbacks<string, string> = {},
+) => useTeamChange(userId, acceptInvitation, callbacks, true);
+
+export interface JoinInput {
+  invitationId: string;
+  /** An invited user without a password chooses one (and gives their name) first. */
+  profile?: { name: string; password: string };
+}
+
+/**
+ * The accept page's one step: the new password and name (Auth), then the invitation. A refused
+ * password (too weak) stops before joining, so the invitation waits for a better one.
+ */
+export async function joinAccount({ invitationId, profile }: JoinInput): Promise<string> {
+  if (profile) {
+    const supabase = await loadSupabase();
+    const { error } = await supabase.auth.updateUser({
+      password: profile.password,
+      data: { name: profile.name.trim() },
+    });
+    if (error) throw toAuthError(error, 'Your password could not be saved');
+  }
+  return acceptInvitation(invitationId);
+}
+
+export const useJoinAccount = (
+  userId: string,
+  callbacks: MutationCallbacks<string, JoinInput> = {},
+) => useTeamChange(userId, joinAccount, callbacks, true);

@@ -1,0 +1,251 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import ws from 'ws';
+import { e2eEnv } from './env';
+import { expect, PASSWORD, test, uniqueEmail } from './fixtures';
+import { verifyLinkIn, waitForMail } from './mailbox';
+import { setSellerPlan } from './seed-storage';
+
+/**
+ * The Team screen (issue #27): an owner on Power invites a picker by e-mail, sees the pending
+ * invitation, resends and withdraws one, changes a member's role and removes a member; the
+ * invitee opens the mail's link, chooses a name and password, joins and lands on the inventory.
+ */
+
+/** supabase-js signed in as a user, as their browser would be. */
+async function signedIn(email: string): Promise<SupabaseClient> {
+  const client = createClient(e2eEnv.apiUrl, e2eEnv.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: ws as unknown as typeof WebSocket },
+  });
+  const { error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
+  if (error) throw error;
+  return client;
+}
+
+test('an owner runs the team and an invitee joins from the mail', async ({
+  page,
+  browser,
+  admin,
+  sellerAccount,
+  loginPage,
+  dashboard,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const touch = Boolean(testInfo.project.use.hasTouch);
+  await setSellerPlan(admin, sellerAccount.id, 'power');
+  /** Toasts sit over the top right of the screen: closed before pressing what they cover. */
+  const closeToasts = async () => {
+    const close = page.getByTestId('toast-close');
+    for (const button of await close.all())
+      await button.click({ timeout: 2000 }).catch(() => undefined);
+    await expect(dashboard.toast).toHaveCount(0);
+  };
+
+  // A member who already joined: invited and accepted through the API.
+  const memberEmail = uniqueEmail('team-member');
+  const created = await admin.auth.admin.createUser({
+    email: memberEmail,
+    password: PASSWORD,
+    email_confirm: true,
+  });
+  if (created.error) throw created.error;
+  const owner = await signedIn(sellerAccount.email);
+  const invited = await owner.rpc('invite_member', { p_email: memberEmail, p_role: 'picker' });
+  expect(invited.error).toBeNull();
+  const member = await signedIn(memberEmail);
+  const accepted = await member.rpc('accept_invitation', {
+    p_invitation_id: (invited.data as { id: string }).id,
+  });
+  expect(accepted.error).toBeNull();
+
+  await loginPage.goto();
+  await loginPage.signIn(sellerAccount.email, sellerAccount.password);
+  await dashboard.expectLoaded();
+  await dashboard.open('Team');
+  await expect(dashboard.heading('Team')).toBeVisible();
+  await expect(page.getByTestId('team-seats')).toContainText('2 of 5 seats used');
+  await expect(page.getByTestId('team-member')).toHaveCount(2);
+
+  // Invite a picker by e-mail, and a manager who will be withdrawn.
+  const pickerEmail = uniqueEmail('team-picker');
+  const managerEmail = uniqueEmail('team-manager');
+  const invite = async (email: string, role: 'Picker' | 'Manager') => {
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByLabel('Role', { exact: true }).selectOption({ label: role });
+    await dashboard.press(page.getByRole('button', { name: 'Send invitation' }));
+    await expect(dashboard.toast.filter({ hasText: `Invitation sent to ${email}` })).toBeVisible();
+  };
+  await invite(pickerEmail, 'Picker');
+  await waitForMail(pickerEmail);
+  await invite(managerEmail, 'Manager');
+  const invitations = page.getByTestId('team-invitation');
+  await expect(invitations).toHaveCount(2);
+  const pickerRow = invitations.filter({ hasText: pickerEmail });
+  await expect(pickerRow).toContainText('Picker');
+  await expect(page.getByTestId('team-seats')).toContainText('4 of 5 seats used');
+  // How the screen looks with members and invitations (kept with the test's output).
+  if (!touch) await page.setViewportSize({ width: 1366, height: 768 });
+  await page.screenshot({ path: testInfo.outputPath('team-screen.png'), fullPage: true });
+
+  // Resend: the mail goes again.
+  const firstMail = await waitForMail(pickerEmail);
+  await closeToasts();
+  await dashboard.press(pickerRow.getByRole('button', { name: /Resend/ }));
+  await expect(
+    dashboard.toast.filter({ hasText: `Invitation sent to ${pickerEmail} again` }),
+  ).toBeVisible();
+  await expect.poll(async () => (await waitForMail(pickerEmail)).id).not.toBe(firstMail.id);
+
+  // Withdraw the manager's invitation: its seat is free again.
+  await closeToasts();
+  await dashboard.press(
+    invitations.filter({ hasText: managerEmail }).getByRole('button', { name: /Withdraw/ }),
+  );
+  await expect(invitations).toHaveCount(1);
+  await expect(page.getByTestId('team-seats')).toContainText('3 of 5 seats used');
+
+  // Change the member's role, then remove them.
+  const memberRow = page.getByTestId('team-member').filter({ hasText: memberEmail });
+  await closeToasts();
+  await memberRow.getByLabel(`Role for ${memberEmail}`).selectOption({ label: 'Manager' });
+  await expect(
+    dashboard.toast.filter({ hasText: `${memberEmail} is now a manager` }),
+  ).toBeVisible();
+  const { data: roles } = await admin
+    .from('account_members')
+    .select('role')
+    .eq('account_id', sellerAccount.id)
+    .eq('user_id', created.data.user.id);
+  expect(roles).toEqual([{ role: 'manager' }]);
+
+  await closeToasts();
+  await dashboard.press(memberRow.getByRole('button', { name: 'Remove' }));
+  const dialog = page.getByRole('alertdialog', { name: `Remove ${memberEmail}?` });
+  await expect(dialog).toBeVisible();
+  await dashboard.press(dialog.getByRole('button', { name: 'Remove member' }));
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('team-member')).toHaveCount(1);
+  await expect(page.getByTestId('team-seats')).toContainText('2 of 5 seats used');
+
+  // The invitee opens the newest mail's link in their own browser.
+  const mail = await waitForMail(pickerEmail);
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL ?? e2eEnv.appUrl,
+    hasTouch: touch,
+    viewport: testInfo.project.use.viewport ?? { width: 1280, height: 800 },
+    serviceWorkers: 'block',
+  });
+  try {
+    const invitee = await context.newPage();
+    await invitee.goto(verifyLinkIn(mail));
+    await expect(
+      invitee.getByRole('heading', { name: `Join ${sellerAccount.email}` }),
+    ).toBeVisible();
+    await expect(invitee.getByTestId('accept-invite-role')).toHaveText('Picker');
+    await invitee.getByLabel('Your name').fill('Pat Picker');
+    await invitee.getByLabel('Password').fill('Picker-Joins-2026!');
+    const join = invitee.getByRole('button', { name: 'Set password and join' });
+    if (touch) await join.tap();
+    else await join.click();
+    await expect(invitee).toHaveURL(/\/dashboard\/inventory$/);
+    const { data: joined } = await admin
+      .from('account_members')
+      .select('role')
+      .eq('account_id', sellerAccount.id);
+    expect(joined).toHaveLength(2);
+  } finally {
+    await context.close();
+  }
+
+  // The owner sees the picker in the team.
+  await page.reload();
+  await expect(page.getByTestId('team-member').filter({ hasText: pickerEmail })).toContainText(
+    'Picker',
+  );
+  await expect(page.getByTestId('team-invitation')).toHaveCount(0);
+});
+
+test('an invited seller accepts from the dashboard, works as a picker and leaves', async ({
+  page,
+  browser,
+  admin,
+  sellerAccount,
+  loginPage,
+  dashboard,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  // The owner of the other stockroom, arranged through the API.
+  const ownerEmail = uniqueEmail('team-owner');
+  const created = await admin.auth.admin.createUser({
+    email: ownerEmail,
+    password: PASSWORD,
+    email_confirm: true,
+  });
+  if (created.error) throw created.error;
+  await setSellerPlan(admin, created.data.user.id, 'growing');
+  const owner = await signedIn(ownerEmail);
+  const invited = await owner.rpc('invite_member', {
+    p_email: sellerAccount.email,
+    p_role: 'picker',
+  });
+  expect(invited.error).toBeNull();
+
+  await loginPage.goto();
+  await loginPage.signIn(sellerAccount.email, sellerAccount.password);
+  await dashboard.expectLoaded();
+  const notice = page.getByTestId('invitation-notice');
+  await expect(notice).toHaveText(
+    new RegExp(`${ownerEmail} invited you to ${ownerEmail} as Picker`),
+  );
+  await dashboard.press(notice.getByRole('button', { name: 'Accept' }));
+  await expect(dashboard.toast.filter({ hasText: `You joined ${ownerEmail}` })).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  await expect(page).toHaveURL(/\/dashboard\/inventory$/);
+
+  // A picker sees the team, read-only.
+  await dashboard.open('Team');
+  await expect(page.getByTestId('team-member')).toHaveCount(2);
+  await expect(page.getByTestId('team-seats')).toContainText('2 of 2 seats used');
+  await expect(page.getByRole('button', { name: 'Send invitation' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Remove' })).toHaveCount(0);
+  await expect(page.getByRole('combobox')).toHaveCount(0);
+
+  // Growing's two seats are taken: the database refuses another invitation.
+  const second = await owner.rpc('invite_member', {
+    p_email: uniqueEmail('gone'),
+    p_role: 'picker',
+  });
+  expect(second.error?.message).toMatch(/PLAN_LIMIT_REACHED/);
+  // The mail's link again, once used: the page says the invitation is no longer open.
+  await page.goto(`/accept-invite?invitation=${(invited.data as { id: string }).id}`);
+  await expect(page.getByTestId('accept-invite-gone')).toContainText(
+    'This invitation is no longer open',
+  );
+  await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+  await dashboard.expectLoaded();
+
+  // Leaving: back to the seller's own stockroom.
+  await dashboard.open('Team');
+  await dashboard.press(page.getByRole('button', { name: 'Leave this account' }));
+  const dialog = page.getByRole('alertdialog', { name: `Leave ${ownerEmail}?` });
+  await dashboard.press(dialog.getByRole('button', { name: 'Leave account' }));
+  await expect(page).toHaveURL(/\/dashboard\/inventory$/);
+  const { data: left } = await admin
+    .from('account_members')
+    .select('user_id')
+    .eq('account_id', created.data.user.id);
+  expect(left).toEqual([{ user_id: created.data.user.id }]);
+
+  // Not signed in: the accept page sends to the sign-in page and back.
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL ?? e2eEnv.appUrl,
+    serviceWorkers: 'block',
+  });
+  try {
+    const visitor = await context.newPage();
+    await visitor.goto('/accept-invite?invitation=00000000-0000-0000-0000-000000000000');
+    await expect(visitor).toHaveURL(/\/login\?redirectTo=%2Faccept-invite%3Finvitation%3D/);
+  } finally {
+    await context.close();
+  }
+});

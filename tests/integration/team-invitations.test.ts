@@ -1,0 +1,195 @@
+/**
+ * Team invitations for the invitee and by mail (issue #27, app part; migration
+ * 20261128000100_team_invitations.sql and netlify/functions/team-invite.ts): my_invitations()
+ * and has_password() answer for the caller only; the team-invite function makes the invitation
+ * with the caller's token (the database decides) and mails the link through Supabase Auth, which
+ * the local mailbox receives.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { callFunction, createSeller } from '../helpers/billing.ts';
+import { closeDb, createDbUser, createDbUsers, db, setPlan } from '../helpers/db-users.ts';
+import { followLink, linkIn, listMail, waitForMail } from '../helpers/mailbox.ts';
+import { stack } from '../helpers/stack.ts';
+
+afterAll(closeDb);
+
+describe('my_invitations', () => {
+  it("lists the pending invitations to the caller's address, with account, role and inviter", async () => {
+    const owner = await createDbUser({ plan: 'power', prefix: 'myinv-owner' });
+    const [invitee, other] = await createDbUsers(2, { prefix: 'myinv' });
+    const invited = await owner.client.rpc('invite_member', {
+      p_email: invitee!.email.toUpperCase(),
+      p_role: 'picker',
+    });
+    expect(invited.error).toBeNull();
+
+    const mine = await invitee!.client.rpc('my_invitations');
+    expect(mine.error).toBeNull();
+    expect(mine.data).toEqual([
+      {
+        id: (invited.data as { id: string }).id,
+        account_name: owner.email,
+        role: 'picker',
+        inviter_email: owner.email,
+        expires_at: expect.any(String),
+      },
+    ]);
+    // nobody else sees it
+    expect((await other!.client.rpc('my_invitations')).data).toEqual([]);
+    expect((await owner.client.rpc('my_invitations')).data).toEqual([]);
+
+    // accepted: gone from the list
+    const accepted = await invitee!.client.rpc('accept_invitation', {
+      p_invitation_id: (invited.data as { id: string }).id,
+    });
+    expect(accepted.error).toBeNull();
+    expect((await invitee!.client.rpc('my_invitations')).data).toEqual([]);
+  });
+
+  it('leaves out expired and withdrawn invitations', async () => {
+    const owner = await createDbUser({ plan: 'elite', prefix: 'myinv-exp' });
+    const [a, b] = await createDbUsers(2, { prefix: 'myinv-exp' });
+    const ia = await owner.client.rpc('invite_member', { p_email: a!.email, p_role: 'manager' });
+    const ib = await owner.client.rpc('invite_member', { p_email: b!.email, p_role: 'picker' });
+    await db().query(
+      `update public.account_invitations set expires_at = now() - interval '1 minute' where id = $1`,
+      [(ia.data as { id: string }).id],
+    );
+    expect((await a!.client.rpc('my_invitations')).data).toEqual([]);
+    expect(
+      (
+        await owner.client.rpc('withdraw_invitation', {
+          p_invitation_id: (ib.data as { id: string }).id,
+        })
+      ).error,
+    ).toBeNull();
+    expect((await b!.client.rpc('my_invitations')).data).toEqual([]);
+  });
+
+  it('is refused to anon', async () => {
+    const { anonDbClient } = await import('../helpers/db-users.ts');
+    const res = await anonDbClient().rpc('my_invitations');
+    expect(res.error).not.toBeNull();
+  });
+});
+
+describe('has_password', () => {
+  it('says whether the caller has chosen a password', async () => {
+    const seller = await createSeller('haspw');
+    expect((await seller.client.rpc('has_password')).data).toBe(true);
+    const minted = await createDbUser({ prefix: 'haspw-none' });
+    expect((await minted.client.rpc('has_password')).data).toBe(false);
+  });
+});
+
+describe('team-invite function', () => {
+  const site = () => stack().appUrl;
+
+  it("invites a new address: the invitation is made and Auth's invite mail links to /accept-invite", async () => {
+    const owner = await createSeller('tinv-owner');
+    await setPlan(owner.id, 'power');
+    const email = `tinv-new-${Date.now().toString(36)}@example.test`;
+    const res = await callFunction<{
+      invitation: { id: string; email: string; role: string };
+      mail: string;
+    }>('team-invite', { email, role: 'picker' }, owner.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ invitation: { email, role: 'picker' }, mail: 'invite' });
+
+    const mail = await waitForMail(stack().mailboxUrl, email, /invited/i);
+    const followed = await followLink(linkIn(mail));
+    expect(
+      followed.location.startsWith(`${site()}/accept-invite?invitation=${res.body.invitation.id}`),
+    ).toBe(true);
+    const access = followed.fragment.get('access_token');
+    expect(access).toBeTruthy();
+
+    // the invitee, signed in by the link, sees the invitation and has no password yet
+    const { clientWithToken } = await import('../helpers/db-users.ts');
+    const invitee = clientWithToken(access!);
+    expect((await invitee.rpc('has_password')).data).toBe(false);
+    const mine = await invitee.rpc('my_invitations');
+    expect(mine.data).toMatchObject([
+      { id: res.body.invitation.id, role: 'picker', inviter_email: owner.email },
+    ]);
+  });
+
+  it('sends a magic link to an address that already has an account, and Resend mails again', async () => {
+    const owner = await createSeller('tinv-owner2');
+    await setPlan(owner.id, 'growing');
+    const member = await createSeller('tinv-existing');
+    const first = await callFunction<{ invitation: { id: string }; mail: string }>(
+      'team-invite',
+      { email: member.email, role: 'manager' },
+      owner.token,
+    );
+    expect(first.status).toBe(200);
+    expect(first.body.mail).toBe('magiclink');
+    const mail = await waitForMail(stack().mailboxUrl, member.email, /magic/i);
+    const followed = await followLink(linkIn(mail));
+    expect(
+      followed.location.startsWith(
+        `${site()}/accept-invite?invitation=${first.body.invitation.id}`,
+      ),
+    ).toBe(true);
+
+    const before = (await listMail(stack().mailboxUrl, member.email)).length;
+    const again = await callFunction<{ invitation: { id: string } }>(
+      'team-invite',
+      { email: member.email, role: 'picker' },
+      owner.token,
+    );
+    expect(again.status).toBe(200);
+    // the same invitation, renewed (the seat is not taken twice)
+    expect(again.body.invitation.id).toBe(first.body.invitation.id);
+    await expect
+      .poll(async () => (await listMail(stack().mailboxUrl, member.email)).length)
+      .toBeGreaterThan(before);
+  });
+
+  it("passes the database's refusals on: a picker, a full plan, a bad address, no token", async () => {
+    const owner = await createSeller('tinv-refuse');
+    await setPlan(owner.id, 'growing');
+    const picker = await createSeller('tinv-picker');
+    const invited = await owner.client.rpc('invite_member', {
+      p_email: picker.email,
+      p_role: 'picker',
+    });
+    expect(invited.error).toBeNull();
+    expect(
+      (
+        await picker.client.rpc('accept_invitation', {
+          p_invitation_id: (invited.data as { id: string }).id,
+        })
+      ).error,
+    ).toBeNull();
+
+    const byPicker = await callFunction<{ error: string }>(
+      'team-invite',
+      { email: 'someone@example.test', role: 'picker' },
+      picker.token,
+    );
+    expect(byPicker.status).toBe(403);
+    expect(await listMail(stack().mailboxUrl, 'someone@example.test')).toEqual([]);
+
+    // Growing: 2 seats, owner + picker in use
+    const full = await callFunction<{ error: string; code: string }>(
+      'team-invite',
+      { email: `tinv-full-${Date.now().toString(36)}@example.test`, role: 'picker' },
+      owner.token,
+    );
+    expect(full.status).toBe(409);
+    expect(full.body.error).toMatch(/^PLAN_LIMIT_REACHED: Your growing plan allows 2 team members/);
+
+    const bad = await callFunction<{ error: string }>(
+      'team-invite',
+      { email: 'not-an-address', role: 'picker' },
+      owner.token,
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('Enter an e-mail address like name@example.com');
+
+    const anon = await callFunction('team-invite', { email: 'x@example.test' }, null);
+    expect(anon.status).toBe(401);
+  });
+});

@@ -1,18 +1,15 @@
-import { useAuth } from '../auth';
-import { currentPlanId, useSubscription } from '../subscription';
+import { useAccountPlanId } from '../account';
 import { minimumPlanFor, planAllows } from '../../domain/plans';
 
 /**
- * Whether the seller's plan includes barcode scanning (Power Seller and up). Read from the
- * subscription the dashboard already loaded; the database refuses scans below Power anyway
+ * Whether the account's plan includes barcode scanning (Power Seller and up). Read from the
+ * account the dashboard already loaded; the database refuses scans below Power anyway
  * (add_scanned_items), this only decides whether to show the scanner or the upgrade notice.
  */
 export function useScanAccess() {
-  const { user } = useAuth();
-  const subscription = useSubscription(user?.id);
-  const planId = currentPlanId(subscription.data);
+  const planId = useAccountPlanId();
   return {
-    isPending: subscription.isPending,
+    isPending: false,
     allowed: planAllows(planId, 'barcode_scanning'),
     planId,
     requiredPlan: minimumPlanFor('barcode_scanning').name,

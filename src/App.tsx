@@ -12,6 +12,7 @@ import {
   PasswordRecoveryDialog,
   RequireAuth,
 } from './features/auth';
+import { AccountProvider } from './features/account';
 import { SubscriptionBanner } from './features/subscription';
 import { lazyScreen } from './lib/lazy-screen';
 import { AuthLayout } from './pages/auth-layout';
@@ -101,12 +102,14 @@ export function App({ queryClient, version }: { queryClient: QueryClient; versio
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <AuthProvider>
-          <ProcessingOverlayProvider>
-            <AppRoutes />
-            <PasswordRecoveryDialog />
-            <AppToaster />
-            <UpdatedNote version={version} />
-          </ProcessingOverlayProvider>
+          <AccountProvider>
+            <ProcessingOverlayProvider>
+              <AppRoutes />
+              <PasswordRecoveryDialog />
+              <AppToaster />
+              <UpdatedNote version={version} />
+            </ProcessingOverlayProvider>
+          </AccountProvider>
         </AuthProvider>
       </BrowserRouter>
     </QueryClientProvider>

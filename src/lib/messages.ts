@@ -265,6 +265,13 @@ export const messages = {
 
   /** Once, on the first start of a new version of the app (ours: the spec is silent). */
   appUpdated: () => success('Updated', 'Stockroom is on its newest version.'),
+  // Team (issue #27): the account a member acts on.
+  noLongerMember: () =>
+    error('Removed from account', 'You are no longer a member of this account.'),
+  switchWithWaitingChanges: () =>
+    error('Changes waiting', 'Send your waiting changes before switching accounts.'),
+  accountSwitchFailed: (detail?: string) =>
+    error('Account not switched', detailOr(detail, 'The account could not be switched.')),
   /** The generic error toast: 'Error' with the message, else 'An unexpected error occurred'. */
   genericError: (detail?: string) =>
     error('Error', detailOr(detail, 'An unexpected error occurred')),
@@ -278,6 +285,12 @@ export const texts = {
   planLimitReachedCode: 'PLAN_LIMIT_REACHED',
   invalidLocation: 'Invalid location for item',
   notAuthenticated: 'Not authenticated',
+  // Screens a member's role cannot see (issue #27), shown instead of the screen.
+  ownerOnlyBilling: 'Only the account owner can see billing.',
+  ownerOnlyEbay: 'Only the account owner can connect eBay.',
+  roleCannotImport: 'Only the owner or a manager can import or export.',
+  roleCannotBackups: 'Only the owner or a manager can see backups.',
+  roleCannotChangeSettings: 'Only the owner or a manager can change settings.',
   /** On the sign-in page after the session ended elsewhere (e.g. a password change). */
   sessionEnded: 'Your session has ended. Sign in again.',
   notAuthenticatedWithEbay: 'Not authenticated with eBay',

@@ -1,7 +1,12 @@
 /**
- * The device's copy of a seller's stockroom: one IndexedDB database per signed-in user
- * (`stockroom-device-<userId>`), so a second seller on the same browser never opens the first
- * one's data, and sign-out deletes it whole.
+ * The device's copy of a stockroom: one IndexedDB database per signed-in user and account they
+ * act on (`stockroom-device-<userId>` for the user's own account, as before accounts, so a
+ * copy and its waiting changes survive the upgrade; `stockroom-device-<userId>-<accountId>` for
+ * an account they are a member of), so another user on the same browser never opens the first
+ * one's data, and sign-out deletes every one of the user's copies.
+ *
+ * Callers name the ACCOUNT (the stockroom's scope, as in query keys); the signed-in user is set
+ * once by setDeviceUser (the account provider and the page's start).
  *
  * Two object stores:
  * - `cache`: key → value (the persisted query cache entries; see offline/persist-cache.ts).
@@ -19,9 +24,18 @@ export type DeviceStoreName = 'cache' | 'outbox';
 
 export const DEVICE_STORES: readonly DeviceStoreName[] = ['cache', 'outbox'];
 
-/** The database name of one user's device copy. */
-export function deviceDbName(userId: string): string {
-  return `${DB_PREFIX}${userId}`;
+let deviceUser: string | null = null;
+
+/** The signed-in user whose copies openDeviceDb opens (null: the account's id names it alone). */
+export function setDeviceUser(userId: string | null): void {
+  deviceUser = userId;
+}
+
+/** The database name of a user's device copy of one account. */
+export function deviceDbName(accountId: string, userId: string | null = deviceUser): string {
+  return userId === null || userId === accountId
+    ? `${DB_PREFIX}${accountId}`
+    : `${DB_PREFIX}${userId}-${accountId}`;
 }
 
 /** Whether a database name is one of ours (for clean-up of every user's copy). */
@@ -126,7 +140,7 @@ function wrap(db: IDBDatabase, userId: string): DeviceDb {
       return transactionDone(tx);
     },
     close: () => {
-      openDbs.delete(userId);
+      openDbs.delete(db.name);
       db.close();
     },
   };
@@ -139,10 +153,11 @@ function wrap(db: IDBDatabase, userId: string): DeviceDb {
 export function openDeviceDb(userId: string): Promise<DeviceDb> {
   if (!userId) return Promise.reject(new Error('openDeviceDb needs a user id'));
   if (!hasIndexedDb()) return Promise.reject(new Error('IndexedDB is not available'));
-  const known = openDbs.get(userId);
+  const name = deviceDbName(userId);
+  const known = openDbs.get(name);
   if (known) return known;
   const opening = new Promise<DeviceDb>((resolve, reject) => {
-    const request = indexedDB.open(deviceDbName(userId), DB_VERSION);
+    const request = indexedDB.open(name, DB_VERSION);
     request.onupgradeneeded = () => {
       const db = request.result;
       if (!db.objectStoreNames.contains('cache')) db.createObjectStore('cache');
@@ -154,7 +169,7 @@ export function openDeviceDb(userId: string): Promise<DeviceDb> {
       const db = request.result;
       // Another tab deleting this user's database (sign-out there) must not be blocked by us.
       db.onversionchange = () => {
-        openDbs.delete(userId);
+        openDbs.delete(name);
         db.close();
       };
       resolve(wrap(db, userId));
@@ -162,16 +177,15 @@ export function openDeviceDb(userId: string): Promise<DeviceDb> {
     request.onerror = () => reject(request.error ?? new Error('IndexedDB open failed'));
     request.onblocked = () => reject(new Error('IndexedDB open blocked'));
   });
-  openDbs.set(userId, opening);
-  opening.catch(() => openDbs.delete(userId));
+  openDbs.set(name, opening);
+  opening.catch(() => openDbs.delete(name));
   return opening;
 }
 
-/** Deletes one user's device database (sign-out, session ended). Resolves even when absent. */
-export async function deleteDeviceDb(userId: string): Promise<void> {
-  if (!hasIndexedDb() || !userId) return;
-  const known = openDbs.get(userId);
-  openDbs.delete(userId);
+/** Deletes one database by name. Resolves even when absent. */
+async function deleteDbNamed(name: string): Promise<void> {
+  const known = openDbs.get(name);
+  openDbs.delete(name);
   if (known) {
     try {
       (await known).close();
@@ -180,11 +194,31 @@ export async function deleteDeviceDb(userId: string): Promise<void> {
     }
   }
   await new Promise<void>((resolve, reject) => {
-    const request = indexedDB.deleteDatabase(deviceDbName(userId));
+    const request = indexedDB.deleteDatabase(name);
     request.onsuccess = () => resolve();
     request.onerror = () => reject(request.error ?? new Error('IndexedDB delete failed'));
     // Blocked: another tab still holds it open; it closes on versionchange and the delete
     // then completes. Do not wait for it here.
     request.onblocked = () => resolve();
   });
+}
+
+/**
+ * Deletes every device database of one user (sign-out, session ended): their own account's and
+ * those of the accounts they are a member of. Resolves even when absent.
+ */
+export async function deleteDeviceDb(userId: string): Promise<void> {
+  if (!hasIndexedDb() || !userId) return;
+  const names = new Set<string>([deviceDbName(userId, userId)]);
+  const memberPrefix = `${DB_PREFIX}${userId}-`;
+  for (const name of openDbs.keys()) if (name.startsWith(memberPrefix)) names.add(name);
+  if (typeof indexedDB.databases === 'function') {
+    try {
+      for (const { name } of await indexedDB.databases())
+        if (name?.startsWith(memberPrefix)) names.add(name);
+    } catch {
+      // Listing is optional: the copies this page opened are deleted all the same.
+    }
+  }
+  await Promise.all([...names].map(deleteDbNamed));
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useStockroomId } from '../account';
 import { ConfirmDialog } from '../../components/dialog';
 import { Screen } from '../../components/screen';
 import { showError } from '../../components/show-error';
@@ -24,7 +25,8 @@ import './activity-log.css';
 
 export function LogsScreen() {
   const { user } = useAuth();
-  const userId = user?.id ?? '';
+  const stockroomId = useStockroomId();
+  const userId = stockroomId;
   const [action, setAction] = useState<string>(ALL_ACTIONS);
   const [page, setPage] = useState(0);
   const [confirming, setConfirming] = useState(false);

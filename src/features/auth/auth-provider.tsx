@@ -3,11 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { followAuthState } from '../../data/auth/follow-auth-state';
 import { isExpiredJwtError } from '../../data/auth/retry';
 import { refreshSessionWithRetry } from '../../data/auth/session-refresh';
-import {
-  forgetDevice,
-  hydrateDeviceCache,
-  persistDeviceCache,
-} from '../../data/offline/device-cache';
+import { forgetDevice } from '../../data/offline/device-cache';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { authReducer, initialAuthState, type AuthState } from './auth-state';
 import { assuranceOf } from './mfa';
@@ -47,20 +43,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const previous = previousUserId.current;
     if (previous !== null && previous !== userId) {
       queryClient.clear();
-      // Signed out (by the seller or an ended session): their copy on this device goes too.
+      // Signed out (by the seller or an ended session): their copies on this device go too
+      // (their own account's and those of the accounts they are a member of).
       // Another seller signing in has a database of their own and never opens this one.
       if (userId === null) void forgetDevice(previous);
     }
     previousUserId.current = userId;
   }, [state.status, userId, queryClient]);
 
-  // The seller's stockroom kept on the device (data/offline): read back what the page's start
-  // did not (a sign-in without a reload), and kept up to date while they are signed in.
-  useEffect(() => {
-    if (!userId) return;
-    void hydrateDeviceCache(queryClient, userId);
-    return persistDeviceCache(queryClient, userId);
-  }, [userId, queryClient]);
+  // The stockroom kept on the device (data/offline) is the current account's: the account
+  // feature reads it back and keeps it up to date; sign-out above deletes every copy of the user.
 
   // MFA_CHALLENGE_VERIFIED (or a token from another tab) raised the session to aal2: anything
   // fetched before, at aal1, came back empty from the database's two-factor gate. Fetch again.

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useStockroomId, useAccountPlanId } from '../account';
 import { useAuth } from '../auth';
-import { currentPlanId, useSubscription } from '../subscription';
 import {
   listBackups,
   listDeletedThings,
@@ -20,8 +20,9 @@ export {
 
 export function useBackups() {
   const { user } = useAuth();
+  const stockroomId = useStockroomId();
   return useQuery({
-    queryKey: backupKeys.list(user?.id ?? ''),
+    queryKey: backupKeys.list(stockroomId),
     queryFn: listBackups,
     enabled: Boolean(user),
   });
@@ -30,21 +31,21 @@ export function useBackups() {
 /** Whether the seller's plan may restore; the server decides again on restore (SPEC 6). */
 export function useRestoreAllowed() {
   const { user } = useAuth();
+  const stockroomId = useStockroomId();
   // Keyed by the subscription's plan so a plan change (billing) asks the server again.
-  const subscription = useSubscription(user?.id);
   return useQuery({
-    queryKey: backupKeys.restoreAllowed(user?.id ?? '', currentPlanId(subscription.data)),
+    queryKey: backupKeys.restoreAllowed(stockroomId, useAccountPlanId()),
     queryFn: mayRestore,
     enabled: Boolean(user),
   });
 }
 
 export function useTakeBackup() {
-  const { user } = useAuth();
+  const stockroomId = useStockroomId();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: takeBackup,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: backupKeys.list(user?.id ?? '') }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: backupKeys.list(stockroomId) }),
   });
 }
 
@@ -60,8 +61,9 @@ export function useRestoreBackup() {
 /** What one backup holds that is no longer in the stockroom (while its dialog is open). */
 export function useDeletedThings(backupId: string | null) {
   const { user } = useAuth();
+  const stockroomId = useStockroomId();
   return useQuery({
-    queryKey: backupKeys.deleted(user?.id ?? '', backupId ?? ''),
+    queryKey: backupKeys.deleted(stockroomId, backupId ?? ''),
     queryFn: () => listDeletedThings(backupId ?? ''),
     enabled: Boolean(user && backupId),
   });

@@ -1,8 +1,8 @@
 import { useAddScannedItemsMutation } from '../../data/items/add-scanned-items';
-import { useAuth } from '../auth';
+import { useStockroomId } from '../account';
 
 /** Adds scans to a shelf for the signed-in seller (data/items/add-scanned-items). */
 export function useAddScannedItems() {
-  const { user } = useAuth();
-  return useAddScannedItemsMutation(user?.id ?? '');
+  const stockroomId = useStockroomId();
+  return useAddScannedItemsMutation(stockroomId);
 }

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useStockroomId } from '../account';
 import { createPortal, flushSync } from 'react-dom';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { Screen } from '../../components/screen';
@@ -25,7 +26,6 @@ import { itemsInScope, type LabelScope } from '../../domain/label-selection';
 import { locationCode } from '../../domain/location-codes';
 import type { ShelfLocation } from '../../domain/storage-tree';
 import { errorMessage } from '../../lib/errors';
-import { useAuth } from '../auth';
 import { useItems } from '../items';
 import { usePreferences } from '../settings';
 import { shelfPlaceName, useShelfPlaces } from '../shelf-picker';
@@ -78,8 +78,8 @@ const FIELD_NAMES: Record<keyof LabelFields, string> = {
 
 /** Barcode labels for items, shelves and units on the sheets sellers buy (SPEC 2). */
 export function LabelsScreen() {
-  const { user } = useAuth();
-  const items = useItems(user?.id ?? '');
+  const stockroomId = useStockroomId();
+  const items = useItems(stockroomId);
   const preferences = usePreferences();
   const { places, rooms } = useShelfPlaces();
   const assign = useAssignBarcodes();

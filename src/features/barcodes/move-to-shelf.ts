@@ -1,5 +1,5 @@
 import { useMoveItemsMutation } from '../../data/items/move-items';
-import { useAuth } from '../auth';
+import { useStockroomId } from '../account';
 
 /**
  * Put-away of an item the seller already has: scanning its code on a shelf moves it there
@@ -7,6 +7,6 @@ import { useAuth } from '../auth';
  * instead of creating a second copy.
  */
 export function useMoveItemToShelf() {
-  const { user } = useAuth();
-  return useMoveItemsMutation(user?.id ?? '');
+  const stockroomId = useStockroomId();
+  return useMoveItemsMutation(stockroomId);
 }

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import { useStockroomId } from '../account';
 import { Link } from 'react-router-dom';
 import { Screen } from '../../components/screen';
 import { LoadingScreen } from '../../components/loading-screen';
@@ -18,7 +19,6 @@ import {
   type ScanSource,
 } from '../../domain/scan-session';
 import { messages } from '../../lib/messages';
-import { useAuth } from '../auth';
 import { useItems } from '../items';
 import { usePreferences } from '../settings';
 import { useUndoOffer } from '../undo';
@@ -91,16 +91,16 @@ function writeOnePerCode(on: boolean): void {
 }
 
 function Scanner() {
-  const { user } = useAuth();
+  const stockroomId = useStockroomId();
   const preferences = usePreferences();
   const batch = preferences.data?.barcode_batch ?? false;
   const lookup = preferences.data?.barcode_lookup ?? true;
-  const items = useItems(user?.id ?? '');
+  const items = useItems(stockroomId);
   const { places, rooms } = useShelfPlaces();
   const addScanned = useAddScannedItems();
   const moveItem = useMoveItemToShelf();
   // A put-away move is a move like a drag: its toast offers the same Undo (move_items records it).
-  const offerUndo = useUndoOffer(user?.id ?? '');
+  const offerUndo = useUndoOffer(stockroomId);
 
   const [mode, setMode] = useState<Mode>('bulk');
   const [camera, setCamera] = useState(false);

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useStockroomId } from '../account';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { Screen } from '../../components/screen';
 import { showError } from '../../components/show-error';
@@ -16,7 +17,8 @@ const exportFailed = (error: unknown) =>
 
 export function ExportScreen() {
   const { user } = useAuth();
-  const userId = user?.id ?? '';
+  const stockroomId = useStockroomId();
+  const userId = stockroomId;
   const csvExport = useExportItemsCsv(userId);
   const jsonExport = useExportAllData(userId, user?.email);
   const disabled = csvExport.isPending || jsonExport.isPending || !user;

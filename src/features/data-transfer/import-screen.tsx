@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useAccountPlanId, useStockroomId } from '../account';
 import { useQueryClient } from '@tanstack/react-query';
 import { NeedsConnection } from '../../components/offline-notice';
 import { Screen } from '../../components/screen';
@@ -13,7 +14,6 @@ import { COLUMN_HEADERS, IMPORT_FIELDS } from '../../domain/import-columns';
 import { TEMPLATE_CSV, TEMPLATE_FILE_NAME } from '../../domain/csv-template';
 import { formatImportError, importErrorsCsv } from '../../domain/import-validation';
 import { useAuth } from '../auth';
-import { currentPlanId, subscriptionQueryOptions } from '../subscription';
 import { downloadText } from './download';
 import { preferencesQueryOptions } from '../../data/preferences/get-preferences';
 import { itemCountQueryOptions } from '../../data/transfer/get-item-count';
@@ -37,7 +37,10 @@ type Outcome =
 
 export function ImportScreen() {
   const { user } = useAuth();
-  const userId = user?.id ?? '';
+  const stockroomId = useStockroomId();
+  const userId = stockroomId;
+  // The account's plan (a manager imports into the owner's account, whose plan applies).
+  const planId = useAccountPlanId();
   const queryClient = useQueryClient();
   const overlay = useProcessingOverlay();
   const [previewInput, setPreviewInput] = useState<PreviewInput | null>(null);
@@ -65,23 +68,21 @@ export function ImportScreen() {
     try {
       const next = await overlay.run(async () => {
         // Storage and item count have staleTime 0: rows are checked against them as they are now.
-        const [parsed, rooms, currentItemCount, dateFormat, subscription, existingItems] =
-          await Promise.all([
-            readImportFile(file),
-            queryClient.fetchQuery({ ...storageTreeQueryOptions(userId), staleTime: 0 }),
-            queryClient.fetchQuery(itemCountQueryOptions(userId)),
-            queryClient
-              .fetchQuery(preferencesQueryOptions(userId))
-              .then((preferences) => preferences.date_format),
-            queryClient.fetchQuery(subscriptionQueryOptions(userId)),
-            // the items rows may update (matched by SKU, else barcode)
-            getAllItems(userId),
-          ]);
+        const [parsed, rooms, currentItemCount, dateFormat, existingItems] = await Promise.all([
+          readImportFile(file),
+          queryClient.fetchQuery({ ...storageTreeQueryOptions(userId), staleTime: 0 }),
+          queryClient.fetchQuery(itemCountQueryOptions(userId)),
+          queryClient
+            .fetchQuery(preferencesQueryOptions(userId))
+            .then((preferences) => preferences.date_format),
+          // the items rows may update (matched by SKU, else barcode)
+          getAllItems(userId),
+        ]);
         return {
           fileName: file.name,
           parsed,
           rooms,
-          planId: currentPlanId(subscription),
+          planId,
           currentItemCount,
           dateFormat,
           existingItems,

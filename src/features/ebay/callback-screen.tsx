@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useStockroomId } from '../account';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { notify } from '../../components/toasts';
 import { messages } from '../../lib/messages';
-import { useAuth } from '../auth';
 import { completeConnect } from './connection';
 import { ebayKeys } from '../../data/ebay/keys';
 import { checkCallback, takeState } from './oauth-state';
@@ -20,7 +20,7 @@ export function EbayCallbackScreen() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { user } = useAuth();
+  const stockroomId = useStockroomId();
   const handled = useRef(false);
   // Opened by hand (nothing from eBay in the URL): there is nothing to check or finish, so the
   // page explains itself instead of reporting a failed connection that never started.
@@ -54,10 +54,10 @@ export function EbayCallbackScreen() {
     completeConnect(check.code)
       .catch(() => notify(messages.ebayConnect()))
       .finally(() => {
-        void queryClient.invalidateQueries({ queryKey: ebayKeys.connection(user?.id ?? '') });
+        void queryClient.invalidateQueries({ queryKey: ebayKeys.connection(stockroomId) });
         done();
       });
-  }, [params, navigate, queryClient, user, fromEbay]);
+  }, [params, navigate, queryClient, stockroomId, fromEbay]);
 
   if (!fromEbay) {
     return (

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useStockroomId } from '../account';
 import { useAuth } from '../auth';
 import { consentUrl, disconnectEbay, getConnection } from '../../data/ebay/connection';
 import { ebayKeys } from '../../data/ebay/keys';
@@ -8,8 +9,9 @@ export { completeConnect, type EbayConnection } from '../../data/ebay/connection
 
 export function useEbayConnection() {
   const { user } = useAuth();
+  const stockroomId = useStockroomId();
   return useQuery({
-    queryKey: ebayKeys.connection(user?.id ?? ''),
+    queryKey: ebayKeys.connection(stockroomId),
     queryFn: getConnection,
     enabled: Boolean(user),
   });
@@ -25,15 +27,15 @@ export async function startConnect(
 }
 
 export function useDisconnectEbay() {
-  const { user } = useAuth();
+  const stockroomId = useStockroomId();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: disconnectEbay,
     onSuccess: () => {
       // The eBay data on screen belonged to that connection: none of it stays shown.
-      queryClient.removeQueries({ queryKey: ebayKeys.listings(user?.id ?? '') });
-      queryClient.removeQueries({ queryKey: ['ebay', user?.id ?? '', 'inventory'] });
-      return queryClient.invalidateQueries({ queryKey: ebayKeys.connection(user?.id ?? '') });
+      queryClient.removeQueries({ queryKey: ebayKeys.listings(stockroomId) });
+      queryClient.removeQueries({ queryKey: ['ebay', stockroomId, 'inventory'] });
+      return queryClient.invalidateQueries({ queryKey: ebayKeys.connection(stockroomId) });
     },
   });
 }

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/dialog';
 import { NeedsConnection } from '../../components/offline-notice';
+import { useCan } from '../account';
 import { ColumnHeadings } from '../../components/table';
 import { notify } from '../../components/toasts';
 import { errorMessage } from '../../lib/errors';
-import { messages } from '../../lib/messages';
+import { messages, texts } from '../../lib/messages';
 import { useOffline } from '../../lib/online';
 import { useEbayConnection, startConnect, useDisconnectEbay } from './connection';
 import { useEbayInventory, type InventoryPage } from './inventory';
@@ -153,6 +154,8 @@ export function IntegrationsScreen() {
   const [leaving, setLeaving] = useState(false);
   const [confirmDisconnect, setConfirmDisconnect] = useState(false);
   const offline = useOffline();
+  // Connecting and disconnecting eBay is the owner's (a manager sees the rest of the screen).
+  const mayConnect = useCan('ebay-connection');
   const connected = connection.data?.connected === true;
   const consentEndsAt = connection.data?.consentEndsAt ?? null;
   // eslint-disable-next-line react-hooks/purity -- days left are read at render, as shown
@@ -177,7 +180,9 @@ export function IntegrationsScreen() {
       >
         <h2 id="ebay-connection-title">eBay</h2>
         <NeedsConnection need="ebay" />
-        {connection.isPending ? (
+        {!mayConnect ? (
+          <p data-testid="ebay-owner-only">{texts.ownerOnlyEbay}</p>
+        ) : connection.isPending ? (
           <p className="muted">Checking your eBay connection…</p>
         ) : connected ? (
           <>

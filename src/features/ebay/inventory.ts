@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useStockroomId } from '../account';
 import { useState } from 'react';
 import { syncAllPages, type SyncProgress } from '../../data/ebay/sync-pages';
 import { useAuth } from '../auth';
@@ -29,12 +30,20 @@ export async function getInventoryPage(
   try {
     // Page 1 reads eBay, a few pages per call until the sync says done; later pages are stored.
     const body = await syncAllPages(
-      (path) => callEbayFunction<Omit<InventoryPage, 'rateLimitedMinutes' | 'rateLimitedMessage'>>(path, { country }),
+      (path) =>
+        callEbayFunction<Omit<InventoryPage, 'rateLimitedMinutes' | 'rateLimitedMessage'>>(path, {
+          country,
+        }),
       'ebay-get-inventory',
       `?page=${page}`,
       onProgress,
     );
-    return { ...body, source: body.source ?? 'inventory', rateLimitedMinutes: null, rateLimitedMessage: null };
+    return {
+      ...body,
+      source: body.source ?? 'inventory',
+      rateLimitedMinutes: null,
+      rateLimitedMessage: null,
+    };
   } catch (error) {
     if (error instanceof EbayFunctionError && error.rateLimited && error.body.pagination) {
       const stored = error.body as unknown as InventoryPage;
@@ -51,10 +60,11 @@ export async function getInventoryPage(
 
 export function useEbayInventory(page: number, enabled: boolean) {
   const { user } = useAuth();
+  const stockroomId = useStockroomId();
   const country = usePreferences().data?.ebay_country;
   const [progress, setProgress] = useState<SyncProgress | null>(null);
   const query = useQuery({
-    queryKey: ebayKeys.inventory(user?.id ?? '', page),
+    queryKey: ebayKeys.inventory(stockroomId, page),
     queryFn: () => getInventoryPage(page, country, setProgress),
     enabled: enabled && Boolean(user),
     placeholderData: keepPreviousData,

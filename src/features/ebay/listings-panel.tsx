@@ -1,13 +1,12 @@
 import { useState, type ReactNode } from 'react';
+import { useStockroomId, useAccountPlanId } from '../account';
 import { Link } from 'react-router-dom';
 import { NeedsConnection } from '../../components/offline-notice';
 import { notify } from '../../components/toasts';
 import { minimumPlanFor, planAllows } from '../../domain/plans';
 import { messages } from '../../lib/messages';
 import { useOffline } from '../../lib/online';
-import { useAuth } from '../auth';
 import { useStorageTree } from '../../data/storage/get-storage-tree';
-import { currentPlanId, useSubscription } from '../subscription';
 import './ebay.css';
 import { useEbayConnection } from './connection';
 import { EbayFunctionError } from '../../data/ebay/ebay-functions';
@@ -109,9 +108,9 @@ export function EbayListingsPanel({
   /** The room shown on the inventory screen: "Place on shelf…" starts there. */
   activeRoomId?: string | null;
 } = {}) {
-  const { user } = useAuth();
-  const userId = user?.id ?? '';
-  const planId = currentPlanId(useSubscription(userId).data);
+  const stockroomId = useStockroomId();
+  const userId = stockroomId;
+  const planId = useAccountPlanId();
   const allowed = planAllows(planId, 'listings');
   const connection = useEbayConnection();
   const connected = connection.data?.connected === true;
@@ -225,7 +224,10 @@ export function EbayListingsPanel({
         ) : null}
       </header>
       {allowed && connected ? <NeedsConnection need="ebay" /> : null}
-      {listings.isFetching && !listings.isPending && listings.progress && !listings.progress.done ? (
+      {listings.isFetching &&
+      !listings.isPending &&
+      listings.progress &&
+      !listings.progress.done ? (
         <p className="muted ebay-listings__note" role="status" data-testid="ebay-listings-progress">
           Reading your eBay listings… {listings.progress.fetched.toLocaleString()}
           {listings.progress.total ? ` of ${listings.progress.total.toLocaleString()}` : ''}
@@ -233,8 +235,8 @@ export function EbayListingsPanel({
       ) : null}
       {listings.data?.incomplete ? (
         <p className="muted ebay-listings__note" data-testid="ebay-listings-incomplete">
-          eBay sent an incomplete list this time, so no listing was taken off; the next refresh
-          will catch up.
+          eBay sent an incomplete list this time, so no listing was taken off; the next refresh will
+          catch up.
         </p>
       ) : null}
       {listings.data?.rateLimitedMessage ? (

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useStockroomId } from '../account';
 import { useState } from 'react';
 import type { SyncProgress } from '../../data/ebay/sync-pages';
 import { notify } from '../../components/toasts';
@@ -21,10 +22,11 @@ export type { EbayListing, ListingsResult } from '../../data/ebay/listings';
 
 export function useListings(enabled: boolean) {
   const { user } = useAuth();
+  const stockroomId = useStockroomId();
   const country = usePreferences().data?.ebay_country;
   const [progress, setProgress] = useState<SyncProgress | null>(null);
   const query = useQuery({
-    queryKey: ebayKeys.listings(user?.id ?? ''),
+    queryKey: ebayKeys.listings(stockroomId),
     queryFn: () => getListings(country, setProgress),
     enabled: enabled && Boolean(user),
     refetchInterval: LISTINGS_POLL_MS,
@@ -36,10 +38,10 @@ export function useListings(enabled: boolean) {
 }
 
 function useRemoveFromList() {
-  const { user } = useAuth();
+  const stockroomId = useStockroomId();
   const queryClient = useQueryClient();
   return (listingId: string) =>
-    queryClient.setQueryData<ListingsResult>(ebayKeys.listings(user?.id ?? ''), (current) =>
+    queryClient.setQueryData<ListingsResult>(ebayKeys.listings(stockroomId), (current) =>
       current
         ? { ...current, listings: current.listings.filter((l) => l.listing_id !== listingId) }
         : current,
@@ -51,7 +53,7 @@ function useRemoveFromList() {
  * the same mutation.
  */
 export function usePlaceListing(planId: string) {
-  const { user } = useAuth();
+  const stockroomId = useStockroomId();
   const queryClient = useQueryClient();
   const removeFromList = useRemoveFromList();
   return useMutation({
@@ -61,7 +63,7 @@ export function usePlaceListing(planId: string) {
       removeFromList(listing.listing_id);
       notify(messages.ebayItemAdded(listing.title));
       // The new item belongs to the inventory's caches (items and the tree's counts).
-      void queryClient.invalidateQueries({ queryKey: storageKeys.root(user?.id ?? '') });
+      void queryClient.invalidateQueries({ queryKey: storageKeys.root(stockroomId) });
     },
     onError: (error) => notifyFailure(error, planId, messages.ebayItemAdd),
   });

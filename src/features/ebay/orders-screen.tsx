@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useStockroomId, useAccountPlanId } from '../account';
 import { Link } from 'react-router-dom';
 import { NeedsConnection } from '../../components/offline-notice';
 import { ColumnHeadings } from '../../components/table';
@@ -9,10 +10,8 @@ import { minimumPlanFor, planAllows } from '../../domain/plans';
 import { RATE_LIMIT_MINUTES } from '../../domain/rate-limit';
 import { messages } from '../../lib/messages';
 import { useOffline } from '../../lib/online';
-import { useAuth } from '../auth';
 import { useItems } from '../items';
 import { useStorageTree } from '../../data/storage/get-storage-tree';
-import { currentPlanId, useSubscription } from '../subscription';
 import './ebay.css';
 import { useEbayConnection } from './connection';
 import { EbayFunctionError } from '../../data/ebay/ebay-functions';
@@ -360,9 +359,9 @@ function usePicking(userId: string, planId: string) {
  * cannot be asked ('Failed to fetch orders') or may not be asked yet (rate limit).
  */
 export function EbayOrdersScreen() {
-  const { user } = useAuth();
-  const userId = user?.id ?? '';
-  const planId = currentPlanId(useSubscription(userId).data);
+  const stockroomId = useStockroomId();
+  const userId = stockroomId;
+  const planId = useAccountPlanId();
   const allowed = planAllows(planId, 'orders');
   const connection = useEbayConnection();
   const connected = connection.data?.connected === true;

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useStockroomId } from '../account';
 import { useAuth } from '../auth';
 import { usePreferences } from '../settings';
 import { callEbayFunction, EbayFunctionError } from '../../data/ebay/ebay-functions';
@@ -122,7 +123,8 @@ export async function getOrders(
 
 export function useOrders(enabled: boolean) {
   const { user } = useAuth();
-  const userId = user?.id ?? '';
+  const stockroomId = useStockroomId();
+  const userId = stockroomId;
   const country = usePreferences().data?.ebay_country;
   return useQuery({
     queryKey: ebayKeys.orders(userId),

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useCan } from '../account';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog, Dialog } from '../../components/dialog';
 import { notify } from '../../components/toasts';
@@ -42,6 +43,8 @@ export function ProductsBulkBar({
   // chosen) by the time a delete answers, and mutate()'s callbacks die with it.
   // Bulk moves and deletes are undoable like single ones: the toast offers Undo.
   const offerUndo = useUndoOffer(userId);
+  const mayDelete = useCan('delete-items');
+  const mayExport = useCan('export');
   const move = useMoveItemsMutation(userId, {
     onSuccess: (_rows, { itemIds, target }) => {
       const place = places.get(target.shelf_id);
@@ -125,22 +128,26 @@ export function ProductsBulkBar({
         >
           Print labels
         </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={exportCsv}
-          data-testid="bulk-export"
-        >
-          Export
-        </button>
-        <button
-          type="button"
-          className="button button--secondary products-bulk__delete"
-          onClick={() => setDialog('delete')}
-          data-testid="bulk-delete"
-        >
-          Delete
-        </button>
+        {mayExport && (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={exportCsv}
+            data-testid="bulk-export"
+          >
+            Export
+          </button>
+        )}
+        {mayDelete && (
+          <button
+            type="button"
+            className="button button--secondary products-bulk__delete"
+            onClick={() => setDialog('delete')}
+            data-testid="bulk-delete"
+          >
+            Delete
+          </button>
+        )}
         <button
           type="button"
           className="button button--ghost"

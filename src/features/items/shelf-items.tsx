@@ -14,6 +14,7 @@ import { countOf } from '../../lib/format';
 import { readStored, writeStored } from '../../lib/browser-storage';
 import { useNearViewport } from '../../lib/use-near-viewport';
 import { whenIdle } from '../../lib/when-idle';
+import { useCan } from '../account';
 import type { ShelfContentProps } from '../storage';
 import { drawnFirstLastTime, noteFirstAnswer } from './first-screen';
 import { ItemButton } from './item-button';
@@ -55,6 +56,8 @@ export const ItemRow = memo(function ItemRow({
     expiry ? `Expires ${expiry}` : null,
   ].filter(Boolean);
   const renderHandle = useContext(ItemHandleSlot);
+  // Deleting items: owner and managers only (a picker adjusts quantities and moves).
+  const mayDelete = useCan('delete-items');
   return (
     <li className="item" data-testid="item" data-item-id={item.item_id}>
       {renderHandle?.(item)}
@@ -114,13 +117,17 @@ export const ItemRow = memo(function ItemRow({
               onSelect: () => actions.printLabel(item),
               testId: 'item-print-label',
             },
-            {
-              label: 'Delete',
-              ariaLabel: `Delete ${item.item_name}`,
-              danger: true,
-              onSelect: () => actions.askDelete(item),
-              testId: 'item-delete',
-            },
+            ...(mayDelete
+              ? [
+                  {
+                    label: 'Delete',
+                    ariaLabel: `Delete ${item.item_name}`,
+                    danger: true,
+                    onSelect: () => actions.askDelete(item),
+                    testId: 'item-delete',
+                  },
+                ]
+              : []),
           ]}
         />
       </div>

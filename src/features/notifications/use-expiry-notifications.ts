@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from 'react';
+import { useStockroomId } from '../account';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notify, notifyExpiry } from '../../components/toasts';
 import { expiryNotifications, expiryToastText, type ExpiryNotification } from '../../domain/expiry';
@@ -13,7 +14,11 @@ import {
   toAnnounce,
   type AnnouncedRecord,
 } from './announcements';
-import { dismissNotifications, fetchDismissals, fetchExpiringItems } from '../../data/notifications/expiry';
+import {
+  dismissNotifications,
+  fetchDismissals,
+  fetchExpiringItems,
+} from '../../data/notifications/expiry';
 import { notificationKeys } from '../../data/notifications/keys';
 import { useToday } from './use-today';
 
@@ -41,8 +46,9 @@ function writeAnnounced(record: AnnouncedRecord): void {
  * app is open, toasting what is new (one toast: its message, or 'N items need attention').
  */
 export function useExpiryNotifications() {
-  const { user, session } = useAuth();
-  const userId = user?.id ?? '';
+  const { session } = useAuth();
+  // The stockroom's scope (the account acted on); the sign-in below is the person's.
+  const userId = useStockroomId();
   const signIn = session?.user.last_sign_in_at ?? '';
   const today = useToday();
   const queryClient = useQueryClient();
@@ -51,13 +57,13 @@ export function useExpiryNotifications() {
   const items = useQuery({
     queryKey: notificationKeys.expiringItems(userId, today),
     queryFn: () => fetchExpiringItems(today),
-    enabled: Boolean(user),
+    enabled: Boolean(userId),
     staleTime: 5 * 60_000,
   });
   const dismissals = useQuery({
     queryKey: notificationKeys.dismissals(userId),
     queryFn: () => fetchDismissals(new Date()),
-    enabled: Boolean(user),
+    enabled: Boolean(userId),
     staleTime: 5 * 60_000,
   });
 
@@ -91,7 +97,8 @@ export function useExpiryNotifications() {
 
   const dismiss = useMutation({
     // Low-stock entries are dismissed the same way (the bell passes both kinds).
-    mutationFn: (chosen: readonly { id: string; item_id: string }[]) => dismissNotifications(chosen, new Date()),
+    mutationFn: (chosen: readonly { id: string; item_id: string }[]) =>
+      dismissNotifications(chosen, new Date()),
     onSuccess: (_done, chosen) => {
       // Gone from the panel at once; the refetch then confirms what the server holds.
       const key = notificationKeys.dismissals(userId);

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useStockroomId } from '../account';
 import { useQuery } from '@tanstack/react-query';
 import { lowStockNotifications, type LowStockNotification } from '../../domain/low-stock';
 import { useAuth } from '../auth';
@@ -14,7 +15,8 @@ import { useToday } from './use-today';
  */
 export function useLowStockNotifications() {
   const { user } = useAuth();
-  const userId = user?.id ?? '';
+  const stockroomId = useStockroomId();
+  const userId = stockroomId;
   const today = useToday();
   const items = useQuery({
     queryKey: notificationKeys.lowStock(userId),

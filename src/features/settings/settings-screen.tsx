@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 're
 import { useSearchParams } from 'react-router-dom';
 import { notify } from '../../components/toasts';
 import { errorMessage } from '../../lib/errors';
-import { messages } from '../../lib/messages';
+import { messages, texts } from '../../lib/messages';
+import { can, RoleGate, useCan, useCurrentAccount, type RoleAction } from '../account';
 import { BackupsPanel } from '../backups';
 import { AppearanceSettings } from './appearance-settings';
 import { BarcodeSettings } from './barcode-settings';
@@ -24,6 +25,7 @@ const PREFERENCE_TABS: Partial<Record<SettingsTab, (stored: Preferences) => Reac
 
 function PreferencesTab({ tab }: { tab: SettingsTab }) {
   const preferences = usePreferences();
+  const mayChange = useCan('change-preferences');
   const reported = useRef(false);
   useEffect(() => {
     // One toast per failure, not one per render or retry.
@@ -51,10 +53,28 @@ function PreferencesTab({ tab }: { tab: SettingsTab }) {
   // Keyed by what is stored, so the form starts again from the truth after every save.
   return (
     <div key={`${tab}:${JSON.stringify(preferences.data)}`}>
-      {PREFERENCE_TABS[tab]?.(preferences.data)}
+      {mayChange ? (
+        PREFERENCE_TABS[tab]?.(preferences.data)
+      ) : (
+        // A picker sees the account's settings, read-only (the database refuses a change).
+        <>
+          <p className="notice" data-testid="settings-read-only">
+            {texts.roleCannotChangeSettings}
+          </p>
+          <fieldset disabled className="settings__read-only">
+            {PREFERENCE_TABS[tab]?.(preferences.data)}
+          </fieldset>
+        </>
+      )}
     </div>
   );
 }
+
+/** Tabs only some roles see (domain/roles), and what the others read in their place. */
+const TAB_ACTION: Partial<Record<SettingsTab, { action: RoleAction; sentence: string }>> = {
+  subscription: { action: 'billing', sentence: texts.ownerOnlyBilling },
+  backups: { action: 'backups', sentence: texts.roleCannotBackups },
+};
 
 /**
  * Settings in tabs chosen by ?tab= (general, notifications, barcode, appearance, subscription,
@@ -64,6 +84,12 @@ export function SettingsScreen({ subscription }: { subscription: ReactNode }) {
   const [params, setParams] = useSearchParams();
   const active = settingsTabFrom(params.get('tab'));
   const id = useId();
+  const { role } = useCurrentAccount();
+  const tabs = SETTINGS_TABS.filter((tab) => {
+    const gate = TAB_ACTION[tab.id];
+    return gate === undefined || can(role, gate.action);
+  });
+  const gate = TAB_ACTION[active];
   const tabRefs = useRef(new Map<SettingsTab, HTMLButtonElement>());
 
   const select = (tab: SettingsTab, focus = false) => {
@@ -77,13 +103,13 @@ export function SettingsScreen({ subscription }: { subscription: ReactNode }) {
 
   // Arrow keys move between tabs (WAI-ARIA tabs pattern, automatic activation).
   const onKeyDown = (event: KeyboardEvent) => {
-    const index = SETTINGS_TABS.findIndex((tab) => tab.id === active);
+    const index = tabs.findIndex((tab) => tab.id === active);
     const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
     let next: number | undefined;
-    if (step !== undefined) next = (index + step + SETTINGS_TABS.length) % SETTINGS_TABS.length;
+    if (step !== undefined) next = (index + step + tabs.length) % tabs.length;
     if (event.key === 'Home') next = 0;
-    if (event.key === 'End') next = SETTINGS_TABS.length - 1;
-    const tab = next === undefined ? undefined : SETTINGS_TABS[next];
+    if (event.key === 'End') next = tabs.length - 1;
+    const tab = next === undefined ? undefined : tabs[next];
     if (!tab) return;
     event.preventDefault();
     select(tab.id, true);
@@ -92,7 +118,7 @@ export function SettingsScreen({ subscription }: { subscription: ReactNode }) {
   return (
     <div className="settings">
       <div className="settings__tabs" role="tablist" aria-label="Settings" onKeyDown={onKeyDown}>
-        {SETTINGS_TABS.map((tab) => (
+        {tabs.map((tab) => (
           <button
             key={tab.id}
             ref={(element) => {
@@ -123,12 +149,13 @@ export function SettingsScreen({ subscription }: { subscription: ReactNode }) {
       >
         {active in PREFERENCE_TABS ? (
           <PreferencesTab tab={active} />
-        ) : active === 'subscription' ? (
-          subscription
         ) : active === 'security' ? (
           <SecuritySettings />
         ) : (
-          <BackupsPanel />
+          // Typed by hand in the address, a tab the role does not see says why instead.
+          <RoleGate action={gate?.action ?? 'view-stockroom'} sentence={gate?.sentence ?? ''}>
+            {active === 'subscription' ? subscription : <BackupsPanel />}
+          </RoleGate>
         )}
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useStockroomId } from '../account';
 import { preferencesQueryOptions } from '../../data/preferences/get-preferences';
 import { useSavePreferencesMutation } from '../../data/preferences/save-preferences';
 import { useAuth } from '../auth';
@@ -6,11 +7,12 @@ import { useAuth } from '../auth';
 /** The signed-in seller's preferences, for any screen (currency, dates, colours, drag_confirm...). */
 export function usePreferences() {
   const { user } = useAuth();
-  return useQuery({ ...preferencesQueryOptions(user?.id ?? ''), enabled: Boolean(user) });
+  const stockroomId = useStockroomId();
+  return useQuery({ ...preferencesQueryOptions(stockroomId), enabled: Boolean(user) });
 }
 
 /** Saves the signed-in seller's preferences; the settings screen toasts the outcome itself. */
 export function useSavePreferences() {
-  const { user } = useAuth();
-  return useSavePreferencesMutation(user?.id);
+  const stockroomId = useStockroomId();
+  return useSavePreferencesMutation(stockroomId || undefined);
 }

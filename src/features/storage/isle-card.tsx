@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { useCan } from '../account';
 import { ActionsMenu } from '../../components/actions-menu';
 import type { UnitColours } from '../../domain/colour-schemes';
 import { filterUnitsByType, type UnitTypeFilter } from '../../domain/unit-naming';
@@ -28,6 +29,7 @@ export const IsleCard = memo(function IsleCard({
 }) {
   const units = filterUnitsByType(isle.units, filter);
   const titleId = `isle-${isle.isle_id}-title`;
+  const build = useCan('edit-storage');
   return (
     <section
       className="isle"
@@ -40,37 +42,39 @@ export const IsleCard = memo(function IsleCard({
         <h2 id={titleId} className="isle__title">
           Isle {isle.isle_index}
         </h2>
-        <div className="isle__actions">
-          {/* Boilerplate: each card button names its own action, label and test id. */}
-          <button
-            type="button"
-            className="inv-button"
-            onClick={() => actions.addUnit(isle)}
-            aria-label={`Add unit to isle ${isle.isle_index}`}
-            data-testid="add-unit"
-          >
-            + Unit
-          </button>
-          <ActionsMenu
-            label={`More actions for isle ${isle.isle_index}`}
-            testId="isle-menu"
-            actions={[
-              {
-                label: 'Change number',
-                ariaLabel: `Change number of isle ${isle.isle_index}`,
-                onSelect: () => actions.renumberIsle(isle),
-                testId: 'renumber-isle',
-              },
-              {
-                label: 'Remove isle',
-                ariaLabel: `Remove isle ${isle.isle_index}`,
-                danger: true,
-                onSelect: () => actions.removeIsle(isle),
-                testId: 'remove-isle',
-              },
-            ]}
-          />
-        </div>
+        {build && (
+          <div className="isle__actions">
+            {/* Boilerplate: each card button names its own action, label and test id. */}
+            <button
+              type="button"
+              className="inv-button"
+              onClick={() => actions.addUnit(isle)}
+              aria-label={`Add unit to isle ${isle.isle_index}`}
+              data-testid="add-unit"
+            >
+              + Unit
+            </button>
+            <ActionsMenu
+              label={`More actions for isle ${isle.isle_index}`}
+              testId="isle-menu"
+              actions={[
+                {
+                  label: 'Change number',
+                  ariaLabel: `Change number of isle ${isle.isle_index}`,
+                  onSelect: () => actions.renumberIsle(isle),
+                  testId: 'renumber-isle',
+                },
+                {
+                  label: 'Remove isle',
+                  ariaLabel: `Remove isle ${isle.isle_index}`,
+                  danger: true,
+                  onSelect: () => actions.removeIsle(isle),
+                  testId: 'remove-isle',
+                },
+              ]}
+            />
+          </div>
+        )}
       </header>
       {units.length === 0 ? (
         <p className="muted">No units of this type in this isle.</p>

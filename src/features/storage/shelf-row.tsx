@@ -1,4 +1,5 @@
 import { memo, useEffect, useRef } from 'react';
+import { useCan } from '../account';
 import { ActionsMenu } from '../../components/actions-menu';
 import type { ShelfContent, StorageActions } from './storage-actions';
 import type { Isle, Room, Shelf, Unit } from '../../data/storage/types';
@@ -50,6 +51,7 @@ export const ShelfRow = memo(function ShelfRow({
   }, [highlighted]);
 
   const label = `Shelf ${shelf.shelf_index} of unit ${unit.unit_name}, isle ${isle.isle_index}`;
+  const build = useCan('edit-storage');
   return (
     <li
       ref={ref}
@@ -68,19 +70,21 @@ export const ShelfRow = memo(function ShelfRow({
         shelf={shelf}
         header={<h4 className="shelf__title">Shelf {shelf.shelf_index}</h4>}
         menu={
-          <ActionsMenu
-            label={`More actions for shelf ${shelf.shelf_index} of unit ${unit.unit_name}`}
-            testId="shelf-menu"
-            actions={[
-              {
-                label: 'Remove shelf',
-                ariaLabel: `Remove ${label}`,
-                danger: true,
-                onSelect: () => actions.removeShelf(shelf, unit),
-                testId: 'remove-shelf',
-              },
-            ]}
-          />
+          build && (
+            <ActionsMenu
+              label={`More actions for shelf ${shelf.shelf_index} of unit ${unit.unit_name}`}
+              testId="shelf-menu"
+              actions={[
+                {
+                  label: 'Remove shelf',
+                  ariaLabel: `Remove ${label}`,
+                  danger: true,
+                  onSelect: () => actions.removeShelf(shelf, unit),
+                  testId: 'remove-shelf',
+                },
+              ]}
+            />
+          )
         }
       />
     </li>

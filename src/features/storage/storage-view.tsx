@@ -8,6 +8,7 @@ import { UNIT_TYPES, type UnitTypeFilter } from '../../domain/unit-naming';
 import { countOf } from '../../lib/format';
 import { whenIdle } from '../../lib/when-idle';
 import { messages } from '../../lib/messages';
+import { useCan } from '../account';
 import { room3dPath } from '../room-3d';
 import { useUndoOffer } from '../undo';
 import { IsleCard } from './isle-card';
@@ -72,6 +73,8 @@ export function StorageView({
   unitsSeenFirst,
 }: StorageViewProps) {
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  // Building, renaming and removing storage: owner and managers only (domain/roles).
+  const build = useCan('edit-storage');
   // An Elite room holds fifty shelves in ten units, and the screen shows two or three of them
   // on opening. Those are drawn with the rest of the screen; the others take their places once
   // the browser is idle after the first paint, in a transition that gives way to the seller's
@@ -168,14 +171,16 @@ export function StorageView({
             })}
           </ul>
           <div className="rooms__actions">
-            <button
-              type="button"
-              className="inv-button inv-button--primary"
-              onClick={() => setDialog({ kind: 'add-room' })}
-              data-testid="add-room"
-            >
-              + Room
-            </button>
+            {build && (
+              <button
+                type="button"
+                className="inv-button inv-button--primary"
+                onClick={() => setDialog({ kind: 'add-room' })}
+                data-testid="add-room"
+              >
+                + Room
+              </button>
+            )}
             {activeRoom ? (
               <>
                 {/* The room in 3D: on plans without the 3D view the page offers the upgrade. */}
@@ -187,26 +192,30 @@ export function StorageView({
                 >
                   3D view
                 </Link>
-                <button
-                  type="button"
-                  className="inv-button"
-                  aria-label={`Rename room ${activeRoom.room_name}`}
-                  onClick={() => setDialog({ kind: 'rename-room', room: activeRoom })}
-                  data-testid="rename-room"
-                >
-                  Rename
-                  <span className="rooms__wide"> room</span>
-                </button>
-                <button
-                  type="button"
-                  className="inv-button inv-button--danger"
-                  aria-label={`Delete room ${activeRoom.room_name}`}
-                  onClick={() => setDialog({ kind: 'remove-room', room: activeRoom })}
-                  data-testid="remove-room"
-                >
-                  Delete
-                  <span className="rooms__wide"> room</span>
-                </button>
+                {build && (
+                  <>
+                    <button
+                      type="button"
+                      className="inv-button"
+                      aria-label={`Rename room ${activeRoom.room_name}`}
+                      onClick={() => setDialog({ kind: 'rename-room', room: activeRoom })}
+                      data-testid="rename-room"
+                    >
+                      Rename
+                      <span className="rooms__wide"> room</span>
+                    </button>
+                    <button
+                      type="button"
+                      className="inv-button inv-button--danger"
+                      aria-label={`Delete room ${activeRoom.room_name}`}
+                      onClick={() => setDialog({ kind: 'remove-room', room: activeRoom })}
+                      data-testid="remove-room"
+                    >
+                      Delete
+                      <span className="rooms__wide"> room</span>
+                    </button>
+                  </>
+                )}
               </>
             ) : null}
           </div>
@@ -241,14 +250,16 @@ export function StorageView({
             </li>
           ))}
         </ul>
-        <button
-          type="button"
-          className="inv-button inv-button--primary"
-          onClick={onAddIsle}
-          data-testid="add-isle"
-        >
-          + Isle
-        </button>
+        {build && (
+          <button
+            type="button"
+            className="inv-button inv-button--primary"
+            onClick={onAddIsle}
+            data-testid="add-isle"
+          >
+            + Isle
+          </button>
+        )}
       </div>
 
       {!activeRoom ? (

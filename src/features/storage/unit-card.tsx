@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { useCan } from '../account';
 import { ActionsMenu } from '../../components/actions-menu';
 import { readableTextColour } from '../../domain/colour-schemes';
 import { countOf } from '../../lib/format';
@@ -27,6 +28,8 @@ export const UnitCard = memo(function UnitCard({
   Content: ShelfContent;
 }) {
   const titleId = `unit-${unit.unit_id}-title`;
+  // Building and removing storage is for the owner and managers (a picker's card has neither).
+  const build = useCan('edit-storage');
   return (
     <article
       className="unit"
@@ -49,36 +52,38 @@ export const UnitCard = memo(function UnitCard({
           {UNIT_TYPE_LABELS[unit.unit_type]}
         </span>
         <span className="unit__count">{countOf(unit.shelves.length, 'shelf', 'shelves')}</span>
-        <div className="unit__actions">
-          <button
-            type="button"
-            className="inv-button"
-            aria-label={`Add shelf to unit ${unit.unit_name}`}
-            onClick={() => actions.addShelf(unit)}
-            data-testid="add-shelf"
-          >
-            + Shelf
-          </button>
-          <ActionsMenu
-            label={`More actions for unit ${unit.unit_name}`}
-            testId="unit-menu"
-            actions={[
-              {
-                label: 'Rename unit',
-                ariaLabel: `Rename unit ${unit.unit_name}`,
-                onSelect: () => actions.renameUnit(unit),
-                testId: 'rename-unit',
-              },
-              {
-                label: 'Remove unit',
-                ariaLabel: `Remove unit ${unit.unit_name}`,
-                danger: true,
-                onSelect: () => actions.removeUnit(unit, isle),
-                testId: 'remove-unit',
-              },
-            ]}
-          />
-        </div>
+        {build && (
+          <div className="unit__actions">
+            <button
+              type="button"
+              className="inv-button"
+              aria-label={`Add shelf to unit ${unit.unit_name}`}
+              onClick={() => actions.addShelf(unit)}
+              data-testid="add-shelf"
+            >
+              + Shelf
+            </button>
+            <ActionsMenu
+              label={`More actions for unit ${unit.unit_name}`}
+              testId="unit-menu"
+              actions={[
+                {
+                  label: 'Rename unit',
+                  ariaLabel: `Rename unit ${unit.unit_name}`,
+                  onSelect: () => actions.renameUnit(unit),
+                  testId: 'rename-unit',
+                },
+                {
+                  label: 'Remove unit',
+                  ariaLabel: `Remove unit ${unit.unit_name}`,
+                  danger: true,
+                  onSelect: () => actions.removeUnit(unit, isle),
+                  testId: 'remove-unit',
+                },
+              ]}
+            />
+          </div>
+        )}
       </header>
       {unit.shelves.length === 0 ? (
         <p className="unit__empty muted">No shelves yet.</p>

@@ -1,18 +1,21 @@
 import { Link } from 'react-router-dom';
-import { useAuth } from '../auth';
-import { useSubscription } from '../../data/subscription/get-subscription';
+import { useCan, useCurrentAccount } from '../account';
 import { planName } from '../../domain/plans';
-import { currentPlanId } from './subscription-status';
 
-/** The current plan's name in the dashboard header, linking to the subscription settings. */
+/**
+ * The current account's plan in the dashboard header (a member sees the plan of the account
+ * they act on), linking to the subscription settings for the owner.
+ */
 export function CurrentPlanBadge() {
-  const { user } = useAuth();
-  const subscription = useSubscription(user?.id);
-  const label = subscription.isPending
-    ? 'Loading plan…'
-    : subscription.isError
-      ? 'Plan unavailable'
-      : `${planName(currentPlanId(subscription.data))} plan`;
+  const { planId, isLoading } = useCurrentAccount();
+  const owner = useCan('billing');
+  const label = isLoading ? 'Loading plan…' : `${planName(planId)} plan`;
+  if (!owner)
+    return (
+      <span className="plan-badge" data-testid="current-plan" aria-label={`Current plan: ${label}`}>
+        {label}
+      </span>
+    );
   return (
     <Link
       to="/dashboard/settings?tab=subscription"

@@ -7,10 +7,11 @@ import { ConfirmDialog } from '../../components/dialog';
 import { LoadingScreen } from '../../components/loading-screen';
 import { OfflineNotice } from '../../components/offline-notice';
 import { notify } from '../../components/toasts';
+import { AccountHeader, can, useCurrentAccount, type RoleAction } from '../../features/account';
 import { useAuth, useSignOut } from '../../features/auth';
 import { NotificationsBell } from '../../features/notifications';
 import { ChangesWaiting, unsentChangesWarning, useUnsentChanges } from '../../features/offline';
-import { CurrentPlanBadge, useSubscription } from '../../features/subscription';
+import { CurrentPlanBadge } from '../../features/subscription';
 import { errorMessage } from '../../lib/errors';
 import { lazyScreen } from '../../lib/lazy-screen';
 import { messages } from '../../lib/messages';
@@ -43,6 +44,13 @@ const InvitationsNotice = lazyScreen(
   (Notice) => Notice,
 );
 
+/** The screens a role may not see are not in its navigation (domain/roles; issue #27). */
+const SCREEN_ACTION: Partial<Record<(typeof DASHBOARD_SCREENS)[number]['path'], RoleAction>> = {
+  import: 'import',
+  export: 'export',
+  integrations: 'integrations',
+};
+
 export interface DashboardLayoutProps {
   /** Starts loading a screen's code (screens.ts); given by App, since screens.ts loads this file. */
   preloadCode: (pathname: string) => void;
@@ -55,11 +63,12 @@ export function DashboardLayout({ preloadCode, preloadWhenIdle }: DashboardLayou
   const { user } = useAuth();
   const location = useLocation();
   const signOut = useSignOut();
-  const subscription = useSubscription(user?.id);
+  const account = useCurrentAccount();
   const queryClient = useQueryClient();
-  const userId = user?.id;
+  // The stockroom's scope: the account the user acts on (their own, or one they are a member of).
+  const userId = account.accountId || undefined;
   const { pathname } = location;
-  // The screen's code and data load alongside the subscription, not after it.
+  // The screen's code and data load alongside the account, not after it.
   useEffect(() => {
     preloadCode(pathname);
     if (userId) prefetchScreen(queryClient, pathname, userId);
@@ -108,7 +117,10 @@ export function DashboardLayout({ preloadCode, preloadWhenIdle }: DashboardLayou
           data-testid="dashboard-nav"
         >
           <ul>
-            {DASHBOARD_SCREENS.map((screen) => {
+            {DASHBOARD_SCREENS.filter((screen) => {
+              const action = SCREEN_ACTION[screen.path];
+              return action === undefined || can(account.role, action);
+            }).map((screen) => {
               const prefetch = () => {
                 preloadCode(`/dashboard/${screen.path}`);
                 if (userId) prefetchScreen(queryClient, `/dashboard/${screen.path}`, userId);
@@ -139,6 +151,7 @@ export function DashboardLayout({ preloadCode, preloadWhenIdle }: DashboardLayou
         <ChangesWaiting userId={userId} />
         <NotificationsBell />
         <CurrentPlanBadge />
+        <AccountHeader />
         <div className="account">
           <span className="account__name" data-testid="user-name" title={user?.email}>
             {user?.name}
@@ -169,8 +182,9 @@ export function DashboardLayout({ preloadCode, preloadWhenIdle }: DashboardLayou
         <Suspense fallback={null}>
           <InvitationsNotice />
         </Suspense>
-        {subscription.isPending ? (
-          // Screens need the plan (limits, features): wait for it rather than flash wrong limits.
+        {account.isLoading ? (
+          // Screens need the account and its plan (limits, features, role): wait for them rather
+          // than flash another stockroom or wrong limits.
           <LoadingScreen />
         ) : (
           <ErrorBoundary section="This screen" resetKeys={[location.pathname]}>

@@ -1,5 +1,11 @@
+import { RoleGate } from '../../features/account';
 import { ExportScreen } from '../../features/data-transfer';
+import { texts } from '../../lib/messages';
 
 export default function ExportPage() {
-  return <ExportScreen />;
+  return (
+    <RoleGate action="export" sentence={texts.roleCannotImport}>
+      <ExportScreen />
+    </RoleGate>
+  );
 }

@@ -1,5 +1,11 @@
+import { RoleGate } from '../../features/account';
 import { ImportScreen } from '../../features/data-transfer';
+import { texts } from '../../lib/messages';
 
 export default function ImportPage() {
-  return <ImportScreen />;
+  return (
+    <RoleGate action="import" sentence={texts.roleCannotImport}>
+      <ImportScreen />
+    </RoleGate>
+  );
 }

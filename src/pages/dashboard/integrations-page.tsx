@@ -1,5 +1,7 @@
 import { Screen } from '../../components/screen';
+import { RoleGate } from '../../features/account';
 import { IntegrationsScreen } from '../../features/ebay';
+import { texts } from '../../lib/messages';
 
 export default function IntegrationsPage() {
   return (
@@ -8,7 +10,9 @@ export default function IntegrationsPage() {
       title="Integrations"
       intro="Connect or disconnect your eBay seller account so listings and orders can be used in Stockroom."
     >
-      <IntegrationsScreen />
+      <RoleGate action="integrations" sentence={texts.ownerOnlyEbay}>
+        <IntegrationsScreen />
+      </RoleGate>
     </Screen>
   );
 }

@@ -1,9 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
+import { useStockroomId, useAccountPlanId } from '../../features/account';
 import { useDocumentTitle } from '../../components/document-title';
 import { LoadingScreen } from '../../components/loading-screen';
 import { getPlan, planAllows } from '../../domain/plans';
 import type { UnitTypeFilter } from '../../domain/unit-naming';
-import { useAuth } from '../../features/auth';
 import { EbayListingsPanel } from '../../features/ebay';
 import { useCachedItems } from '../../data/items/items-cache';
 import {
@@ -20,7 +20,6 @@ import { useStorageTree } from '../../data/storage/get-storage-tree';
 import { countUnits, shelfPlaces } from '../../data/storage/tree';
 import type { Room } from '../../data/storage/types';
 import { StorageView, useActiveRoom } from '../../features/storage';
-import { currentPlanId, useSubscription } from '../../features/subscription';
 import { formatCount } from '../../lib/format';
 import { texts } from '../../lib/messages';
 
@@ -41,9 +40,9 @@ function Usage({ label, used, limit }: { label: string; used: number; limit: num
  */
 export default function InventoryPage() {
   useDocumentTitle('Inventory');
-  const { user } = useAuth();
-  const userId = user?.id ?? '';
-  const planId = currentPlanId(useSubscription(userId).data);
+  const stockroomId = useStockroomId();
+  const userId = stockroomId;
+  const planId = useAccountPlanId();
   const tree = useStorageTree(userId);
   const items = useItems(userId);
   // Read from the cache as well: it reports the list the moment it is stored, a task before the

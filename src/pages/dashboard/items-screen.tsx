@@ -1,14 +1,13 @@
 import { useMemo, type ReactNode } from 'react';
+import { useStockroomId, useAccountPlanId } from '../../features/account';
 import { LoadingScreen } from '../../components/loading-screen';
 import { Screen } from '../../components/screen';
-import { useAuth } from '../../features/auth';
 import { ItemsProvider, useItems } from '../../features/items';
 import { DEFAULT_PREFERENCES } from '../../data/preferences/preferences';
 import { usePreferences } from '../../features/settings';
 import { useStorageTree } from '../../data/storage/get-storage-tree';
 import { shelfPlaces } from '../../data/storage/tree';
 import type { Room, ShelfPlace } from '../../data/storage/types';
-import { currentPlanId, useSubscription } from '../../features/subscription';
 import { texts } from '../../lib/messages';
 
 const NO_ROOMS: Room[] = [];
@@ -33,9 +32,9 @@ export function ItemsScreen({
     rooms: readonly Room[];
   }) => ReactNode;
 }) {
-  const { user } = useAuth();
-  const userId = user?.id ?? '';
-  const planId = currentPlanId(useSubscription(userId).data);
+  const stockroomId = useStockroomId();
+  const userId = stockroomId;
+  const planId = useAccountPlanId();
   const tree = useStorageTree(userId);
   const items = useItems(userId);
   const preferences = usePreferences().data ?? DEFAULT_PREFERENCES;

@@ -1,4 +1,5 @@
 import { Suspense, useState } from 'react';
+import { useStockroomId, useAccountPlanId } from '../../features/account';
 import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/document-title';
 import { LoadingScreen } from '../../components/loading-screen';
@@ -10,7 +11,6 @@ import {
   readRememberedRoom,
   rememberRoom,
 } from '../../features/room-3d';
-import { currentPlanId, useSubscription } from '../../features/subscription';
 
 /**
  * /dashboard/inventory/3d?room=<room_id>&unit=<unit_id>: the 3D view of a room. Without ?room= it
@@ -20,10 +20,10 @@ import { currentPlanId, useSubscription } from '../../features/subscription';
 export default function Room3DPage() {
   useDocumentTitle('3D View');
   const { user } = useAuth();
-  const subscription = useSubscription(user?.id);
+  const stockroomId = useStockroomId();
   const [params, setParams] = useSearchParams();
-  const [remembered] = useState(() => (user ? readRememberedRoom(user.id) : null));
-  const allowed = planAllows(currentPlanId(subscription.data), 'view_3d');
+  const [remembered] = useState(() => (stockroomId ? readRememberedRoom(stockroomId) : null));
+  const allowed = planAllows(useAccountPlanId(), 'view_3d');
 
   return (
     <section className="screen" data-testid="room-3d-page" aria-labelledby="room-3d-title">
@@ -31,19 +31,19 @@ export default function Room3DPage() {
         <h1 id="room-3d-title">3D View</h1>
         <p>Your room as it stands: isles, units, and how full every shelf is.</p>
       </header>
-      {!user || subscription.isPending ? (
+      {!user || !stockroomId ? (
         <LoadingScreen />
       ) : !allowed ? (
         <Room3DUpgradePrompt />
       ) : (
         <Suspense fallback={<LoadingScreen label="Loading the 3D view…" />}>
           <Room3DView
-            userId={user.id}
+            userId={stockroomId}
             roomId={params.get('room')}
             unitId={params.get('unit')}
             rememberedRoomId={remembered}
             onSelectRoom={(roomId) => {
-              rememberRoom(user.id, roomId);
+              rememberRoom(stockroomId, roomId);
               setParams({ room: roomId });
             }}
           />

@@ -29,6 +29,7 @@ export const DASHBOARD_ROUTES: ReadonlyArray<{ path: string; Screen: LazyScreen 
   },
   { path: 'settings', Screen: page(() => import('./settings-page')) },
   { path: 'integrations', Screen: page(() => import('./integrations-page')) },
+  { path: 'billing', Screen: page(() => import('./billing-page')) },
   { path: 'ebay/callback', Screen: page(() => import('./ebay-callback-page')) },
   { path: 'barcode-labels', Screen: page(() => import('./barcode-labels-page')) },
   { path: 'scan', Screen: page(() => import('./scan-page')) },

@@ -2,6 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { sessionNeedsCodeStep } from '../../data/mfa/assurance';
 import { getStoredSession } from '../../data/auth/stored-session';
 import { hydrateDeviceCache } from '../../data/offline/device-cache';
+import { setDeviceUser } from '../../data/offline/device-db';
+import { rememberedAccountId } from '../../data/accounts/remembered-account';
 import { prefetchScreen } from './prefetch-screen';
 
 /**
@@ -22,6 +24,10 @@ export async function prefetchForStoredSession(
 ): Promise<void> {
   const session = await getStoredSession();
   if (!session || sessionNeedsCodeStep(session)) return;
-  prefetchScreen(queryClient, pathname, session.user.id);
-  await hydrateDeviceCache(queryClient, session.user.id);
+  // The account the user last acted on on this device (their own the first time); the
+  // account feature checks it with the server.
+  const accountId = rememberedAccountId(session.user.id);
+  setDeviceUser(session.user.id);
+  prefetchScreen(queryClient, pathname, accountId);
+  await hydrateDeviceCache(queryClient, accountId);
 }

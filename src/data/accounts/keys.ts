@@ -1,0 +1,8 @@
+/**
+ * Query keys of the accounts the signed-in user belongs to (the account switcher). Scoped by
+ * the user (the person), since every stockroom key is scoped by the account.
+ */
+export const accountKeys = {
+  all: ['accounts'] as const,
+  mine: (userId: string) => ['accounts', userId] as const,
+};

@@ -1,0 +1,76 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { accountKeys } from '../../data/accounts/keys';
+import { useSwitchAccountMutation } from '../../data/accounts/my-accounts';
+import { notify } from '../../components/toasts';
+import { errorText } from '../../data/errors';
+import { roleLabel } from '../../domain/roles';
+import { messages } from '../../lib/messages';
+import { useAuth } from '../auth';
+import { useUnsentChanges } from '../offline';
+import { useCurrentAccount } from './account-context';
+import { rememberAccount } from '../../data/accounts/remembered-account';
+
+/**
+ * The header's account: a switcher when the user belongs to more than one account, and the
+ * account's name with the user's role when it is not their own (issue #27).
+ */
+export function AccountHeader() {
+  const { user } = useAuth();
+  const { accountId, name, role, accounts } = useCurrentAccount();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const unsent = useUnsentChanges(accountId || undefined);
+  const switchAccount = useSwitchAccountMutation({
+    onSuccess: (_, id) => {
+      const next = accounts.find((account) => account.accountId === id);
+      if (user && next) rememberAccount(user.id, { ...next, isCurrent: true });
+      // Everything cached is the old account's; the accounts are asked again at once.
+      queryClient.clear();
+      void queryClient.invalidateQueries({ queryKey: accountKeys.all });
+      void navigate('/dashboard/inventory');
+    },
+    onError: (error) => notify(messages.accountSwitchFailed(errorText(error))),
+  });
+
+  if (!accountId) return null;
+  const onChange = (id: string) => {
+    if (id === accountId) return;
+    if (unsent > 0) {
+      notify(messages.switchWithWaitingChanges());
+      return;
+    }
+    switchAccount.mutate(id);
+  };
+
+  return (
+    <div className="account-switch">
+      {accounts.length > 1 && (
+        <label className="account-switch__field">
+          <span className="account-switch__label">Account</span>
+          <select
+            className="account-switch__select"
+            data-testid="account-switcher"
+            value={accountId}
+            disabled={switchAccount.isPending}
+            onChange={(event) => onChange(event.target.value)}
+          >
+            {accounts.map((account) => (
+              <option key={account.accountId} value={account.accountId}>
+                {account.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {role !== 'owner' && (
+        <span className="account-switch__acting">
+          <span data-testid="account-name">{name}</span>{' '}
+          <span className="account-switch__role" data-testid="account-role">
+            {roleLabel(role)}
+          </span>
+        </span>
+      )}
+    </div>
+  );
+}

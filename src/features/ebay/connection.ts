@@ -7,13 +7,14 @@ import { createState, rememberState } from './oauth-state';
 
 export { completeConnect, type EbayConnection } from '../../data/ebay/connection';
 
-export function useEbayConnection() {
+/** Whether the account has eBay tokens; `enabled` false for a role that may not read them. */
+export function useEbayConnection(enabled = true) {
   const { user } = useAuth();
   const stockroomId = useStockroomId();
   return useQuery({
     queryKey: ebayKeys.connection(stockroomId),
     queryFn: getConnection,
-    enabled: Boolean(user),
+    enabled: Boolean(user) && enabled,
   });
 }
 

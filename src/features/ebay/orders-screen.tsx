@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useStockroomId, useAccountPlanId } from '../account';
+import { useAccountPlanId, useCan, useStockroomId } from '../account';
 import { Link } from 'react-router-dom';
 import { NeedsConnection } from '../../components/offline-notice';
 import { ColumnHeadings } from '../../components/table';
@@ -363,8 +363,10 @@ export function EbayOrdersScreen() {
   const userId = stockroomId;
   const planId = useAccountPlanId();
   const allowed = planAllows(planId, 'orders');
-  const connection = useEbayConnection();
-  const connected = connection.data?.connected === true;
+  // Only the owner may read the connection; a member learns it from the orders' answer.
+  const seesConnection = useCan('ebay-connection');
+  const connection = useEbayConnection(seesConnection);
+  const connected = seesConnection ? connection.data?.connected === true : true;
   const orders = useOrders(allowed && connected);
   const items = useItems(userId);
   const tree = useStorageTree(userId);
@@ -413,7 +415,8 @@ export function EbayOrdersScreen() {
       </p>
     );
   }
-  if (connection.isPending) return <p className="muted">Checking your eBay connection…</p>;
+  if (seesConnection && connection.isPending)
+    return <p className="muted">Checking your eBay connection…</p>;
   if (!connected) {
     return (
       <p className="card muted" data-testid="ebay-orders-connect">
@@ -437,7 +440,9 @@ export function EbayOrdersScreen() {
         <p>
           {error instanceof EbayFunctionError && error.code === 'ebay_auth'
             ? 'eBay asks you to sign in again.'
-            : 'Failed to fetch orders'}
+            : error instanceof EbayFunctionError && error.code === 'not_connected'
+              ? "The account owner hasn't connected eBay yet."
+              : 'Failed to fetch orders'}
         </p>
         <button
           type="button"

@@ -92,7 +92,12 @@ describe('accounts and membership', () => {
       (m) => m.user_id === team.picker.id,
     );
     expect(pickerRow?.role).toBe('picker');
-    expect(pickerRow?.last_active_at).not.toBeNull();
+    // last activity is the picker's newest log line (no membership row is written per change)
+    const { rows: newest } = await db().query<{ ts: Date }>(
+      `select max("timestamp") as ts from public.storage_logs where user_id = $1 and actor_id = $2`,
+      [team.owner.id, team.picker.id],
+    );
+    expect(new Date(pickerRow!.last_active_at!).getTime()).toBe(newest[0]!.ts.getTime());
 
     // the plan is the account's: the picker (on Free themselves) may use Elite's features
     const feature = await team.picker.client.rpc('has_plan_feature', { p_feature: 'orders' });

@@ -126,6 +126,7 @@ test.describe('public pages', () => {
       'Restore One Thing, Print One Label',
       'Re-importing and Counting Scans',
       'Working Offline',
+      'Accounts and Roles',
       'Account & Settings',
       'What Needs a Connection',
     ]) {

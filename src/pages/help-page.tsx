@@ -17,6 +17,7 @@ const SECTIONS = [
   { id: 'reimport-scan-counting', title: 'Re-importing and Counting Scans' },
   { id: 'working-offline', title: 'Working Offline' },
   { id: 'team', title: 'Team' },
+  { id: 'accounts-and-roles', title: 'Accounts and Roles' },
   { id: 'account-settings', title: 'Account & Settings' },
   { id: 'needs-connection', title: 'What Needs a Connection' },
 ] as const;
@@ -355,6 +356,33 @@ export function HelpPage() {
         </ul>
       </HelpSection>
 
+      <HelpSection id="accounts-and-roles">
+        <p>
+          When a seller adds you to their team, you work in their stockroom: the header shows the
+          account's name and your role, and its plan is the one that counts. If you belong to more
+          than one account, choose which one you work in with the <strong>Account</strong> menu in
+          the header; send any changes waiting on this device first.
+        </p>
+        <ul>
+          <li>
+            <strong>Owner</strong>: everything, including billing and the eBay connection.
+          </li>
+          <li>
+            <strong>Manager</strong>: everything except billing, the eBay connection and deleting
+            the account.
+          </li>
+          <li>
+            <strong>Picker</strong>: sees the stockroom, moves items, scans and puts away, adjusts
+            quantities, picks orders and undoes changes. Building or removing storage, deleting
+            items, import, export, backups, billing and settings are not shown.
+          </li>
+        </ul>
+        <p>
+          If the owner removes you, your next action tells you so and you are back in your own
+          stockroom.
+        </p>
+      </HelpSection>
+
       <HelpSection id="account-settings">
         <ul>
           <li>
@@ -375,15 +403,14 @@ export function HelpPage() {
 
       <HelpSection id="needs-connection">
         <p>
-          Some things talk to Stripe, eBay or our servers and cannot wait on the device. While
-          your tablet or computer is offline, each of these screens says so in one plain sentence
-          and its buttons wait, with &ldquo;Needs a connection&rdquo; beside them:
+          Some things talk to Stripe, eBay or our servers and cannot wait on the device. While your
+          tablet or computer is offline, each of these screens says so in one plain sentence and its
+          buttons wait, with &ldquo;Needs a connection&rdquo; beside them:
         </p>
         <ul>
           <li>Billing: checkout, changing or cancelling your plan, Manage Billing.</li>
           <li>
-            eBay: connecting or disconnecting, listings, orders, the eBay inventory and Mark
-            picked.
+            eBay: connecting or disconnecting, listings, orders, the eBay inventory and Mark picked.
           </li>
           <li>Import: checking and importing a file (a preview already shown stays).</li>
           <li>Backups: backing up, restoring, restoring one thing and downloading.</li>

@@ -127,6 +127,7 @@ test.describe('public pages', () => {
       'Re-importing and Counting Scans',
       'Working Offline',
       'Team',
+      'Accounts and Roles',
       'Account & Settings',
       'What Needs a Connection',
     ]) {

@@ -1,6 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
-import { accountKeys } from '../../data/accounts/keys';
+import { useId } from 'react';
 import { useSwitchAccountMutation } from '../../data/accounts/my-accounts';
 import { notify } from '../../components/toasts';
 import { errorText } from '../../data/errors';
@@ -18,17 +16,20 @@ import { rememberAccount } from '../../data/accounts/remembered-account';
 export function AccountHeader() {
   const { user } = useAuth();
   const { accountId, name, role, accounts } = useCurrentAccount();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const selectId = useId();
   const unsent = useUnsentChanges(accountId || undefined);
   const switchAccount = useSwitchAccountMutation({
     onSuccess: (_, id) => {
-      const next = accounts.find((account) => account.accountId === id);
-      if (user && next) rememberAccount(user.id, { ...next, isCurrent: true });
-      // Everything cached is the old account's; the accounts are asked again at once.
-      queryClient.clear();
-      void queryClient.invalidateQueries({ queryKey: accountKeys.all });
-      void navigate('/dashboard/inventory');
+      if (!user) return;
+      const switched = accounts.map((account) => ({
+        ...account,
+        isCurrent: account.accountId === id,
+      }));
+      const next = switched.find((account) => account.isCurrent);
+      if (next) rememberAccount(user.id, next);
+      // Everything cached (and every screen's state) is the old account's: start the app
+      // again on the new account's inventory; the page's start opens the account remembered.
+      window.location.assign('/dashboard/inventory');
     },
     onError: (error) => notify(messages.accountSwitchFailed(errorText(error))),
   });
@@ -46,9 +47,12 @@ export function AccountHeader() {
   return (
     <div className="account-switch">
       {accounts.length > 1 && (
-        <label className="account-switch__field">
-          <span className="account-switch__label">Account</span>
+        <div className="account-switch__field">
+          <label className="account-switch__label" htmlFor={selectId}>
+            Account
+          </label>
           <select
+            id={selectId}
             className="account-switch__select"
             data-testid="account-switcher"
             value={accountId}
@@ -61,7 +65,7 @@ export function AccountHeader() {
               </option>
             ))}
           </select>
-        </label>
+        </div>
       )}
       {role !== 'owner' && (
         <span className="account-switch__acting">

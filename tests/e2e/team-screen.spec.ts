@@ -138,9 +138,11 @@ test('an owner runs the team and an invitee joins from the mail', async ({
   try {
     const invitee = await context.newPage();
     await invitee.goto(verifyLinkIn(mail));
-    await expect(
-      invitee.getByRole('heading', { name: `Join ${sellerAccount.email}` }),
-    ).toBeVisible();
+    // A fresh browser loads the whole app, then Auth's session from the link, then the
+    // invitation: on a loaded machine that can take longer than one expect's default.
+    await expect(invitee.getByRole('heading', { name: `Join ${sellerAccount.email}` })).toBeVisible(
+      { timeout: 30_000 },
+    );
     await expect(invitee.getByTestId('accept-invite-role')).toHaveText('Picker');
     await invitee.getByLabel('Your name').fill('Pat Picker');
     await invitee.getByLabel('Password').fill('Picker-Joins-2026!');

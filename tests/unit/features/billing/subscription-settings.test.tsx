@@ -20,6 +20,8 @@ const db = vi.hoisted(() => ({
   counts: { storage_items: 0, storage_units: 0, storage_rooms: 0 } as Record<string, number>,
 }));
 
+// The account feature's header reaches the data layer, whose client needs the app's env.
+vi.mock('../../../../src/lib/supabase', () => ({ supabase: {} }));
 vi.mock('../../../../src/lib/supabase-client', () => ({
   loadSupabase: async () => ({
     auth: {

@@ -9,6 +9,8 @@ const state = vi.hoisted(() => ({
   row: { plan_id: 'free', status: 'active' } as { plan_id: string; status: string } | null,
 }));
 
+// The account feature's header reaches the data layer, whose client needs the app's env.
+vi.mock('../../../../src/lib/supabase', () => ({ supabase: {} }));
 vi.mock('../../../../src/lib/supabase-client', () => ({
   loadSupabase: async () => ({
     auth: {

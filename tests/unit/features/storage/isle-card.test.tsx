@@ -1,5 +1,7 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+// The account feature's header reaches the data layer, whose client needs the app's env.
+vi.mock('../../../../src/lib/supabase', () => ({ supabase: {} }));
 import { SCHEME_COLOURS } from '../../../../src/domain/colour-schemes';
 import { IsleCard } from '../../../../src/features/storage/isle-card';
 import type { StorageActions } from '../../../../src/features/storage/storage-actions';

@@ -24,7 +24,7 @@ export function useBackups() {
   return useQuery({
     queryKey: backupKeys.list(stockroomId),
     queryFn: listBackups,
-    enabled: Boolean(user),
+    enabled: Boolean(user && stockroomId),
   });
 }
 
@@ -36,7 +36,7 @@ export function useRestoreAllowed() {
   return useQuery({
     queryKey: backupKeys.restoreAllowed(stockroomId, useAccountPlanId()),
     queryFn: mayRestore,
-    enabled: Boolean(user),
+    enabled: Boolean(user && stockroomId),
   });
 }
 

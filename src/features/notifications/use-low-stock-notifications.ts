@@ -21,13 +21,13 @@ export function useLowStockNotifications() {
   const items = useQuery({
     queryKey: notificationKeys.lowStock(userId),
     queryFn: fetchLowStockItems,
-    enabled: Boolean(user),
+    enabled: Boolean(user && userId),
     staleTime: 5 * 60_000,
   });
   const dismissals = useQuery({
     queryKey: notificationKeys.dismissals(userId),
     queryFn: () => fetchDismissals(new Date()),
-    enabled: Boolean(user),
+    enabled: Boolean(user && userId),
     staleTime: 5 * 60_000,
   });
   const notifications = useMemo<LowStockNotification[]>(() => {

@@ -8,7 +8,11 @@ import { useAuth } from '../auth';
 export function usePreferences() {
   const { user } = useAuth();
   const stockroomId = useStockroomId();
-  return useQuery({ ...preferencesQueryOptions(stockroomId), enabled: Boolean(user) });
+  // No account yet (a code step to pass, my_accounts on its way): nothing to ask for.
+  return useQuery({
+    ...preferencesQueryOptions(stockroomId),
+    enabled: Boolean(user && stockroomId),
+  });
 }
 
 /** Saves the signed-in seller's preferences; the settings screen toasts the outcome itself. */

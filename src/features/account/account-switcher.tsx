@@ -5,7 +5,7 @@ import { errorText } from '../../data/errors';
 import { roleLabel } from '../../domain/roles';
 import { messages } from '../../lib/messages';
 import { useAuth } from '../auth';
-import { useUnsentChanges } from '../offline';
+import { useUnsentChanges } from '../../data/offline/outbox';
 import { useCurrentAccount } from './account-context';
 import { rememberAccount } from '../../data/accounts/remembered-account';
 

@@ -1,7 +1,3 @@
-import { useOutbox } from '../../data/offline/outbox';
-
-/** Changes on this device the server has not taken yet: waiting, or refused and not decided. */
-export function useUnsentChanges(userId: string | undefined): number {
-  const { waiting, decisions } = useOutbox(userId);
-  return waiting.length + decisions.length;
-}
+// Kept in the data layer so the header's account switcher (loaded on every page) can ask without
+// pulling the queue's replay, and with it the eager Supabase client, into the app's first bundle.
+export { useUnsentChanges } from '../../data/offline/outbox';

@@ -16,11 +16,11 @@ vi.mock('../../src/lib/supabase', () => ({
   },
 }));
 
-const { exportItemsFile, exportAllData } = await import('../../src/data/transfer/export-data.ts');
-const { importItems } = await import('../../src/data/transfer/import-items.ts');
-const { parseImportText } = await import('../../src/features/data-transfer/read-import-file.ts');
+const { exportItemsFile, exportAllData } = await import('../../src/data/import-export/export-data.ts');
+const { importItems } = await import('../../src/data/import-export/import-items.ts');
+const { parseImportText } = await import('../../src/features/import-export/read-import-file.ts');
 const { buildImportPreview, canCommit } =
-  await import('../../src/features/data-transfer/import-preview.ts');
+  await import('../../src/features/import-export/import-preview.ts');
 const { getStorageTree } = await import('../../src/data/storage/get-storage-tree.ts');
 
 function signIn(user: DbUser): void {

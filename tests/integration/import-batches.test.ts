@@ -16,12 +16,12 @@ vi.mock('../../src/lib/supabase', () => ({
   },
 }));
 
-const { importItems } = await import('../../src/data/transfer/import-items.ts');
-const { parseImportText } = await import('../../src/features/data-transfer/read-import-file.ts');
+const { importItems } = await import('../../src/data/import-export/import-items.ts');
+const { parseImportText } = await import('../../src/features/import-export/read-import-file.ts');
 const { buildImportPreview, canCommit } =
-  await import('../../src/features/data-transfer/import-preview.ts');
+  await import('../../src/features/import-export/import-preview.ts');
 const { getStorageTree } = await import('../../src/data/storage/get-storage-tree.ts');
-const { getItemCount } = await import('../../src/data/transfer/get-item-count.ts');
+const { getItemCount } = await import('../../src/data/import-export/get-item-count.ts');
 
 function signIn(user: DbUser): void {
   current.client = user.client as SupabaseClient;

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { preferencesFromRow, DEFAULT_PREFERENCES } from '../../src/data/preferences/preferences';
-import { preferencesRow } from '../../src/data/preferences/save-preferences';
+import { preferencesFromRow, DEFAULT_PREFERENCES } from '../../src/data/settings/preferences';
+import { preferencesRow } from '../../src/data/settings/save-preferences';
 import { closeDb, createDbUser, createDbUserPair } from '../helpers/db-users.ts';
 
 // The settings screen's reads and writes (src/features/settings/get-preferences.ts and

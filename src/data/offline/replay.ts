@@ -17,7 +17,7 @@ import { addScannedItems } from '../items/add-scanned-items';
 import { moveItems } from '../items/move-items';
 import { updateItem } from '../items/update-item';
 import type { ItemFields } from '../items/types';
-import { preferencesKeys } from '../preferences/keys';
+import { preferencesKeys } from '../settings/keys';
 import { outboxFor } from './outbox';
 
 /** Sends one queued change through the same data-layer function the online path calls. */

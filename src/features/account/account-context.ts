@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { MyAccount } from '../../data/accounts/my-accounts';
+import type { MyAccount } from '../../data/account/my-accounts';
 import { can, type Role, type RoleAction } from '../../domain/roles';
 
 /** The account the signed-in user acts on, with their role there (issue #27). */

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { accountKeys } from '../../data/accounts/keys';
-import { useMyAccounts, type MyAccount } from '../../data/accounts/my-accounts';
+import { accountKeys } from '../../data/account/keys';
+import { useMyAccounts, type MyAccount } from '../../data/account/my-accounts';
 import { DataError } from '../../data/errors';
 import { hydrateDeviceCache, persistDeviceCache } from '../../data/offline/device-cache';
 import { setDeviceUser } from '../../data/offline/device-db';
@@ -9,7 +9,7 @@ import { notify } from '../../components/toasts';
 import { messages } from '../../lib/messages';
 import { useAuth } from '../auth';
 import { AccountContext, SIGNED_OUT, type CurrentAccount } from './account-context';
-import { readRememberedAccount, rememberAccount } from '../../data/accounts/remembered-account';
+import { readRememberedAccount, rememberAccount } from '../../data/account/remembered-account';
 
 // Refusals that may mean the user was removed from the account they act on: the database then
 // acts on their own account, so a role check says 42501 and a row of the old account is gone.

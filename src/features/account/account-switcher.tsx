@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useSwitchAccountMutation } from '../../data/accounts/my-accounts';
+import { useSwitchAccountMutation } from '../../data/account/my-accounts';
 import { notify } from '../../components/toasts';
 import { errorText } from '../../data/errors';
 import { roleLabel } from '../../domain/roles';
@@ -7,7 +7,7 @@ import { messages } from '../../lib/messages';
 import { useAuth } from '../auth';
 import { useUnsentChanges } from '../../data/offline/outbox';
 import { useCurrentAccount } from './account-context';
-import { rememberAccount } from '../../data/accounts/remembered-account';
+import { rememberAccount } from '../../data/account/remembered-account';
 
 /**
  * The header's account: a switcher when the user belongs to more than one account, and the

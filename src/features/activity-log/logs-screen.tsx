@@ -7,7 +7,7 @@ import { ColumnHeadings, ScrollingTable } from '../../components/table';
 import { messages } from '../../lib/messages';
 import { formatCount } from '../../lib/format';
 import { useAuth } from '../auth';
-import { DEFAULT_PREFERENCES } from '../../data/preferences/preferences';
+import { DEFAULT_PREFERENCES } from '../../data/settings/preferences';
 import { usePreferences } from '../settings';
 import { useClearLogs } from '../../data/activity-log/clear-logs';
 import { ALL_ACTIONS, LOGS_PAGE_SIZE, useLogs } from '../../data/activity-log/get-logs';

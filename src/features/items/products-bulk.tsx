@@ -10,7 +10,7 @@ import { useDeleteItemsMutation } from '../../data/items/delete-items';
 import { useMoveItemsMutation } from '../../data/items/move-items';
 import type { Room, ShelfPlace } from '../../data/storage/types';
 import type { Item } from '../../data/items/types';
-import { datedFileName, downloadText } from '../data-transfer';
+import { datedFileName, downloadText } from '../import-export';
 import { ShelfPicker, shelfPlaceName } from '../shelf-picker';
 import { notifyFailure } from '../storage';
 import { useUndoOffer } from '../undo';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { StorageColours } from '../../domain/colour-schemes';
-import { preferencesQueryOptions } from '../../data/preferences/get-preferences';
-import type { Preferences } from '../../data/preferences/preferences';
+import { preferencesQueryOptions } from '../../data/settings/get-preferences';
+import type { Preferences } from '../../data/settings/preferences';
 
 export interface ViewSettings {
   floorSize: number;

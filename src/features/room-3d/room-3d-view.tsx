@@ -29,10 +29,10 @@ import { errorMessage } from '../../lib/errors';
 import { messages } from '../../lib/messages';
 import { probesWanted } from '../../lib/probes';
 import { CameraRig } from './camera-rig';
-import { useShelfFill } from '../../data/room-layout/get-shelf-fill';
-import { useRoomLayout, type RoomLayout } from '../../data/room-layout/get-room-layout';
+import { useShelfFill } from '../../data/room-3d/get-shelf-fill';
+import { useRoomLayout, type RoomLayout } from '../../data/room-3d/get-room-layout';
 import { useStorageTree } from '../../data/storage/get-storage-tree';
-import { useUnitRoom } from '../../data/room-layout/get-unit-room';
+import { useUnitRoom } from '../../data/room-3d/get-unit-room';
 import { useViewSettings, type ViewSettings } from './get-view-settings';
 import {
   currentPlacements,
@@ -45,8 +45,8 @@ import {
 } from './layout-editor';
 import { EditorStatus, LayoutToolbar } from './layout-toolbar';
 import { RoomScene } from './room-scene';
-import { saveCamera } from '../../data/room-layout/save-camera';
-import { useSaveLayout } from '../../data/room-layout/save-layout';
+import { saveCamera } from '../../data/room-3d/save-camera';
+import { useSaveLayout } from '../../data/room-3d/save-layout';
 import type { Selection } from './selection';
 import { SelectionPanel } from './selection-panel';
 import './room-3d.css';

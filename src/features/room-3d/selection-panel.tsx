@@ -7,7 +7,7 @@ import {
 } from '../../domain/layout-3d';
 import { sortedIsles, sortedShelves, sortedUnits } from '../../domain/storage-tree';
 import { errorMessage } from '../../lib/errors';
-import { usePlacedItems, type ItemsTarget } from '../../data/room-layout/get-placed-items';
+import { usePlacedItems, type ItemsTarget } from '../../data/room-3d/get-placed-items';
 import type { Selection } from './selection';
 
 export interface SelectionPanelProps {

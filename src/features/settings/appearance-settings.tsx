@@ -7,7 +7,7 @@ import {
   type ColourScheme,
 } from '../../domain/colour-schemes';
 import { UNIT_TYPES } from '../../domain/unit-naming';
-import { colourChoice, type Preferences } from '../../data/preferences/preferences';
+import { colourChoice, type Preferences } from '../../data/settings/preferences';
 import { PreferencesForm } from './preferences-form';
 import { usePreferencesForm } from './use-preferences-form';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Preferences } from '../../data/preferences/preferences';
+import type { Preferences } from '../../data/settings/preferences';
 import { PreferencesForm } from './preferences-form';
 import { usePreferencesForm } from './use-preferences-form';
 

@@ -5,7 +5,7 @@ import {
   FLOOR_SIZE_RANGE,
   LISTINGS_DAYS_RANGE,
   type Preferences,
-} from '../../data/preferences/preferences';
+} from '../../data/settings/preferences';
 import { PreferencesForm } from './preferences-form';
 import { usePreferencesForm } from './use-preferences-form';
 

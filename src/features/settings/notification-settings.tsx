@@ -7,7 +7,7 @@ import {
   removeExpiryDay,
   toggleExpiryDay,
   type Preferences,
-} from '../../data/preferences/preferences';
+} from '../../data/settings/preferences';
 import { PreferencesForm } from './preferences-form';
 import { usePreferencesForm } from './use-preferences-form';
 

@@ -10,7 +10,7 @@ import { BarcodeSettings } from './barcode-settings';
 import { GeneralSettings } from './general-settings';
 import { usePreferences } from './use-preferences';
 import { NotificationSettings } from './notification-settings';
-import type { Preferences } from '../../data/preferences/preferences';
+import type { Preferences } from '../../data/settings/preferences';
 import { SecuritySettings } from './security-settings';
 import { SETTINGS_TABS, settingsTabFrom, type SettingsTab } from './settings-tabs';
 import './settings.css';

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { notify } from '../../components/toasts';
 import { errorMessage } from '../../lib/errors';
 import { messages } from '../../lib/messages';
-import type { Preferences } from '../../data/preferences/preferences';
-import type { PreferencesPatch } from '../../data/preferences/save-preferences';
+import type { Preferences } from '../../data/settings/preferences';
+import type { PreferencesPatch } from '../../data/settings/save-preferences';
 import { useSavePreferences } from './use-preferences';
 
 /**

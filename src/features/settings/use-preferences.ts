@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useStockroomId } from '../account';
-import { preferencesQueryOptions } from '../../data/preferences/get-preferences';
-import { useSavePreferencesMutation } from '../../data/preferences/save-preferences';
+import { preferencesQueryOptions } from '../../data/settings/get-preferences';
+import { useSavePreferencesMutation } from '../../data/settings/save-preferences';
 import { useAuth } from '../auth';
 
 /** The signed-in seller's preferences, for any screen (currency, dates, colours, drag_confirm...). */

@@ -1,5 +1,5 @@
 import { RoleGate } from '../../features/account';
-import { ExportScreen } from '../../features/data-transfer';
+import { ExportScreen } from '../../features/import-export';
 import { texts } from '../../lib/messages';
 
 export default function ExportPage() {

@@ -1,5 +1,5 @@
 import { RoleGate } from '../../features/account';
-import { ImportScreen } from '../../features/data-transfer';
+import { ImportScreen } from '../../features/import-export';
 import { texts } from '../../lib/messages';
 
 export default function ImportPage() {

@@ -14,7 +14,7 @@ import {
   unitsSeenFirst,
 } from '../../features/items';
 import { MovableShelfItems, MoveProvider, renderListingHandle } from '../../features/move';
-import { DEFAULT_PREFERENCES } from '../../data/preferences/preferences';
+import { DEFAULT_PREFERENCES } from '../../data/settings/preferences';
 import { usePreferences } from '../../features/settings';
 import { useStorageTree } from '../../data/storage/get-storage-tree';
 import { countUnits, shelfPlaces } from '../../data/storage/tree';

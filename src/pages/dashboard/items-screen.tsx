@@ -3,7 +3,7 @@ import { useStockroomId, useAccountPlanId } from '../../features/account';
 import { LoadingScreen } from '../../components/loading-screen';
 import { Screen } from '../../components/screen';
 import { ItemsProvider, useItems } from '../../features/items';
-import { DEFAULT_PREFERENCES } from '../../data/preferences/preferences';
+import { DEFAULT_PREFERENCES } from '../../data/settings/preferences';
 import { usePreferences } from '../../features/settings';
 import { useStorageTree } from '../../data/storage/get-storage-tree';
 import { shelfPlaces } from '../../data/storage/tree';

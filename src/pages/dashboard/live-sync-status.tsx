@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useOffline } from '../../lib/online';
 import { useLiveSync, type LiveCaches } from '../../data/live-sync/use-live-sync';
-import { dataTransferKeys } from '../../features/data-transfer';
+import { importExportKeys } from '../../features/import-export';
 import { itemKeys } from '../../data/items/keys';
-import { preferencesKeys } from '../../data/preferences/keys';
+import { preferencesKeys } from '../../data/settings/keys';
 import { storageKeys } from '../../data/storage/keys';
 import { notificationKeys } from '../../features/notifications';
 import { pickingKeys } from '../../data/picking/keys';
@@ -22,7 +22,7 @@ function liveCaches(userId: string): LiveCaches {
       order_picks: [pickingKeys.picks(userId)],
       sku_links: [pickingKeys.links(userId)],
     },
-    staleOnStorage: [room3dKeys.root(userId), dataTransferKeys.byUser(userId)],
+    staleOnStorage: [room3dKeys.root(userId), importExportKeys.byUser(userId)],
   };
 }
 

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 // The data layer's query modules, not the features: a page load starts these requests while
 // the app's code is still arriving (start-early.ts), and the features' indexes bring whole screens.
 import { itemsQueryOptions } from '../../data/items/get-items';
-import { preferencesQueryOptions } from '../../data/preferences/get-preferences';
+import { preferencesQueryOptions } from '../../data/settings/get-preferences';
 import { storageTreeQueryOptions } from '../../data/storage/get-storage-tree';
 
 /** The queries a screen needs before it is usable. */

@@ -3,7 +3,7 @@ import { sessionNeedsCodeStep } from '../../data/mfa/assurance';
 import { getStoredSession } from '../../data/auth/stored-session';
 import { hydrateDeviceCache } from '../../data/offline/device-cache';
 import { setDeviceUser } from '../../data/offline/device-db';
-import { rememberedAccountId } from '../../data/accounts/remembered-account';
+import { rememberedAccountId } from '../../data/account/remembered-account';
 import { prefetchScreen } from './prefetch-screen';
 
 /**

@@ -10,8 +10,8 @@ import {
   preferencesFromRow,
   removeExpiryDay,
   toggleExpiryDay,
-} from '../../../../src/data/preferences/preferences';
-import { preferencesRow } from '../../../../src/data/preferences/save-preferences';
+} from '../../../../src/data/settings/preferences';
+import { preferencesRow } from '../../../../src/data/settings/save-preferences';
 import { settingsTabFrom, SETTINGS_TABS } from '../../../../src/features/settings/settings-tabs';
 import { newPasswordProblem } from '../../../../src/features/settings/password-rule';
 

@@ -15,15 +15,15 @@ import { TEMPLATE_CSV, TEMPLATE_FILE_NAME } from '../../domain/csv-template';
 import { formatImportError, importErrorsCsv } from '../../domain/import-validation';
 import { useAuth } from '../auth';
 import { downloadText } from './download';
-import { preferencesQueryOptions } from '../../data/preferences/get-preferences';
-import { itemCountQueryOptions } from '../../data/transfer/get-item-count';
+import { preferencesQueryOptions } from '../../data/settings/get-preferences';
+import { itemCountQueryOptions } from '../../data/import-export/get-item-count';
 import { storageTreeQueryOptions } from '../../data/storage/get-storage-tree';
-import { getAllItems } from '../../data/transfer/get-all-items';
+import { getAllItems } from '../../data/import-export/get-all-items';
 import type { ImportMode } from '../../domain/import-matching';
 import { buildImportPreview, canCommit, type ImportPreview, type RowPlan } from './import-preview';
-import { ImportError, useImportItems, type ImportProgress } from '../../data/transfer/import-items';
+import { ImportError, useImportItems, type ImportProgress } from '../../data/import-export/import-items';
 import { readImportFile } from './read-import-file';
-import './data-transfer.css';
+import './import-export.css';
 
 /** A preview of 5000 rows would be a wall; the first rows show the shape, errors list them all. */
 const PREVIEW_ROWS = 100;

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { toRoomLayout } from '../../../../src/data/room-layout/room-layout';
+import { toRoomLayout } from '../../../../src/data/room-3d/room-layout';
 
 describe('toRoomLayout', () => {
   it('renames the nested PostgREST levels and sorts isles by number', () => {

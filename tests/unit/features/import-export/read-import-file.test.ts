@@ -9,7 +9,7 @@ import {
   decodeImportBytes,
   parseImportText,
   readImportFile,
-} from '../../../../src/features/data-transfer/read-import-file';
+} from '../../../../src/features/import-export/read-import-file';
 
 // vitest runs from the repository root; jsdom's import.meta.url is not a file URL.
 const FIXTURES = path.join(process.cwd(), 'tests', 'fixtures', 'import');

@@ -11,7 +11,7 @@ import { DataError, toDataError } from '../errors';
 import type { MutationCallbacks } from '../mutation-callbacks';
 import { notificationKeys } from '../notifications/keys';
 import { storageKeys } from '../storage/keys';
-import { dataTransferKeys } from './keys';
+import { importExportKeys } from './keys';
 
 /** Batches uploaded at once: enough to hide network latency, few enough to keep order simple. */
 const UPLOADS_IN_FLIGHT = 4;
@@ -181,7 +181,7 @@ export function useImportItems(
       Promise.all(
         [
           storageKeys.root(userId),
-          dataTransferKeys.byUser(userId),
+          importExportKeys.byUser(userId),
           activityLogKeys.byUser(userId),
           notificationKeys.all(userId),
         ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { exportAllData, exportItemsFile } from '../../data/transfer/export-data';
+import { exportAllData, exportItemsFile } from '../../data/import-export/export-data';
 import { datedFileName, downloadText } from './download';
 
 export function useExportItemsCsv(userId: string) {

@@ -9,8 +9,8 @@ import { formatImportError } from '../../../../src/domain/import-validation';
 import {
   buildImportPreview,
   canCommit,
-} from '../../../../src/features/data-transfer/import-preview';
-import { parseImportText } from '../../../../src/features/data-transfer/read-import-file';
+} from '../../../../src/features/import-export/import-preview';
+import { parseImportText } from '../../../../src/features/import-export/read-import-file';
 
 const FIXTURES = path.join(process.cwd(), 'tests', 'fixtures', 'import');
 const read = (name: string) => readFileSync(path.join(FIXTURES, name), 'utf8');

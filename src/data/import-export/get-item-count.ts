@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { countOwnRows } from '../count-rows';
-import { dataTransferKeys } from './keys';
+import { importExportKeys } from './keys';
 
 /** How many items the seller has, for the plan-limit check before an import. */
 export function getItemCount(userId: string): Promise<number> {
@@ -9,7 +9,7 @@ export function getItemCount(userId: string): Promise<number> {
 
 export function itemCountQueryOptions(userId: string) {
   return queryOptions({
-    queryKey: dataTransferKeys.itemCount(userId),
+    queryKey: importExportKeys.itemCount(userId),
     queryFn: () => getItemCount(userId),
     staleTime: 0,
   });

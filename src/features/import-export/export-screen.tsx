@@ -7,7 +7,7 @@ import { messages } from '../../lib/messages';
 import { formatCount } from '../../lib/format';
 import { useAuth } from '../auth';
 import { useExportAllData, useExportItemsCsv } from './export-data';
-import './data-transfer.css';
+import './import-export.css';
 
 /** An export that downloads a file and answers with how many items went into it. */
 type ItemExport = UseMutationResult<number, Error, void>;

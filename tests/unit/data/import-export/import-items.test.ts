@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 vi.mock('../../../../src/lib/supabase', () => ({ supabase: {} }));
 
 const { ImportError, importError, serverRowErrors } =
-  await import('../../../../src/data/transfer/import-items');
+  await import('../../../../src/data/import-export/import-items');
 
 describe('serverRowErrors', () => {
   it("reads import_items' JSON list of row errors", () => {

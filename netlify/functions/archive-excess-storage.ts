@@ -13,7 +13,7 @@ interface ArchiveResult {
 
 /**
  * POST, bearer, no body -> { archived, planId, backupId, removed: { rooms, isles, units, items } }.
- * After a move to a smaller plan, brings the seller's storage within the plan they are on now
+ * After a move to a smaller plan, brings the account's storage within the plan it is on now
  * (read on the server, never from the request): a backup of everything is kept, then rooms,
  * units and items over the limits are removed, newest first, and logged. One SQL transaction
  * (public.archive_excess_storage). Within the limits it changes nothing.
@@ -22,9 +22,9 @@ export default authedFunction({
   name: 'archive-excess-storage',
   failure: 'Failed to archive storage',
   env: () => null,
-  async run({ user }) {
+  async run({ account }) {
     const { data, error } = await supabaseAdmin().rpc('archive_excess_storage', {
-      p_user_id: user.id,
+      p_user_id: account.id,
     });
     if (error || !data) throw new Error(error?.message ?? 'no result');
     const r = data as ArchiveResult;

@@ -13,7 +13,7 @@ export default authedFunction({
   failure: 'Failed to cancel subscription',
   env: stripeEnv,
   describeError: describeStripeError,
-  run: async ({ user, env }) => ({
-    ...(await changePlan(env, stripeClient(env), user.id, 'free', { mustBePaying: true })),
+  run: async ({ account, env }) => ({
+    ...(await changePlan(env, stripeClient(env), account.id, 'free', { mustBePaying: true })),
   }),
 });

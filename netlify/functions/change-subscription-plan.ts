@@ -13,8 +13,8 @@ export default authedFunction({
   failure: 'Failed to update subscription',
   env: stripeEnv,
   describeError: describeStripeError,
-  async run({ user, body, env }) {
+  async run({ account, body, env }) {
     if (!isPlanId(body.newPlanId)) throw new Refusal(400, 'Invalid Plan');
-    return { ...(await changePlan(env, stripeClient(env), user.id, body.newPlanId)) };
+    return { ...(await changePlan(env, stripeClient(env), account.id, body.newPlanId)) };
   },
 });

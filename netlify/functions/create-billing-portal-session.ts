@@ -15,10 +15,10 @@ export default authedFunction({
   failure: 'Failed to open the billing portal',
   env: stripeEnv,
   describeError: describeStripeError,
-  async run({ user, body, env }) {
+  async run({ account, body, env }) {
     const returnUrl = body.returnUrl === undefined ? settingsUrl() : ownUrl(body.returnUrl);
     if (!returnUrl) throw new Refusal(400, 'returnUrl must be a page of this site');
-    const row = await getSubscriptionRow(user.id);
+    const row = await getSubscriptionRow(account.id);
     if (!row?.stripe_customer_id) {
       throw new Refusal(409, 'There is no billing account yet. Choose a paid plan first.');
     }

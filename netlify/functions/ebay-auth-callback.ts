@@ -14,7 +14,8 @@ const FAILED = 'Failed to connect';
  * - The client secret never comes from the browser: it is read from EBAY_CLIENT_SECRET here. A
  *   body that carries one is refused, so a build that still sends it is noticed at once.
  *   client_id, if sent, is ignored (the configured one is the only one we use).
- * - Tokens never go back to the browser: they are stored for the bearer's user in ebay_tokens
+ * - Tokens never go back to the browser: they are stored for the account the owner acts on in
+ *   ebay_tokens
  *   (token columns unreadable by the browser) and the other functions use them from there.
  * - redirect_uri is always the configured RuName: eBay requires the one the authorize request
  *   used, and taking it from the body would let a caller pick it.
@@ -38,7 +39,7 @@ export default async (req: Request): Promise<Response> => {
     const env = ebayEnv();
     const grant = await exchangeCode(env, code.trim());
     if (!grant.refresh_token) throw new Error('eBay granted no refresh token');
-    await saveTokens(auth.user.id, grant);
+    await saveTokens(auth.account.id, grant);
     return json({ connected: true, expires_in: grant.expires_in });
   } catch (error) {
     // Only the error's name and eBay's error code are logged, never the code or a token.

@@ -3,7 +3,7 @@ import { deleteTokens } from '../lib/ebay-tokens.ts';
 import { json, jsonError, methodNotAllowed } from '../lib/http.ts';
 
 /**
- * POST (bearer) -> { connected: false }: deletes the seller's eBay tokens (SPEC 4: "Disconnect
+ * POST (bearer) -> { connected: false }: deletes the account's eBay tokens (SPEC 4: "Disconnect
  * deletes the tokens"). eBay offers no endpoint to revoke a user token, so forgetting them is
  * all a disconnect can do; the seller may also remove the app under eBay's account settings.
  * Listings already fetched stay, so placed ones are not offered again after reconnecting.
@@ -13,7 +13,7 @@ export default async (req: Request): Promise<Response> => {
   const auth = await requireMember(req, ['owner']);
   if (!auth.ok) return auth.response;
   try {
-    await deleteTokens(auth.user.id);
+    await deleteTokens(auth.account.id);
     return json({ connected: false });
   } catch (error) {
     console.error('ebay-disconnect:', (error as Error).message);

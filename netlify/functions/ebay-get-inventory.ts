@@ -12,6 +12,7 @@ import {
 } from '../lib/ebay-sync.ts';
 import { json, jsonError } from '../lib/http.ts';
 import { supabaseAdmin } from '../lib/supabase-admin.ts';
+import type { AccountId } from '../../src/domain/ids.ts';
 
 /** SPEC 9: inventory page size 200. */
 const INVENTORY_PAGE_SIZE = 200;
@@ -36,11 +37,11 @@ function pageParam(req: Request): number | null {
   return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : null;
 }
 
-async function readCache(userId: string): Promise<CachedInventory | null> {
+async function readCache(accountId: AccountId): Promise<CachedInventory | null> {
   const { data, error } = await supabaseAdmin()
     .from('ebay_inventory')
     .select('inventory, total_items, fetched_at, source')
-    .eq('user_id', userId)
+    .eq('user_id', accountId)
     .maybeSingle();
   if (error) throw new Error(`inventory cache read failed: ${error.message}`);
   return data && data.fetched_at ? (data as CachedInventory) : null;
@@ -128,24 +129,24 @@ export default ebayFunction({
   purpose: 'inventory',
   rateLimit: 'inventory',
   fetchesFromEbay: (req) => !continuing(req),
-  async serveCached(userId, req) {
+  async serveCached(accountId, req) {
     const page = pageParam(req);
     if (page === null) return jsonError(400, 'page must be a whole number from 1');
     if (page === 1 || continuing(req)) return null;
-    const cache = await readCache(userId);
+    const cache = await readCache(accountId);
     return cache ? json(pageOf(cache, page, true)) : null;
   },
-  async cached(userId, req) {
-    const cache = await readCache(userId);
+  async cached(accountId, req) {
+    const cache = await readCache(accountId);
     return cache ? pageOf(cache, pageParam(req) ?? 1, true) : {};
   },
   async run(ctx) {
-    let state = await syncOfCall(ctx.req, ctx.userId, 'inventory');
+    let state = await syncOfCall(ctx.req, ctx.accountId, 'inventory');
     if (!state) return jsonError(409, 'No eBay sync is under way', { code: 'no_sync' });
     const inBudget = budget();
     while (state.next_page > 0 && inBudget()) state = await readPage(ctx, state);
     if (state.next_page > 0) {
-      await saveSync(ctx.userId, state);
+      await saveSync(ctx.accountId, state);
       return json({ sync: progressOf(state, false) });
     }
     const cache: CachedInventory = {
@@ -156,9 +157,9 @@ export default ebayFunction({
     };
     const { error } = await supabaseAdmin()
       .from('ebay_inventory')
-      .upsert({ user_id: ctx.userId, ...cache }, { onConflict: 'user_id' });
+      .upsert({ user_id: ctx.accountId, ...cache }, { onConflict: 'user_id' });
     if (error) throw new Error(`inventory cache write failed: ${error.message}`);
-    await endSync(ctx.userId, 'inventory');
+    await endSync(ctx.accountId, 'inventory');
     return json({ ...pageOf(cache, 1, false), sync: progressOf(state, true) });
   },
 });

@@ -4,15 +4,16 @@ import { ebayFunction } from '../lib/ebay-function.ts';
 import { budget, continuing, endSync, progressOf, saveSync, syncOfCall } from '../lib/ebay-sync.ts';
 import { json, jsonError } from '../lib/http.ts';
 import { supabaseAdmin } from '../lib/supabase-admin.ts';
+import type { AccountId } from '../../src/domain/ids.ts';
 
 const COLUMNS = 'listing_id, title, quantity, image_url, sku, created_at';
 
 /** The listings still to be put away (display = true), newest first. */
-async function shownListings(userId: string) {
+async function shownListings(accountId: AccountId) {
   const { data, error } = await supabaseAdmin()
     .from('ebay_processed_listings')
     .select(COLUMNS)
-    .eq('user_id', userId)
+    .eq('user_id', accountId)
     .eq('display', true)
     .order('created_at', { ascending: false })
     .order('listing_id');
@@ -21,13 +22,13 @@ async function shownListings(userId: string) {
 }
 
 /** New listings appear (display true); known ones get eBay's current details, keep display. */
-async function mergePage(userId: string, listings: ActiveListing[], seenAt: string) {
+async function mergePage(accountId: AccountId, listings: ActiveListing[], seenAt: string) {
   if (listings.length === 0) return;
   const { error } = await supabaseAdmin()
     .from('ebay_processed_listings')
     .upsert(
       listings.map((l) => ({
-        user_id: userId,
+        user_id: accountId,
         listing_id: l.listingId,
         title: l.title.slice(0, 500),
         quantity: Math.max(0, Math.trunc(l.quantity)),
@@ -41,11 +42,11 @@ async function mergePage(userId: string, listings: ActiveListing[], seenAt: stri
 }
 
 /** Shown listings this (complete) sync did not see have ended on eBay before being placed. */
-async function dropEnded(userId: string, startedAt: string) {
+async function dropEnded(accountId: AccountId, startedAt: string) {
   const { error } = await supabaseAdmin()
     .from('ebay_processed_listings')
     .delete()
-    .eq('user_id', userId)
+    .eq('user_id', accountId)
     .eq('display', true)
     .or(`seen_at.is.null,seen_at.lt."${startedAt}"`);
   if (error) throw new Error(`ended listings cleanup failed: ${error.message}`);
@@ -70,9 +71,9 @@ export default ebayFunction({
   purpose: 'listings',
   rateLimit: 'listings',
   fetchesFromEbay: (req) => !continuing(req),
-  cached: async (userId) => ({ listings: await shownListings(userId), cached: true }),
+  cached: async (accountId) => ({ listings: await shownListings(accountId), cached: true }),
   async run(ctx) {
-    let state = await syncOfCall(ctx.req, ctx.userId, 'listings');
+    let state = await syncOfCall(ctx.req, ctx.accountId, 'listings');
     if (!state) return jsonError(409, 'No eBay sync is under way', { code: 'no_sync' });
     const inBudget = budget();
     let done = false;
@@ -80,7 +81,7 @@ export default ebayFunction({
       const page = await ctx.withToken((token) =>
         fetchListingsPage(ctx.env, token, ctx.marketplace, state!.next_page),
       );
-      await mergePage(ctx.userId, page.entries, state.started_at);
+      await mergePage(ctx.accountId, page.entries, state.started_at);
       state = {
         ...state,
         next_page: state.next_page + 1,
@@ -92,13 +93,13 @@ export default ebayFunction({
       done = !page.more;
     }
     if (!done) {
-      await saveSync(ctx.userId, state);
-      return json({ listings: await shownListings(ctx.userId), sync: progressOf(state, false) });
+      await saveSync(ctx.accountId, state);
+      return json({ listings: await shownListings(ctx.accountId), sync: progressOf(state, false) });
     }
-    if (state.complete) await dropEnded(ctx.userId, state.started_at);
-    await endSync(ctx.userId, 'listings');
+    if (state.complete) await dropEnded(ctx.accountId, state.started_at);
+    await endSync(ctx.accountId, 'listings');
     return json({
-      listings: await shownListings(ctx.userId),
+      listings: await shownListings(ctx.accountId),
       sync: progressOf(state, true),
       ...(state.complete ? {} : { incomplete: true }),
     });

@@ -4,8 +4,10 @@ import { scheduledFunction } from '../lib/scheduled.ts';
 import { stripeClient } from '../lib/stripe.ts';
 import { syncSubscription } from '../lib/subscriptions.ts';
 import { supabaseAdmin } from '../lib/supabase-admin.ts';
+import { accountIdOf, type AccountId } from '../../src/domain/ids.ts';
 
 interface Overdue {
+  /** The account (the column keeps its old name until the schema renames it). */
   user_id: string;
   stripe_subscription_id: string | null;
   deadline_date: string | null;
@@ -29,31 +31,32 @@ export default scheduledFunction(
       .not('overdue_date', 'is', null);
     if (error) throw error;
 
-    const downgraded: Array<{ userId: string } & Downgrade> = [];
-    const collecting: string[] = [];
-    const failed: string[] = [];
+    const downgraded: Array<{ accountId: AccountId } & Downgrade> = [];
+    const collecting: AccountId[] = [];
+    const failed: AccountId[] = [];
     for (const row of (data ?? []) as Overdue[]) {
+      const accountId = accountIdOf(row.user_id);
       try {
         const env = stripeEnv();
         const stripe = stripeClient(env);
         if (!row.stripe_subscription_id) {
           if (row.deadline_date && Date.parse(row.deadline_date) > Date.now()) continue;
-          const r = await downgradeOverdue(stripe, row.user_id, null);
-          if (r) downgraded.push({ userId: row.user_id, ...r });
+          const r = await downgradeOverdue(stripe, accountId, null);
+          if (r) downgraded.push({ accountId, ...r });
           continue;
         }
         const readAt = new Date();
         const { collection, sub } = await collectionState(stripe, row.stripe_subscription_id);
-        if (collection === 'collecting') collecting.push(row.user_id);
-        else if (collection === 'paid') await syncSubscription(env, row.user_id, sub!, { readAt });
+        if (collection === 'collecting') collecting.push(accountId);
+        else if (collection === 'paid') await syncSubscription(env, accountId, sub!, { readAt });
         else {
-          const r = await downgradeOverdue(stripe, row.user_id, sub);
-          if (r) downgraded.push({ userId: row.user_id, ...r });
+          const r = await downgradeOverdue(stripe, accountId, sub);
+          if (r) downgraded.push({ accountId, ...r });
         }
       } catch (rowError) {
-        failed.push(row.user_id);
+        failed.push(accountId);
         console.error(
-          `enforce-overdue-deadline: user ${row.user_id}:`,
+          `enforce-overdue-deadline: account ${accountId}:`,
           (rowError as Error).message,
         );
       }

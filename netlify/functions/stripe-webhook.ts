@@ -3,7 +3,9 @@ import { stripeEnv, type StripeEnv } from '../lib/env.ts';
 import { json, jsonError, methodNotAllowed } from '../lib/http.ts';
 import { collectionState, downgradeOverdue } from '../lib/overdue.ts';
 import { stripeClient } from '../lib/stripe.ts';
+import { accountIdOf, type AccountId } from '../../src/domain/ids.ts';
 import {
+  accountFromMetadata,
   findOwner,
   getSubscriptionRow,
   syncSubscription,
@@ -32,7 +34,8 @@ type Outcome = 'applied' | 'ignored';
 class UnrecognisedPayload extends Error {}
 
 interface SubscriptionEventOptions {
-  userId?: string | null;
+  /** The account, when the event names it (a completed checkout). */
+  accountId?: AccountId | null;
   paymentFailed?: boolean;
   nextPaymentAttempt?: number | null;
   /** customer.subscription.deleted: the event's own copy, used when Stripe no longer has it. */
@@ -51,21 +54,21 @@ async function subscriptionEvent(
   // Stripe can no longer return the subscription (e.g. its customer was deleted).
   const sub = current ?? (options.deleted?.status === 'canceled' ? options.deleted : null);
   if (!sub) return 'ignored';
-  const userId = options.userId || (await findOwner(sub));
-  if (!userId) {
-    console.warn(`stripe-webhook: no user for subscription ${sub.id}`);
+  const accountId = options.accountId || (await findOwner(sub));
+  if (!accountId) {
+    console.warn(`stripe-webhook: no account for subscription ${sub.id}`);
     return 'ignored';
   }
   // Stripe's final state on an overdue account: the downgrade SPEC 4 warned of (overdue.ts),
   // which leaves the row on Free; the cancellation's own event brings the rest up to date.
   if (collection === 'gave-up') {
-    const row = await getSubscriptionRow(userId);
+    const row = await getSubscriptionRow(accountId);
     if (row?.overdue_date && row.stripe_subscription_id === sub.id) {
-      await downgradeOverdue(stripe, userId, sub);
+      await downgradeOverdue(stripe, accountId, sub);
       return 'applied';
     }
   }
-  await syncSubscription(env, userId, sub, {
+  await syncSubscription(env, accountId, sub, {
     paymentFailed: options.paymentFailed ?? false,
     nextPaymentAttempt: options.nextPaymentAttempt ?? null,
     readAt,
@@ -97,15 +100,19 @@ async function handle(env: StripeEnv, stripe: Stripe, event: Stripe.Event): Prom
     case 'checkout.session.completed': {
       const session = event.data.object;
       if (session.mode !== 'subscription' || !session.subscription) return 'ignored';
-      const userId = session.client_reference_id ?? session.metadata?.user_id ?? null;
-      if (userId && session.customer) {
+      // The account checkout was started for (create-checkout-session): its reference, else the
+      // metadata (`account_id`, or `user_id` on sessions made before it was called that).
+      const accountId = session.client_reference_id
+        ? accountIdOf(session.client_reference_id)
+        : accountFromMetadata(session.metadata);
+      if (accountId && session.customer) {
         const customer =
           typeof session.customer === 'string' ? session.customer : session.customer.id;
-        await updateSubscriptionRow(userId, { stripe_customer_id: customer });
+        await updateSubscriptionRow(accountId, { stripe_customer_id: customer });
       }
       const subId =
         typeof session.subscription === 'string' ? session.subscription : session.subscription.id;
-      return subscriptionEvent(env, stripe, subId, { userId });
+      return subscriptionEvent(env, stripe, subId, { accountId });
     }
     case 'customer.subscription.deleted':
       return subscriptionEvent(env, stripe, event.data.object.id, { deleted: event.data.object });

@@ -1,7 +1,6 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import ws from 'ws';
 import { bearerToken } from '../lib/auth.ts';
 import { authedFunction, Refusal } from '../lib/authed-function.ts';
+import { callerClient } from '../lib/caller-client.ts';
 import { siteOrigins } from '../lib/return-urls.ts';
 import { supabaseAdmin } from '../lib/supabase-admin.ts';
 
@@ -40,15 +39,6 @@ function teamInviteEnv(): TeamInviteEnv {
   return { url, anonKey, site };
 }
 
-/** supabase-js acting as the caller: their token, so RLS and the role checks apply. */
-function callerClient(env: TeamInviteEnv, token: string): SupabaseClient {
-  return createClient(env.url, env.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { headers: { Authorization: `Bearer ${token}` } },
-    realtime: { transport: ws as unknown as typeof WebSocket },
-  });
-}
-
 /** The HTTP status of a database refusal (SQLSTATE). */
 export function statusOfRefusal(code: string | undefined): number {
   switch (code) {
@@ -85,7 +75,8 @@ export default authedFunction({
     const role = typeof body.role === 'string' ? body.role : 'picker';
     const token = bearerToken(req) ?? '';
 
-    const invited = await callerClient(env, token).rpc('invite_member', {
+    // As the caller (lib/caller-client.ts): their token, so RLS and the role checks apply.
+    const invited = await callerClient(token, env).rpc('invite_member', {
       p_email: email,
       p_role: role,
     });

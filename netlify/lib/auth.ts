@@ -1,20 +1,29 @@
 import type { User } from '@supabase/supabase-js';
+import { accountIdOf, userIdOf, type AccountId, type UserId } from '../../src/domain/ids.ts';
+import { callerClient } from './caller-client.ts';
 import { jsonError } from './http.ts';
 import { supabaseAdmin } from './supabase-admin.ts';
 
-export type AuthResult = { ok: true; user: User } | { ok: false; response: Response };
+/**
+ * The person calling, as the auth server knows them. `id` is a UserId: the compiler refuses it
+ * where an account is meant (the account a function acts on is `ActingAccount.id`).
+ */
+export type Caller = Omit<User, 'id'> & { id: UserId };
+
+export type AuthResult = { ok: true; user: Caller } | { ok: false; response: Response };
 
 /** The roles of an account's members (supabase/migrations/20261127000100_team.sql). */
 export type MemberRole = 'owner' | 'manager' | 'picker';
 
 /** The account a request acts on: the caller's current account, and their role in it. */
 export interface ActingAccount {
-  id: string;
+  id: AccountId;
   role: MemberRole;
 }
 
 export type MemberResult =
-  { ok: true; user: User; account: ActingAccount } | { ok: false; response: Response };
+  | { ok: true; user: Caller; account: ActingAccount; role: MemberRole }
+  | { ok: false; response: Response };
 
 export const NO_LONGER_A_MEMBER = 'You are no longer a member of this account.';
 export const OWNER_ONLY = 'Only the account owner can do this.';
@@ -42,7 +51,7 @@ export async function requireUser(req: Request): Promise<AuthResult> {
       response: jsonError(403, 'Two-factor authentication required', { code: 'insufficient_aal' }),
     };
   }
-  return { ok: true, user: data.user };
+  return { ok: true, user: { ...data.user, id: userIdOf(data.user.id) } };
 }
 
 /**
@@ -65,36 +74,27 @@ export function passedTwoFactor(user: Pick<User, 'factors'>, token: string): boo
 }
 
 /**
- * The caller's current account and role, asked of the database with the caller's own token
- * (rpc my_accounts), so membership is decided by the same SQL as every other request and a
- * removed member is refused here at once too.
+ * The caller's current account and role, asked of the database as the caller (rpc my_accounts,
+ * through the caller client), so membership is decided by the same SQL as every other request
+ * and a removed member is refused here at once too. The account id is branded here, where it
+ * enters.
  */
 async function actingAccount(token: string): Promise<ActingAccount | null> {
-  const url = process.env.SUPABASE_URL;
-  const apikey = process.env.SUPABASE_ANON_KEY ?? process.env.SUPABASE_SERVICE_ROLE_KEY;
-  if (!url || !apikey)
-    throw new Error('SUPABASE_URL or SUPABASE_ANON_KEY is not set for the Netlify functions');
-  const response = await fetch(`${url.replace(/\/+$/, '')}/rest/v1/rpc/my_accounts`, {
-    method: 'POST',
-    headers: { apikey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: '{}',
-  });
-  if (!response.ok) throw new Error(`my_accounts answered ${response.status}`);
-  const rows = (await response.json()) as Array<{
-    account_id: string;
-    role: string;
-    is_current: boolean;
-  }>;
+  const { data, error } = await callerClient(token).rpc('my_accounts');
+  if (error) throw new Error(`my_accounts answered ${error.code ?? error.message}`);
+  const rows = (data ?? []) as Array<{ account_id: string; role: string; is_current: boolean }>;
   const current = rows.find((row) => row.is_current);
   if (!current || !['owner', 'manager', 'picker'].includes(current.role)) return null;
-  return { id: current.account_id, role: current.role as MemberRole };
+  return { id: accountIdOf(current.account_id), role: current.role as MemberRole };
 }
 
 /**
- * A signed-in caller acting on their current account with one of `roles`. Functions act for
- * `account.id` (the stockroom), never for the token's user id: a manager or picker works in
- * someone else's account. Refused: 403 when the role may not do it or the caller is no longer a
- * member of any account they act on.
+ * A signed-in caller acting on their current account with one of `roles`: `{ user, account,
+ * role }`. Functions act for `account.id` (the stockroom: its subscription, its eBay tokens,
+ * its storage), never for `user.id`, the person (a manager or picker works in someone else's
+ * account, and an owner's account need not share their id). `user` is for the person only:
+ * their e-mail, their two-factor state. Refused: 403 when the role may not do it or the caller
+ * is no longer a member of any account they act on.
  */
 export async function requireMember(
   req: Request,
@@ -110,5 +110,5 @@ export async function requireMember(
       ok: false,
       response: jsonError(403, OWNER_ONLY, { code: 'role_refused', role: account.role }),
     };
-  return { ok: true, user: auth.user, account };
+  return { ok: true, user: auth.user, account, role: account.role };
 }

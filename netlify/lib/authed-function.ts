@@ -1,5 +1,4 @@
-import type { User } from '@supabase/supabase-js';
-import { requireMember, type ActingAccount, type MemberRole } from './auth.ts';
+import { requireMember, type ActingAccount, type Caller, type MemberRole } from './auth.ts';
 import { json, jsonError, readJsonObject } from './http.ts';
 
 /**
@@ -27,8 +26,12 @@ export class Refusal extends Error {
 
 export interface AuthedCall<E> {
   req: Request;
-  user: User;
-  /** The account acted on (its id is the stockroom's `user_id`) and the caller's role there. */
+  /** The person calling: for their e-mail and the like, never as the account. */
+  user: Caller;
+  /**
+   * The account acted on and the caller's role there: what the function reads and writes
+   * belongs to `account.id` (the column the stockroom tables call `user_id` today).
+   */
   account: ActingAccount;
   body: Record<string, unknown>;
   env: E;

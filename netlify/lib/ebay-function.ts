@@ -23,6 +23,7 @@ import {
   type EbayPurpose,
   type StoredTokens,
 } from './ebay-tokens.ts';
+import type { AccountId, UserId } from '../../src/domain/ids.ts';
 import { json, jsonError } from './http.ts';
 import { supabaseAdmin } from './supabase-admin.ts';
 
@@ -58,7 +59,8 @@ export function ebayBusyMessage(seconds: number): string {
 }
 
 export interface EbayCallContext {
-  userId: string;
+  /** The account acted on: its tokens, its listings, its rate limit. */
+  accountId: AccountId;
   env: EbayEnv;
   marketplace: Marketplace;
   req: Request;
@@ -73,18 +75,18 @@ export interface EbayFunctionOptions {
   /** Whether this request reaches eBay (and so counts against the rate limit). */
   fetchesFromEbay?: (req: Request) => boolean;
   /** Cached data to send with a 429 so the seller still sees something. */
-  cached?: (userId: string, req: Request) => Promise<Record<string, unknown>>;
+  cached?: (accountId: AccountId, req: Request) => Promise<Record<string, unknown>>;
   run: (ctx: EbayCallContext) => Promise<Response>;
   /** Answers from cache without reaching eBay (e.g. later inventory pages). */
-  serveCached?: (userId: string, req: Request) => Promise<Response | null>;
+  serveCached?: (accountId: AccountId, req: Request) => Promise<Response | null>;
 }
 
 export async function hitRateLimit(
-  userId: string,
+  accountId: AccountId,
   what: MarketplaceFetch,
 ): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
   const { data, error } = await supabaseAdmin().rpc('hit_rate_limit', {
-    p_user_id: userId,
+    p_user_id: accountId,
     p_endpoint: what,
     p_min_interval_seconds: RATE_LIMIT_MINUTES[what] * 60,
   });
@@ -118,11 +120,11 @@ export function ebayFunction(opts: EbayFunctionOptions) {
 async function runEbayCall(
   opts: EbayFunctionOptions,
   req: Request,
-  callerId: string,
-  userId: string,
+  callerId: UserId,
+  accountId: AccountId,
   env: EbayEnv,
 ): Promise<Response> {
-  // `userId` is the account acted on; the header names the person calling.
+  // The `user-id` header names the person calling (SPEC 7), not the account acted on.
   const claimed = req.headers.get('user-id');
   if (claimed && claimed !== callerId) return jsonError(403, 'Not authenticated');
 
@@ -134,7 +136,7 @@ async function runEbayCall(
 
   let tokens: StoredTokens;
   try {
-    tokens = await loadTokens(userId, opts.purpose);
+    tokens = await loadTokens(accountId, opts.purpose);
   } catch (error) {
     if (error instanceof NoEbayTokenError)
       return jsonError(404, NO_EBAY_TOKEN, { code: 'not_connected' });
@@ -146,14 +148,14 @@ async function runEbayCall(
 
   try {
     if (opts.serveCached) {
-      const cached = await opts.serveCached(userId, req);
+      const cached = await opts.serveCached(accountId, req);
       if (cached) return cached;
     }
     if (opts.fetchesFromEbay?.(req) ?? true) {
-      const limit = await hitRateLimit(userId, opts.rateLimit);
+      const limit = await hitRateLimit(accountId, opts.rateLimit);
       if (!limit.allowed) {
         const minutesRemaining = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
-        const cached = opts.cached ? await opts.cached(userId, req) : {};
+        const cached = opts.cached ? await opts.cached(accountId, req) : {};
         return json(
           {
             error: rateLimitMessage(minutesRemaining, opts.rateLimit),
@@ -170,10 +172,10 @@ async function runEbayCall(
 
     let current = tokens;
     const refresh = async () => {
-      current = await refreshTokens(env, userId, current);
+      current = await refreshTokens(env, accountId, current);
     };
     const ctx: EbayCallContext = {
-      userId,
+      accountId,
       env,
       req,
       marketplace,
@@ -193,14 +195,14 @@ async function runEbayCall(
     if (error instanceof EbayGrantError || error instanceof EbayTokenRejectedError) {
       // The seller's consent is gone (revoked on eBay, or the refresh token expired): forget
       // the dead tokens so the app shows "Connect" again instead of failing every time.
-      await deleteTokens(userId).catch((e: unknown) => logFailure(opts.name, e));
+      await deleteTokens(accountId).catch((e: unknown) => logFailure(opts.name, e));
       return jsonError(401, NOT_AUTHENTICATED_WITH_EBAY, { code: 'ebay_auth' });
     }
     if (error instanceof NoEbayTokenError)
       return jsonError(401, NOT_AUTHENTICATED_WITH_EBAY, { code: 'ebay_auth' });
     if (error instanceof EbayRateLimitedError) {
       const seconds = error.retryAfterSeconds ?? EBAY_DEFAULT_RETRY_SECONDS;
-      const cached = opts.cached ? await opts.cached(userId, req).catch(() => ({})) : {};
+      const cached = opts.cached ? await opts.cached(accountId, req).catch(() => ({})) : {};
       return json(
         {
           error: ebayBusyMessage(seconds),

@@ -1,5 +1,6 @@
 import type { EbayInventoryEntry } from '../../src/domain/ebay-inventory.ts';
 import { supabaseAdmin } from './supabase-admin.ts';
+import type { AccountId } from '../../src/domain/ids.ts';
 
 /**
  * A sync that reads eBay page by page across function calls. Netlify ends a synchronous
@@ -39,13 +40,13 @@ export function budget(ms = CALL_BUDGET_MS): () => boolean {
   return () => Date.now() < until;
 }
 
-export async function readSync(userId: string, kind: SyncKind): Promise<SyncState | null> {
+export async function readSync(accountId: AccountId, kind: SyncKind): Promise<SyncState | null> {
   const { data, error } = await supabaseAdmin()
     .from('ebay_syncs')
     .select(
       'kind, started_at, phase, next_page, total_pages, total_entries, fetched, complete, items',
     )
-    .eq('user_id', userId)
+    .eq('user_id', accountId)
     .eq('kind', kind)
     .maybeSingle();
   if (error) throw new Error(`sync read failed: ${error.message}`);
@@ -53,7 +54,7 @@ export async function readSync(userId: string, kind: SyncKind): Promise<SyncStat
 }
 
 /** A fresh sync, replacing any abandoned one of the same kind. */
-export async function startSync(userId: string, kind: SyncKind): Promise<SyncState> {
+export async function startSync(accountId: AccountId, kind: SyncKind): Promise<SyncState> {
   const state: SyncState = {
     kind,
     started_at: new Date().toISOString(),
@@ -65,15 +66,15 @@ export async function startSync(userId: string, kind: SyncKind): Promise<SyncSta
     complete: true,
     items: [],
   };
-  await saveSync(userId, state);
+  await saveSync(accountId, state);
   return state;
 }
 
-export async function saveSync(userId: string, state: SyncState): Promise<void> {
+export async function saveSync(accountId: AccountId, state: SyncState): Promise<void> {
   const { error } = await supabaseAdmin()
     .from('ebay_syncs')
     .upsert(
-      { user_id: userId, ...state, updated_at: new Date().toISOString() },
+      { user_id: accountId, ...state, updated_at: new Date().toISOString() },
       {
         onConflict: 'user_id,kind',
       },
@@ -81,11 +82,11 @@ export async function saveSync(userId: string, state: SyncState): Promise<void> 
   if (error) throw new Error(`sync write failed: ${error.message}`);
 }
 
-export async function endSync(userId: string, kind: SyncKind): Promise<void> {
+export async function endSync(accountId: AccountId, kind: SyncKind): Promise<void> {
   const { error } = await supabaseAdmin()
     .from('ebay_syncs')
     .delete()
-    .eq('user_id', userId)
+    .eq('user_id', accountId)
     .eq('kind', kind);
   if (error) throw new Error(`sync cleanup failed: ${error.message}`);
 }
@@ -102,8 +103,8 @@ export function continuing(req: Request): boolean {
 /** The sync this call carries on (?continue=1) or starts; null when there is none to carry on. */
 export async function syncOfCall(
   req: Request,
-  userId: string,
+  accountId: AccountId,
   kind: SyncKind,
 ): Promise<SyncState | null> {
-  return continuing(req) ? readSync(userId, kind) : startSync(userId, kind);
+  return continuing(req) ? readSync(accountId, kind) : startSync(accountId, kind);
 }

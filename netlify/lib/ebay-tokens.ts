@@ -1,6 +1,7 @@
 import type { EbayEnv } from './ebay-env.ts';
 import { refreshAccessToken, type EbayTokenGrant } from './ebay-oauth.ts';
 import { supabaseAdmin } from './supabase-admin.ts';
+import type { AccountId } from '../../src/domain/ids.ts';
 
 /**
  * The seller's eBay tokens, kept server-side in public.ebay_tokens (the browser cannot read the
@@ -39,10 +40,10 @@ export function expiryFrom(grant: EbayTokenGrant, now = Date.now()): Date {
 }
 
 /** Stores a grant for the user; a refresh grant (no refresh token) keeps the stored one. */
-export async function saveTokens(userId: string, grant: EbayTokenGrant): Promise<Date> {
+export async function saveTokens(accountId: AccountId, grant: EbayTokenGrant): Promise<Date> {
   const expiresAt = expiryFrom(grant);
   const row: Record<string, unknown> = {
-    user_id: userId,
+    user_id: accountId,
     access_token: grant.access_token,
     expires_at: expiresAt.toISOString(),
   };
@@ -61,15 +62,18 @@ export async function saveTokens(userId: string, grant: EbayTokenGrant): Promise
   return expiresAt;
 }
 
-export async function deleteTokens(userId: string): Promise<void> {
-  const { error } = await supabaseAdmin().from('ebay_tokens').delete().eq('user_id', userId);
+export async function deleteTokens(accountId: AccountId): Promise<void> {
+  const { error } = await supabaseAdmin().from('ebay_tokens').delete().eq('user_id', accountId);
   if (error) throw new Error(`Could not delete eBay tokens: ${error.message}`);
 }
 
 /** The stored tokens if the plan includes the purpose; NoEbayTokenError / PlanFeatureError. */
-export async function loadTokens(userId: string, purpose: EbayPurpose): Promise<StoredTokens> {
+export async function loadTokens(
+  accountId: AccountId,
+  purpose: EbayPurpose,
+): Promise<StoredTokens> {
   const { data, error } = await supabaseAdmin().rpc('get_ebay_token', {
-    p_user_id: userId,
+    p_user_id: accountId,
     p_purpose: purpose,
   });
   if (error) {
@@ -99,12 +103,12 @@ export function needsRefresh(tokens: StoredTokens, now = Date.now()): boolean {
  */
 export async function refreshTokens(
   env: EbayEnv,
-  userId: string,
+  accountId: AccountId,
   tokens: StoredTokens,
 ): Promise<StoredTokens> {
   if (!tokens.refreshToken) throw new NoEbayTokenError();
   const grant = await refreshAccessToken(env, tokens.refreshToken);
-  const expiresAt = await saveTokens(userId, grant);
+  const expiresAt = await saveTokens(accountId, grant);
   return {
     accessToken: grant.access_token,
     refreshToken: grant.refresh_token ?? tokens.refreshToken,

@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { isResourceMissing } from './stripe.ts';
 import { supabaseAdmin } from './supabase-admin.ts';
+import type { AccountId } from '../../src/domain/ids.ts';
 
 /**
  * SPEC 4's overdue downgrade, driven by Stripe's own final state: nothing is deleted while Stripe
@@ -67,7 +68,7 @@ export interface Downgrade {
  */
 export async function downgradeOverdue(
   stripe: Stripe,
-  userId: string,
+  accountId: AccountId,
   sub: Stripe.Subscription | null,
 ): Promise<Downgrade | null> {
   if (sub && sub.status !== 'canceled' && sub.status !== 'incomplete_expired') {
@@ -82,17 +83,17 @@ export async function downgradeOverdue(
   const { error: dateError } = await db
     .from('subscriptions')
     .update({ deadline_date: now })
-    .eq('user_id', userId)
+    .eq('user_id', accountId)
     .not('overdue_date', 'is', null)
     .gt('deadline_date', now);
   if (dateError) throw dateError;
-  const { data, error } = await db.rpc('downgrade_overdue_account', { p_user_id: userId });
+  const { data, error } = await db.rpc('downgrade_overdue_account', { p_user_id: accountId });
   if (error) throw error;
   if (!data) return null;
   const r = data as Downgrade;
   // Ids and counts only: enough to audit, nothing personal.
   console.log(
-    `overdue downgrade: user ${userId} ${r.previous_plan} -> free; removed ` +
+    `overdue downgrade: account ${accountId} ${r.previous_plan} -> free; removed ` +
       `${r.rooms_removed} rooms, ${r.units_removed} units, ${r.items_removed} items`,
   );
   return r;

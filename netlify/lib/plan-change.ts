@@ -9,6 +9,7 @@ import {
   syncSubscription,
   type SubscriptionRow,
 } from './subscriptions.ts';
+import type { AccountId } from '../../src/domain/ids.ts';
 
 /** What the SPA reads back after a plan change or a cancellation. */
 export interface PlanChangeResult {
@@ -42,7 +43,7 @@ export function clearScheduledCancellation(
 }
 
 /**
- * SPEC 4 plan changes, for the seller `userId`:
+ * SPEC 4 plan changes, for the account `accountId` (its owner's call):
  * - Free cancels at the end of the billing period (the plan stays until then);
  * - a paid plan applies at once with proration (the difference is invoiced now, and a declined
  *   card refuses the change instead of leaving it half made);
@@ -54,11 +55,11 @@ export function clearScheduledCancellation(
 export async function changePlan(
   env: StripeEnv,
   stripe: Stripe,
-  userId: string,
+  accountId: AccountId,
   newPlanId: PlanId,
   options: { mustBePaying?: boolean } = {},
 ): Promise<PlanChangeResult> {
-  const row = await getSubscriptionRow(userId);
+  const row = await getSubscriptionRow(accountId);
   if (!row || !isLive(row) || (options.mustBePaying && row.plan_id === 'free')) {
     if (options.mustBePaying) throw new Refusal(409, 'There is no paid subscription to cancel');
     if (newPlanId === 'free') return result(row);
@@ -71,7 +72,7 @@ export async function changePlan(
   if (newPlanId === 'free') {
     const readAt = new Date();
     const sub = await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
-    return result(await syncSubscription(env, userId, sub, { readAt }), row);
+    return result(await syncSubscription(env, accountId, sub, { readAt }), row);
   }
 
   if (row.status === 'past_due' || row.status === 'unpaid') {
@@ -93,7 +94,7 @@ export async function changePlan(
     // Same plan: only a scheduled cancellation can be undone (reactivation).
     const clear = clearScheduledCancellation(current);
     if (Object.keys(clear).length === 0) {
-      return result(await syncSubscription(env, userId, current, { readAt }), row);
+      return result(await syncSubscription(env, accountId, current, { readAt }), row);
     }
     readAt = new Date();
     sub = await stripe.subscriptions.update(subscriptionId, clear);
@@ -105,8 +106,8 @@ export async function changePlan(
       payment_behavior: 'error_if_incomplete',
       // A new paid plan is kept: any scheduled cancellation is dropped with the change.
       ...clearScheduledCancellation(current),
-      metadata: { user_id: userId, plan_id: newPlanId },
+      metadata: { account_id: accountId, plan_id: newPlanId },
     });
   }
-  return result(await syncSubscription(env, userId, sub, { readAt }), row);
+  return result(await syncSubscription(env, accountId, sub, { readAt }), row);
 }

@@ -2,8 +2,12 @@ import type Stripe from 'stripe';
 import type { StripeEnv } from './env.ts';
 import { planForPrice } from './billing-plans.ts';
 import { supabaseAdmin } from './supabase-admin.ts';
+import { accountIdOf, type AccountId } from '../../src/domain/ids.ts';
 
-/** public.subscriptions as the functions read it (the service client is untyped). */
+/**
+ * public.subscriptions as the functions read it (the service client is untyped). Its `user_id`
+ * column holds the ACCOUNT (a later schema change renames it account_id).
+ */
 export interface SubscriptionRow {
   user_id: string;
   stripe_customer_id: string | null;
@@ -28,11 +32,11 @@ export function isLive(row: Pick<SubscriptionRow, 'stripe_subscription_id' | 'st
   return row.stripe_subscription_id !== null && HELD_STATUSES.has(row.status);
 }
 
-export async function getSubscriptionRow(userId: string): Promise<SubscriptionRow | null> {
+export async function getSubscriptionRow(accountId: AccountId): Promise<SubscriptionRow | null> {
   const { data, error } = await supabaseAdmin()
     .from('subscriptions')
     .select(COLUMNS)
-    .eq('user_id', userId)
+    .eq('user_id', accountId)
     .maybeSingle();
   if (error) throw error;
   return data as SubscriptionRow | null;
@@ -50,16 +54,29 @@ async function findRow(column: string, value: string): Promise<SubscriptionRow |
 }
 
 /**
- * Which of our users a Stripe subscription belongs to: the user id we put in its metadata at
- * checkout, else the row that already holds its id or its customer.
+ * The account a Stripe subscription belongs to: the account id we put in its metadata at
+ * checkout, else the row that already holds its id or its customer. Subscriptions made before
+ * the metadata named the account carry it as `user_id` (the seller's own account, whose id was
+ * theirs): that key is still read, so their events still find the account.
  */
-export async function findOwner(sub: Stripe.Subscription): Promise<string | null> {
-  const fromMetadata = sub.metadata?.user_id;
+export async function findOwner(sub: Stripe.Subscription): Promise<AccountId | null> {
+  const fromMetadata = accountFromMetadata(sub.metadata);
   if (fromMetadata) return fromMetadata;
   const bySubscription = await findRow('stripe_subscription_id', sub.id);
-  if (bySubscription) return bySubscription.user_id;
+  if (bySubscription) return accountIdOf(bySubscription.user_id);
   const byCustomer = await findRow('stripe_customer_id', customerId(sub.customer));
-  return byCustomer?.user_id ?? null;
+  return byCustomer ? accountIdOf(byCustomer.user_id) : null;
+}
+
+/**
+ * The account named by Stripe metadata we wrote: `account_id`, or `user_id` on objects made
+ * before it was called that (checkout sessions, subscriptions and customers of the time).
+ */
+export function accountFromMetadata(
+  metadata: Record<string, string> | null | undefined,
+): AccountId | null {
+  const id = metadata?.account_id || metadata?.user_id;
+  return id ? accountIdOf(id) : null;
 }
 
 export function customerId(customer: string | { id: string } | null): string {
@@ -71,13 +88,13 @@ export function customerId(customer: string | { id: string } | null): string {
  * account deleted since gives null, and its late Stripe events are acknowledged and dropped.
  */
 export async function updateSubscriptionRow(
-  userId: string,
+  accountId: AccountId,
   patch: Partial<Omit<SubscriptionRow, 'user_id'>>,
 ): Promise<SubscriptionRow | null> {
   const { data, error } = await supabaseAdmin()
     .from('subscriptions')
     .update(patch)
-    .eq('user_id', userId)
+    .eq('user_id', accountId)
     .select(COLUMNS)
     .maybeSingle();
   if (error) throw error;
@@ -88,17 +105,17 @@ export async function updateSubscriptionRow(
  * Stores the seller's Stripe customer unless one is stored already, and returns the one that is:
  * two checkouts started at once then share a customer instead of each keeping its own.
  */
-export async function setCustomerIfNone(userId: string, customer: string): Promise<string> {
+export async function setCustomerIfNone(accountId: AccountId, customer: string): Promise<string> {
   const { data, error } = await supabaseAdmin()
     .from('subscriptions')
     .update({ stripe_customer_id: customer })
-    .eq('user_id', userId)
+    .eq('user_id', accountId)
     .is('stripe_customer_id', null)
     .select('stripe_customer_id')
     .maybeSingle();
   if (error) throw error;
   if (data) return customer;
-  return (await getSubscriptionRow(userId))?.stripe_customer_id ?? customer;
+  return (await getSubscriptionRow(accountId))?.stripe_customer_id ?? customer;
 }
 
 const iso = (seconds: number | null | undefined): string | null =>
@@ -130,7 +147,7 @@ export interface SyncOptions {
  * webhook that fetched before a plan change must not undo it). Returns the row as it now is.
  */
 async function writeSynced(
-  userId: string,
+  accountId: AccountId,
   patch: Partial<Omit<SubscriptionRow, 'user_id'>>,
   readAt: Date,
 ): Promise<SubscriptionRow | null> {
@@ -138,12 +155,12 @@ async function writeSynced(
   const { data, error } = await supabaseAdmin()
     .from('subscriptions')
     .update({ ...patch, stripe_synced_at: at })
-    .eq('user_id', userId)
+    .eq('user_id', accountId)
     .lte('stripe_synced_at', at)
     .select(COLUMNS)
     .maybeSingle();
   if (error) throw error;
-  return (data as SubscriptionRow | null) ?? getSubscriptionRow(userId);
+  return (data as SubscriptionRow | null) ?? getSubscriptionRow(accountId);
 }
 
 /**
@@ -165,13 +182,13 @@ async function writeSynced(
  */
 export async function syncSubscription(
   env: StripeEnv,
-  userId: string,
+  accountId: AccountId,
   sub: Stripe.Subscription,
   options: SyncOptions = {},
 ): Promise<SubscriptionRow | null> {
   const now = options.now ?? new Date();
   const readAt = options.readAt ?? now;
-  const row = await getSubscriptionRow(userId);
+  const row = await getSubscriptionRow(accountId);
 
   // An older subscription's late events must not undo the one the seller has now.
   if (row && row.stripe_subscription_id && row.stripe_subscription_id !== sub.id && isLive(row)) {
@@ -195,7 +212,7 @@ export async function syncSubscription(
       ),
     ).toISOString();
     return writeSynced(
-      userId,
+      accountId,
       {
         ...ids,
         ...(plan ? { plan_id: plan } : {}),
@@ -211,7 +228,7 @@ export async function syncSubscription(
 
   if (sub.status === 'paused' || (sub.pause_collection && sub.status === 'active')) {
     return writeSynced(
-      userId,
+      accountId,
       { ...ids, plan_id: 'free', status: 'paused', cancel_at: null, target_plan_id: null },
       readAt,
     );
@@ -226,7 +243,7 @@ export async function syncSubscription(
       }
       const cancelAt = cancellationDate(sub);
       return writeSynced(
-        userId,
+        accountId,
         {
           ...ids,
           plan_id: plan,
@@ -242,7 +259,7 @@ export async function syncSubscription(
     case 'canceled':
     case 'incomplete_expired':
       return writeSynced(
-        userId,
+        accountId,
         {
           ...ids,
           plan_id: 'free',

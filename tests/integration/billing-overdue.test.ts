@@ -44,7 +44,7 @@ async function failRenewal(subscriptionId: string): Promise<void> {
 
 const runDeadlineJob = () =>
   runScheduled<{
-    downgraded: Array<{ userId: string; items_removed: number }>;
+    downgraded: Array<{ accountId: string; items_removed: number }>;
     collecting: string[];
     failed: string[];
   }>('enforce-overdue-deadline');
@@ -84,7 +84,7 @@ describe('failed payment -> past_due -> deadline', () => {
 
     // Before the deadline the job leaves the account alone.
     const early = await runDeadlineJob();
-    expect(early.body.downgraded.map((d) => d.userId)).not.toContain(seller.id);
+    expect(early.body.downgraded.map((d) => d.accountId)).not.toContain(seller.id);
     expect((await billingState(seller.id)).plan_id).toBe('growing');
   });
 
@@ -200,7 +200,7 @@ describe('Smart Retries: nothing is deleted while Stripe can still collect', () 
         await advanceStripeClock(1);
         const job = await runDeadlineJob();
         expect(job.status).toBe(200);
-        expect(job.body.downgraded.map((d) => d.userId)).not.toContain(seller.id);
+        expect(job.body.downgraded.map((d) => d.accountId)).not.toContain(seller.id);
         expect(job.body.collecting).toContain(seller.id);
         expect(await counts(seller.id)).toEqual({ rooms: 2, units: 5, items: 115 });
         expect(await billingState(seller.id)).toMatchObject({
@@ -229,7 +229,7 @@ describe('Smart Retries: nothing is deleted while Stripe can still collect', () 
 
       // Running the job again changes nothing.
       const again = await runDeadlineJob();
-      expect(again.body.downgraded.map((d) => d.userId)).not.toContain(seller.id);
+      expect(again.body.downgraded.map((d) => d.accountId)).not.toContain(seller.id);
       expect(await counts(seller.id)).toEqual({ rooms: 1, units: 3, items: 100 });
     });
   });

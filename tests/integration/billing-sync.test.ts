@@ -11,6 +11,10 @@ import {
 } from '../helpers/billing.ts';
 import { closeDb } from '../helpers/db-users.ts';
 import { stack } from '../helpers/stack.ts';
+import { personalAccountId, userIdOf } from '../../src/domain/ids.ts';
+
+/** A seller made here acts on their own account, whose id is theirs. */
+const ownAccount = (user: { id: string }) => personalAccountId(userIdOf(user.id));
 
 // The sync module as the functions use it, run in this worker against the test stack.
 beforeAll(() => {
@@ -52,9 +56,9 @@ describe('syncSubscription ordering', () => {
 
     const t0 = Date.now() + 60_000; // later than anything the webhooks above recorded
     // The newer read (an upgrade) is written first...
-    await syncSubscription(env, seller.id, upgraded, { readAt: new Date(t0 + 2000) });
+    await syncSubscription(env, ownAccount(seller), upgraded, { readAt: new Date(t0 + 2000) });
     // ...then a webhook that had read Stripe before it finishes: skipped.
-    const stale = await syncSubscription(env, seller.id, cancelling, {
+    const stale = await syncSubscription(env, ownAccount(seller), cancelling, {
       readAt: new Date(t0 + 1000),
     });
     expect(stale).toMatchObject({ plan_id: 'elite', cancel_at: null });
@@ -67,7 +71,7 @@ describe('syncSubscription ordering', () => {
     // A read made later still applies.
     await syncSubscription(
       env,
-      seller.id,
+      ownAccount(seller),
       { ...cancelling, items: upgraded.items },
       { readAt: new Date(t0 + 3000) },
     );

@@ -1,4 +1,5 @@
 import { searchByBarcode, QUICK_SEARCH_LIMIT, type SearchableItem } from './search';
+import type { AccountId } from './ids';
 
 /**
  * What of a seller's cached data is kept on the device (README "Installable app and offline
@@ -6,12 +7,12 @@ import { searchByBarcode, QUICK_SEARCH_LIMIT, type SearchableItem } from './sear
  * so the inventory, Products and Bulk Scan open offline. Nothing else: no tokens, no eBay data,
  * no logs. Pure, so the choice is unit-tested (tests/unit/domain/device-copy.test.ts).
  */
-export function persistedQueryKeys(userId: string): ReadonlyArray<readonly string[]> {
+export function persistedQueryKeys(accountId: AccountId): ReadonlyArray<readonly string[]> {
   return [
-    ['inventory', userId, 'tree'],
-    ['inventory', userId, 'items'],
-    ['preferences', userId],
-    ['subscription', userId],
+    ['inventory', accountId, 'tree'],
+    ['inventory', accountId, 'items'],
+    ['preferences', accountId],
+    ['subscription', accountId],
   ];
 }
 
@@ -21,10 +22,10 @@ export function deviceCacheKey(queryKey: readonly unknown[]): string {
 }
 
 /** Whether a query's cache entry belongs in the device copy of this user's data. */
-export function isPersistedQueryKey(queryKey: readonly unknown[], userId: string): boolean {
-  if (!userId) return false;
+export function isPersistedQueryKey(queryKey: readonly unknown[], accountId: AccountId): boolean {
+  if (!accountId) return false;
   const wanted = deviceCacheKey(queryKey);
-  return persistedQueryKeys(userId).some((key) => deviceCacheKey(key) === wanted);
+  return persistedQueryKeys(accountId).some((key) => deviceCacheKey(key) === wanted);
 }
 
 /** One cache entry as stored on the device: the data and when it was read from the server. */
@@ -34,12 +35,15 @@ export interface DeviceCacheEntry<T = unknown> {
   updatedAt: number;
 }
 
-export function isDeviceCacheEntry(value: unknown, userId: string): value is DeviceCacheEntry {
+export function isDeviceCacheEntry(
+  value: unknown,
+  accountId: AccountId,
+): value is DeviceCacheEntry {
   if (typeof value !== 'object' || value === null) return false;
   const entry = value as Partial<DeviceCacheEntry>;
   return (
     Array.isArray(entry.queryKey) &&
-    isPersistedQueryKey(entry.queryKey, userId) &&
+    isPersistedQueryKey(entry.queryKey, accountId) &&
     entry.data !== undefined &&
     typeof entry.updatedAt === 'number'
   );

@@ -37,6 +37,9 @@ export function userIdOf(id: string): UserId {
  */
 export const NO_ACCOUNT = accountIdOf('');
 
+/** No user: signed out. Like NO_ACCOUNT, it only fills a disabled query's key. */
+export const NO_USER = userIdOf('');
+
 /**
  * The account a user got at sign-up, which shares their id (every seller's stockroom predates
  * accounts with members, and kept its id). Only a fallback for when the server cannot be asked

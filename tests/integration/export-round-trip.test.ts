@@ -8,6 +8,10 @@ import Papa from 'papaparse';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { closeDb, createDbUserPair, db, type DbUser } from '../helpers/db-users.ts';
+import { personalAccountId, userIdOf } from '../../src/domain/ids.ts';
+
+/** A seller made here acts on their own account, whose id is theirs. */
+const ownAccount = (user: { id: string }) => personalAccountId(userIdOf(user.id));
 
 const current = vi.hoisted(() => ({ client: null as unknown }));
 vi.mock('../../src/lib/supabase', () => ({
@@ -109,7 +113,7 @@ describe('export → import round trip', () => {
     await stock(source.id);
 
     signIn(source);
-    const exported = await exportItemsFile(source.id);
+    const exported = await exportItemsFile(ownAccount(source));
     expect(exported.count).toBe(1200 + TRICKY.length);
 
     // No cell a spreadsheet would run: every one starting with = + - @ carries the text marker.
@@ -136,7 +140,7 @@ describe('export → import round trip', () => {
     await importItems(preview.items);
 
     expect(await itemsWithPlaces(target.id)).toEqual(await itemsWithPlaces(source.id));
-    const again = await exportItemsFile(target.id);
+    const again = await exportItemsFile(ownAccount(target));
     expect(again.csv).toBe(exported.csv);
   }, 60_000);
 });
@@ -162,7 +166,7 @@ describe('full JSON export', () => {
     );
 
     signIn(seller);
-    const data = await exportAllData(seller.id, seller.email);
+    const data = await exportAllData(ownAccount(seller), seller.email);
     expect(data.version).toBe(1);
     expect(data.user).toEqual({ id: seller.id, email: seller.email });
     expect(data.subscription?.plan_id).toBe('elite');

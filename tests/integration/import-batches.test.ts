@@ -8,6 +8,10 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
 import { stack } from '../helpers/stack.ts';
 import { closeDb, createDbUser, createDbUserPair, db, type DbUser } from '../helpers/db-users.ts';
+import { personalAccountId, userIdOf } from '../../src/domain/ids.ts';
+
+/** A seller made here acts on their own account, whose id is theirs. */
+const ownAccount = (user: { id: string }) => personalAccountId(userIdOf(user.id));
 
 const current = vi.hoisted(() => ({ client: null as unknown }));
 vi.mock('../../src/lib/supabase', () => ({
@@ -77,7 +81,10 @@ function csvOf(count: number, line: (n: number) => string = (n) => `Item ${n},1,
 
 async function preview(user: DbUser, csv: string, planId: string) {
   signIn(user);
-  const [rooms, currentItemCount] = await Promise.all([getStorageTree(), getItemCount(user.id)]);
+  const [rooms, currentItemCount] = await Promise.all([
+    getStorageTree(),
+    getItemCount(ownAccount(user)),
+  ]);
   return buildImportPreview({
     fileName: 'items.csv',
     parsed: parseImportText(csv),

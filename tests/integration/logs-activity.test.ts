@@ -13,6 +13,10 @@ import {
   db,
   type DbUser,
 } from '../helpers/db-users.ts';
+import { personalAccountId, userIdOf } from '../../src/domain/ids.ts';
+
+/** A seller made here acts on their own account, whose id is theirs. */
+const ownAccount = (user: { id: string }) => personalAccountId(userIdOf(user.id));
 
 const current = vi.hoisted(() => ({ client: null as unknown }));
 vi.mock('../../src/lib/supabase', () => ({
@@ -59,12 +63,12 @@ describe('activity log', () => {
     await writeLogs(seller.id, 120, ['add_item', 'move_item', 'remove_item']);
     signIn(seller);
 
-    const first = await getLogs(seller.id, ALL_ACTIONS, 0);
+    const first = await getLogs(ownAccount(seller), ALL_ACTIONS, 0);
     expect(first.total).toBe(120);
     expect(first.logs).toHaveLength(LOGS_PAGE_SIZE);
     expect(first.logs[0]?.details).toBe('Entry 120');
     expect(first.logs[49]?.details).toBe('Entry 71');
-    const last = await getLogs(seller.id, ALL_ACTIONS, 2);
+    const last = await getLogs(ownAccount(seller), ALL_ACTIONS, 2);
     expect(last.logs.map((log) => log.details)).toEqual(
       Array.from({ length: 20 }, (_, i) => `Entry ${20 - i}`),
     );
@@ -74,10 +78,10 @@ describe('activity log', () => {
     const [seller] = await createDbUserPair({ prefix: 'logs' });
     await writeLogs(seller.id, 9, ['add_item', 'move_item', 'remove_item']);
     signIn(seller);
-    const moves = await getLogs(seller.id, 'move_item', 0);
+    const moves = await getLogs(ownAccount(seller), 'move_item', 0);
     expect(moves.total).toBe(3);
     expect(moves.logs.map((log) => log.details)).toEqual(['Entry 8', 'Entry 5', 'Entry 2']);
-    expect((await getLogs(seller.id, 'import_items', 0)).logs).toEqual([]);
+    expect((await getLogs(ownAccount(seller), 'import_items', 0)).logs).toEqual([]);
   });
 
   it("shows the lines the storage functions write, in the seller's words", async () => {
@@ -86,7 +90,7 @@ describe('activity log', () => {
     signIn(seller);
     const added = await seller.client.rpc('add_shelf', { p_unit_id: storage.unitIds[0] });
     expect(added.error).toBeNull();
-    const { logs } = await getLogs(seller.id, ALL_ACTIONS, 0);
+    const { logs } = await getLogs(ownAccount(seller), ALL_ACTIONS, 0);
     expect(logs.map((log) => [log.action, log.details, log.user_email])).toEqual([
       ['add_shelf', 'Added shelf 2 to unit A', seller.email],
     ]);
@@ -97,11 +101,11 @@ describe('activity log', () => {
     await writeLogs(seller.id, 5, ['add_item']);
     await writeLogs(other.id, 4, ['add_item']);
     signIn(seller);
-    await clearLogs(seller.id);
+    await clearLogs(ownAccount(seller));
     expect(await logCount(seller.id)).toBe(0);
     expect(await logCount(other.id)).toBe(4);
     // a seller naming someone else's id clears nothing: RLS hides those rows
-    await clearLogs(other.id);
+    await clearLogs(ownAccount(other));
     expect(await logCount(other.id)).toBe(4);
   });
 
@@ -109,7 +113,7 @@ describe('activity log', () => {
     const [seller] = await createDbUserPair({ prefix: 'logs' });
     await writeLogs(seller.id, 3, ['add_item']);
     current.client = clientWithToken('not-a-token');
-    const failure = await clearLogs(seller.id).catch((error: unknown) => error);
+    const failure = await clearLogs(ownAccount(seller)).catch((error: unknown) => error);
     // The screen shows it as 'Clear Failed' with the server's sentence (showError's fallback).
     expect(failure).toBeInstanceOf(DataError);
     expect((failure as InstanceType<typeof DataError>).message).not.toBe('');

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeDb, createDbUser, createStorage, db } from '../helpers/db-users.ts';
 
-// What the notifications feature asks of the database (src/data/notifications/expiry.ts):
+// What the notifications feature asks of the database (src/data/notifications: get-expiring-items,
+// get-dismissals, dismiss-notifications):
 // only items in the expiry window, and dismissals remembered per seller.
 
 afterAll(async () => {

@@ -2,6 +2,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { preferencesFromRow, DEFAULT_PREFERENCES } from '../../src/data/settings/preferences';
 import { preferencesRow } from '../../src/data/settings/save-preferences';
 import { closeDb, createDbUser, createDbUserPair } from '../helpers/db-users.ts';
+import { personalAccountId, userIdOf } from '../../src/domain/ids.ts';
+
+/** A seller made here acts on their own account, whose id is theirs. */
+const ownAccount = (user: { id: string }) => personalAccountId(userIdOf(user.id));
 
 // The settings screen's reads and writes (src/features/settings/get-preferences.ts and
 // save-preferences.ts) as supabase-js sends them, against the real database.
@@ -52,7 +56,7 @@ describe('preferences', () => {
     };
     const saved = await seller.client
       .from('user_preferences')
-      .upsert(preferencesRow(seller.id, patch), { onConflict: 'user_id' })
+      .upsert(preferencesRow(ownAccount(seller), patch), { onConflict: 'user_id' })
       .select('*')
       .single();
     expect(saved.error).toBeNull();
@@ -89,7 +93,7 @@ describe('preferences', () => {
     const [a, b] = await createDbUserPair({ prefix: 'prefs-iso' });
     const attempt = await b.client
       .from('user_preferences')
-      .upsert(preferencesRow(a.id, { currency: 'EUR' }), { onConflict: 'user_id' });
+      .upsert(preferencesRow(ownAccount(a), { currency: 'EUR' }), { onConflict: 'user_id' });
     expect(attempt.error).not.toBeNull();
     const mine = await a.client.from('user_preferences').select('currency').single();
     expect(mine.data).toEqual({ currency: 'USD' });

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { accountIdOf, NO_USER, type AccountId, type UserId } from '../../domain/ids';
 import { isRole, type Role } from '../../domain/roles';
 import { loadSupabase } from '../../lib/supabase-client';
 import { toDataError } from '../errors';
@@ -7,7 +8,7 @@ import { accountKeys } from './keys';
 
 /** One account the user is a member of, with their role there and the account's plan. */
 export interface MyAccount {
-  accountId: string;
+  accountId: AccountId;
   name: string;
   role: Role;
   planId: string;
@@ -20,7 +21,7 @@ export async function getMyAccounts(): Promise<MyAccount[]> {
   const { data, error } = await supabase.rpc('my_accounts');
   if (error) throw toDataError(error, 'Your accounts could not be loaded');
   return (data ?? []).map((row) => ({
-    accountId: row.account_id,
+    accountId: accountIdOf(row.account_id),
     name: row.name,
     // An unknown role is treated as the least one.
     role: isRole(row.role) ? row.role : 'picker',
@@ -29,7 +30,7 @@ export async function getMyAccounts(): Promise<MyAccount[]> {
   }));
 }
 
-export function myAccountsQueryOptions(userId: string) {
+export function myAccountsQueryOptions(userId: UserId) {
   return queryOptions({
     queryKey: accountKeys.mine(userId),
     queryFn: getMyAccounts,
@@ -38,12 +39,12 @@ export function myAccountsQueryOptions(userId: string) {
   });
 }
 
-export function useMyAccounts(userId: string | undefined) {
-  return useQuery({ ...myAccountsQueryOptions(userId ?? ''), enabled: Boolean(userId) });
+export function useMyAccounts(userId: UserId | undefined) {
+  return useQuery({ ...myAccountsQueryOptions(userId ?? NO_USER), enabled: Boolean(userId) });
 }
 
 /** Makes an account the one the user's requests act on (rpc switch_account). */
-export async function switchAccount(accountId: string): Promise<void> {
+export async function switchAccount(accountId: AccountId): Promise<void> {
   const supabase = await loadSupabase();
   const { error } = await supabase.rpc('switch_account', { p_account_id: accountId });
   if (error) throw toDataError(error, 'The account could not be switched');
@@ -52,6 +53,6 @@ export async function switchAccount(accountId: string): Promise<void> {
 export function useSwitchAccountMutation({
   onSuccess,
   onError,
-}: MutationCallbacks<void, string> = {}) {
+}: MutationCallbacks<void, AccountId> = {}) {
   return useMutation({ mutationFn: switchAccount, onSuccess, onError });
 }

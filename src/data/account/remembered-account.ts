@@ -1,4 +1,5 @@
 import type { MyAccount } from './my-accounts';
+import { accountIdOf, personalAccountId, type AccountId, type UserId } from '../../domain/ids';
 import { isRole } from '../../domain/roles';
 import { readStored, writeStored } from '../../lib/browser-storage';
 
@@ -6,9 +7,9 @@ import { readStored, writeStored } from '../../lib/browser-storage';
  * The account a user last acted on, on this device: a page load (and an offline start) opens
  * that stockroom's copy at once, before my_accounts answers. Only ids, a name, a role and a plan.
  */
-const keyOf = (userId: string) => `stockroom.account.${userId}`;
+const keyOf = (userId: UserId) => `stockroom.account.${userId}`;
 
-export function readRememberedAccount(userId: string): MyAccount | null {
+export function readRememberedAccount(userId: UserId): MyAccount | null {
   const raw = readStored(keyOf(userId));
   if (!raw) return null;
   try {
@@ -21,7 +22,7 @@ export function readRememberedAccount(userId: string): MyAccount | null {
     )
       return null;
     return {
-      accountId: value.accountId,
+      accountId: accountIdOf(value.accountId),
       name: value.name,
       role: value.role,
       planId: value.planId,
@@ -32,11 +33,11 @@ export function readRememberedAccount(userId: string): MyAccount | null {
   }
 }
 
-export function rememberAccount(userId: string, account: MyAccount | null): void {
+export function rememberAccount(userId: UserId, account: MyAccount | null): void {
   writeStored(keyOf(userId), account ? JSON.stringify(account) : null);
 }
 
 /** The account id a page load should open for this user: the remembered one, else their own. */
-export function rememberedAccountId(userId: string): string {
-  return readRememberedAccount(userId)?.accountId ?? userId;
+export function rememberedAccountId(userId: UserId): AccountId {
+  return readRememberedAccount(userId)?.accountId ?? personalAccountId(userId);
 }

@@ -3,22 +3,24 @@ import { supabase } from '../../lib/supabase';
 import { toDataError } from '../errors';
 import type { MutationCallbacks } from '../mutation-callbacks';
 import { activityLogKeys } from './keys';
+import type { AccountId } from '../../domain/ids';
 
 /** Deletes every log line of the seller (SPEC 7: delete all of the user's logs). */
-export async function clearLogs(userId: string): Promise<void> {
-  const { error } = await supabase.from('storage_logs').delete().eq('user_id', userId);
+export async function clearLogs(accountId: AccountId): Promise<void> {
+  const { error } = await supabase.from('storage_logs').delete().eq('user_id', accountId);
   if (error) throw toDataError(error, 'The activity log could not be cleared');
 }
 
 export function useClearLogs(
-  userId: string,
+  accountId: AccountId,
   { onSuccess, onError }: MutationCallbacks<void, void> = {},
 ) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => clearLogs(userId),
+    mutationFn: () => clearLogs(accountId),
     onSuccess,
     onError,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: activityLogKeys.byUser(userId) }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: activityLogKeys.byAccount(accountId) }),
   });
 }

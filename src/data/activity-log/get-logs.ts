@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { supabase } from '../../lib/supabase';
 import { toDataError } from '../errors';
 import { activityLogKeys } from './keys';
+import type { AccountId } from '../../domain/ids';
 
 export const LOGS_PAGE_SIZE = 50;
 /** The filter value meaning every action. */
@@ -11,12 +12,12 @@ export const ALL_ACTIONS = 'all';
 const COLUMNS = 'log_id, action, details, user_email, actor_id, timestamp, change_id';
 
 /** One page of the seller's log, newest first, optionally one action only. */
-export async function getLogs(userId: string, action: string, page: number) {
+export async function getLogs(accountId: AccountId, action: string, page: number) {
   const from = page * LOGS_PAGE_SIZE;
   let query = supabase
     .from('storage_logs')
     .select(COLUMNS, { count: 'exact' })
-    .eq('user_id', userId)
+    .eq('user_id', accountId)
     .order('timestamp', { ascending: false })
     .order('log_id', { ascending: false })
     .range(from, from + LOGS_PAGE_SIZE - 1);
@@ -29,10 +30,10 @@ export async function getLogs(userId: string, action: string, page: number) {
 export type LogPage = Awaited<ReturnType<typeof getLogs>>;
 export type LogEntry = LogPage['logs'][number];
 
-export function logsQueryOptions(userId: string, action: string, page: number) {
+export function logsQueryOptions(accountId: AccountId, action: string, page: number) {
   return queryOptions({
-    queryKey: activityLogKeys.page(userId, action, page),
-    queryFn: () => getLogs(userId, action, page),
+    queryKey: activityLogKeys.page(accountId, action, page),
+    queryFn: () => getLogs(accountId, action, page),
     // New entries are written by every other screen; show them when the seller comes here.
     staleTime: 0,
     // Paging keeps the last page on screen instead of flashing the loading state.
@@ -40,6 +41,6 @@ export function logsQueryOptions(userId: string, action: string, page: number) {
   });
 }
 
-export function useLogs(userId: string, action: string, page: number) {
-  return useQuery(logsQueryOptions(userId, action, page));
+export function useLogs(accountId: AccountId, action: string, page: number) {
+  return useQuery(logsQueryOptions(accountId, action, page));
 }

@@ -1,7 +1,9 @@
-/** Query keys of the activity log, scoped by user so accounts never share cache. */
+import type { AccountId } from '../../domain/ids';
+
+/** Query keys of the activity log, scoped by account so accounts never share cache. */
 export const activityLogKeys = {
   all: ['activity-log'] as const,
-  byUser: (userId: string) => ['activity-log', userId] as const,
-  page: (userId: string, action: string, page: number) =>
-    ['activity-log', userId, { action, page }] as const,
+  byAccount: (accountId: AccountId) => ['activity-log', accountId] as const,
+  page: (accountId: AccountId, action: string, page: number) =>
+    ['activity-log', accountId, { action, page }] as const,
 };

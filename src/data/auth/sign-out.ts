@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { loadSupabase } from '../../lib/supabase-client';
 import { toAuthError } from './auth-error';
 
@@ -18,4 +19,28 @@ export async function signOut(): Promise<void> {
   if (!isIgnorableSignOutError(error)) throw toAuthError(error);
   // The server had already forgotten us: make sure the browser forgets too.
   await supabase.auth.signOut({ scope: 'local' });
+}
+
+/**
+ * Signs out; `onStarted` runs first (so the screens know the seller chose to leave) and
+ * `onFailed` if the sign-out fails.
+ */
+export function useSignOutMutation({
+  onStarted,
+  onFailed,
+}: {
+  onStarted: () => void;
+  onFailed: () => void;
+}) {
+  return useMutation({
+    mutationFn: async () => {
+      onStarted();
+      try {
+        await signOut();
+      } catch (error) {
+        onFailed();
+        throw error;
+      }
+    },
+  });
 }

@@ -1,7 +1,10 @@
-/** Query keys of the seller's backups, scoped by user so accounts never share cache. */
+import type { AccountId } from '../../domain/ids';
+
+/** Query keys of the account's backups, scoped by account so accounts never share cache. */
 export const backupKeys = {
-  list: (userId: string) => ['backups', userId] as const,
-  deleted: (userId: string, backupId: string) => ['backups', userId, 'deleted', backupId] as const,
-  restoreAllowed: (userId: string, planId: string) =>
-    ['backups', userId, 'restore-allowed', planId] as const,
+  list: (accountId: AccountId) => ['backups', accountId] as const,
+  deleted: (accountId: AccountId, backupId: string) =>
+    ['backups', accountId, 'deleted', backupId] as const,
+  restoreAllowed: (accountId: AccountId, planId: string) =>
+    ['backups', accountId, 'restore-allowed', planId] as const,
 };

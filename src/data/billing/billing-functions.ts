@@ -1,4 +1,3 @@
-import type { PlanId } from '../../domain/plans';
 import { texts } from '../../lib/messages';
 import { callFunction } from '../call-function';
 import { DataError } from '../errors';
@@ -52,57 +51,7 @@ export interface PlanChangeResult {
   targetPlanId: string | null;
 }
 
-export interface ArchiveResult {
-  archived: boolean;
-  planId: string;
-  backupId: string | null;
-  removed: { rooms: number; isles: number; units: number; items: number };
-}
-
 /** Where Stripe sends the seller back to: this tab, saying how checkout went. */
-function settingsUrl(query: string): string {
+export function settingsUrl(query: string): string {
   return `${window.location.origin}/dashboard/settings?tab=subscription${query}`;
-}
-
-/** Starts Stripe Checkout for a paid plan; resolves to the hosted page's URL. */
-export async function createCheckoutSession(planId: PlanId): Promise<string> {
-  const result = await callBillingFunction<{ sessionUrl?: unknown }>(
-    'create-checkout-session',
-    {
-      planId,
-      successUrl: settingsUrl('&checkout=success&session_id={CHECKOUT_SESSION_ID}'),
-      cancelUrl: settingsUrl('&checkout=cancelled'),
-    },
-    texts.checkoutFailed,
-  );
-  if (typeof result.sessionUrl !== 'string' || result.sessionUrl === '') {
-    throw new BillingError(texts.noSessionUrl, 200);
-  }
-  return result.sessionUrl;
-}
-
-export function changeSubscriptionPlan(newPlanId: PlanId): Promise<PlanChangeResult> {
-  return callBillingFunction<PlanChangeResult>(
-    'change-subscription-plan',
-    { newPlanId },
-    texts.updateSubscriptionFailed,
-  );
-}
-
-export function cancelSubscription(): Promise<PlanChangeResult> {
-  return callBillingFunction<PlanChangeResult>('cancel-subscription', {}, texts.cancelFailed);
-}
-
-export async function createBillingPortalSession(): Promise<string> {
-  const result = await callBillingFunction<{ url?: unknown }>('create-billing-portal-session', {
-    returnUrl: settingsUrl(''),
-  });
-  if (typeof result.url !== 'string' || result.url === '') {
-    throw new BillingError(texts.noSessionUrl, 200);
-  }
-  return result.url;
-}
-
-export function archiveExcessStorage(): Promise<ArchiveResult> {
-  return callBillingFunction<ArchiveResult>('archive-excess-storage', {}, texts.archiveFailed);
 }

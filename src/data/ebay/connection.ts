@@ -1,6 +1,9 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AccountId } from '../../domain/ids';
 import { supabase } from '../../lib/supabase';
 import { toDataError } from '../errors';
 import { callEbayFunction } from './ebay-functions';
+import { ebayKeys } from './keys';
 
 export interface EbayConnection {
   connected: boolean;
@@ -45,4 +48,38 @@ export function completeConnect(code: string) {
 /** Forgets the seller's eBay tokens on the server. */
 export function disconnectEbay() {
   return callEbayFunction<{ connected: false }>('ebay-disconnect', { method: 'POST' });
+}
+
+/** Whether the account has eBay tokens; `enabled` false for a role that may not read them. */
+export function useEbayConnection(accountId: AccountId, enabled = true) {
+  return useQuery({
+    queryKey: ebayKeys.connection(accountId),
+    queryFn: getConnection,
+    enabled: Boolean(accountId) && enabled,
+  });
+}
+
+/**
+ * Finishes the connection with eBay's code (the callback screen); whatever the outcome, the
+ * connection is read again.
+ */
+export function useCompleteConnect(accountId: AccountId) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: completeConnect,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ebayKeys.connection(accountId) }),
+  });
+}
+
+/** Disconnects; the eBay data on screen belonged to that connection and none of it stays shown. */
+export function useDisconnectEbay(accountId: AccountId) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: disconnectEbay,
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: ebayKeys.listings(accountId) });
+      queryClient.removeQueries({ queryKey: ebayKeys.inventoryPages(accountId) });
+      return queryClient.invalidateQueries({ queryKey: ebayKeys.connection(accountId) });
+    },
+  });
 }

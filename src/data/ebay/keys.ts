@@ -1,8 +1,12 @@
-/** Query keys of the eBay data, scoped by user so accounts never share cache. */
+import type { AccountId } from '../../domain/ids';
+
+/** Query keys of the eBay data, scoped by account so accounts never share cache. */
 export const ebayKeys = {
   all: ['ebay'] as const,
-  connection: (userId: string) => ['ebay', userId, 'connection'] as const,
-  listings: (userId: string) => ['ebay', userId, 'listings'] as const,
-  orders: (userId: string) => ['ebay', userId, 'orders'] as const,
-  inventory: (userId: string, page: number) => ['ebay', userId, 'inventory', page] as const,
+  connection: (accountId: AccountId) => ['ebay', accountId, 'connection'] as const,
+  listings: (accountId: AccountId) => ['ebay', accountId, 'listings'] as const,
+  orders: (accountId: AccountId) => ['ebay', accountId, 'orders'] as const,
+  inventoryPages: (accountId: AccountId) => ['ebay', accountId, 'inventory'] as const,
+  inventory: (accountId: AccountId, page: number) =>
+    ['ebay', accountId, 'inventory', page] as const,
 };

@@ -1,6 +1,12 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { AccountId } from '../../domain/ids';
 import { supabase } from '../../lib/supabase';
 import { toDataError } from '../errors';
+import type { MutationCallbacks } from '../mutation-callbacks';
+import { storageKeys } from '../storage/keys';
 import { callEbayFunction, EbayFunctionError } from './ebay-functions';
+import { ebayKeys } from './keys';
 import { syncAllPages, type SyncProgress } from './sync-pages';
 
 /** A listing still to be put away (ebay_processed_listings with display = true). */
@@ -105,4 +111,72 @@ export async function hideListing(listingId: string): Promise<void> {
     .update({ display: false })
     .eq('listing_id', listingId);
   if (error) throw toDataError(error);
+}
+
+/** The listings to put away, polled; `country`: the seller's eBay country (preferences). */
+export function useListings(accountId: AccountId, enabled: boolean, country: string | undefined) {
+  const [progress, setProgress] = useState<SyncProgress | null>(null);
+  const query = useQuery({
+    queryKey: ebayKeys.listings(accountId),
+    queryFn: () => getListings(country, setProgress),
+    enabled: enabled && Boolean(accountId),
+    refetchInterval: LISTINGS_POLL_MS,
+    // Within the server's 2-minute window a refetch could only be refused: keep what we have.
+    staleTime: 2 * 60_000,
+    retry: false,
+  });
+  return { ...query, progress };
+}
+
+function useRemoveFromList(accountId: AccountId) {
+  const queryClient = useQueryClient();
+  return (listingId: string) =>
+    queryClient.setQueryData<ListingsResult>(ebayKeys.listings(accountId), (current) =>
+      current
+        ? { ...current, listings: current.listings.filter((l) => l.listing_id !== listingId) }
+        : current,
+    );
+}
+
+export interface PlaceListingInput {
+  listing: EbayListing;
+  shelfId: string;
+}
+
+/**
+ * Puts a listing on a shelf (placeListing): it leaves the list, and the new item belongs to the
+ * inventory's caches (items and the tree's counts), which are read again.
+ */
+export function usePlaceListingMutation(
+  accountId: AccountId,
+  { onSuccess, onError }: MutationCallbacks<unknown, PlaceListingInput> = {},
+) {
+  const queryClient = useQueryClient();
+  const removeFromList = useRemoveFromList(accountId);
+  return useMutation({
+    mutationFn: ({ listing, shelfId }: PlaceListingInput) =>
+      placeListing(listing.listing_id, shelfId),
+    onSuccess: (item, input) => {
+      removeFromList(input.listing.listing_id);
+      onSuccess?.(item, input);
+      void queryClient.invalidateQueries({ queryKey: storageKeys.root(accountId) });
+    },
+    onError,
+  });
+}
+
+/** Takes a listing off the list without placing it (it stays hidden after later syncs). */
+export function useHideListingMutation(
+  accountId: AccountId,
+  { onSuccess, onError }: MutationCallbacks<void, EbayListing> = {},
+) {
+  const removeFromList = useRemoveFromList(accountId);
+  return useMutation({
+    mutationFn: (listing: EbayListing) => hideListing(listing.listing_id),
+    onSuccess: (_data, listing) => {
+      removeFromList(listing.listing_id);
+      onSuccess?.(undefined, listing);
+    },
+    onError,
+  });
 }

@@ -1,19 +1,23 @@
+import { useMutation } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase';
 import { exportItemsCsv } from '../../domain/csv-escape';
 import { toDataError } from '../errors';
 import { getStorageTree } from '../storage/get-storage-tree';
 import { allPages } from '../all-pages';
 import { getAllItems } from './get-all-items';
+import type { AccountId } from '../../domain/ids';
 
 export const JSON_EXPORT_VERSION = 1;
 
 /** The items CSV: the import template's columns, so the file imports back unchanged. */
-export async function exportItemsFile(userId: string): Promise<{ csv: string; count: number }> {
-  const [items, rooms] = await Promise.all([getAllItems(userId), getStorageTree()]);
+export async function exportItemsFile(
+  accountId: AccountId,
+): Promise<{ csv: string; count: number }> {
+  const [items, rooms] = await Promise.all([getAllItems(accountId), getStorageTree()]);
   return { csv: exportItemsCsv(items, rooms), count: items.length };
 }
 
-function allLogs(userId: string) {
+function allLogs(accountId: AccountId) {
   return allPages(
     (from, to, withCount) =>
       supabase
@@ -22,7 +26,7 @@ function allLogs(userId: string) {
           'log_id, action, details, user_email, timestamp',
           withCount ? { count: 'exact' } : undefined,
         )
-        .eq('user_id', userId)
+        .eq('user_id', accountId)
         .order('timestamp', { ascending: false })
         .order('log_id', { ascending: false })
         .range(from, to),
@@ -37,31 +41,31 @@ function allLogs(userId: string) {
  * seller's desktop must not carry live credentials), the cached eBay inventory (eBay's copy of
  * eBay's data, refetched on demand) and backups (earlier copies of this same data).
  */
-export async function exportAllData(userId: string, email: string | undefined) {
+export async function exportAllData(accountId: AccountId, email: string | undefined) {
   const [rooms, items, preferences, subscription, listings, dismissed, logs] = await Promise.all([
     supabase
       .from('storage_rooms')
       .select('*, isles:storage_isles(*, units:storage_units(*, shelves:storage_shelves(*)))')
-      .eq('user_id', userId)
+      .eq('user_id', accountId)
       .order('room_index'),
-    getAllItems(userId),
-    supabase.from('user_preferences').select('*').eq('user_id', userId).maybeSingle(),
+    getAllItems(accountId),
+    supabase.from('user_preferences').select('*').eq('user_id', accountId).maybeSingle(),
     supabase
       .from('subscriptions')
       .select('plan_id, status, cancel_at, target_plan_id, created_at, updated_at')
-      .eq('user_id', userId)
+      .eq('user_id', accountId)
       .maybeSingle(),
     supabase
       .from('ebay_processed_listings')
       .select('listing_id, title, quantity, image_url, sku, display, created_at, updated_at')
-      .eq('user_id', userId)
+      .eq('user_id', accountId)
       .order('created_at'),
     supabase
       .from('dismissed_notifications')
       .select('notification_id, item_id, dismissed_at')
-      .eq('user_id', userId)
+      .eq('user_id', accountId)
       .order('dismissed_at'),
-    allLogs(userId),
+    allLogs(accountId),
   ]);
   if (rooms.error) throw toDataError(rooms.error);
   if (preferences.error) throw toDataError(preferences.error);
@@ -71,7 +75,9 @@ export async function exportAllData(userId: string, email: string | undefined) {
   return {
     version: JSON_EXPORT_VERSION,
     exported_at: new Date().toISOString(),
-    user: { id: userId, email: email ?? null },
+    // The file's format predates accounts with members: `user.id` is the account whose data
+    // this is (a seller's own account has their id), `email` the person who exported it.
+    user: { id: accountId, email: email ?? null },
     subscription: subscription.data,
     preferences: preferences.data,
     rooms: rooms.data,
@@ -83,3 +89,29 @@ export async function exportAllData(userId: string, email: string | undefined) {
 }
 
 export type FullExport = Awaited<ReturnType<typeof exportAllData>>;
+
+/** Exports the items CSV and hands it to `save` (the download); resolves to how many items. */
+export function useExportItemsCsv(accountId: AccountId, save: (csv: string) => void) {
+  return useMutation({
+    mutationFn: async () => {
+      const { csv, count } = await exportItemsFile(accountId);
+      save(csv);
+      return count;
+    },
+  });
+}
+
+/** Exports everything as one document and hands it to `save`; resolves to how many items. */
+export function useExportAllData(
+  accountId: AccountId,
+  email: string | undefined,
+  save: (data: FullExport) => void,
+) {
+  return useMutation({
+    mutationFn: async () => {
+      const data = await exportAllData(accountId, email);
+      save(data);
+      return data.items.length;
+    },
+  });
+}

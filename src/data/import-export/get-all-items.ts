@@ -1,5 +1,6 @@
 import { supabase } from '../../lib/supabase';
 import { allPages } from '../all-pages';
+import type { AccountId } from '../../domain/ids';
 
 const ITEM_COLUMNS =
   'item_id, item_name, quantity, unit_id, shelf_id, barcode, sku, price_paid, expiry_date, active, created_at, updated_at';
@@ -8,13 +9,13 @@ const ITEM_COLUMNS =
  * Every item of the seller, oldest first. Export writes them in this order because import gives
  * rows increasing created_at in file order, so export → import → export yields the same file.
  */
-export function getAllItems(userId: string) {
+export function getAllItems(accountId: AccountId) {
   return allPages(
     (from, to, withCount) =>
       supabase
         .from('storage_items')
         .select(ITEM_COLUMNS, withCount ? { count: 'exact' } : undefined)
-        .eq('user_id', userId)
+        .eq('user_id', accountId)
         .order('created_at', { ascending: true })
         .order('item_id', { ascending: true })
         .range(from, to),

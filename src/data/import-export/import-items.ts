@@ -12,6 +12,7 @@ import type { MutationCallbacks } from '../mutation-callbacks';
 import { notificationKeys } from '../notifications/keys';
 import { storageKeys } from '../storage/keys';
 import { importExportKeys } from './keys';
+import type { AccountId } from '../../domain/ids';
 
 /** Batches uploaded at once: enough to hide network latency, few enough to keep order simple. */
 const UPLOADS_IN_FLIGHT = 4;
@@ -166,7 +167,7 @@ export interface ImportRequest {
 }
 
 export function useImportItems(
-  userId: string,
+  accountId: AccountId,
   onProgress: (progress: ImportProgress) => void,
   { onSuccess, onError }: MutationCallbacks<ImportResult, ImportRequest> = {},
 ) {
@@ -180,10 +181,10 @@ export function useImportItems(
     onSettled: () =>
       Promise.all(
         [
-          storageKeys.root(userId),
-          importExportKeys.byUser(userId),
-          activityLogKeys.byUser(userId),
-          notificationKeys.all(userId),
+          storageKeys.root(accountId),
+          importExportKeys.byAccount(accountId),
+          activityLogKeys.byAccount(accountId),
+          notificationKeys.all(accountId),
         ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ),
   });

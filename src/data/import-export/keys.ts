@@ -1,6 +1,8 @@
-/** Query keys of import and export, scoped by user so accounts never share cache. */
+import type { AccountId } from '../../domain/ids';
+
+/** Query keys of import and export, scoped by account so accounts never share cache. */
 export const importExportKeys = {
   all: ['import-export'] as const,
-  byUser: (userId: string) => ['import-export', userId] as const,
-  itemCount: (userId: string) => ['import-export', userId, 'item-count'] as const,
+  byAccount: (accountId: AccountId) => ['import-export', accountId] as const,
+  itemCount: (accountId: AccountId) => ['import-export', accountId, 'item-count'] as const,
 };

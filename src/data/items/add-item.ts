@@ -11,6 +11,7 @@ import { useItemsCache } from './items-cache';
 import { prependItem, toItem } from './item-list';
 import type { ItemFields } from './types';
 import type { Item } from './types';
+import type { AccountId } from '../../domain/ids';
 
 /** add_item puts the item on the shelf and logs add_item; the item limit trigger may refuse. */
 export async function addItem(shelfId: string, fields: ItemFields): Promise<Item> {
@@ -39,11 +40,11 @@ export interface NewItem {
  * with a temporary id, and a refusal on catch-up goes to the seller's decisions.
  */
 export function useAddItemMutation(
-  userId: string,
+  accountId: AccountId,
   planId: string,
   { onSuccess, onError }: MutationCallbacks<Item, NewItem> = {},
 ) {
-  const cache = useItemsCache(userId);
+  const cache = useItemsCache(accountId);
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ shelfId, fields }: NewItem) => {
@@ -54,19 +55,19 @@ export function useAddItemMutation(
       // database checks the plan limit again when it is sent.
       const tempId = newTempId();
       return sendOrQueue(
-        userId,
+        accountId,
         {
           kind: 'add',
           args: [shelfId, { ...fields }],
           tempId,
-          place: shelfLabel(queryClient, userId, shelfId),
+          place: shelfLabel(queryClient, accountId, shelfId),
         },
         () => addItem(shelfId, fields),
         (): Item => ({
           ...fields,
           item_id: tempId,
           shelf_id: shelfId,
-          unit_id: cachedPlace(queryClient, userId, shelfId)?.unit.unit_id ?? null,
+          unit_id: cachedPlace(queryClient, accountId, shelfId)?.unit.unit_id ?? null,
           created_at: new Date().toISOString(),
         }),
       );

@@ -7,6 +7,7 @@ import { sendOrQueue } from '../offline/outbox';
 import { cachedPlace, newTempId, shelfLabel } from '../offline/shelf-label';
 import { useItemsCache } from './items-cache';
 import type { Item } from './types';
+import type { AccountId } from '../../domain/ids';
 
 export interface ScannedItemInput {
   barcode: string;
@@ -99,25 +100,25 @@ export function showScans(
  * (or with no answer) they are queued on the device and shown at once.
  */
 export function useAddScannedItemsMutation(
-  userId: string,
+  accountId: AccountId,
   { onSuccess, onError }: MutationCallbacks<AddScannedResult, ScannedItemsToAdd> = {},
 ) {
   const queryClient = useQueryClient();
-  const cache = useItemsCache(userId);
+  const cache = useItemsCache(accountId);
   return useMutation({
     mutationFn: (input: ScannedItemsToAdd) => {
       const tempIds = input.items.map((scan) => (scan.item_id ? null : newTempId()));
       return sendOrQueue(
-        userId,
+        accountId,
         {
           kind: 'scan',
           args: [input.shelfId, input.items.map((scan) => ({ ...scan }))],
           tempIds,
-          place: shelfLabel(queryClient, userId, input.shelfId),
+          place: shelfLabel(queryClient, accountId, input.shelfId),
         },
         () => addScannedItems(input.shelfId, input.items),
         (): AddScannedResult => {
-          const unitId = cachedPlace(queryClient, userId, input.shelfId)?.unit.unit_id ?? null;
+          const unitId = cachedPlace(queryClient, accountId, input.shelfId)?.unit.unit_id ?? null;
           const now = new Date().toISOString();
           cache.apply((items) => showScans(items, input, tempIds, unitId, now));
           const raised = input.items.filter((scan) => scan.item_id).length;
@@ -131,6 +132,6 @@ export function useAddScannedItemsMutation(
     },
     onSuccess,
     onError,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: inventoryRoot(userId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: inventoryRoot(accountId) }),
   });
 }

@@ -3,6 +3,7 @@ import { supabase } from '../../lib/supabase';
 import { toDataError } from '../errors';
 import { inventoryRoot } from '../inventory-keys';
 import type { MutationCallbacks } from '../mutation-callbacks';
+import type { AccountId } from '../../domain/ids';
 
 /**
  * Gives the items that have no barcode a generated one (public.assign_barcodes): an EAN-13 in
@@ -17,7 +18,7 @@ export async function assignBarcodes(itemIds: readonly string[]): Promise<number
 
 /** The new codes show on the inventory and the labels at once: the inventory is read again. */
 export function useAssignBarcodesMutation(
-  userId: string,
+  accountId: AccountId,
   { onSuccess, onError }: MutationCallbacks<number, readonly string[]> = {},
 ) {
   const queryClient = useQueryClient();
@@ -25,6 +26,6 @@ export function useAssignBarcodesMutation(
     mutationFn: (itemIds: readonly string[]) => assignBarcodes(itemIds),
     onSuccess,
     onError,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: inventoryRoot(userId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: inventoryRoot(accountId) }),
   });
 }

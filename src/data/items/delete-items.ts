@@ -4,6 +4,7 @@ import { toDataError } from '../errors';
 import type { MutationCallbacks } from '../mutation-callbacks';
 import { useItemsCache } from './items-cache';
 import { withoutItems } from './item-list';
+import type { AccountId } from '../../domain/ids';
 
 /** remove_items: all or none ('Item not found'), logged as remove_item. */
 export async function deleteItems(itemIds: string[]): Promise<number> {
@@ -14,10 +15,10 @@ export async function deleteItems(itemIds: string[]): Promise<number> {
 
 /** Gone from the screen at once; back if the server refuses. */
 export function useDeleteItemsMutation(
-  userId: string,
+  accountId: AccountId,
   { onSuccess, onError }: MutationCallbacks<number, string[]> = {},
 ) {
-  const cache = useItemsCache(userId);
+  const cache = useItemsCache(accountId);
   return useMutation({
     mutationFn: (itemIds: string[]) => deleteItems(itemIds),
     onMutate: (itemIds) => cache.apply((items) => withoutItems(items, itemIds)),

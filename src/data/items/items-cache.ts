@@ -3,10 +3,11 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { useOptimisticCache } from '../optimistic-cache';
 import { itemKeys } from './keys';
 import type { Item } from './types';
+import type { AccountId } from '../../domain/ids';
 
 /** The cached item list, for mutations: writes put the server's row in instead of re-reading. */
-export function useItemsCache(userId: string) {
-  return useOptimisticCache<Item[]>(itemKeys.list(userId));
+export function useItemsCache(accountId: AccountId) {
+  return useOptimisticCache<Item[]>(itemKeys.list(accountId));
 }
 
 /**
@@ -15,9 +16,9 @@ export function useItemsCache(userId: string) {
  * its own listeners at once. The shelves read through this, so an optimistic move is drawn in
  * the same task as the drop that caused it, not a task and often a frame later.
  */
-export function useCachedItems(userId: string): Item[] | undefined {
+export function useCachedItems(accountId: AccountId): Item[] | undefined {
   const queryClient = useQueryClient();
-  const key = itemKeys.list(userId);
+  const key = itemKeys.list(accountId);
   const hash = hashKey(key);
   const subscribe = useCallback(
     (onChange: () => void) =>

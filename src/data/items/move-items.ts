@@ -7,6 +7,7 @@ import { shelfLabel } from '../offline/shelf-label';
 import { storageKeys } from '../storage/keys';
 import { useItemsCache } from './items-cache';
 import { locationsOf, moveToShelf, placeItems, type Location } from './move-list';
+import type { AccountId } from '../../domain/ids';
 
 export interface MoveTarget {
   shelf_id: string;
@@ -43,21 +44,21 @@ export interface MoveVariables {
  * made meanwhile elsewhere is not undone; the rooms are read again, as the shelf may be gone.
  */
 export function useMoveItemsMutation(
-  userId: string,
+  accountId: AccountId,
   { onSuccess, onError }: MutationCallbacks<MovedRow[], MoveVariables> = {},
 ) {
-  const cache = useItemsCache(userId);
+  const cache = useItemsCache(accountId);
   const queryClient = useQueryClient();
   return useMutation({
     // Offline (or no answer) the move is queued on the device and stays on the screen.
     mutationFn: ({ itemIds, names, target }: MoveVariables) =>
       sendOrQueue(
-        userId,
+        accountId,
         {
           kind: 'move',
           args: [[...itemIds], target.shelf_id],
           names: [...names],
-          place: shelfLabel(queryClient, userId, target.shelf_id),
+          place: shelfLabel(queryClient, accountId, target.shelf_id),
         },
         () => moveItems(itemIds, target.shelf_id),
         () =>
@@ -82,7 +83,7 @@ export function useMoveItemsMutation(
     },
     onError: (error, variables, context) => {
       if (context) cache.set((items) => placeItems(items, context.origins));
-      void queryClient.invalidateQueries({ queryKey: storageKeys.tree(userId) });
+      void queryClient.invalidateQueries({ queryKey: storageKeys.tree(accountId) });
       onError?.(error, variables);
     },
   });

@@ -11,29 +11,34 @@ import { searchItemsByBarcode } from './barcode-search';
 import { itemKeys } from './keys';
 import { hitFromItem, type SearchHit } from './search-hits';
 import type { Item } from './types';
+import type { AccountId } from '../../domain/ids';
 
 /**
  * The barcode search answered from the items and rooms this device holds (the seller's copy on
  * the device, or what the screen loaded), by the same rule as the server: offline, a seller
  * still finds an item in the stockroom.
  */
-export function searchOnDevice(client: QueryClient, userId: string, query: string): SearchHit[] {
-  const items = client.getQueryData<Item[]>(itemKeys.list(userId)) ?? [];
-  const rooms = client.getQueryData<Room[]>(storageKeys.tree(userId)) ?? [];
+export function searchOnDevice(
+  client: QueryClient,
+  accountId: AccountId,
+  query: string,
+): SearchHit[] {
+  const items = client.getQueryData<Item[]>(itemKeys.list(accountId)) ?? [];
+  const rooms = client.getQueryData<Room[]>(storageKeys.tree(accountId)) ?? [];
   const places = shelfPlaces(rooms);
   return searchDeviceItems(items, query).map((item) => hitFromItem(item, places));
 }
 
-export function barcodeSearchQueryOptions(userId: string, query: string) {
+export function barcodeSearchQueryOptions(accountId: AccountId, query: string) {
   return queryOptions({
-    queryKey: itemKeys.barcodeSearch(userId, matchKey(query)),
+    queryKey: itemKeys.barcodeSearch(accountId, matchKey(query)),
     queryFn: async ({ client }) => {
-      if (isOffline()) return searchOnDevice(client, userId, query);
+      if (isOffline()) return searchOnDevice(client, accountId, query);
       try {
         return await searchItemsByBarcode(await loadSupabase(), query);
       } catch (error) {
         // The line dropped (patchy Wi-Fi the browser still calls online): answer from the device.
-        if (isNetworkFailure(error)) return searchOnDevice(client, userId, query);
+        if (isNetworkFailure(error)) return searchOnDevice(client, accountId, query);
         throw error;
       }
     },
@@ -41,9 +46,9 @@ export function barcodeSearchQueryOptions(userId: string, query: string) {
   });
 }
 
-export function useBarcodeSearch(userId: string, query: string, enabled: boolean) {
+export function useBarcodeSearch(accountId: AccountId, query: string, enabled: boolean) {
   return useQuery({
-    ...barcodeSearchQueryOptions(userId, query),
+    ...barcodeSearchQueryOptions(accountId, query),
     enabled: enabled && matchKey(query) !== '',
     placeholderData: keepPreviousData,
   });

@@ -6,6 +6,7 @@ import { sendOrQueue } from '../offline/outbox';
 import { useItemsCache } from './items-cache';
 import { patchItem, replaceItem, toItem } from './item-list';
 import type { Item } from './types';
+import type { AccountId } from '../../domain/ids';
 
 export type ItemChanges = Partial<
   Pick<
@@ -41,10 +42,10 @@ const shownBefore = new WeakMap<ItemUpdate, Item>();
  * the server's row then replaces the guess.
  */
 export function useUpdateItemMutation(
-  userId: string,
+  accountId: AccountId,
   { onSuccess, onError }: MutationCallbacks<Item, ItemUpdate> = {},
 ) {
-  const cache = useItemsCache(userId);
+  const cache = useItemsCache(accountId);
   return useMutation({
     // Offline (or no answer) the change is queued on the device and the screen keeps showing it.
     mutationFn: (input: ItemUpdate) => {
@@ -56,7 +57,7 @@ export function useUpdateItemMutation(
         return item;
       };
       return sendOrQueue(
-        userId,
+        accountId,
         {
           kind: 'update',
           args: [itemId, { ...changes }],

@@ -3,6 +3,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase';
 import { patchItems, type RowEvent } from './patch-items';
 import { isTreeTable, patchTree } from './patch-tree';
+import type { AccountId } from '../../domain/ids';
 
 /**
  * Where each table's rows are cached. The keys are handed in by the one place that mounts the
@@ -49,11 +50,11 @@ const SOCKET_CLOSE_WAIT_MS = 5_000;
  */
 export function startLiveSync(opts: {
   queryClient: QueryClient;
-  userId: string;
+  accountId: AccountId;
   caches: LiveCaches;
   onStatus: (status: LiveStatus) => void;
 }): () => void {
-  const { queryClient, userId, caches } = opts;
+  const { queryClient, accountId, caches } = opts;
   let stopped = false;
   let channel: RealtimeChannel | null = null;
   let everLive = false;
@@ -118,9 +119,9 @@ export function startLiveSync(opts: {
     // A topic of its own each time: realtime-js hands back a channel of the same topic that still
     // exists and forgets channels by topic, so the last one's late goodbye would end this one.
     joins += 1;
-    const ch = supabase.channel(`live-sync:${userId}:${joins}`);
+    const ch = supabase.channel(`live-sync:${accountId}:${joins}`);
     for (const table of LIVE_TABLES) {
-      ch.on('postgres_changes', { event: '*', schema: 'public', table, filter: `user_id=eq.${userId}` }, receive);
+      ch.on('postgres_changes', { event: '*', schema: 'public', table, filter: `user_id=eq.${accountId}` }, receive);
     }
     channel = ch;
     ch.subscribe((status) => {

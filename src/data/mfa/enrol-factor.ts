@@ -3,6 +3,7 @@ import { toAuthError } from '../auth/auth-error';
 import { listTotpFactors } from './list-factors';
 import { useFactorMutation } from './use-factor-mutation';
 import { verifyFactor } from './verify-factor';
+import type { UserId } from '../../domain/ids';
 
 export interface TotpEnrolment {
   factorId: string;
@@ -29,12 +30,12 @@ export async function enrolTotp(): Promise<TotpEnrolment> {
   return { factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret };
 }
 
-export function useEnrolTotp(userId: string | undefined) {
+export function useEnrolTotp(userId: UserId | undefined) {
   return useFactorMutation<void, TotpEnrolment>(userId, () => enrolTotp());
 }
 
 /** Confirms a new factor with its first code, which turns two-factor on. */
-export function useVerifyTotp(userId: string | undefined) {
+export function useVerifyTotp(userId: UserId | undefined) {
   return useFactorMutation<{ factorId: string; code: string }, void>(userId, ({ factorId, code }) =>
     verifyFactor(factorId, code),
   );

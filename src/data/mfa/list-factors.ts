@@ -3,6 +3,7 @@ import { loadSupabase } from '../../lib/supabase-client';
 import { toAuthError } from '../auth/auth-error';
 import { getAssuranceLevel } from './assurance-level';
 import { mfaKeys } from './keys';
+import { NO_USER, type UserId } from '../../domain/ids';
 
 export interface TotpFactor {
   id: string;
@@ -38,14 +39,14 @@ export async function getSecurityState(): Promise<SecurityState> {
   return { factors, needsCode: level.currentLevel === 'aal1' && level.nextLevel === 'aal2' };
 }
 
-export function securityStateQueryOptions(userId: string | undefined) {
+export function securityStateQueryOptions(userId: UserId | undefined) {
   return queryOptions({
-    queryKey: mfaKeys.factors(userId ?? ''),
+    queryKey: mfaKeys.factors(userId ?? NO_USER),
     queryFn: getSecurityState,
     enabled: Boolean(userId),
   });
 }
 
-export function useTotpFactors(userId: string | undefined) {
+export function useTotpFactors(userId: UserId | undefined) {
   return useQuery(securityStateQueryOptions(userId));
 }

@@ -1,8 +1,10 @@
-/** Query keys of the notifications, scoped by user so accounts never share cache. */
+import type { AccountId } from '../../domain/ids';
+
+/** Query keys of the notifications, scoped by account so accounts never share cache. */
 export const notificationKeys = {
-  all: (userId: string) => ['notifications', userId] as const,
-  expiringItems: (userId: string, today: string) =>
-    ['notifications', userId, 'expiring-items', today] as const,
-  lowStock: (userId: string) => ['notifications', userId, 'low-stock'] as const,
-  dismissals: (userId: string) => ['notifications', userId, 'dismissals'] as const,
+  all: (accountId: AccountId) => ['notifications', accountId] as const,
+  expiringItems: (accountId: AccountId, today: string) =>
+    ['notifications', accountId, 'expiring-items', today] as const,
+  lowStock: (accountId: AccountId) => ['notifications', accountId, 'low-stock'] as const,
+  dismissals: (accountId: AccountId) => ['notifications', accountId, 'dismissals'] as const,
 };

@@ -5,6 +5,7 @@ import {
   isPersistedQueryKey,
   type DeviceCacheEntry,
 } from '../../domain/device-copy';
+import type { AccountId, UserId } from '../../domain/ids';
 import { deleteDeviceDb, openDeviceDb } from './device-db';
 
 /** How long changes gather before they are written to the device (one write for a burst). */
@@ -18,14 +19,14 @@ const WRITE_DELAY_MS = 400;
  */
 export async function hydrateDeviceCache(
   queryClient: QueryClient,
-  userId: string,
+  accountId: AccountId,
 ): Promise<number> {
   try {
-    const db = await openDeviceDb(userId);
+    const db = await openDeviceDb(accountId);
     const stored = await db.cache.getAll();
     let count = 0;
     for (const value of stored) {
-      if (!isDeviceCacheEntry(value, userId)) continue;
+      if (!isDeviceCacheEntry(value, accountId)) continue;
       const queryKey = value.queryKey as QueryKey;
       if (queryClient.getQueryData(queryKey) !== undefined) continue;
       queryClient.setQueryData(queryKey, value.data, { updatedAt: value.updatedAt });
@@ -45,7 +46,7 @@ export async function hydrateDeviceCache(
  * is written shortly after, a burst in one transaction, and at once when the page is hidden.
  * Returns the stop function (writes nothing after it).
  */
-export function persistDeviceCache(queryClient: QueryClient, userId: string): () => void {
+export function persistDeviceCache(queryClient: QueryClient, accountId: AccountId): () => void {
   const dirty = new Map<string, QueryKey>();
   let timer: number | undefined;
   let stopped = false;
@@ -69,13 +70,13 @@ export function persistDeviceCache(queryClient: QueryClient, userId: string): ()
         });
       }
     }
-    void openDeviceDb(userId)
+    void openDeviceDb(accountId)
       .then((db) => (stopped ? undefined : db.putMany('cache', entries, remove)))
       .catch((error: unknown) => console.warn('The device copy could not be written', error));
   };
 
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-    if (stopped || !isPersistedQueryKey(event.query.queryKey, userId)) return;
+    if (stopped || !isPersistedQueryKey(event.query.queryKey, accountId)) return;
     if (event.type !== 'updated' || event.action.type !== 'success') return;
     dirty.set(event.query.queryHash, event.query.queryKey);
     if (timer === undefined) timer = window.setTimeout(flush, WRITE_DELAY_MS);
@@ -95,8 +96,11 @@ export function persistDeviceCache(queryClient: QueryClient, userId: string): ()
   };
 }
 
-/** Sign-out and an ended session: this seller's device copy goes, whole (queue included). */
-export function forgetDevice(userId: string): Promise<void> {
+/**
+ * Sign-out and an ended session: every copy this user made on the device goes, whole (queues
+ * included): their own account's and those of the accounts they are a member of.
+ */
+export function forgetDevice(userId: UserId): Promise<void> {
   return deleteDeviceDb(userId).catch((error: unknown) => {
     console.warn('The device copy could not be deleted', error);
   });

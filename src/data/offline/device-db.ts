@@ -1,12 +1,13 @@
 /**
- * The device's copy of a stockroom: one IndexedDB database per signed-in user and account they
- * act on (`stockroom-device-<userId>` for the user's own account, as before accounts, so a
- * copy and its waiting changes survive the upgrade; `stockroom-device-<userId>-<accountId>` for
- * an account they are a member of), so another user on the same browser never opens the first
- * one's data, and sign-out deletes every one of the user's copies.
+ * The device's copy of a stockroom: one IndexedDB database per signed-in USER and ACCOUNT they
+ * act on, so another user on the same browser never opens the first one's data, and sign-out
+ * deletes every one of the user's copies. The names keep the format they had before accounts
+ * had members, so copies and queues made then are still found: `stockroom-device-<userId>` for
+ * the user's personal account (whose id is theirs), `stockroom-device-<userId>-<accountId>` for
+ * an account they are a member of. Renaming them would orphan a waiting queue.
  *
- * Callers name the ACCOUNT (the stockroom's scope, as in query keys); the signed-in user is set
- * once by setDeviceUser (the account provider and the page's start).
+ * Callers name the ACCOUNT (`accountId`, the stockroom's scope, as in query keys); the signed-in
+ * user (`userId`) is set once by setDeviceUser (the account provider and the page's start).
  *
  * Two object stores:
  * - `cache`: key → value (the persisted query cache entries; see offline/persist-cache.ts).
@@ -17,6 +18,8 @@
  * No dependency: the browser's IndexedDB API wrapped in promises.
  */
 
+import { personalAccountId, type AccountId, type UserId } from '../../domain/ids';
+
 const DB_PREFIX = 'stockroom-device-';
 const DB_VERSION = 1;
 
@@ -24,16 +27,16 @@ export type DeviceStoreName = 'cache' | 'outbox';
 
 export const DEVICE_STORES: readonly DeviceStoreName[] = ['cache', 'outbox'];
 
-let deviceUser: string | null = null;
+let deviceUser: UserId | null = null;
 
 /** The signed-in user whose copies openDeviceDb opens (null: the account's id names it alone). */
-export function setDeviceUser(userId: string | null): void {
+export function setDeviceUser(userId: UserId | null): void {
   deviceUser = userId;
 }
 
 /** The database name of a user's device copy of one account. */
-export function deviceDbName(accountId: string, userId: string | null = deviceUser): string {
-  return userId === null || userId === accountId
+export function deviceDbName(accountId: AccountId, userId: UserId | null = deviceUser): string {
+  return userId === null || accountId === personalAccountId(userId)
     ? `${DB_PREFIX}${accountId}`
     : `${DB_PREFIX}${userId}-${accountId}`;
 }
@@ -58,7 +61,8 @@ export interface DeviceStore<V = unknown> {
 }
 
 export interface DeviceDb {
-  readonly userId: string;
+  /** The account whose stockroom this copy holds. */
+  readonly accountId: AccountId;
   readonly name: string;
   store<V = unknown>(name: DeviceStoreName): DeviceStore<V>;
   readonly cache: DeviceStore;
@@ -93,7 +97,7 @@ function transactionDone(tx: IDBTransaction): Promise<void> {
 
 const openDbs = new Map<string, Promise<DeviceDb>>();
 
-function wrap(db: IDBDatabase, userId: string): DeviceDb {
+function wrap(db: IDBDatabase, accountId: AccountId): DeviceDb {
   function run<T>(
     storeName: DeviceStoreName,
     mode: IDBTransactionMode,
@@ -127,7 +131,7 @@ function wrap(db: IDBDatabase, userId: string): DeviceDb {
   }
 
   return {
-    userId,
+    accountId,
     name: db.name,
     store,
     cache: store('cache'),
@@ -147,13 +151,13 @@ function wrap(db: IDBDatabase, userId: string): DeviceDb {
 }
 
 /**
- * Opens (creating on first use) the device database of one user. The same promise is shared by
- * every caller until it is closed or deleted.
+ * Opens (creating on first use) the signed-in user's device database of one account. The same
+ * promise is shared by every caller until it is closed or deleted.
  */
-export function openDeviceDb(userId: string): Promise<DeviceDb> {
-  if (!userId) return Promise.reject(new Error('openDeviceDb needs a user id'));
+export function openDeviceDb(accountId: AccountId): Promise<DeviceDb> {
+  if (!accountId) return Promise.reject(new Error('openDeviceDb needs an account id'));
   if (!hasIndexedDb()) return Promise.reject(new Error('IndexedDB is not available'));
-  const name = deviceDbName(userId);
+  const name = deviceDbName(accountId);
   const known = openDbs.get(name);
   if (known) return known;
   const opening = new Promise<DeviceDb>((resolve, reject) => {
@@ -172,7 +176,7 @@ export function openDeviceDb(userId: string): Promise<DeviceDb> {
         openDbs.delete(name);
         db.close();
       };
-      resolve(wrap(db, userId));
+      resolve(wrap(db, accountId));
     };
     request.onerror = () => reject(request.error ?? new Error('IndexedDB open failed'));
     request.onblocked = () => reject(new Error('IndexedDB open blocked'));
@@ -207,9 +211,9 @@ async function deleteDbNamed(name: string): Promise<void> {
  * Deletes every device database of one user (sign-out, session ended): their own account's and
  * those of the accounts they are a member of. Resolves even when absent.
  */
-export async function deleteDeviceDb(userId: string): Promise<void> {
+export async function deleteDeviceDb(userId: UserId): Promise<void> {
   if (!hasIndexedDb() || !userId) return;
-  const names = new Set<string>([deviceDbName(userId, userId)]);
+  const names = new Set<string>([deviceDbName(personalAccountId(userId), userId)]);
   const memberPrefix = `${DB_PREFIX}${userId}-`;
   for (const name of openDbs.keys()) if (name.startsWith(memberPrefix)) names.add(name);
   if (typeof indexedDB.databases === 'function') {

@@ -9,6 +9,7 @@ import {
 import { isNetworkFailure } from '../errors';
 import { isOffline } from '../../lib/online';
 import { openDeviceDb } from './device-db';
+import type { AccountId } from '../../domain/ids';
 
 /**
  * The durable queue of changes made without a connection (issue #26), one per seller, kept in
@@ -79,7 +80,7 @@ export class Outbox {
   private readonly listeners = new Set<Listener>();
   private loading: Promise<void> | null = null;
 
-  constructor(readonly userId: string) {}
+  constructor(readonly accountId: AccountId) {}
 
   get snapshot(): OutboxState {
     return this.state;
@@ -99,7 +100,7 @@ export class Outbox {
   load(): Promise<void> {
     this.loading ??= (async () => {
       try {
-        const db = await openDeviceDb(this.userId);
+        const db = await openDeviceDb(this.accountId);
         const stored = (await db.outbox.getAll()) as OutboxRecord[];
         // Anything queued in memory before the read finished stays (its write is on its way).
         for (const record of stored)
@@ -116,7 +117,7 @@ export class Outbox {
     this.records.set(record.id, record);
     this.publish();
     try {
-      const db = await openDeviceDb(this.userId);
+      const db = await openDeviceDb(this.accountId);
       await db.outbox.put(record, record.id);
     } catch {
       // Kept in memory; see load().
@@ -127,7 +128,7 @@ export class Outbox {
     this.records.delete(id);
     this.publish();
     try {
-      const db = await openDeviceDb(this.userId);
+      const db = await openDeviceDb(this.accountId);
       await db.outbox.delete(id);
     } catch {
       // Kept in memory; see load().
@@ -166,22 +167,22 @@ export class Outbox {
   }
 }
 
-const outboxes = new Map<string, Outbox>();
+const outboxes = new Map<AccountId, Outbox>();
 
 /** The seller's queue (loaded from the device on first use). */
-export function outboxFor(userId: string): Outbox {
-  let outbox = outboxes.get(userId);
+export function outboxFor(accountId: AccountId): Outbox {
+  let outbox = outboxes.get(accountId);
   if (!outbox) {
-    outbox = new Outbox(userId);
-    outboxes.set(userId, outbox);
+    outbox = new Outbox(accountId);
+    outboxes.set(accountId, outbox);
     void outbox.load();
   }
   return outbox;
 }
 
 /** The seller's queue as the screen shows it. */
-export function useOutbox(userId: string | undefined): OutboxState {
-  const outbox = userId ? outboxFor(userId) : undefined;
+export function useOutbox(accountId: AccountId | undefined): OutboxState {
+  const outbox = accountId ? outboxFor(accountId) : undefined;
   return useSyncExternalStore(
     outbox?.subscribe ?? noSubscribe,
     () => outbox?.snapshot ?? EMPTY,
@@ -198,12 +199,12 @@ const noSubscribe = () => () => undefined;
  * same optimistic edit the online path makes then stays on the screen.
  */
 export async function sendOrQueue<T>(
-  userId: string,
+  accountId: AccountId,
   change: QueuedChange,
   send: () => Promise<T>,
   shown: () => T,
 ): Promise<T> {
-  const outbox = outboxFor(userId);
+  const outbox = outboxFor(accountId);
   await outbox.load();
   if (isOffline() || outbox.snapshot.waiting.length > 0) {
     await outbox.enqueue(change);
@@ -219,7 +220,7 @@ export async function sendOrQueue<T>(
 }
 
 /** Changes on this device the server has not taken yet: waiting, or refused and not decided. */
-export function useUnsentChanges(userId: string | undefined): number {
-  const { waiting, decisions } = useOutbox(userId);
+export function useUnsentChanges(accountId: AccountId | undefined): number {
+  const { waiting, decisions } = useOutbox(accountId);
   return waiting.length + decisions.length;
 }

@@ -19,6 +19,7 @@ import { updateItem } from '../items/update-item';
 import type { ItemFields } from '../items/types';
 import { preferencesKeys } from '../settings/keys';
 import { outboxFor } from './outbox';
+import type { AccountId } from '../../domain/ids';
 
 /** Sends one queued change through the same data-layer function the online path calls. */
 function send(change: QueuedChange): Promise<unknown> {
@@ -36,7 +37,7 @@ function send(change: QueuedChange): Promise<unknown> {
 
 export type ReplayResult = 'empty' | 'stopped';
 
-const running = new Map<string, Promise<ReplayResult>>();
+const running = new Map<AccountId, Promise<ReplayResult>>();
 
 /**
  * Sends the seller's queue in order, one change at a time. No answer (still offline, the line
@@ -45,11 +46,14 @@ const running = new Map<string, Promise<ReplayResult>>();
  * inventory and preferences are read again, so the screens show what the database holds.
  * One replay per seller at a time; a second call shares the first.
  */
-export function replayOutbox(userId: string, queryClient: QueryClient): Promise<ReplayResult> {
-  const known = running.get(userId);
+export function replayOutbox(
+  accountId: AccountId,
+  queryClient: QueryClient,
+): Promise<ReplayResult> {
+  const known = running.get(accountId);
   if (known) return known;
   const run = (async (): Promise<ReplayResult> => {
-    const outbox = outboxFor(userId);
+    const outbox = outboxFor(accountId);
     await outbox.load();
     let sent = 0;
     let result: ReplayResult = 'empty';
@@ -81,13 +85,13 @@ export function replayOutbox(userId: string, queryClient: QueryClient): Promise<
     }
     if (sent > 0 || outbox.snapshot.decisions.length > 0) {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: inventoryRoot(userId) }),
-        queryClient.invalidateQueries({ queryKey: preferencesKeys.detail(userId) }),
+        queryClient.invalidateQueries({ queryKey: inventoryRoot(accountId) }),
+        queryClient.invalidateQueries({ queryKey: preferencesKeys.detail(accountId) }),
       ]);
     }
     return result;
-  })().finally(() => running.delete(userId));
-  running.set(userId, run);
+  })().finally(() => running.delete(accountId));
+  running.set(accountId, run);
   return run;
 }
 
@@ -99,18 +103,18 @@ const RETRY_EVERY_MS = 5_000;
  * browser's `online`, whenever a change is queued while online (it waits behind others), and
  * every few seconds while changes wait.
  */
-export function useOutboxReplay(userId: string | undefined): void {
+export function useOutboxReplay(accountId: AccountId | undefined): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (!userId) return;
-    const outbox = outboxFor(userId);
+    if (!accountId) return;
+    const outbox = outboxFor(accountId);
     const catchUp = () => {
       if (!isOffline() && outbox.snapshot.waiting.length > 0)
-        void replayOutbox(userId, queryClient);
+        void replayOutbox(accountId, queryClient);
     };
     void outbox.load().then(catchUp);
     const unsubscribe = outbox.subscribe(() => {
-      if (!running.has(userId)) catchUp();
+      if (!running.has(accountId)) catchUp();
     });
     window.addEventListener('online', catchUp);
     // The browser's word is not always right (a page opened offline may believe it is online and
@@ -121,5 +125,5 @@ export function useOutboxReplay(userId: string | undefined): void {
       window.removeEventListener('online', catchUp);
       window.clearInterval(retry);
     };
-  }, [userId, queryClient]);
+  }, [accountId, queryClient]);
 }

@@ -1,5 +1,7 @@
-/** Query keys of the picked order lines and linked SKUs, scoped by user. */
+import type { AccountId } from '../../domain/ids';
+
+/** Query keys of the picked order lines and linked SKUs, scoped by account. */
 export const pickingKeys = {
-  picks: (userId: string) => ['picking', userId, 'picks'] as const,
-  links: (userId: string) => ['picking', userId, 'sku-links'] as const,
+  picks: (accountId: AccountId) => ['picking', accountId, 'picks'] as const,
+  links: (accountId: AccountId) => ['picking', accountId, 'sku-links'] as const,
 };

@@ -3,6 +3,7 @@ import type { Tables } from '../../lib/database.types';
 import { supabase } from '../../lib/supabase';
 import { toDataError } from '../errors';
 import { pickingKeys } from './keys';
+import type { AccountId } from '../../domain/ids';
 
 export type OrderPick = Pick<
   Tables<'order_picks'>,
@@ -34,24 +35,24 @@ export async function getSkuLinks(): Promise<SkuLink[]> {
 }
 
 /** Picks are shared by the seller's devices: read again whenever this window is back in focus. */
-export const orderPicksQuery = (userId: string) =>
+export const orderPicksQuery = (accountId: AccountId) =>
   queryOptions({
-    queryKey: pickingKeys.picks(userId),
+    queryKey: pickingKeys.picks(accountId),
     queryFn: getOrderPicks,
     refetchOnWindowFocus: 'always',
   });
 
-export const skuLinksQuery = (userId: string) =>
+export const skuLinksQuery = (accountId: AccountId) =>
   queryOptions({
-    queryKey: pickingKeys.links(userId),
+    queryKey: pickingKeys.links(accountId),
     queryFn: getSkuLinks,
     refetchOnWindowFocus: 'always',
   });
 
-export function useOrderPicks(userId: string, enabled: boolean) {
-  return useQuery({ ...orderPicksQuery(userId), enabled: enabled && userId !== '' });
+export function useOrderPicks(accountId: AccountId, enabled: boolean) {
+  return useQuery({ ...orderPicksQuery(accountId), enabled: enabled && accountId !== '' });
 }
 
-export function useSkuLinks(userId: string, enabled: boolean) {
-  return useQuery({ ...skuLinksQuery(userId), enabled: enabled && userId !== '' });
+export function useSkuLinks(accountId: AccountId, enabled: boolean) {
+  return useQuery({ ...skuLinksQuery(accountId), enabled: enabled && accountId !== '' });
 }

@@ -6,6 +6,7 @@ import { useItemsCache } from '../items/items-cache';
 import type { MutationCallbacks } from '../mutation-callbacks';
 import { pickingKeys } from './keys';
 import { pickKey, type OrderPick, type SkuLink } from './order-picks';
+import type { AccountId } from '../../domain/ids';
 
 export interface PickInput {
   orderId: string;
@@ -52,15 +53,15 @@ const sameLine = (pick: OrderPick, line: UnpickInput) =>
 
 /** Picks a line; the picks and the item's quantity in the cache follow the server's answer. */
 export function usePickOrderLine(
-  userId: string,
+  accountId: AccountId,
   { onSuccess, onError }: MutationCallbacks<OrderPick, PickInput> = {},
 ) {
   const queryClient = useQueryClient();
-  const items = useItemsCache(userId);
+  const items = useItemsCache(accountId);
   return useMutation({
     mutationFn: pickOrderLine,
     onSuccess: (pick, input) => {
-      queryClient.setQueryData<OrderPick[]>(pickingKeys.picks(userId), (picks) => [
+      queryClient.setQueryData<OrderPick[]>(pickingKeys.picks(accountId), (picks) => [
         pick,
         ...(picks ?? []).filter((p) => !sameLine(p, input)),
       ]);
@@ -73,7 +74,7 @@ export function usePickOrderLine(
     },
     onError: (error, input) => {
       // Another device may have picked it, or the item changed: show what the database holds.
-      void queryClient.invalidateQueries({ queryKey: pickingKeys.picks(userId) });
+      void queryClient.invalidateQueries({ queryKey: pickingKeys.picks(accountId) });
       void items.refresh();
       onError?.(error, input);
     },
@@ -81,15 +82,15 @@ export function usePickOrderLine(
 }
 
 export function useUnpickOrderLine(
-  userId: string,
+  accountId: AccountId,
   { onSuccess, onError }: MutationCallbacks<unknown, UnpickInput> = {},
 ) {
   const queryClient = useQueryClient();
-  const items = useItemsCache(userId);
+  const items = useItemsCache(accountId);
   return useMutation({
     mutationFn: unpickOrderLine,
     onSuccess: (item, input) => {
-      queryClient.setQueryData<OrderPick[]>(pickingKeys.picks(userId), (picks) =>
+      queryClient.setQueryData<OrderPick[]>(pickingKeys.picks(accountId), (picks) =>
         (picks ?? []).filter((p) => !sameLine(p, input)),
       );
       if (item?.item_id)
@@ -97,7 +98,7 @@ export function useUnpickOrderLine(
       onSuccess?.(item, input);
     },
     onError: (error, input) => {
-      void queryClient.invalidateQueries({ queryKey: pickingKeys.picks(userId) });
+      void queryClient.invalidateQueries({ queryKey: pickingKeys.picks(accountId) });
       onError?.(error, input);
     },
   });
@@ -109,14 +110,14 @@ export interface LinkInput {
 }
 
 export function useLinkSku(
-  userId: string,
+  accountId: AccountId,
   { onSuccess, onError }: MutationCallbacks<SkuLink, LinkInput> = {},
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ sku, itemId }: LinkInput) => linkSku(sku, itemId),
     onSuccess: (link, input) => {
-      queryClient.setQueryData<SkuLink[]>(pickingKeys.links(userId), (links) => [
+      queryClient.setQueryData<SkuLink[]>(pickingKeys.links(accountId), (links) => [
         link,
         ...(links ?? []).filter((l) => l.sku !== link.sku),
       ]);

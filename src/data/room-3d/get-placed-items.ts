@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase';
 import { toDataError } from '../errors';
 import { room3dKeys } from './keys';
+import type { AccountId } from '../../domain/ids';
 
 /** What the side panel lists: a whole unit or one shelf. */
 export type ItemsTarget = { kind: 'unit'; unitId: string } | { kind: 'shelf'; shelfId: string };
@@ -31,16 +32,16 @@ export function targetKey(target: ItemsTarget): string {
   return target.kind === 'unit' ? `unit:${target.unitId}` : `shelf:${target.shelfId}`;
 }
 
-export function placedItemsQueryOptions(userId: string, target: ItemsTarget) {
+export function placedItemsQueryOptions(accountId: AccountId, target: ItemsTarget) {
   return queryOptions({
-    queryKey: room3dKeys.items(userId, targetKey(target)),
+    queryKey: room3dKeys.items(accountId, targetKey(target)),
     queryFn: () => getPlacedItems(target),
   });
 }
 
-export function usePlacedItems(userId: string, target: ItemsTarget | null) {
+export function usePlacedItems(accountId: AccountId, target: ItemsTarget | null) {
   return useQuery({
-    ...placedItemsQueryOptions(userId, target ?? { kind: 'unit', unitId: '' }),
+    ...placedItemsQueryOptions(accountId, target ?? { kind: 'unit', unitId: '' }),
     enabled: target !== null,
   });
 }

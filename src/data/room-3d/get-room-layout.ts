@@ -3,6 +3,7 @@ import { supabase } from '../../lib/supabase';
 import { toDataError } from '../errors';
 import { room3dKeys } from './keys';
 import { toRoomLayout, type RawRoom, type RoomLayout } from './room-layout';
+import type { AccountId } from '../../domain/ids';
 
 export type { RoomLayout } from './room-layout';
 
@@ -22,16 +23,16 @@ export async function getRoomLayout(roomId: string): Promise<RoomLayout | null> 
   return data ? toRoomLayout(data as unknown as RawRoom) : null;
 }
 
-export function roomLayoutQueryOptions(userId: string, roomId: string) {
+export function roomLayoutQueryOptions(accountId: AccountId, roomId: string) {
   return queryOptions({
-    queryKey: room3dKeys.layout(userId, roomId),
+    queryKey: room3dKeys.layout(accountId, roomId),
     queryFn: () => getRoomLayout(roomId),
   });
 }
 
-export function useRoomLayout(userId: string, roomId: string | null) {
+export function useRoomLayout(accountId: AccountId, roomId: string | null) {
   return useQuery({
-    ...roomLayoutQueryOptions(userId, roomId ?? ''),
+    ...roomLayoutQueryOptions(accountId, roomId ?? ''),
     enabled: roomId !== null,
   });
 }

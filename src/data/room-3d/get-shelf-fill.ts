@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase';
 import { toDataError } from '../errors';
 import { room3dKeys } from './keys';
+import type { AccountId } from '../../domain/ids';
 
 /**
  * Items per shelf of a room, counted by the database (room_shelf_fill): the view needs a number
@@ -13,15 +14,15 @@ export async function getShelfFill(roomId: string): Promise<Map<string, number>>
   return new Map(data.map((row) => [row.shelf_id, row.item_count]));
 }
 
-export function shelfFillQueryOptions(userId: string, roomId: string) {
+export function shelfFillQueryOptions(accountId: AccountId, roomId: string) {
   return queryOptions({
-    queryKey: room3dKeys.fill(userId, roomId),
+    queryKey: room3dKeys.fill(accountId, roomId),
     queryFn: () => getShelfFill(roomId),
     // Items change on the inventory screen; coming back to the 3D view should show it.
     staleTime: 0,
   });
 }
 
-export function useShelfFill(userId: string, roomId: string | null) {
-  return useQuery({ ...shelfFillQueryOptions(userId, roomId ?? ''), enabled: roomId !== null });
+export function useShelfFill(accountId: AccountId, roomId: string | null) {
+  return useQuery({ ...shelfFillQueryOptions(accountId, roomId ?? ''), enabled: roomId !== null });
 }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase';
 import { toDataError } from '../errors';
 import { room3dKeys } from './keys';
+import type { AccountId } from '../../domain/ids';
 
 /** The room a unit stands in, for '?unit=' links (a search hit) that do not name the room. */
 export async function getUnitRoom(unitId: string): Promise<string | null> {
@@ -16,13 +17,13 @@ export async function getUnitRoom(unitId: string): Promise<string | null> {
   return Array.isArray(isle) ? (isle[0]?.room_id ?? null) : isle.room_id;
 }
 
-export function unitRoomQueryOptions(userId: string, unitId: string) {
+export function unitRoomQueryOptions(accountId: AccountId, unitId: string) {
   return queryOptions({
-    queryKey: room3dKeys.unitRoom(userId, unitId),
+    queryKey: room3dKeys.unitRoom(accountId, unitId),
     queryFn: () => getUnitRoom(unitId),
   });
 }
 
-export function useUnitRoom(userId: string, unitId: string | null) {
-  return useQuery({ ...unitRoomQueryOptions(userId, unitId ?? ''), enabled: unitId !== null });
+export function useUnitRoom(accountId: AccountId, unitId: string | null) {
+  return useQuery({ ...unitRoomQueryOptions(accountId, unitId ?? ''), enabled: unitId !== null });
 }

@@ -19,5 +19,9 @@ export function viewSettingsFrom(preferences: Preferences): ViewSettings {
  * writes them.
  */
 export function useViewSettings(accountId: AccountId) {
-  return useQuery({ ...preferencesQueryOptions(accountId), select: viewSettingsFrom, staleTime: 0 });
+  return useQuery({
+    ...preferencesQueryOptions(accountId),
+    select: viewSettingsFrom,
+    staleTime: 0,
+  });
 }

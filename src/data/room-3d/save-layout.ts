@@ -3,6 +3,7 @@ import type { CameraView, IslePlacement, Position3D } from '../../domain/layout-
 import { supabase } from '../../lib/supabase';
 import { toDataError } from '../errors';
 import { room3dKeys } from './keys';
+import type { AccountId } from '../../domain/ids';
 
 export interface LayoutToSave {
   roomId: string;
@@ -30,11 +31,11 @@ export async function saveLayout(layout: LayoutToSave): Promise<void> {
   if (error) throw toDataError(error);
 }
 
-export function useSaveLayout(userId: string) {
+export function useSaveLayout(accountId: AccountId) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveLayout,
     onSuccess: (_data, layout) =>
-      queryClient.invalidateQueries({ queryKey: room3dKeys.layout(userId, layout.roomId) }),
+      queryClient.invalidateQueries({ queryKey: room3dKeys.layout(accountId, layout.roomId) }),
   });
 }

@@ -5,12 +5,13 @@ import { toDataError } from '../errors';
 import type { MutationCallbacks } from '../mutation-callbacks';
 import { preferencesKeys } from './keys';
 import { preferencesFromRow, type Preferences } from './preferences';
+import type { AccountId } from '../../domain/ids';
 
 export type PreferencesPatch = Partial<Preferences>;
 type PreferencesRow = Database['public']['Tables']['user_preferences']['Insert'];
 
 /** The row to write: the jsonb columns as plain JSON values. */
-export function preferencesRow(userId: string, patch: PreferencesPatch): PreferencesRow {
+export function preferencesRow(accountId: AccountId, patch: PreferencesPatch): PreferencesRow {
   const { expiry_notifications, storage_colors, ...plain } = patch;
   return {
     ...plain,
@@ -25,38 +26,41 @@ export function preferencesRow(userId: string, patch: PreferencesPatch): Prefere
     ...(storage_colors === undefined
       ? {}
       : { storage_colors: storage_colors as unknown as NonNullable<Json> }),
-    user_id: userId,
+    user_id: accountId,
   };
 }
 
 /** Saves some preferences (SPEC 7: user_preferences upsert) and returns the row as stored. */
 export async function savePreferences(
-  userId: string,
+  accountId: AccountId,
   patch: PreferencesPatch,
 ): Promise<Preferences> {
   const supabase = await loadSupabase();
   const { data, error } = await supabase
     .from('user_preferences')
-    .upsert(preferencesRow(userId, patch), { onConflict: 'user_id' })
+    .upsert(preferencesRow(accountId, patch), { onConflict: 'user_id' })
     .select('*')
     .single();
   if (error) throw toDataError(error);
   return preferencesFromRow(data);
 }
 
-/** Saves and puts the stored result in the cache, so every screen sees it at once. */
-export function useSavePreferencesMutation(
-  userId: string | undefined,
+/**
+ * Saves and puts the stored result in the cache, so every screen sees it at once; the settings
+ * screen toasts the outcome itself.
+ */
+export function useSavePreferences(
+  accountId: AccountId,
   { onSuccess, onError }: MutationCallbacks<Preferences, PreferencesPatch> = {},
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (patch: PreferencesPatch) => {
-      if (!userId) throw new Error('User must be logged in');
-      return savePreferences(userId, patch);
+      if (!accountId) throw new Error('User must be logged in');
+      return savePreferences(accountId, patch);
     },
     onSuccess: (saved, patch) => {
-      if (userId) queryClient.setQueryData(preferencesKeys.detail(userId), saved);
+      queryClient.setQueryData(preferencesKeys.detail(accountId), saved);
       onSuccess?.(saved, patch);
     },
     onError,

@@ -11,6 +11,7 @@ import { planLimitToast } from './plan-limit';
 import { addIsle as addIsleToTree, countUnits, toUnit } from './tree';
 import { refusal, useTreeCache } from './tree-cache';
 import type { Isle } from './types';
+import type { AccountId } from '../../domain/ids';
 
 export interface NewIsle {
   roomId: string | null;
@@ -52,11 +53,11 @@ export async function addIsle(input: NewIsle & { roomId: string }): Promise<Isle
  * the number is taken in the room or the unit limit is reached.
  */
 export function useAddIsleMutation(
-  userId: string,
+  accountId: AccountId,
   planId: string,
   { onSuccess, onError }: MutationCallbacks<Isle, NewIsle> = {},
 ) {
-  const cache = useTreeCache(userId);
+  const cache = useTreeCache(accountId);
   return useMutation({
     mutationFn: async (input: NewIsle) => {
       const rooms = cache.read();

@@ -7,6 +7,7 @@ import { planLimitToast } from './plan-limit';
 import { addRoom as addRoomToTree } from './tree';
 import { refusal, useTreeCache } from './tree-cache';
 import type { Room } from './types';
+import type { AccountId } from '../../domain/ids';
 
 /** add_room puts the room last (room_index) and logs add_room; the room limit may refuse. */
 export async function addRoom(roomName: string): Promise<Room> {
@@ -25,11 +26,11 @@ export async function addRoom(roomName: string): Promise<Room> {
  * Nothing is shown before the server answers, so a refused room never appears.
  */
 export function useAddRoomMutation(
-  userId: string,
+  accountId: AccountId,
   planId: string,
   { onSuccess, onError }: MutationCallbacks<Room, string> = {},
 ) {
-  const cache = useTreeCache(userId);
+  const cache = useTreeCache(accountId);
   return useMutation({
     mutationFn: async (roomName: string) => {
       if (!canAdd(planId, 'rooms', cache.read().length))

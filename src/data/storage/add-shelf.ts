@@ -5,6 +5,7 @@ import type { MutationCallbacks } from '../mutation-callbacks';
 import { addShelf as addShelfToTree } from './tree';
 import { useTreeCache } from './tree-cache';
 import type { Shelf } from './types';
+import type { AccountId } from '../../domain/ids';
 
 /** add_shelf numbers the shelf with the lowest unused index (SPEC 4) and logs add_shelf. */
 export async function addShelf(unitId: string): Promise<Shelf> {
@@ -14,10 +15,10 @@ export async function addShelf(unitId: string): Promise<Shelf> {
 }
 
 export function useAddShelfMutation(
-  userId: string,
+  accountId: AccountId,
   { onSuccess, onError }: MutationCallbacks<Shelf, string> = {},
 ) {
-  const cache = useTreeCache(userId);
+  const cache = useTreeCache(accountId);
   return useMutation({
     mutationFn: (unitId: string) => addShelf(unitId),
     onSuccess: (shelf, unitId) => {

@@ -9,6 +9,7 @@ import { planLimitToast } from './plan-limit';
 import { addUnit as addUnitToTree, countUnits, toUnit } from './tree';
 import { refusal, useTreeCache } from './tree-cache';
 import type { Unit } from './types';
+import type { AccountId } from '../../domain/ids';
 
 export interface NewUnit {
   isleId: string;
@@ -33,11 +34,11 @@ export async function addUnit(input: NewUnit): Promise<Unit> {
 
 /** Adds a unit to an isle; the unit limit is checked first and again by the database. */
 export function useAddUnitMutation(
-  userId: string,
+  accountId: AccountId,
   planId: string,
   { onSuccess, onError }: MutationCallbacks<Unit, NewUnit> = {},
 ) {
-  const cache = useTreeCache(userId);
+  const cache = useTreeCache(accountId);
   return useMutation({
     mutationFn: async (input: NewUnit) => {
       const rooms = cache.read();

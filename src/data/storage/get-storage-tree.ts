@@ -3,6 +3,7 @@ import { supabase } from '../../lib/supabase';
 import { toDataError } from '../errors';
 import { storageKeys } from './keys';
 import { toTree } from './tree';
+import type { AccountId } from '../../domain/ids';
 
 // SPEC 7: rooms with nested isles, units and shelves, ordered by room_index, named as the tree
 // holds them. One request for the whole structure (an Elite account has at most 10 rooms and
@@ -21,13 +22,13 @@ export async function getStorageTree() {
 }
 
 /** The seller's whole storage: every screen that shows or picks a place reads this one entry. */
-export function storageTreeQueryOptions(userId: string) {
+export function storageTreeQueryOptions(accountId: AccountId) {
   return queryOptions({
-    queryKey: storageKeys.tree(userId),
+    queryKey: storageKeys.tree(accountId),
     queryFn: getStorageTree,
   });
 }
 
-export function useStorageTree(userId: string) {
-  return useQuery(storageTreeQueryOptions(userId));
+export function useStorageTree(accountId: AccountId) {
+  return useQuery(storageTreeQueryOptions(accountId));
 }

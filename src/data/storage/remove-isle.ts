@@ -3,6 +3,7 @@ import { toDataError } from '../errors';
 import type { MutationCallbacks } from '../mutation-callbacks';
 import { removeIsle as removeIsleFromTree } from './tree';
 import { useOptimisticTreeMutation } from './tree-cache';
+import type { AccountId } from '../../domain/ids';
 
 export async function removeIsle(isleId: string) {
   const { data, error } = await supabase.rpc('remove_isle', { p_isle_id: isleId });
@@ -12,11 +13,11 @@ export async function removeIsle(isleId: string) {
 
 /** Removes an isle with its units, shelves and items; the room's isles renumber from 1. */
 export function useRemoveIsleMutation(
-  userId: string,
+  accountId: AccountId,
   callbacks?: MutationCallbacks<unknown, string>,
 ) {
   return useOptimisticTreeMutation(
-    userId,
+    accountId,
     { mutationFn: removeIsle, edit: removeIsleFromTree, withItems: true },
     callbacks,
   );

@@ -3,6 +3,7 @@ import { toDataError } from '../errors';
 import type { MutationCallbacks } from '../mutation-callbacks';
 import { removeRoom as removeRoomFromTree } from './tree';
 import { useOptimisticTreeMutation } from './tree-cache';
+import type { AccountId } from '../../domain/ids';
 
 export async function removeRoom(roomId: string) {
   const { data, error } = await supabase.rpc('remove_room', { p_room_id: roomId });
@@ -15,11 +16,11 @@ export async function removeRoom(roomId: string) {
  * the screen at once; back if the server refuses.
  */
 export function useRemoveRoomMutation(
-  userId: string,
+  accountId: AccountId,
   callbacks?: MutationCallbacks<unknown, string>,
 ) {
   return useOptimisticTreeMutation(
-    userId,
+    accountId,
     { mutationFn: removeRoom, edit: removeRoomFromTree, withItems: true },
     callbacks,
   );

@@ -4,6 +4,7 @@ import type { MutationCallbacks } from '../mutation-callbacks';
 import { removeShelf as removeShelfFromTree, setUnitShelves } from './tree';
 import { useOptimisticTreeMutation } from './tree-cache';
 import type { Shelf } from './types';
+import type { AccountId } from '../../domain/ids';
 
 export interface ShelfToRemove {
   shelfId: string;
@@ -18,11 +19,11 @@ export async function removeShelf(shelfId: string): Promise<Shelf[]> {
 }
 
 export function useRemoveShelfMutation(
-  userId: string,
+  accountId: AccountId,
   callbacks?: MutationCallbacks<Shelf[], ShelfToRemove>,
 ) {
   return useOptimisticTreeMutation(
-    userId,
+    accountId,
     {
       mutationFn: ({ shelfId }: ShelfToRemove) => removeShelf(shelfId),
       edit: (rooms, { shelfId }) => removeShelfFromTree(rooms, shelfId),

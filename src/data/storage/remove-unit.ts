@@ -3,6 +3,7 @@ import { toDataError } from '../errors';
 import type { MutationCallbacks } from '../mutation-callbacks';
 import { removeUnit as removeUnitFromTree } from './tree';
 import { useOptimisticTreeMutation } from './tree-cache';
+import type { AccountId } from '../../domain/ids';
 
 export async function removeUnit(unitId: string) {
   const { data, error } = await supabase.rpc('remove_unit', { p_unit_id: unitId });
@@ -15,11 +16,11 @@ export async function removeUnit(unitId: string) {
  * the room's isles renumber (remove_unit does it all in one transaction and logs it).
  */
 export function useRemoveUnitMutation(
-  userId: string,
+  accountId: AccountId,
   callbacks?: MutationCallbacks<unknown, string>,
 ) {
   return useOptimisticTreeMutation(
-    userId,
+    accountId,
     { mutationFn: removeUnit, edit: removeUnitFromTree, withItems: true },
     callbacks,
   );

@@ -3,6 +3,7 @@ import { toDataError } from '../errors';
 import type { MutationCallbacks } from '../mutation-callbacks';
 import { renameRoom as renameRoomInTree } from './tree';
 import { useOptimisticTreeMutation } from './tree-cache';
+import type { AccountId } from '../../domain/ids';
 
 export interface RoomName {
   roomId: string;
@@ -20,11 +21,11 @@ export async function renameRoom(roomId: string, roomName: string) {
 
 /** Renames at once on screen; the old name comes back if the server refuses. Logs update_room. */
 export function useRenameRoomMutation(
-  userId: string,
+  accountId: AccountId,
   callbacks?: MutationCallbacks<unknown, RoomName>,
 ) {
   return useOptimisticTreeMutation(
-    userId,
+    accountId,
     {
       mutationFn: ({ roomId, roomName }: RoomName) => renameRoom(roomId, roomName.trim()),
       edit: (rooms, { roomId, roomName }) => renameRoomInTree(rooms, roomId, roomName.trim()),

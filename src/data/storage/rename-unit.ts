@@ -3,6 +3,7 @@ import { toDataError } from '../errors';
 import type { MutationCallbacks } from '../mutation-callbacks';
 import { renameUnit as renameUnitInTree } from './tree';
 import { useOptimisticTreeMutation } from './tree-cache';
+import type { AccountId } from '../../domain/ids';
 
 export interface UnitName {
   unitId: string;
@@ -17,11 +18,11 @@ export async function renameUnit(unitId: string, unitName: string) {
 
 /** Renames at once on screen; names are unique per isle (case-insensitive, for import). */
 export function useRenameUnitMutation(
-  userId: string,
+  accountId: AccountId,
   callbacks?: MutationCallbacks<void, UnitName>,
 ) {
   return useOptimisticTreeMutation(
-    userId,
+    accountId,
     {
       mutationFn: ({ unitId, unitName }: UnitName) => renameUnit(unitId, unitName.trim()),
       edit: (rooms, { unitId, unitName }) => renameUnitInTree(rooms, unitId, unitName.trim()),

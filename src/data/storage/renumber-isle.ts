@@ -6,6 +6,7 @@ import { toDataError } from '../errors';
 import type { MutationCallbacks } from '../mutation-callbacks';
 import { setIsleNumber } from './tree';
 import { refusal, useTreeCache } from './tree-cache';
+import type { AccountId } from '../../domain/ids';
 
 export interface IsleNumber {
   isleId: string;
@@ -23,10 +24,10 @@ export async function renumberIsle(isleId: string, isleIndex: number) {
 
 /** Gives an isle another number, unique in its room; shown at once, undone if refused. */
 export function useRenumberIsleMutation(
-  userId: string,
+  accountId: AccountId,
   { onSuccess, onError }: MutationCallbacks<void, IsleNumber> = {},
 ) {
-  const cache = useTreeCache(userId);
+  const cache = useTreeCache(accountId);
   return useMutation({
     mutationFn: ({ isleId, isleIndex }: IsleNumber) => renumberIsle(isleId, isleIndex),
     onMutate: ({ isleId, isleIndex }) => {

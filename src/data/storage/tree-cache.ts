@@ -6,19 +6,21 @@ import type { MutationCallbacks } from '../mutation-callbacks';
 import { useOptimisticCache } from '../optimistic-cache';
 import { storageKeys } from './keys';
 import type { Room } from './types';
+import type { AccountId } from '../../domain/ids';
 
 /** The cached storage tree, for the storage mutations. */
-export function useTreeCache(userId: string) {
+export function useTreeCache(accountId: AccountId) {
   const queryClient = useQueryClient();
-  const cache = useOptimisticCache<Room[]>(storageKeys.tree(userId));
+  const cache = useOptimisticCache<Room[]>(storageKeys.tree(accountId));
   return useMemo(
     () => ({
       ...cache,
       read: () => cache.read() ?? [],
       /** After removals that take items with them: the tree and the items. */
-      refreshWithItems: () => queryClient.invalidateQueries({ queryKey: storageKeys.root(userId) }),
+      refreshWithItems: () =>
+        queryClient.invalidateQueries({ queryKey: storageKeys.root(accountId) }),
     }),
-    [cache, queryClient, userId],
+    [cache, queryClient, accountId],
   );
 }
 
@@ -32,7 +34,7 @@ export function refusal(toast: ToastMessage): AppError {
  * undone if it fails; afterwards the tree (and with `withItems`, the items) is read again.
  */
 export function useOptimisticTreeMutation<TData, TVariables>(
-  userId: string,
+  accountId: AccountId,
   change: {
     mutationFn: (variables: TVariables) => Promise<TData>;
     edit: (rooms: Room[], variables: TVariables) => Room[];
@@ -42,7 +44,7 @@ export function useOptimisticTreeMutation<TData, TVariables>(
   },
   { onSuccess, onError }: MutationCallbacks<TData, TVariables> = {},
 ) {
-  const cache = useTreeCache(userId);
+  const cache = useTreeCache(accountId);
   return useMutation({
     mutationFn: change.mutationFn,
     onMutate: (variables: TVariables) => cache.apply((rooms) => change.edit(rooms, variables)),

@@ -6,6 +6,7 @@ import { toAuthError } from '../auth/auth-error';
 import { DataError, functionError, toDataError } from '../errors';
 import type { MutationCallbacks } from '../mutation-callbacks';
 import { teamKeys } from './keys';
+import { accountIdOf, type AccountId, type UserId } from '../../domain/ids';
 
 export interface InviteInput {
   email: string;
@@ -48,7 +49,7 @@ export async function changeMemberRole({
   userId,
   role,
 }: {
-  userId: string;
+  userId: UserId;
   role: InviteRole;
 }): Promise<void> {
   const supabase = await loadSupabase();
@@ -56,31 +57,31 @@ export async function changeMemberRole({
   if (error) throw toDataError(error, 'The role could not be changed');
 }
 
-export async function removeMember(userId: string): Promise<void> {
+export async function removeMember(userId: UserId): Promise<void> {
   const supabase = await loadSupabase();
   const { error } = await supabase.rpc('remove_member', { p_user_id: userId });
   if (error) throw toDataError(error, 'The member could not be removed');
 }
 
-export async function leaveAccount(accountId: string): Promise<void> {
+export async function leaveAccount(accountId: AccountId): Promise<void> {
   const supabase = await loadSupabase();
   const { error } = await supabase.rpc('leave_account', { p_account_id: accountId });
   if (error) throw toDataError(error, 'You could not leave this account');
 }
 
 /** Joins the account; it becomes the user's current account. Returns its id. */
-export async function acceptInvitation(invitationId: string): Promise<string> {
+export async function acceptInvitation(invitationId: string): Promise<AccountId> {
   const supabase = await loadSupabase();
   const { data, error } = await supabase.rpc('accept_invitation', {
     p_invitation_id: invitationId,
   });
   if (error) throw toDataError(error, 'The invitation could not be accepted');
-  return data;
+  return accountIdOf(data);
 }
 
 /** A team change: the team's data is read again afterwards, whatever the outcome. */
 function useTeamChange<TData, TVariables>(
-  userId: string,
+  userId: UserId,
   mutationFn: (variables: TVariables) => Promise<TData>,
   { onSuccess, onError }: MutationCallbacks<TData, TVariables>,
   /** Everything the user sees may change (joined or left an account): drop the whole cache. */
@@ -99,29 +100,31 @@ function useTeamChange<TData, TVariables>(
 }
 
 export const useSendInvitation = (
-  userId: string,
+  userId: UserId,
   callbacks: MutationCallbacks<SentInvitation, InviteInput> = {},
 ) => useTeamChange(userId, sendInvitation, callbacks);
 
 export const useWithdrawInvitation = (
-  userId: string,
+  userId: UserId,
   callbacks: MutationCallbacks<void, string> = {},
 ) => useTeamChange(userId, withdrawInvitation, callbacks);
 
 export const useChangeMemberRole = (
-  userId: string,
-  callbacks: MutationCallbacks<void, { userId: string; role: InviteRole }> = {},
+  userId: UserId,
+  callbacks: MutationCallbacks<void, { userId: UserId; role: InviteRole }> = {},
 ) => useTeamChange(userId, changeMemberRole, callbacks);
 
-export const useRemoveMember = (userId: string, callbacks: MutationCallbacks<void, string> = {}) =>
+export const useRemoveMember = (userId: UserId, callbacks: MutationCallbacks<void, UserId> = {}) =>
   useTeamChange(userId, removeMember, callbacks);
 
-export const useLeaveAccount = (userId: string, callbacks: MutationCallbacks<void, string> = {}) =>
-  useTeamChange(userId, leaveAccount, callbacks, true);
+export const useLeaveAccount = (
+  userId: UserId,
+  callbacks: MutationCallbacks<void, AccountId> = {},
+) => useTeamChange(userId, leaveAccount, callbacks, true);
 
 export const useAcceptInvitation = (
-  userId: string,
-  callbacks: MutationCallbacks<string, string> = {},
+  userId: UserId,
+  callbacks: MutationCallbacks<AccountId, string> = {},
 ) => useTeamChange(userId, acceptInvitation, callbacks, true);
 
 export interface JoinInput {
@@ -134,7 +137,7 @@ export interface JoinInput {
  * The accept page's one step: the new password and name (Auth), then the invitation. A refused
  * password (too weak) stops before joining, so the invitation waits for a better one.
  */
-export async function joinAccount({ invitationId, profile }: JoinInput): Promise<string> {
+export async function joinAccount({ invitationId, profile }: JoinInput): Promise<AccountId> {
   if (profile) {
     const supabase = await loadSupabase();
     const { error } = await supabase.auth.updateUser({
@@ -147,6 +150,6 @@ export async function joinAccount({ invitationId, profile }: JoinInput): Promise
 }
 
 export const useJoinAccount = (
-  userId: string,
-  callbacks: MutationCallbacks<string, JoinInput> = {},
+  userId: UserId,
+  callbacks: MutationCallbacks<AccountId, JoinInput> = {},
 ) => useTeamChange(userId, joinAccount, callbacks, true);

@@ -3,10 +3,11 @@ import type { TeamRole } from '../../domain/team';
 import { loadSupabase } from '../../lib/supabase-client';
 import { toDataError } from '../errors';
 import { teamKeys } from './keys';
+import { accountIdOf, NO_ACCOUNT, userIdOf, type AccountId, type UserId } from '../../domain/ids';
 
 /** A member of the current account (rpc team_members). */
 export interface TeamMember {
-  user_id: string;
+  user_id: UserId;
   email: string;
   role: TeamRole;
   joined_at: string;
@@ -25,7 +26,7 @@ export interface PendingInvitation {
 
 /** The account the user acts on, with their role in it and its plan (rpc my_accounts). */
 export interface CurrentAccount {
-  account_id: string;
+  account_id: AccountId;
   name: string;
   role: TeamRole;
   plan_id: string;
@@ -44,7 +45,10 @@ export async function getTeamMembers(): Promise<TeamMember[]> {
   const supabase = await loadSupabase();
   const { data, error } = await supabase.rpc('team_members');
   if (error) throw toDataError(error, 'The team could not be loaded');
-  return data as TeamMember[];
+  return (data as Array<Omit<TeamMember, 'user_id'> & { user_id: string }>).map((member) => ({
+    ...member,
+    user_id: userIdOf(member.user_id),
+  }));
 }
 
 export async function getCurrentAccount(): Promise<CurrentAccount | null> {
@@ -54,14 +58,14 @@ export async function getCurrentAccount(): Promise<CurrentAccount | null> {
   const current = data.find((row) => row.is_current);
   if (!current) return null;
   return {
-    account_id: current.account_id,
+    account_id: accountIdOf(current.account_id),
     name: current.name,
     role: current.role as TeamRole,
     plan_id: current.plan_id,
   };
 }
 
-export async function getPendingInvitations(accountId: string): Promise<PendingInvitation[]> {
+export async function getPendingInvitations(accountId: AccountId): Promise<PendingInvitation[]> {
   const supabase = await loadSupabase();
   const { data, error } = await supabase
     .from('account_invitations')
@@ -87,39 +91,39 @@ export async function getHasPassword(): Promise<boolean> {
   return data === true;
 }
 
-export const teamMembersQuery = (userId: string) =>
+export const teamMembersQuery = (userId: UserId) =>
   queryOptions({ queryKey: teamKeys.members(userId), queryFn: getTeamMembers, staleTime: 0 });
 
-export const currentAccountQuery = (userId: string) =>
+export const currentAccountQuery = (userId: UserId) =>
   queryOptions({
     queryKey: teamKeys.currentAccount(userId),
     queryFn: getCurrentAccount,
     staleTime: 0,
   });
 
-export function useTeamMembers(userId: string) {
+export function useTeamMembers(userId: UserId) {
   return useQuery({ ...teamMembersQuery(userId), enabled: userId !== '' });
 }
 
-export function useCurrentAccount(userId: string) {
+export function useCurrentAccount(userId: UserId) {
   return useQuery({ ...currentAccountQuery(userId), enabled: userId !== '' });
 }
 
 /** Pending invitations; only owners and managers may read them (`enabled`). */
 export function usePendingInvitations(
-  userId: string,
-  accountId: string | undefined,
+  userId: UserId,
+  accountId: AccountId | undefined,
   enabled: boolean,
 ) {
   return useQuery({
-    queryKey: teamKeys.invitations(userId, accountId ?? ''),
-    queryFn: () => getPendingInvitations(accountId ?? ''),
+    queryKey: teamKeys.invitations(userId, accountId ?? NO_ACCOUNT),
+    queryFn: () => getPendingInvitations(accountId ?? NO_ACCOUNT),
     enabled: enabled && userId !== '' && accountId !== undefined,
     staleTime: 0,
   });
 }
 
-export function useMyInvitations(userId: string) {
+export function useMyInvitations(userId: UserId) {
   return useQuery({
     queryKey: teamKeys.mine(userId),
     queryFn: getMyInvitations,
@@ -128,7 +132,7 @@ export function useMyInvitations(userId: string) {
   });
 }
 
-export function useHasPassword(userId: string) {
+export function useHasPassword(userId: UserId) {
   return useQuery({
     queryKey: teamKeys.hasPassword(userId),
     queryFn: getHasPassword,

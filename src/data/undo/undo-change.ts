@@ -5,6 +5,7 @@ import { toDataError } from '../errors';
 import { inventoryRoot } from '../inventory-keys';
 import type { MutationCallbacks } from '../mutation-callbacks';
 import { undoKeys } from './keys';
+import type { AccountId } from '../../domain/ids';
 
 /** The database functions that open an undoable change (the change's `action`). */
 export type UndoableAction =
@@ -48,30 +49,30 @@ export async function getUndoableChanges(): Promise<Set<string>> {
   return new Set(data);
 }
 
-export function undoableChangesQuery(userId: string) {
+export function undoableChangesQuery(accountId: AccountId) {
   return queryOptions({
-    queryKey: undoKeys.undoable(userId),
+    queryKey: undoKeys.undoable(accountId),
     queryFn: getUndoableChanges,
     // Any change elsewhere may make a line undoable or not: ask again when the log is shown.
     staleTime: 0,
   });
 }
 
-export function useUndoableChanges(userId: string, enabled = true) {
-  return useQuery({ ...undoableChangesQuery(userId), enabled: enabled && userId !== '' });
+export function useUndoableChanges(accountId: AccountId, enabled = true) {
+  return useQuery({ ...undoableChangesQuery(accountId), enabled: enabled && accountId !== '' });
 }
 
 /** Undoes a change; whatever it did, the seller's inventory, log and undo offers are read again. */
 export function useUndoChangeMutation(
-  userId: string,
+  accountId: AccountId,
   { onSuccess, onError }: MutationCallbacks<UndoneChange, string> = {},
 ) {
   const queryClient = useQueryClient();
   const refresh = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: inventoryRoot(userId) }),
-      queryClient.invalidateQueries({ queryKey: activityLogKeys.byUser(userId) }),
-      queryClient.invalidateQueries({ queryKey: undoKeys.undoable(userId) }),
+      queryClient.invalidateQueries({ queryKey: inventoryRoot(accountId) }),
+      queryClient.invalidateQueries({ queryKey: activityLogKeys.byAccount(accountId) }),
+      queryClient.invalidateQueries({ queryKey: undoKeys.undoable(accountId) }),
     ]);
   return useMutation({
     mutationFn: undoChange,

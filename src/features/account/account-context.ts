@@ -1,11 +1,12 @@
 import { createContext, useContext } from 'react';
 import type { MyAccount } from '../../data/account/my-accounts';
+import { NO_ACCOUNT, type AccountId } from '../../domain/ids';
 import { can, type Role, type RoleAction } from '../../domain/roles';
 
 /** The account the signed-in user acts on, with their role there (issue #27). */
 export interface CurrentAccount {
-  /** The stockroom's scope: every data call, query key and device copy uses it. '' signed out. */
-  accountId: string;
+  /** The stockroom's scope: every data call, query key and device copy uses it. */
+  accountId: AccountId;
   name: string;
   role: Role;
   /** The ACCOUNT's plan (limits, features, the header's badge), not the member's own. */
@@ -17,7 +18,7 @@ export interface CurrentAccount {
 }
 
 export const SIGNED_OUT: CurrentAccount = {
-  accountId: '',
+  accountId: NO_ACCOUNT,
   name: '',
   role: 'owner',
   planId: 'free',
@@ -31,8 +32,8 @@ export function useCurrentAccount(): CurrentAccount {
   return useContext(AccountContext);
 }
 
-/** The stockroom's scope: the current account's id ('' while unknown or signed out). */
-export function useStockroomId(): string {
+/** The stockroom's scope: the current account's id (NO_ACCOUNT while unknown or signed out). */
+export function useAccountId(): AccountId {
   return useContext(AccountContext).accountId;
 }
 

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useSwitchAccountMutation } from '../../data/account/my-accounts';
 import { notify } from '../../components/toasts';
 import { errorText } from '../../data/errors';
+import { accountIdOf, type AccountId } from '../../domain/ids';
 import { roleLabel } from '../../domain/roles';
 import { messages } from '../../lib/messages';
 import { useAuth } from '../auth';
@@ -35,7 +36,7 @@ export function AccountHeader() {
   });
 
   if (!accountId) return null;
-  const onChange = (id: string) => {
+  const onChange = (id: AccountId) => {
     if (id === accountId) return;
     if (unsent > 0) {
       notify(messages.switchWithWaitingChanges());
@@ -57,7 +58,7 @@ export function AccountHeader() {
             data-testid="account-switcher"
             value={accountId}
             disabled={switchAccount.isPending}
-            onChange={(event) => onChange(event.target.value)}
+            onChange={(event) => onChange(accountIdOf(event.target.value))}
           >
             {accounts.map((account) => (
               <option key={account.accountId} value={account.accountId}>

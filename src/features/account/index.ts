@@ -1,9 +1,9 @@
 // The account the signed-in user acts on, with their role (issue #27); other features import
-// from here only. Its data is in src/data/accounts, the role rules in src/domain/roles.ts.
+// from here only. Its data is in src/data/account, the role rules in src/domain/roles.ts.
 export { AccountProvider } from './account-provider';
 export {
   useCurrentAccount,
-  useStockroomId,
+  useAccountId,
   useAccountPlanId,
   useCan,
   type CurrentAccount,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useStockroomId } from '../account';
+import { useAccountId } from '../account';
 import { ConfirmDialog } from '../../components/dialog';
 import { Screen } from '../../components/screen';
 import { showError } from '../../components/show-error';
@@ -8,7 +8,7 @@ import { messages } from '../../lib/messages';
 import { formatCount } from '../../lib/format';
 import { useAuth } from '../auth';
 import { DEFAULT_PREFERENCES } from '../../data/settings/preferences';
-import { usePreferences } from '../settings';
+import { usePreferences } from '../../data/settings/get-preferences';
 import { useClearLogs } from '../../data/activity-log/clear-logs';
 import { ALL_ACTIONS, LOGS_PAGE_SIZE, useLogs } from '../../data/activity-log/get-logs';
 import {
@@ -25,17 +25,16 @@ import './activity-log.css';
 
 export function LogsScreen() {
   const { user } = useAuth();
-  const stockroomId = useStockroomId();
-  const userId = stockroomId;
+  const accountId = useAccountId();
   const [action, setAction] = useState<string>(ALL_ACTIONS);
   const [page, setPage] = useState(0);
   const [confirming, setConfirming] = useState(false);
-  const logs = useLogs(userId, action, page);
-  const clear = useClearLogs(userId);
-  const dateFormat = (usePreferences().data ?? DEFAULT_PREFERENCES).date_format;
+  const logs = useLogs(accountId, action, page);
+  const clear = useClearLogs(accountId);
+  const dateFormat = (usePreferences(accountId).data ?? DEFAULT_PREFERENCES).date_format;
   // The lines whose change can still be taken back (the seller's, not undone, untouched since).
-  const undoable = useUndoableChanges(userId).data;
-  const { undo, isPending: undoing } = useUndo(userId);
+  const undoable = useUndoableChanges(accountId).data;
+  const { undo, isPending: undoing } = useUndo(accountId);
 
   const total = logs.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / LOGS_PAGE_SIZE));

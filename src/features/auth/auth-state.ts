@@ -1,10 +1,12 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
+import { userIdOf, type UserId } from '../../domain/ids';
 import { nameFromEmail } from './user-name';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
 export interface AppUser {
-  id: string;
+  /** The person signed in (never the account they act on: see features/account). */
+  id: UserId;
   email: string;
   /** The part of the e-mail before the '@' (SPEC 3). */
   name: string;
@@ -40,7 +42,7 @@ export const initialAuthState: AuthState = {
 export function userFromSession(session: Session | null): AppUser | null {
   if (!session) return null;
   const email = session.user.email ?? '';
-  return { id: session.user.id, email, name: nameFromEmail(email) };
+  return { id: userIdOf(session.user.id), email, name: nameFromEmail(email) };
 }
 
 function withSession(state: AuthState, session: Session | null): AuthState {

@@ -12,14 +12,12 @@ import { useOffline } from '../../lib/online';
 import { backupFileName } from './backup-file';
 import { RestoreOneDialog } from './restore-one-dialog';
 import { errorText } from '../../data/errors';
-import {
-  downloadBackup,
-  useBackups,
-  useRestoreAllowed,
-  useRestoreBackup,
-  useTakeBackup,
-  type BackupSummary,
-} from './backups-api';
+import { downloadBackup } from '../../data/backups/download-backup';
+import { useBackups, type BackupSummary } from '../../data/backups/list-backups';
+import { useRestoreAllowed } from '../../data/backups/may-restore';
+import { useRestoreBackup } from '../../data/backups/restore-backup';
+import { useTakeBackup } from '../../data/backups/take-backup';
+import { useAccountId, useAccountPlanId } from '../account';
 
 const when = (iso: string) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
@@ -43,9 +41,11 @@ function saveJson(data: unknown, fileName: string) {
 
 /** Take a backup now, see the list, download one, restore one (Power Seller and up). */
 export function BackupsPanel() {
-  const backups = useBackups();
-  const restoreAllowed = useRestoreAllowed();
-  const take = useTakeBackup();
+  const accountId = useAccountId();
+  const backups = useBackups(accountId);
+  // The account's plan decides; a plan change (billing) asks the server again.
+  const restoreAllowed = useRestoreAllowed(accountId, useAccountPlanId());
+  const take = useTakeBackup(accountId);
   const restore = useRestoreBackup();
   const overlay = useProcessingOverlay();
   const [confirming, setConfirming] = useState<BackupSummary | null>(null);

@@ -8,12 +8,10 @@ import { formatCount } from '../../lib/format';
 import { messages } from '../../lib/messages';
 import { useOffline } from '../../lib/online';
 import { ShelfPicker } from '../shelf-picker';
-import {
-  useDeletedThings,
-  useRestoreOne,
-  type BackupSummary,
-  type DeletedThing,
-} from './backups-api';
+import type { BackupSummary } from '../../data/backups/list-backups';
+import { useDeletedThings, type DeletedThing } from '../../data/backups/list-deleted-things';
+import { useRestoreOne } from '../../data/backups/restore-one';
+import { useAccountId } from '../account';
 import './restore-one.css';
 
 const KIND_NAME = { item: 'Item', shelf: 'Shelf', unit: 'Unit' } as const;
@@ -39,7 +37,7 @@ export interface RestoreOneDialogProps {
  */
 export function RestoreOneDialog({ backup, takenAt, onClose }: RestoreOneDialogProps) {
   const id = useId();
-  const things = useDeletedThings(backup?.backup_id ?? null);
+  const things = useDeletedThings(useAccountId(), backup?.backup_id ?? null);
   const restore = useRestoreOne();
   const [query, setQuery] = useState('');
   const [placing, setPlacing] = useState<DeletedThing | null>(null);

@@ -1,4 +1,5 @@
 import { storageKeys } from '../../data/storage/keys';
+import type { AccountId } from '../../domain/ids';
 
 /**
  * Query keys of the barcodes feature. Items and shelves live under the inventory root
@@ -6,5 +7,5 @@ import { storageKeys } from '../../data/storage/keys';
  * invalidate that root and the inventory screen shows them at once.
  */
 export const barcodeKeys = {
-  inventory: (userId: string) => storageKeys.root(userId),
+  inventory: (accountId: AccountId) => storageKeys.root(accountId),
 };

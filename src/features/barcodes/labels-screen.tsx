@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useStockroomId } from '../account';
+import { useAccountId, useAccountPlanId } from '../account';
 import { createPortal, flushSync } from 'react-dom';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { Screen } from '../../components/screen';
@@ -26,8 +26,8 @@ import { itemsInScope, type LabelScope } from '../../domain/label-selection';
 import { locationCode } from '../../domain/location-codes';
 import type { ShelfLocation } from '../../domain/storage-tree';
 import { errorMessage } from '../../lib/errors';
-import { useItems } from '../items';
-import { usePreferences } from '../settings';
+import { useItems } from '../../data/items/get-items';
+import { usePreferences } from '../../data/settings/get-preferences';
 import { shelfPlaceName, useShelfPlaces } from '../shelf-picker';
 import { useAssignBarcodes } from './assign-barcodes';
 import { barcodeMessages } from './barcode-messages';
@@ -78,9 +78,9 @@ const FIELD_NAMES: Record<keyof LabelFields, string> = {
 
 /** Barcode labels for items, shelves and units on the sheets sellers buy (SPEC 2). */
 export function LabelsScreen() {
-  const stockroomId = useStockroomId();
-  const items = useItems(stockroomId);
-  const preferences = usePreferences();
+  const accountId = useAccountId();
+  const items = useItems(accountId, useAccountPlanId());
+  const preferences = usePreferences(accountId);
   const { places, rooms } = useShelfPlaces();
   const assign = useAssignBarcodes();
 

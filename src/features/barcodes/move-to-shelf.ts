@@ -1,5 +1,5 @@
 import { useMoveItemsMutation } from '../../data/items/move-items';
-import { useStockroomId } from '../account';
+import { useAccountId } from '../account';
 
 /**
  * Put-away of an item the seller already has: scanning its code on a shelf moves it there
@@ -7,6 +7,6 @@ import { useStockroomId } from '../account';
  * instead of creating a second copy.
  */
 export function useMoveItemToShelf() {
-  const stockroomId = useStockroomId();
-  return useMoveItemsMutation(stockroomId);
+  const accountId = useAccountId();
+  return useMoveItemsMutation(accountId);
 }

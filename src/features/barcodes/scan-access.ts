@@ -1,5 +1,5 @@
 import { useCurrentAccount } from '../account';
-import { usePreferences } from '../settings';
+import { usePreferences } from '../../data/settings/get-preferences';
 import { minimumPlanFor, planAllows } from '../../domain/plans';
 import { scannerWaits } from '../../domain/scan-readiness';
 
@@ -10,7 +10,7 @@ import { scannerWaits } from '../../domain/scan-readiness';
  */
 export function useScanAccess() {
   const account = useCurrentAccount();
-  const preferences = usePreferences();
+  const preferences = usePreferences(account.accountId);
   const planId = account.planId;
   return {
     // The plan is the account's, known once the account is: the dashboard waits for it.

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { useStockroomId } from '../account';
+import { useAccountId, useAccountPlanId } from '../account';
 import { Link } from 'react-router-dom';
 import { Screen } from '../../components/screen';
 import { LoadingScreen } from '../../components/loading-screen';
@@ -19,8 +19,8 @@ import {
   type ScanSource,
 } from '../../domain/scan-session';
 import { messages } from '../../lib/messages';
-import { useItems } from '../items';
-import { usePreferences } from '../settings';
+import { useItems } from '../../data/items/get-items';
+import { usePreferences } from '../../data/settings/get-preferences';
 import { useUndoOffer } from '../undo';
 import { ShelfPicker, shelfPlaceName, useShelfPlaces } from '../shelf-picker';
 import { useAddScannedItems } from './add-scanned-items';
@@ -91,16 +91,16 @@ function writeOnePerCode(on: boolean): void {
 }
 
 function Scanner() {
-  const stockroomId = useStockroomId();
-  const preferences = usePreferences();
+  const accountId = useAccountId();
+  const preferences = usePreferences(accountId);
   const batch = preferences.data?.barcode_batch ?? false;
   const lookup = preferences.data?.barcode_lookup ?? true;
-  const items = useItems(stockroomId);
+  const items = useItems(accountId, useAccountPlanId());
   const { places, rooms } = useShelfPlaces();
   const addScanned = useAddScannedItems();
   const moveItem = useMoveItemToShelf();
   // A put-away move is a move like a drag: its toast offers the same Undo (move_items records it).
-  const offerUndo = useUndoOffer(stockroomId);
+  const offerUndo = useUndoOffer(accountId);
 
   const [mode, setMode] = useState<Mode>('bulk');
   const [camera, setCamera] = useState(false);

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/dialog';
 import { useProcessingOverlay } from '../../components/processing-overlay';
@@ -10,18 +9,18 @@ import { errorMessage } from '../../lib/errors';
 import { countOf, formatLongDate } from '../../lib/format';
 import { messages, texts } from '../../lib/messages';
 import { useOffline } from '../../lib/online';
-import { useAuth } from '../auth';
-import { subscriptionQueryOptions } from '../subscription';
+import { useAccountId } from '../account';
+import { useSubscription } from '../../data/subscription/get-subscription';
 import { BillingError } from '../../data/billing/billing-functions';
 import {
-  createBillingPortalSession,
-  createCheckoutSession,
   useArchiveExcessStorage,
-  useCancelSubscription,
-  useChangePlan,
-  useUsage,
   type ArchiveResult,
-} from './billing-operations';
+} from '../../data/billing/archive-excess-storage';
+import { useCancelSubscription } from '../../data/billing/cancel-subscription';
+import { useChangePlan } from '../../data/billing/change-plan';
+import { createBillingPortalSession } from '../../data/billing/create-billing-portal-session';
+import { createCheckoutSession } from '../../data/billing/create-checkout-session';
+import { useUsage } from '../../data/billing/usage';
 import { CancelSubscriptionDialog } from './cancel-subscription-dialog';
 import { leaveFor } from './leave-for';
 import {
@@ -68,23 +67,21 @@ interface PendingChange {
  * reactivate), Manage Billing (Stripe's portal) and archiving what is over the limits.
  */
 export function SubscriptionSettings() {
-  const { user } = useAuth();
-  const userId = user?.id;
+  // The account's billing: only its owner sees this tab (RoleGate), and the functions act on it.
+  const accountId = useAccountId();
   const [searchParams, setSearchParams] = useSearchParams();
   const checkout = searchParams.get('checkout');
   const [polls, setPolls] = useState(0);
   const waitingForCheckout = checkout === 'success' && polls < CHECKOUT_POLL_LIMIT;
 
-  const subscription = useQuery({
-    ...subscriptionQueryOptions(userId ?? ''),
-    enabled: userId !== undefined,
-    refetchInterval: waitingForCheckout ? CHECKOUT_POLL_MS : false,
+  const subscription = useSubscription(accountId, {
+    pollEveryMs: waitingForCheckout ? CHECKOUT_POLL_MS : false,
   });
-  const usage = useUsage(userId);
+  const usage = useUsage(accountId);
   const overlay = useProcessingOverlay();
-  const changePlan = useChangePlan(userId);
-  const cancel = useCancelSubscription(userId);
-  const archive = useArchiveExcessStorage(userId);
+  const changePlan = useChangePlan(accountId);
+  const cancel = useCancelSubscription(accountId);
+  const archive = useArchiveExcessStorage(accountId);
   const offline = useOffline();
 
   const [cancelOpen, setCancelOpen] = useState(false);
@@ -118,7 +115,7 @@ export function SubscriptionSettings() {
     return () => window.clearTimeout(timer);
   }, [waitingForCheckout, paid, polls]);
 
-  if (!userId || subscription.isPending) {
+  if (!accountId || subscription.isPending) {
     return (
       <>
         <NeedsConnection need="billing" />

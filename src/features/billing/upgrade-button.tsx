@@ -6,10 +6,12 @@ import { PLANS, type PlanId } from '../../domain/plans';
 import { errorMessage } from '../../lib/errors';
 import { messages } from '../../lib/messages';
 import { useOffline } from '../../lib/online';
+import { useAccountId } from '../account';
 import { useAuth } from '../auth';
-import { currentPlanId, useSubscription } from '../subscription';
+import { currentPlanId } from '../subscription';
+import { useSubscription } from '../../data/subscription/get-subscription';
 import { BillingError } from '../../data/billing/billing-functions';
-import { createCheckoutSession } from './billing-operations';
+import { createCheckoutSession } from '../../data/billing/create-checkout-session';
 import { leaveFor } from './leave-for';
 
 /**
@@ -18,8 +20,9 @@ import { leaveFor } from './leave-for';
  * consequences (proration, cancellation at period end) are spelled out.
  */
 export function UpgradeButton({ planId }: { planId: Exclude<PlanId, 'free'> }) {
-  const { user, status } = useAuth();
-  const subscription = useSubscription(user?.id);
+  const { status } = useAuth();
+  // The plan of the account the seller acts on: checkout is for that account (its owner's).
+  const subscription = useSubscription(useAccountId());
   const [busy, setBusy] = useState(false);
   const offline = useOffline();
   const name = PLANS[planId].name;

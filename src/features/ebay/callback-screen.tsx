@@ -1,11 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useStockroomId } from '../account';
+import { useAccountId } from '../account';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { notify } from '../../components/toasts';
 import { messages } from '../../lib/messages';
-import { completeConnect } from './connection';
-import { ebayKeys } from '../../data/ebay/keys';
+import { useCompleteConnect } from '../../data/ebay/connection';
 import { checkCallback, takeState } from './oauth-state';
 
 const INTEGRATIONS = '/dashboard/integrations';
@@ -19,8 +17,8 @@ const INTEGRATIONS = '/dashboard/integrations';
 export function EbayCallbackScreen() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const stockroomId = useStockroomId();
+  // The connection is read again afterwards, whatever the outcome.
+  const { mutateAsync: completeConnect } = useCompleteConnect(useAccountId());
   const handled = useRef(false);
   // Opened by hand (nothing from eBay in the URL): there is nothing to check or finish, so the
   // page explains itself instead of reporting a failed connection that never started.
@@ -53,11 +51,8 @@ export function EbayCallbackScreen() {
     }
     completeConnect(check.code)
       .catch(() => notify(messages.ebayConnect()))
-      .finally(() => {
-        void queryClient.invalidateQueries({ queryKey: ebayKeys.connection(stockroomId) });
-        done();
-      });
-  }, [params, navigate, queryClient, stockroomId, fromEbay]);
+      .finally(done);
+  }, [params, navigate, completeConnect, fromEbay]);
 
   if (!fromEbay) {
     return (

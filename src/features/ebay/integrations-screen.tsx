@@ -1,14 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/dialog';
 import { NeedsConnection } from '../../components/offline-notice';
-import { useCan } from '../account';
+import { useAccountId, useCan } from '../account';
 import { ColumnHeadings } from '../../components/table';
 import { notify } from '../../components/toasts';
 import { errorMessage } from '../../lib/errors';
 import { messages, texts } from '../../lib/messages';
 import { useOffline } from '../../lib/online';
-import { useEbayConnection, startConnect, useDisconnectEbay } from './connection';
-import { useEbayInventory, type InventoryPage } from './inventory';
+import { useDisconnectEbay, useEbayConnection } from '../../data/ebay/connection';
+import { useEbayInventory, type InventoryPage } from '../../data/ebay/get-inventory';
+import { usePreferences } from '../../data/settings/get-preferences';
+import { startConnect } from './connection';
 import { EbayListingsPanel } from './listings-panel';
 import './ebay.css';
 
@@ -58,7 +60,9 @@ function WebsiteSellerNotice({ data }: { data: InventoryPage }) {
 function EbayInventorySection() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState(false);
-  const inventory = useEbayInventory(page, open);
+  const accountId = useAccountId();
+  const country = usePreferences(accountId).data?.ebay_country;
+  const inventory = useEbayInventory(accountId, page, open, country);
   const offline = useOffline();
   const toasted = useRef(0);
   useEffect(() => {
@@ -149,8 +153,9 @@ function EbayInventorySection() {
  * through /dashboard/ebay/callback.
  */
 export function IntegrationsScreen() {
-  const connection = useEbayConnection();
-  const disconnect = useDisconnectEbay();
+  const accountId = useAccountId();
+  const connection = useEbayConnection(accountId);
+  const disconnect = useDisconnectEbay(accountId);
   const [leaving, setLeaving] = useState(false);
   const [confirmDisconnect, setConfirmDisconnect] = useState(false);
   const offline = useOffline();

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useStockroomId, useAccountPlanId } from '../account';
+import { useAccountId, useAccountPlanId } from '../account';
 import { Link } from 'react-router-dom';
 import { NeedsConnection } from '../../components/offline-notice';
 import { notify } from '../../components/toasts';
@@ -8,9 +8,11 @@ import { messages } from '../../lib/messages';
 import { useOffline } from '../../lib/online';
 import { useStorageTree } from '../../data/storage/get-storage-tree';
 import './ebay.css';
-import { useEbayConnection } from './connection';
+import { useEbayConnection } from '../../data/ebay/connection';
 import { EbayFunctionError } from '../../data/ebay/ebay-functions';
-import { useHideListing, useListings, usePlaceListing, type EbayListing } from './listings';
+import { useListings, type EbayListing } from '../../data/ebay/listings';
+import { usePreferences } from '../../data/settings/get-preferences';
+import { useHideListing, usePlaceListing } from './listings';
 import { PlaceListingDialog } from './place-listing-dialog';
 
 /**
@@ -108,16 +110,16 @@ export function EbayListingsPanel({
   /** The room shown on the inventory screen: "Place on shelf…" starts there. */
   activeRoomId?: string | null;
 } = {}) {
-  const stockroomId = useStockroomId();
-  const userId = stockroomId;
+  const accountId = useAccountId();
   const planId = useAccountPlanId();
   const allowed = planAllows(planId, 'listings');
-  const connection = useEbayConnection();
+  const connection = useEbayConnection(accountId);
   const connected = connection.data?.connected === true;
-  const listings = useListings(allowed && connected);
-  const tree = useStorageTree(userId);
-  const place = usePlaceListing(planId);
-  const hide = useHideListing();
+  const country = usePreferences(accountId).data?.ebay_country;
+  const listings = useListings(accountId, allowed && connected, country);
+  const tree = useStorageTree(accountId);
+  const place = usePlaceListing(accountId, planId);
+  const hide = useHideListing(accountId);
   const [placing, setPlacing] = useState<EbayListing | null>(null);
   const offline = useOffline();
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useAccountPlanId, useCan, useStockroomId } from '../account';
+import { useAccountPlanId, useCan, useAccountId } from '../account';
 import { Link } from 'react-router-dom';
 import { NeedsConnection } from '../../components/offline-notice';
 import { ColumnHeadings } from '../../components/table';
@@ -10,12 +10,18 @@ import { minimumPlanFor, planAllows } from '../../domain/plans';
 import { RATE_LIMIT_MINUTES } from '../../domain/rate-limit';
 import { messages } from '../../lib/messages';
 import { useOffline } from '../../lib/online';
-import { useItems } from '../items';
+import { useItems } from '../../data/items/get-items';
 import { useStorageTree } from '../../data/storage/get-storage-tree';
 import './ebay.css';
-import { useEbayConnection } from './connection';
+import { useEbayConnection } from '../../data/ebay/connection';
 import { EbayFunctionError } from '../../data/ebay/ebay-functions';
-import { useOrders, type EbayOrder, type EbayOrderLine, type OrdersResult } from './orders';
+import {
+  useOrders,
+  type EbayOrder,
+  type EbayOrderLine,
+  type OrdersResult,
+} from '../../data/ebay/get-orders';
+import { usePreferences } from '../../data/settings/get-preferences';
 import {
   pickKey,
   useOrderPicks,
@@ -31,6 +37,7 @@ import { useAddItemMutation } from '../../data/items/add-item';
 import { errorMessage } from '../../lib/errors';
 import { LinkItemDialog, PickControls, type PickHandlers, type PickableLine } from './picking';
 import { PlaceListingDialog } from './place-listing-dialog';
+import type { AccountId } from '../../domain/ids';
 
 interface OrderLineRef extends EbayOrderLine {
   orderId: string;
@@ -232,12 +239,12 @@ function OrderCard({
  * Unpick), unpick it, and find the item of a line "Not on a shelf" by linking it or by placing
  * it on a shelf from here.
  */
-function usePicking(userId: string, planId: string) {
+function usePicking(accountId: AccountId, planId: string) {
   const [busyKey, setBusyKey] = useState<string | null>(null);
   const [linking, setLinking] = useState<PickableLine | null>(null);
   const [placing, setPlacing] = useState<PickableLine | null>(null);
   const done = () => setBusyKey(null);
-  const unpick = useUnpickOrderLine(userId, {
+  const unpick = useUnpickOrderLine(accountId, {
     onSuccess: (_item, input) => {
       done();
       const line = lastPicked.current.get(pickKey(input.orderId, input.lineItemId));
@@ -249,7 +256,7 @@ function usePicking(userId: string, planId: string) {
     },
   });
   const lastPicked = useRef(new Map<string, PickableLine>());
-  const pick = usePickOrderLine(userId, {
+  const pick = usePickOrderLine(accountId, {
     onSuccess: (picked, input) => {
       done();
       notify(messages.linePicked(picked.quantity, picked.item_name, picked.order_id), {
@@ -267,7 +274,7 @@ function usePicking(userId: string, planId: string) {
       showError(error, messages.linePick());
     },
   });
-  const linkSku = useLinkSku(userId, {
+  const linkSku = useLinkSku(accountId, {
     onSuccess: (link, input) => {
       setLinking(null);
       setPlacing(null);
@@ -276,7 +283,7 @@ function usePicking(userId: string, planId: string) {
     onError: (error) => showError(error, messages.skuLink()),
   });
   const linkedNames = useRef(new Map<string, string>());
-  const addItem = useAddItemMutation(userId, planId, {
+  const addItem = useAddItemMutation(accountId, planId, {
     onSuccess: (item, input) => {
       setPlacing(null);
       notify(messages.ebayItemAdded(item.item_name));
@@ -359,20 +366,20 @@ function usePicking(userId: string, planId: string) {
  * cannot be asked ('Failed to fetch orders') or may not be asked yet (rate limit).
  */
 export function EbayOrdersScreen() {
-  const stockroomId = useStockroomId();
-  const userId = stockroomId;
+  const accountId = useAccountId();
   const planId = useAccountPlanId();
   const allowed = planAllows(planId, 'orders');
   // Only the owner may read the connection; a member learns it from the orders' answer.
   const seesConnection = useCan('ebay-connection');
-  const connection = useEbayConnection(seesConnection);
+  const connection = useEbayConnection(accountId, seesConnection);
   const connected = seesConnection ? connection.data?.connected === true : true;
-  const orders = useOrders(allowed && connected);
-  const items = useItems(userId);
-  const tree = useStorageTree(userId);
-  const picksQuery = useOrderPicks(userId, allowed && connected);
-  const linksQuery = useSkuLinks(userId, allowed && connected);
-  const picking = usePicking(userId, planId);
+  const country = usePreferences(accountId).data?.ebay_country;
+  const orders = useOrders(accountId, allowed && connected, country);
+  const items = useItems(accountId, planId);
+  const tree = useStorageTree(accountId);
+  const picksQuery = useOrderPicks(accountId, allowed && connected);
+  const linksQuery = useSkuLinks(accountId, allowed && connected);
+  const picking = usePicking(accountId, planId);
   const offline = useOffline();
   useOrderToasts(orders.data, orders.dataUpdatedAt);
   // A rate-limited answer says when eBay may be asked again: ask then, without a click.

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import type { TreeRoom } from '../../domain/storage-tree';
-import type { EbayListing } from './listings';
+import type { EbayListing } from '../../data/ebay/listings';
 import {
   choiceLabel,
   completeChoice,

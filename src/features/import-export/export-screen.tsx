@@ -1,26 +1,39 @@
 import type { ReactNode } from 'react';
-import { useStockroomId } from '../account';
+import { useAccountId } from '../account';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { Screen } from '../../components/screen';
 import { showError } from '../../components/show-error';
 import { messages } from '../../lib/messages';
 import { formatCount } from '../../lib/format';
 import { useAuth } from '../auth';
-import { useExportAllData, useExportItemsCsv } from './export-data';
+import {
+  useExportAllData,
+  useExportItemsCsv,
+  type FullExport,
+} from '../../data/import-export/export-data';
+import { datedFileName, downloadText } from './download';
 import './import-export.css';
 
 /** An export that downloads a file and answers with how many items went into it. */
 type ItemExport = UseMutationResult<number, Error, void>;
+
+const saveCsv = (csv: string) =>
+  downloadText(datedFileName('stockroom-items', 'csv'), csv, 'text/csv;charset=utf-8');
+const saveJson = (data: FullExport) =>
+  downloadText(
+    datedFileName('stockroom-data', 'json'),
+    JSON.stringify(data, null, 2),
+    'application/json',
+  );
 
 const exportFailed = (error: unknown) =>
   showError(error, messages.genericError('The export could not be created. Please try again'));
 
 export function ExportScreen() {
   const { user } = useAuth();
-  const stockroomId = useStockroomId();
-  const userId = stockroomId;
-  const csvExport = useExportItemsCsv(userId);
-  const jsonExport = useExportAllData(userId, user?.email);
+  const accountId = useAccountId();
+  const csvExport = useExportItemsCsv(accountId, saveCsv);
+  const jsonExport = useExportAllData(accountId, user?.email, saveJson);
   const disabled = csvExport.isPending || jsonExport.isPending || !user;
 
   return (

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useAccountPlanId, useStockroomId } from '../account';
-import { useQueryClient } from '@tanstack/react-query';
+import { useAccountPlanId, useAccountId } from '../account';
 import { NeedsConnection } from '../../components/offline-notice';
 import { Screen } from '../../components/screen';
 import { notify } from '../../components/toasts';
@@ -15,10 +14,7 @@ import { TEMPLATE_CSV, TEMPLATE_FILE_NAME } from '../../domain/csv-template';
 import { formatImportError, importErrorsCsv } from '../../domain/import-validation';
 import { useAuth } from '../auth';
 import { downloadText } from './download';
-import { preferencesQueryOptions } from '../../data/settings/get-preferences';
-import { itemCountQueryOptions } from '../../data/import-export/get-item-count';
-import { storageTreeQueryOptions } from '../../data/storage/get-storage-tree';
-import { getAllItems } from '../../data/import-export/get-all-items';
+import { useGetImportBasis } from '../../data/import-export/get-import-basis';
 import type { ImportMode } from '../../domain/import-matching';
 import { buildImportPreview, canCommit, type ImportPreview, type RowPlan } from './import-preview';
 import { ImportError, useImportItems, type ImportProgress } from '../../data/import-export/import-items';
@@ -37,11 +33,10 @@ type Outcome =
 
 export function ImportScreen() {
   const { user } = useAuth();
-  const stockroomId = useStockroomId();
-  const userId = stockroomId;
+  const accountId = useAccountId();
   // The account's plan (a manager imports into the owner's account, whose plan applies).
   const planId = useAccountPlanId();
-  const queryClient = useQueryClient();
+  const getImportBasis = useGetImportBasis(accountId);
   const overlay = useProcessingOverlay();
   const [previewInput, setPreviewInput] = useState<PreviewInput | null>(null);
   const [mode, setMode] = useState<ImportMode>('update');
@@ -55,7 +50,7 @@ export function ImportScreen() {
   const [inputKey, setInputKey] = useState(0);
   const [fileName, setFileName] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
-  const importMutation = useImportItems(userId, setProgress);
+  const importMutation = useImportItems(accountId, setProgress);
   // A file is checked against the stockroom as the server has it now, and saved there: offline
   // both wait, and a preview already on screen stays for when the connection is back.
   const offline = useOffline();
@@ -67,26 +62,9 @@ export function ImportScreen() {
     setMode('update');
     try {
       const next = await overlay.run(async () => {
-        // Storage and item count have staleTime 0: rows are checked against them as they are now.
-        const [parsed, rooms, currentItemCount, dateFormat, existingItems] = await Promise.all([
-          readImportFile(file),
-          queryClient.fetchQuery({ ...storageTreeQueryOptions(userId), staleTime: 0 }),
-          queryClient.fetchQuery(itemCountQueryOptions(userId)),
-          queryClient
-            .fetchQuery(preferencesQueryOptions(userId))
-            .then((preferences) => preferences.date_format),
-          // the items rows may update (matched by SKU, else barcode)
-          getAllItems(userId),
-        ]);
-        return {
-          fileName: file.name,
-          parsed,
-          rooms,
-          planId,
-          currentItemCount,
-          dateFormat,
-          existingItems,
-        };
+        // Rows are checked against the storage and item count as they are now.
+        const [parsed, basis] = await Promise.all([readImportFile(file), getImportBasis()]);
+        return { fileName: file.name, parsed, planId, ...basis };
       }, 'Checking your file...');
       setPreviewInput(next);
     } catch (error) {

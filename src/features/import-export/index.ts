@@ -1,5 +1,4 @@
 // The public face of import and export; other code imports from here only.
 export { ImportScreen } from './import-screen';
 export { ExportScreen } from './export-screen';
-export { importExportKeys } from '../../data/import-export/keys';
 export { datedFileName, downloadText } from './download';

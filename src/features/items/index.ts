@@ -1,6 +1,5 @@
 // The public face of the items feature; the pages import from here only. Its data is in
 // src/data/items.
-export { useItems } from './use-items';
 export { ItemsProvider, useItemActions } from './items-context';
 export { ShelfItems, ItemHandleSlot } from './shelf-items';
 export { unitsSeenFirst } from './first-screen';

@@ -9,7 +9,7 @@ import {
   searchResultsSummary,
 } from '../../domain/search';
 import type { ShelfPlace } from '../../data/storage/types';
-import { useItems } from './use-items';
+import { useItems } from '../../data/items/get-items';
 import { useBarcodeSearch } from '../../data/items/search-items';
 import {
   hitFromItem,
@@ -18,6 +18,8 @@ import {
   type SearchHit,
 } from '../../data/items/search-hits';
 import type { Item } from '../../data/items/types';
+import type { AccountId } from '../../domain/ids';
+import { useAccountPlanId } from '../account';
 
 type SearchMode = 'name' | 'barcode';
 
@@ -81,16 +83,16 @@ function HitList({
  * loaded items until it answers. Below, the 10 most recently added items.
  */
 export function ItemSearch({
-  userId,
+  accountId,
   places,
   onGoTo,
 }: {
-  userId: string;
+  accountId: AccountId;
   places: ReadonlyMap<string, ShelfPlace>;
   onGoTo: (location: HitLocation, itemId: string) => void;
 }) {
   const id = useId();
-  const items = useItems(userId).data ?? NO_ITEMS;
+  const items = useItems(accountId, useAccountPlanId()).data ?? NO_ITEMS;
   const [mode, setMode] = useState<SearchMode>('name');
   const [text, setText] = useState('');
   // On a tablet the shelves are the work: recent items wait behind their heading until asked for.
@@ -98,7 +100,7 @@ export function ItemSearch({
   // Typing stays responsive with 5000 items: the list follows at React's next idle moment.
   const query = useDeferredValue(text);
   const serverQuery = useDebounced(query, SERVER_DEBOUNCE_MS);
-  const server = useBarcodeSearch(userId, serverQuery, mode === 'barcode');
+  const server = useBarcodeSearch(accountId, serverQuery, mode === 'barcode');
 
   const { localHits, total } = useMemo(() => {
     if (query.trim() === '') return { localHits: [], total: 0 };

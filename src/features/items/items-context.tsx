@@ -3,7 +3,7 @@ import { ConfirmDialog } from '../../components/dialog';
 import type { ShelfPlace } from '../../data/storage/types';
 import type { ShelfContentProps } from '../storage';
 import { useAddItem, useDeleteItems, useUpdateItem } from './item-changes';
-import { useItems } from './use-items';
+import { useItems } from '../../data/items/get-items';
 import { useCachedItems } from '../../data/items/items-cache';
 import { useNavigate } from 'react-router-dom';
 import { printLabelPath } from '../../domain/label-selection';
@@ -14,6 +14,7 @@ import { hitLocationLabel, placeToLocation } from '../../data/items/search-hits'
 import type { Item } from '../../data/items/types';
 import { messages } from '../../lib/messages';
 import { useUndoOffer } from '../undo';
+import type { AccountId } from '../../domain/ids';
 
 export interface ItemActions {
   currency: string;
@@ -62,22 +63,22 @@ const NO_ITEMS: Item[] = [];
  * edit, delete and quantity actions with their one dialog.
  */
 export function ItemsProvider({
-  userId,
+  accountId,
   planId,
   currency,
   dateFormat,
   places,
   children,
 }: {
-  userId: string;
+  accountId: AccountId;
   planId: string;
   currency: string;
   dateFormat: string;
   places: ReadonlyMap<string, ShelfPlace>;
   children: ReactNode;
 }) {
-  useItems(userId); // asks for the list (and keeps it fresh); it is read from the cache below
-  const cached = useCachedItems(userId);
+  useItems(accountId, planId); // asks for the list (and keeps it fresh); it is read from the cache below
+  const cached = useCachedItems(accountId);
   const items = cached ?? NO_ITEMS;
   // Regrouped only when the list changes, reusing unchanged shelves' arrays (see
   // groupItemsByShelf) so only the shelf whose items changed re-renders.
@@ -87,10 +88,10 @@ export function ItemsProvider({
 
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const close = () => setDialog(null);
-  const addItem = useAddItem(userId, planId);
-  const updateItem = useUpdateItem(userId);
-  const deleteItems = useDeleteItems(userId);
-  const offerUndo = useUndoOffer(userId);
+  const addItem = useAddItem(accountId, planId);
+  const updateItem = useUpdateItem(accountId);
+  const deleteItems = useDeleteItems(accountId);
+  const offerUndo = useUndoOffer(accountId);
   const updateMutate = updateItem.mutate;
   const navigate = useNavigate();
 

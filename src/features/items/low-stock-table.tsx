@@ -8,6 +8,7 @@ import type { Item } from '../../data/items/types';
 import { useCachedItems } from '../../data/items/items-cache';
 import { useItemActions } from './items-context';
 import { ItemButton } from './item-button';
+import type { AccountId } from '../../domain/ids';
 
 const NO_ITEMS: Item[] = [];
 
@@ -17,13 +18,13 @@ const NO_ITEMS: Item[] = [];
  * list, so an edit here (restocking, a new level) takes the row off at once.
  */
 export function LowStockTable({
-  userId,
+  accountId,
   places,
 }: {
-  userId: string;
+  accountId: AccountId;
   places: ReadonlyMap<string, ShelfPlace>;
 }) {
-  const items = useCachedItems(userId) ?? NO_ITEMS;
+  const items = useCachedItems(accountId) ?? NO_ITEMS;
   const actions = useItemActions();
   const rows = useMemo(() => lowStockFirst(items), [items]);
   const out = rows.filter((item) => item.quantity <= 0).length;

@@ -14,6 +14,7 @@ import { datedFileName, downloadText } from '../import-export';
 import { ShelfPicker, shelfPlaceName } from '../shelf-picker';
 import { notifyFailure } from '../storage';
 import { useUndoOffer } from '../undo';
+import type { AccountId } from '../../domain/ids';
 
 /** Where Print labels leads, with the chosen items (the labels screen reads them). */
 const LABELS_PATH = '/dashboard/barcode-labels';
@@ -23,13 +24,13 @@ const LABELS_PATH = '/dashboard/barcode-labels';
  * labels, Export (CSV, the export screen's items columns) and Delete for all of them at once.
  */
 export function ProductsBulkBar({
-  userId,
+  accountId,
   chosen,
   places,
   rooms,
   onClear,
 }: {
-  userId: string;
+  accountId: AccountId;
   chosen: readonly Item[];
   places: ReadonlyMap<string, ShelfPlace>;
   rooms: readonly Room[];
@@ -42,10 +43,10 @@ export function ProductsBulkBar({
   // The toasts are the mutations' own callbacks, not mutate()'s: the bar is gone (nothing left
   // chosen) by the time a delete answers, and mutate()'s callbacks die with it.
   // Bulk moves and deletes are undoable like single ones: the toast offers Undo.
-  const offerUndo = useUndoOffer(userId);
+  const offerUndo = useUndoOffer(accountId);
   const mayDelete = useCan('delete-items');
   const mayExport = useCan('export');
-  const move = useMoveItemsMutation(userId, {
+  const move = useMoveItemsMutation(accountId, {
     onSuccess: (_rows, { itemIds, target }) => {
       const place = places.get(target.shelf_id);
       offerUndo(
@@ -55,7 +56,7 @@ export function ProductsBulkBar({
     },
     onError: (error) => notifyFailure(error, '', messages.itemMove),
   });
-  const remove = useDeleteItemsMutation(userId, {
+  const remove = useDeleteItemsMutation(accountId, {
     onSuccess: (removed) => offerUndo(messages.itemsDeleted(removed), 'remove_items'),
     onError: (error) => notifyFailure(error, '', messages.itemDelete),
   });

@@ -13,7 +13,7 @@ import {
 } from '../../domain/row-selection';
 import type { Room, ShelfPlace } from '../../data/storage/types';
 import { UNIT_TYPE_LABELS } from '../storage';
-import { useItems } from './use-items';
+import { useItems } from '../../data/items/get-items';
 import { useItemActions } from './items-context';
 import { ItemButton } from './item-button';
 import { ProductsBulkBar } from './products-bulk';
@@ -25,6 +25,8 @@ import {
   type SortDirection,
 } from './products';
 import type { Item } from '../../data/items/types';
+import type { AccountId } from '../../domain/ids';
+import { useAccountPlanId } from '../account';
 
 const NO_ITEMS: Item[] = [];
 const ROW_HEIGHT = 52;
@@ -47,16 +49,16 @@ const COLUMNS: { key: ProductSortKey; label: string; numeric?: boolean }[] = [
  * filter) and acted on together in the bar above the table.
  */
 export function ProductsTable({
-  userId,
+  accountId,
   places,
   rooms,
 }: {
-  userId: string;
+  accountId: AccountId;
   places: ReadonlyMap<string, ShelfPlace>;
   rooms: readonly Room[];
 }) {
   const id = useId();
-  const query = useItems(userId);
+  const query = useItems(accountId, useAccountPlanId());
   const items = query.data ?? NO_ITEMS;
   const actions = useItemActions();
   const [text, setText] = useState('');
@@ -163,7 +165,7 @@ export function ProductsTable({
       </div>
       {chosen.length > 0 ? (
         <ProductsBulkBar
-          userId={userId}
+          accountId={accountId}
           chosen={chosen}
           places={places}
           rooms={rooms}

@@ -32,7 +32,7 @@ import {
 import { usePlaceListing } from '../ebay';
 import { useItemsCache } from '../../data/items/items-cache';
 import { ItemHandleSlot } from '../items';
-import { usePreferences } from '../settings';
+import { usePreferences } from '../../data/settings/get-preferences';
 import type { Room } from '../../data/storage/types';
 import {
   CarryContext,
@@ -50,6 +50,7 @@ import { draggedItemIds, nextKeyboardTarget } from '../../data/items/move-list';
 import { renderItemHandle } from './draggable-item';
 import { RoomTabTargets } from './room-tab-targets';
 import { createSelectionStore, useSelectedIds } from './selection-store';
+import type { AccountId } from '../../domain/ids';
 
 interface PendingMove {
   source: DragSource;
@@ -88,7 +89,7 @@ const ARROWS: Record<string, 1 | -1> = {
 };
 
 export interface MoveProviderProps {
-  userId: string;
+  accountId: AccountId;
   planId: string;
   rooms: readonly Room[];
   activeRoomId: string | null;
@@ -103,7 +104,7 @@ export interface MoveProviderProps {
  * is opened first with a 300 ms wait, 'Confirm Move' when the seller's drag_confirm is on.
  */
 export function MoveProvider({
-  userId,
+  accountId,
   planId,
   rooms,
   activeRoomId,
@@ -111,12 +112,12 @@ export function MoveProvider({
   children,
 }: MoveProviderProps) {
   const [selection] = useState(createSelectionStore);
-  const cache = useItemsCache(userId);
+  const cache = useItemsCache(accountId);
   // The mutations' stable mutate functions, not their result objects: those change with every
   // state of a move, and would re-render every row's handle and every shelf through `actions`.
-  const moveMutate = useMoveItems(userId).mutate;
-  const placeListingMutate = usePlaceListing(planId).mutate;
-  const dragConfirm = usePreferences().data?.drag_confirm ?? true;
+  const moveMutate = useMoveItems(accountId).mutate;
+  const placeListingMutate = usePlaceListing(accountId, planId).mutate;
+  const dragConfirm = usePreferences(accountId).data?.drag_confirm ?? true;
 
   const [dragging, setDragging] = useState<DragSource | null>(null);
   const [confirming, setConfirming] = useState<PendingMove | null>(null);

@@ -2,6 +2,7 @@ import { notify } from '../../components/toasts';
 import { useMoveItemsMutation } from '../../data/items/move-items';
 import { messages } from '../../lib/messages';
 import { useUndoOffer } from '../undo';
+import type { AccountId } from '../../domain/ids';
 
 const MOVED_TOAST_ID = 'item-moved';
 
@@ -9,9 +10,9 @@ const MOVED_TOAST_ID = 'item-moved';
  * A drag-and-drop move with its toasts: 'Item Moved' offering Undo, or SPEC 8's 'Failed to
  * update item location'.
  */
-export function useMoveItems(userId: string) {
-  const offerUndo = useUndoOffer(userId);
-  return useMoveItemsMutation(userId, {
+export function useMoveItems(accountId: AccountId) {
+  const offerUndo = useUndoOffer(accountId);
+  return useMoveItemsMutation(accountId, {
     onSuccess: (_rows, { itemIds, names }) =>
       offerUndo(
         itemIds.length === 1

@@ -1,5 +1,6 @@
 import { localIsoDate } from '../../domain/calendar-date';
 import type { DismissedNotification } from '../../domain/expiry';
+import { accountIdOf, type AccountId } from '../../domain/ids';
 
 /**
  * Which notifications were already toasted, so a reload does not toast them again. They are
@@ -7,7 +8,8 @@ import type { DismissedNotification } from '../../domain/expiry';
  * again, a reload within the same sign-in does not. Pure; the caller stores the record.
  */
 export interface AnnouncedRecord {
-  userId: string;
+  /** The account whose items they are. */
+  accountId: AccountId;
   /** The sign-in it belongs to (the user's last_sign_in_at). */
   signIn: string;
   date: string;
@@ -16,11 +18,11 @@ export interface AnnouncedRecord {
 
 export function stillAnnounced(
   record: AnnouncedRecord | null,
-  current: { userId: string; signIn: string; date: string },
+  current: { accountId: AccountId; signIn: string; date: string },
 ): Set<string> {
   if (
     !record ||
-    record.userId !== current.userId ||
+    record.accountId !== current.accountId ||
     record.signIn !== current.signIn ||
     record.date !== current.date
   )
@@ -39,15 +41,22 @@ export function toAnnounce<T extends { id: string }>(
 export function parseAnnounced(text: string | null): AnnouncedRecord | null {
   if (!text) return null;
   try {
-    const value = JSON.parse(text) as Partial<AnnouncedRecord>;
+    const value = JSON.parse(text) as Partial<Record<keyof AnnouncedRecord | 'userId', unknown>>;
+    // Records written before the field was named for what it holds called the account `userId`.
+    const accountId = value.accountId ?? value.userId;
     if (
-      typeof value.userId === 'string' &&
+      typeof accountId === 'string' &&
       typeof value.signIn === 'string' &&
       typeof value.date === 'string' &&
       Array.isArray(value.ids) &&
       value.ids.every((id) => typeof id === 'string')
     )
-      return value as AnnouncedRecord;
+      return {
+        accountId: accountIdOf(accountId),
+        signIn: value.signIn,
+        date: value.date,
+        ids: value.ids as string[],
+      };
   } catch {
     // a damaged record only means announcing again
   }

@@ -1,12 +1,11 @@
 import { useEffect, useMemo } from 'react';
-import { useStockroomId } from '../account';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAccountId } from '../account';
 import { notify, notifyExpiry } from '../../components/toasts';
 import { expiryNotifications, expiryToastText, type ExpiryNotification } from '../../domain/expiry';
 import { errorMessage } from '../../lib/errors';
 import { messages } from '../../lib/messages';
 import { useAuth } from '../auth';
-import { usePreferences } from '../settings';
+import { usePreferences } from '../../data/settings/get-preferences';
 import {
   dismissalsFromRows,
   parseAnnounced,
@@ -15,11 +14,11 @@ import {
   type AnnouncedRecord,
 } from './announcements';
 import {
-  dismissNotifications,
-  fetchDismissals,
-  fetchExpiringItems,
-} from '../../data/notifications/expiry';
-import { notificationKeys } from '../../data/notifications/keys';
+  useDismissNotifications,
+  useRefreshNotifications,
+} from '../../data/notifications/dismiss-notifications';
+import { useDismissals } from '../../data/notifications/get-dismissals';
+import { useExpiringItems } from '../../data/notifications/get-expiring-items';
 import { useToday } from './use-today';
 
 const ANNOUNCED_KEY = 'stockroom.expiry-announced';
@@ -48,24 +47,12 @@ function writeAnnounced(record: AnnouncedRecord): void {
 export function useExpiryNotifications() {
   const { session } = useAuth();
   // The stockroom's scope (the account acted on); the sign-in below is the person's.
-  const userId = useStockroomId();
+  const accountId = useAccountId();
   const signIn = session?.user.last_sign_in_at ?? '';
   const today = useToday();
-  const queryClient = useQueryClient();
-  const preferences = usePreferences();
-
-  const items = useQuery({
-    queryKey: notificationKeys.expiringItems(userId, today),
-    queryFn: () => fetchExpiringItems(today),
-    enabled: Boolean(userId),
-    staleTime: 5 * 60_000,
-  });
-  const dismissals = useQuery({
-    queryKey: notificationKeys.dismissals(userId),
-    queryFn: () => fetchDismissals(new Date()),
-    enabled: Boolean(userId),
-    staleTime: 5 * 60_000,
-  });
+  const preferences = usePreferences(accountId);
+  const items = useExpiringItems(accountId, today);
+  const dismissals = useDismissals(accountId);
 
   const ready = items.isSuccess && dismissals.isSuccess && preferences.isSuccess;
   const notifications = useMemo<ExpiryNotification[]>(() => {
@@ -80,8 +67,8 @@ export function useExpiryNotifications() {
   }, [items.data, dismissals.data, preferences.data, today]);
 
   useEffect(() => {
-    if (!ready || !userId) return;
-    const current = { userId, signIn, date: today };
+    if (!ready || !accountId) return;
+    const current = { accountId, signIn, date: today };
     const announced = stillAnnounced(readAnnounced(), current);
     const fresh = toAnnounce(notifications, announced);
     if (fresh.length === 0) return;
@@ -93,30 +80,19 @@ export function useExpiryNotifications() {
       );
     }
     writeAnnounced({ ...current, ids: [...announced, ...fresh.map((n) => n.id)] });
-  }, [ready, notifications, userId, signIn, today]);
+  }, [ready, notifications, accountId, signIn, today]);
 
-  const dismiss = useMutation({
-    // Low-stock entries are dismissed the same way (the bell passes both kinds).
-    mutationFn: (chosen: readonly { id: string; item_id: string }[]) =>
-      dismissNotifications(chosen, new Date()),
-    onSuccess: (_done, chosen) => {
-      // Gone from the panel at once; the refetch then confirms what the server holds.
-      const key = notificationKeys.dismissals(userId);
-      const at = new Date().toISOString();
-      queryClient.setQueryData(key, (rows: Awaited<ReturnType<typeof fetchDismissals>> = []) => [
-        ...rows,
-        ...chosen.map((n) => ({ notification_id: n.id, dismissed_at: at })),
-      ]);
-      return queryClient.invalidateQueries({ queryKey: key });
-    },
+  // Low-stock entries are dismissed the same way (the bell passes both kinds).
+  const dismiss = useDismissNotifications(accountId, {
     onError: (error) => notify(messages.genericError(errorMessage(error))),
   });
+  const refresh = useRefreshNotifications(accountId);
 
   return {
     notifications,
     loading: !ready && (items.isPending || dismissals.isPending || preferences.isPending),
     failed: items.isError || dismissals.isError || preferences.isError,
-    refresh: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all(userId) }),
+    refresh,
     dismiss,
   };
 }

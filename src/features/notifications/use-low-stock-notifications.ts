@@ -1,12 +1,9 @@
 import { useMemo } from 'react';
-import { useStockroomId } from '../account';
-import { useQuery } from '@tanstack/react-query';
+import { useAccountId } from '../account';
 import { lowStockNotifications, type LowStockNotification } from '../../domain/low-stock';
-import { useAuth } from '../auth';
 import { dismissalsFromRows } from './announcements';
-import { fetchDismissals } from '../../data/notifications/expiry';
-import { fetchLowStockItems } from '../../data/notifications/low-stock';
-import { notificationKeys } from '../../data/notifications/keys';
+import { useDismissals } from '../../data/notifications/get-dismissals';
+import { useLowStockItems } from '../../data/notifications/get-low-stock-items';
 import { useToday } from './use-today';
 
 /**
@@ -14,22 +11,10 @@ import { useToday } from './use-today';
  * less what the seller dismissed (the same dismissals as the expiry ones, one query shared).
  */
 export function useLowStockNotifications() {
-  const { user } = useAuth();
-  const stockroomId = useStockroomId();
-  const userId = stockroomId;
+  const accountId = useAccountId();
   const today = useToday();
-  const items = useQuery({
-    queryKey: notificationKeys.lowStock(userId),
-    queryFn: fetchLowStockItems,
-    enabled: Boolean(user && userId),
-    staleTime: 5 * 60_000,
-  });
-  const dismissals = useQuery({
-    queryKey: notificationKeys.dismissals(userId),
-    queryFn: () => fetchDismissals(new Date()),
-    enabled: Boolean(user && userId),
-    staleTime: 5 * 60_000,
-  });
+  const items = useLowStockItems(accountId);
+  const dismissals = useDismissals(accountId);
   const notifications = useMemo<LowStockNotification[]>(() => {
     if (!items.data || !dismissals.data) return [];
     return lowStockNotifications({

@@ -4,6 +4,7 @@ import { useOutbox, outboxFor } from '../../data/offline/outbox';
 import { useOutboxReplay } from '../../data/offline/replay';
 import { changesWaiting, decisionsWaiting, describeChange } from '../../domain/outbox';
 import { texts } from '../../lib/messages';
+import type { AccountId } from '../../domain/ids';
 import './offline.css';
 
 function madeAt(iso: string): string {
@@ -19,11 +20,11 @@ function madeAt(iso: string): string {
  * refused one on catch-up. Each opens a dialog: the queue in order, or each refused change with
  * what happened and a choice. Catch-up itself runs here too, for as long as the dashboard is open.
  */
-export function ChangesWaiting({ userId }: { userId: string | undefined }) {
-  useOutboxReplay(userId);
-  const { waiting, decisions } = useOutbox(userId);
+export function ChangesWaiting({ accountId }: { accountId: AccountId | undefined }) {
+  useOutboxReplay(accountId);
+  const { waiting, decisions } = useOutbox(accountId);
   const [open, setOpen] = useState<'waiting' | 'decisions' | null>(null);
-  const outbox = userId ? outboxFor(userId) : undefined;
+  const outbox = accountId ? outboxFor(accountId) : undefined;
   const showWaiting = open === 'waiting' && waiting.length > 0;
   const showDecisions = open === 'decisions' && decisions.length > 0;
 

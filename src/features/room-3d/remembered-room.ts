@@ -1,4 +1,5 @@
 import { readStored, writeStored } from '../../lib/browser-storage';
+import type { AccountId } from '../../domain/ids';
 
 /**
  * The inventory remembers the seller's active room in localStorage under this key (see
@@ -7,15 +8,15 @@ import { readStored, writeStored } from '../../lib/browser-storage';
  * 3D page does not pull the whole inventory screen into its chunk; a unit test checks the two
  * keys agree.
  */
-export function rememberedRoomKey(userId: string): string {
-  return `stockroom.activeRoom.${userId}`;
+export function rememberedRoomKey(accountId: AccountId): string {
+  return `stockroom.activeRoom.${accountId}`;
 }
 
 // Storage disabled: the first room it is, and a choice lasts as long as the URL.
-export function readRememberedRoom(userId: string): string | null {
-  return readStored(rememberedRoomKey(userId));
+export function readRememberedRoom(accountId: AccountId): string | null {
+  return readStored(rememberedRoomKey(accountId));
 }
 
-export function rememberRoom(userId: string, roomId: string): void {
-  writeStored(rememberedRoomKey(userId), roomId);
+export function rememberRoom(accountId: AccountId, roomId: string): void {
+  writeStored(rememberedRoomKey(accountId), roomId);
 }

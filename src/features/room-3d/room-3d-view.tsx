@@ -33,7 +33,7 @@ import { useShelfFill } from '../../data/room-3d/get-shelf-fill';
 import { useRoomLayout, type RoomLayout } from '../../data/room-3d/get-room-layout';
 import { useStorageTree } from '../../data/storage/get-storage-tree';
 import { useUnitRoom } from '../../data/room-3d/get-unit-room';
-import { useViewSettings, type ViewSettings } from './get-view-settings';
+import { useViewSettings, type ViewSettings } from '../../data/room-3d/get-view-settings';
 import {
   currentPlacements,
   editorReducer,
@@ -49,12 +49,13 @@ import { saveCamera } from '../../data/room-3d/save-camera';
 import { useSaveLayout } from '../../data/room-3d/save-layout';
 import type { Selection } from './selection';
 import { SelectionPanel } from './selection-panel';
+import type { AccountId } from '../../domain/ids';
 import './room-3d.css';
 
 const PerfProbe = lazy(() => import('./perf-probe'));
 
 export interface Room3DViewProps {
-  userId: string;
+  accountId: AccountId;
   /** ?room=: the room to show; else the unit's room, else the remembered active room. */
   roomId: string | null;
   /** ?unit=: a unit to select and look at (a search hit). */
@@ -72,15 +73,15 @@ const CAMERA_SAVE_DELAY_MS = 800;
  * otherwise). Loaded lazily through index.ts so three.js stays out of every other screen.
  */
 export default function Room3DView({
-  userId,
+  accountId,
   roomId,
   unitId,
   rememberedRoomId,
   onSelectRoom,
 }: Room3DViewProps) {
-  const rooms = useStorageTree(userId);
-  const unitRoom = useUnitRoom(userId, roomId === null ? unitId : null);
-  const settings = useViewSettings(userId);
+  const rooms = useStorageTree(accountId);
+  const unitRoom = useUnitRoom(accountId, roomId === null ? unitId : null);
+  const settings = useViewSettings(accountId);
 
   const roomList = rooms.data ?? [];
   const named = roomList.find((room) => room.room_id === roomId);
@@ -90,8 +91,8 @@ export default function Room3DView({
       ? unitRoom.data
       : (activeRoomAfterReload(roomList, rememberedRoomId)?.room_id ?? null));
 
-  const layout = useRoomLayout(userId, activeRoomId);
-  const fill = useShelfFill(userId, activeRoomId);
+  const layout = useRoomLayout(accountId, activeRoomId);
+  const fill = useShelfFill(accountId, activeRoomId);
 
   const failure = rooms.error ?? settings.error ?? layout.error ?? fill.error;
   if (failure) {
@@ -125,7 +126,7 @@ export default function Room3DView({
     <RoomView
       // A new room is a new scene: fresh editor state and its own saved camera.
       key={layout.data.room_id}
-      userId={userId}
+      accountId={accountId}
       layout={layout.data}
       fill={fill.data}
       settings={settings.data}
@@ -137,7 +138,7 @@ export default function Room3DView({
 }
 
 interface RoomViewProps {
-  userId: string;
+  accountId: AccountId;
   layout: RoomLayout;
   fill: ReadonlyMap<string, number>;
   settings: ViewSettings;
@@ -146,7 +147,15 @@ interface RoomViewProps {
   onSelectRoom: (roomId: string) => void;
 }
 
-function RoomView({ userId, layout, fill, settings, rooms, unitId, onSelectRoom }: RoomViewProps) {
+function RoomView({
+  accountId,
+  layout,
+  fill,
+  settings,
+  rooms,
+  unitId,
+  onSelectRoom,
+}: RoomViewProps) {
   const { floorSize } = settings;
   const [probing] = useState(probesWanted);
   const colours = useMemo(() => schemeColours(settings.colours), [settings.colours]);
@@ -223,7 +232,7 @@ function RoomView({ userId, layout, fill, settings, rooms, unitId, onSelectRoom 
   );
 
   // --- layout saving ---------------------------------------------------------------------------
-  const saveLayout = useSaveLayout(userId);
+  const saveLayout = useSaveLayout(accountId);
   const onSave = () => {
     const units = new Map(
       [...instances.unitPlacements].map(([id, placement]) => [id, position3D(placement)]),
@@ -377,7 +386,7 @@ function RoomView({ userId, layout, fill, settings, rooms, unitId, onSelectRoom 
           )}
         </div>
         <SelectionPanel
-          userId={userId}
+          accountId={accountId}
           isles={isles}
           fill={fill}
           selection={selection}

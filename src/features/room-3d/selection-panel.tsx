@@ -9,9 +9,10 @@ import { sortedIsles, sortedShelves, sortedUnits } from '../../domain/storage-tr
 import { errorMessage } from '../../lib/errors';
 import { usePlacedItems, type ItemsTarget } from '../../data/room-3d/get-placed-items';
 import type { Selection } from './selection';
+import type { AccountId } from '../../domain/ids';
 
 export interface SelectionPanelProps {
-  userId: string;
+  accountId: AccountId;
   isles: readonly LayoutIsle[];
   fill: ReadonlyMap<string, number>;
   selection: Selection | null;
@@ -53,7 +54,7 @@ function unitCount(unit: LayoutUnit, fill: ReadonlyMap<string, number>): number 
  * the picked unit or shelf its shelves' fullness and the items on it.
  */
 export function SelectionPanel({
-  userId,
+  accountId,
   isles,
   fill,
   selection,
@@ -160,13 +161,13 @@ export function SelectionPanel({
           );
         })}
       </ul>
-      {target && <ItemList userId={userId} target={target} />}
+      {target && <ItemList accountId={accountId} target={target} />}
     </aside>
   );
 }
 
-function ItemList({ userId, target }: { userId: string; target: ItemsTarget }) {
-  const items = usePlacedItems(userId, target);
+function ItemList({ accountId, target }: { accountId: AccountId; target: ItemsTarget }) {
+  const items = usePlacedItems(accountId, target);
   if (items.isPending) return <p className="muted">Loading items…</p>;
   if (items.error) {
     return (

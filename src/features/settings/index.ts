@@ -1,5 +1,4 @@
 // The public face of the settings feature; other features import from here only. The
-// preferences themselves are data (src/data/preferences).
+// preferences themselves are data (src/data/settings).
 export { SettingsScreen } from './settings-screen';
-export { usePreferences, useSavePreferences } from './use-preferences';
 export { SETTINGS_TABS, settingsTabFrom, type SettingsTab } from './settings-tabs';

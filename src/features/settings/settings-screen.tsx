@@ -3,12 +3,19 @@ import { useSearchParams } from 'react-router-dom';
 import { notify } from '../../components/toasts';
 import { errorMessage } from '../../lib/errors';
 import { messages, texts } from '../../lib/messages';
-import { can, RoleGate, useCan, useCurrentAccount, type RoleAction } from '../account';
+import {
+  can,
+  RoleGate,
+  useAccountId,
+  useCan,
+  useCurrentAccount,
+  type RoleAction,
+} from '../account';
 import { BackupsPanel } from '../backups';
 import { AppearanceSettings } from './appearance-settings';
 import { BarcodeSettings } from './barcode-settings';
 import { GeneralSettings } from './general-settings';
-import { usePreferences } from './use-preferences';
+import { usePreferences } from '../../data/settings/get-preferences';
 import { NotificationSettings } from './notification-settings';
 import type { Preferences } from '../../data/settings/preferences';
 import { SecuritySettings } from './security-settings';
@@ -24,7 +31,7 @@ const PREFERENCE_TABS: Partial<Record<SettingsTab, (stored: Preferences) => Reac
 };
 
 function PreferencesTab({ tab }: { tab: SettingsTab }) {
-  const preferences = usePreferences();
+  const preferences = usePreferences(useAccountId());
   const mayChange = useCan('change-preferences');
   const reported = useRef(false);
   useEffect(() => {

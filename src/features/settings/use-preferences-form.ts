@@ -4,7 +4,8 @@ import { errorMessage } from '../../lib/errors';
 import { messages } from '../../lib/messages';
 import type { Preferences } from '../../data/settings/preferences';
 import type { PreferencesPatch } from '../../data/settings/save-preferences';
-import { useSavePreferences } from './use-preferences';
+import { useSavePreferences } from '../../data/settings/save-preferences';
+import { useAccountId } from '../account';
 
 /**
  * A tab's draft of some preferences: edited locally, saved together with one button, then
@@ -18,7 +19,7 @@ export function usePreferencesForm<K extends keyof Preferences>(
   const pick = (source: Preferences) =>
     Object.fromEntries(fields.map((field) => [field, source[field]])) as Pick<Preferences, K>;
   const [draft, setDraft] = useState(() => pick(stored));
-  const save = useSavePreferences();
+  const save = useSavePreferences(useAccountId());
   const dirty = JSON.stringify(draft) !== JSON.stringify(pick(stored));
 
   const set = <F extends K>(field: F, value: Preferences[F]) =>

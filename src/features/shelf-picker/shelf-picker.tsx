@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { useStockroomId } from '../account';
+import { useAccountId } from '../account';
 import { useStorageTree } from '../../data/storage/get-storage-tree';
 import { shelfPlaces } from '../../data/storage/tree';
 import type { ShelfPlace } from '../../data/storage/types';
@@ -11,8 +11,8 @@ export function shelfPlaceName(place: ShelfPlace): string {
 
 /** Every shelf of the signed-in seller by id, with its room, isle and unit (the storage tree). */
 export function useShelfPlaces() {
-  const stockroomId = useStockroomId();
-  const tree = useStorageTree(stockroomId);
+  const accountId = useAccountId();
+  const tree = useStorageTree(accountId);
   const rooms = tree.data;
   const places = useMemo(() => shelfPlaces(rooms ?? []), [rooms]);
   return { places, rooms: rooms ?? [], isPending: tree.isPending, error: tree.error };

@@ -22,6 +22,7 @@ import {
 } from './storage-dialogs';
 import type { Isle, Room, Shelf, Unit } from '../../data/storage/types';
 import { useStorageChanges } from './use-storage-changes';
+import type { AccountId } from '../../domain/ids';
 
 type OpenDialog =
   | { kind: 'add-room' }
@@ -36,7 +37,7 @@ type OpenDialog =
   | { kind: 'remove-shelf'; shelf: Shelf; unit: Unit };
 
 export interface StorageViewProps {
-  userId: string;
+  accountId: AccountId;
   planId: string;
   rooms: Room[];
   activeRoom: Room | null;
@@ -59,7 +60,7 @@ const FILTERS: readonly UnitTypeFilter[] = ['all', ...UNIT_TYPES];
 
 /** Rooms, and the isles, units and shelves of the active room, with every change to them. */
 export function StorageView({
-  userId,
+  accountId,
   planId,
   rooms,
   activeRoom,
@@ -117,8 +118,8 @@ export function StorageView({
     removeUnit,
     addShelf,
     removeShelf,
-  } = useStorageChanges(userId, planId);
-  const offerUndo = useUndoOffer(userId);
+  } = useStorageChanges(accountId, planId);
+  const offerUndo = useUndoOffer(accountId);
   const addShelfMutate = addShelf.mutate;
 
   const actions = useMemo<StorageActions>(

@@ -2,40 +2,41 @@ import { useCallback, useMemo, useState } from 'react';
 import { activeRoomAfterReload, activeRoomAfterRemoval } from '../../domain/active-room';
 import { readStored, writeStored } from '../../lib/browser-storage';
 import type { Room } from '../../data/storage/types';
+import type { AccountId } from '../../domain/ids';
 
 /** Per user, so two sellers on one browser keep their own room. */
-export function activeRoomStorageKey(userId: string): string {
-  return `stockroom.activeRoom.${userId}`;
+export function activeRoomStorageKey(accountId: AccountId): string {
+  return `stockroom.activeRoom.${accountId}`;
 }
 
 // Storage disabled: the first room it is, and a choice lasts until reload.
-const readRemembered = (userId: string) => readStored(activeRoomStorageKey(userId));
-const remember = (userId: string, roomId: string | null) =>
-  writeStored(activeRoomStorageKey(userId), roomId || null);
+const readRemembered = (accountId: AccountId) => readStored(activeRoomStorageKey(accountId));
+const remember = (accountId: AccountId, roomId: string | null) =>
+  writeStored(activeRoomStorageKey(accountId), roomId || null);
 
 /**
  * The active room (SPEC 4): remembered across reloads while it exists, else the first room.
  * `forgetRoom` is called before a room is removed so the first other room takes over.
  */
-export function useActiveRoom(userId: string, rooms: readonly Room[]) {
-  const [remembered, setRemembered] = useState(() => readRemembered(userId));
+export function useActiveRoom(accountId: AccountId, rooms: readonly Room[]) {
+  const [remembered, setRemembered] = useState(() => readRemembered(accountId));
   const activeRoom = useMemo(() => activeRoomAfterReload(rooms, remembered), [rooms, remembered]);
 
   const selectRoom = useCallback(
     (roomId: string) => {
-      remember(userId, roomId);
+      remember(accountId, roomId);
       setRemembered(roomId);
     },
-    [userId],
+    [accountId],
   );
 
   const forgetRoom = useCallback(
     (roomId: string) => {
       const next = activeRoomAfterRemoval(rooms, roomId, activeRoom?.room_id);
-      remember(userId, next?.room_id ?? null);
+      remember(accountId, next?.room_id ?? null);
       setRemembered(next?.room_id ?? null);
     },
-    [rooms, activeRoom, userId],
+    [rooms, activeRoom, accountId],
   );
 
   return { activeRoom, selectRoom, forgetRoom };

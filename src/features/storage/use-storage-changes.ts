@@ -13,25 +13,26 @@ import { useRenameUnitMutation } from '../../data/storage/rename-unit';
 import { useRenumberIsleMutation } from '../../data/storage/renumber-isle';
 import { messages } from '../../lib/messages';
 import { notifyFailure } from './notify-failure';
+import type { AccountId } from '../../domain/ids';
 
 function unitNameInUse(unitName: string): string {
   return `A unit named ${unitName} is already in this isle`;
 }
 
 /** The storage screen's changes with the toasts SPEC 9 words for each. */
-export function useStorageChanges(userId: string, planId: string) {
+export function useStorageChanges(accountId: AccountId, planId: string) {
   return {
-    addRoom: useAddRoomMutation(userId, planId, {
+    addRoom: useAddRoomMutation(accountId, planId, {
       onSuccess: (room) => notify(messages.roomAdded(room.room_name)),
       onError: (error) => notifyFailure(error, planId, messages.roomAdd),
     }),
-    renameRoom: useRenameRoomMutation(userId, {
+    renameRoom: useRenameRoomMutation(accountId, {
       onError: (error) => notifyFailure(error, planId, messages.roomUpdate),
     }),
-    removeRoom: useRemoveRoomMutation(userId, {
+    removeRoom: useRemoveRoomMutation(accountId, {
       onError: (error) => notifyFailure(error, planId, messages.roomDelete),
     }),
-    addIsle: useAddIsleMutation(userId, planId, {
+    addIsle: useAddIsleMutation(accountId, planId, {
       onError: (error, input) =>
         notifyFailure(error, planId, (detail) =>
           toDataError(error).duplicate
@@ -39,7 +40,7 @@ export function useStorageChanges(userId: string, planId: string) {
             : messages.storageAdd(detail),
         ),
     }),
-    renumberIsle: useRenumberIsleMutation(userId, {
+    renumberIsle: useRenumberIsleMutation(accountId, {
       onSuccess: (_data, { isleIndex }) => notify(messages.isleIndexUpdated(isleIndex)),
       onError: (error, { isleIndex }) =>
         notifyFailure(error, planId, (detail) =>
@@ -48,7 +49,7 @@ export function useStorageChanges(userId: string, planId: string) {
             : messages.isleUpdate(detail),
         ),
     }),
-    removeIsle: useRemoveIsleMutation(userId, {
+    removeIsle: useRemoveIsleMutation(accountId, {
       onError: (error) => {
         // SPEC 8 lists remove-isle failures as logged; the seller also sees the isle come back,
         // so say why rather than leave them guessing.
@@ -56,10 +57,10 @@ export function useStorageChanges(userId: string, planId: string) {
         notifyFailure(error, planId, messages.isleDelete);
       },
     }),
-    addUnit: useAddUnitMutation(userId, planId, {
+    addUnit: useAddUnitMutation(accountId, planId, {
       onError: (error) => notifyFailure(error, planId, messages.unitAdd),
     }),
-    renameUnit: useRenameUnitMutation(userId, {
+    renameUnit: useRenameUnitMutation(accountId, {
       onError: (error, { unitName }) =>
         notifyFailure(error, planId, (detail) =>
           messages.genericError(
@@ -67,13 +68,13 @@ export function useStorageChanges(userId: string, planId: string) {
           ),
         ),
     }),
-    removeUnit: useRemoveUnitMutation(userId, {
+    removeUnit: useRemoveUnitMutation(accountId, {
       onError: (error) => notifyFailure(error, planId, messages.unitDelete),
     }),
-    addShelf: useAddShelfMutation(userId, {
+    addShelf: useAddShelfMutation(accountId, {
       onError: (error) => notifyFailure(error, planId, messages.shelfAdd),
     }),
-    removeShelf: useRemoveShelfMutation(userId, {
+    removeShelf: useRemoveShelfMutation(accountId, {
       onError: (error) => notifyFailure(error, planId, messages.shelfRemove),
     }),
   };

@@ -11,6 +11,7 @@ import { useJoinAccount } from '../../data/team/team-changes';
 import { roleLabel } from '../../domain/team';
 import { messages } from '../../lib/messages';
 import { DEFAULT_AFTER_LOGIN, RequireAuth, useAuth } from '../auth';
+import { NO_USER, type UserId } from '../../domain/ids';
 
 /**
  * /accept-invite?invitation=<id>: where the invitation mail's link lands, signed in by the link
@@ -29,7 +30,7 @@ export function AcceptInvitePage() {
 
 function AcceptInvite() {
   const { user } = useAuth();
-  const userId = user?.id ?? '';
+  const userId = user?.id ?? NO_USER;
   const [params] = useSearchParams();
   const invitationId = params.get('invitation') ?? '';
   const invitations = useMyInvitations(userId);
@@ -88,7 +89,7 @@ function AcceptForm({
   inviter,
   needsPassword,
 }: {
-  userId: string;
+  userId: UserId;
   invitationId: string;
   accountName: string;
   role: string;

@@ -7,6 +7,7 @@ import { useAcceptInvitation } from '../../data/team/team-changes';
 import { roleLabel } from '../../domain/team';
 import { messages } from '../../lib/messages';
 import { useAuth } from '../auth';
+import { NO_USER } from '../../domain/ids';
 import './team.css';
 
 /**
@@ -16,7 +17,7 @@ import './team.css';
  */
 export function InvitationsNotice() {
   const { user } = useAuth();
-  const userId = user?.id ?? '';
+  const userId = user?.id ?? NO_USER;
   const navigate = useNavigate();
   const invitations = useMyInvitations(userId);
   const [dismissed, setDismissed] = useState<readonly string[]>([]);

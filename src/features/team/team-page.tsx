@@ -35,6 +35,7 @@ import {
 import { formatLongDate } from '../../lib/format';
 import { messages } from '../../lib/messages';
 import { useAuth } from '../auth';
+import { NO_USER, type AccountId, type UserId } from '../../domain/ids';
 import './team.css';
 
 /**
@@ -45,7 +46,7 @@ import './team.css';
  */
 export function TeamPage() {
   const { user } = useAuth();
-  const userId = user?.id ?? '';
+  const userId = user?.id ?? NO_USER;
   const account = useCurrentAccount(userId);
   const members = useTeamMembers(userId);
   const you = members.data?.find((member) => member.is_you);
@@ -113,7 +114,7 @@ function RoleOptions() {
   );
 }
 
-function InviteForm({ userId }: { userId: string }) {
+function InviteForm({ userId }: { userId: UserId }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<InviteRole>('picker');
   const send = useSendInvitation(userId, {
@@ -177,7 +178,7 @@ function MembersTable({
   members,
   canManage,
 }: {
-  userId: string;
+  userId: UserId;
   members: TeamMember[];
   canManage: boolean;
 }) {
@@ -282,7 +283,7 @@ function InvitationsTable({
   userId,
   invitations,
 }: {
-  userId: string;
+  userId: UserId;
   invitations: PendingInvitation[];
 }) {
   const [resending, setResending] = useState<string | null>(null);
@@ -366,8 +367,8 @@ function LeaveAccount({
   accountId,
   name,
 }: {
-  userId: string;
-  accountId: string;
+  userId: UserId;
+  accountId: AccountId;
   name: string;
 }) {
   const navigate = useNavigate();

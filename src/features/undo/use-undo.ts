@@ -9,13 +9,14 @@ import {
   type UndoableAction,
 } from '../../data/undo/undo-change';
 import { messages, type ToastMessage } from '../../lib/messages';
+import type { AccountId } from '../../domain/ids';
 
 /**
  * Undo with its toasts: 'Undone' with what was taken back, or why not (the database's words,
  * e.g. "Can't undo: "Blue mug" was changed since.", or the plan limit a put-back row hit).
  */
-export function useUndo(userId: string) {
-  const { mutate, isPending } = useUndoChangeMutation(userId, {
+export function useUndo(accountId: AccountId) {
+  const { mutate, isPending } = useUndoChangeMutation(accountId, {
     onSuccess: (change) => notify(messages.undone(change.summary), { id: 'undo-result' }),
     onError: (error) =>
       notify(
@@ -31,8 +32,8 @@ export function useUndo(userId: string) {
  * (the call that made it has answered, so it is the seller's newest of that action) and used
  * when Undo is pressed.
  */
-export function useUndoOffer(userId: string) {
-  const { undo } = useUndo(userId);
+export function useUndoOffer(accountId: AccountId) {
+  const { undo } = useUndo(accountId);
   return useCallback(
     (
       message: ToastMessage,
@@ -40,7 +41,7 @@ export function useUndoOffer(userId: string) {
       options: Omit<NotifyOptions, 'action'> = {},
     ) => {
       // A change that waits in the device's queue is not in the database yet: nothing to undo.
-      if (userId !== '' && outboxFor(userId).snapshot.waiting.length > 0) {
+      if (accountId !== '' && outboxFor(accountId).snapshot.waiting.length > 0) {
         return notify(message, options);
       }
       const changeId = latestChangeId(action).catch(() => null);
@@ -58,6 +59,6 @@ export function useUndoOffer(userId: string) {
         },
       });
     },
-    [undo, userId],
+    [undo, accountId],
   );
 }

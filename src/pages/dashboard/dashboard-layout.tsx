@@ -66,20 +66,20 @@ export function DashboardLayout({ preloadCode, preloadWhenIdle }: DashboardLayou
   const account = useCurrentAccount();
   const queryClient = useQueryClient();
   // The stockroom's scope: the account the user acts on (their own, or one they are a member of).
-  const userId = account.accountId || undefined;
+  const accountId = account.accountId || undefined;
   const { pathname } = location;
   // The screen's code and data load alongside the account, not after it.
   useEffect(() => {
     preloadCode(pathname);
-    if (userId) prefetchScreen(queryClient, pathname, userId);
-  }, [preloadCode, queryClient, pathname, userId]);
+    if (accountId) prefetchScreen(queryClient, pathname, accountId);
+  }, [preloadCode, queryClient, pathname, accountId]);
   useEffect(preloadWhenIdle, [preloadWhenIdle]);
   // On narrow screens the navigation folds away behind a menu button; it closes on navigation.
   const [menuFor, setMenuFor] = useState<string | null>(null);
   const menuOpen = menuFor === location.pathname;
 
   // Signing out deletes the device's copy, queue included: changes not yet sent are asked about.
-  const unsent = useUnsentChanges(userId);
+  const unsent = useUnsentChanges(accountId);
   const [askSignOut, setAskSignOut] = useState(false);
   const signOutNow = () => {
     setAskSignOut(false);
@@ -123,7 +123,7 @@ export function DashboardLayout({ preloadCode, preloadWhenIdle }: DashboardLayou
             }).map((screen) => {
               const prefetch = () => {
                 preloadCode(`/dashboard/${screen.path}`);
-                if (userId) prefetchScreen(queryClient, `/dashboard/${screen.path}`, userId);
+                if (accountId) prefetchScreen(queryClient, `/dashboard/${screen.path}`, accountId);
               };
               return (
                 <li key={screen.path}>
@@ -147,8 +147,8 @@ export function DashboardLayout({ preloadCode, preloadWhenIdle }: DashboardLayou
       </div>
       <header className="dashboard__header">
         {/* Expiry notifications: checked on sign-in and daily; the panel opens from the bell. */}
-        <LiveSyncStatus userId={userId} />
-        <ChangesWaiting userId={userId} />
+        <LiveSyncStatus accountId={accountId} />
+        <ChangesWaiting accountId={accountId} />
         <NotificationsBell />
         <CurrentPlanBadge />
         <AccountHeader />

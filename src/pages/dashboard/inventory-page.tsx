@@ -1,27 +1,22 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useStockroomId, useAccountPlanId } from '../../features/account';
+import { useAccountId, useAccountPlanId } from '../../features/account';
 import { useDocumentTitle } from '../../components/document-title';
 import { LoadingScreen } from '../../components/loading-screen';
 import { getPlan, planAllows } from '../../domain/plans';
 import type { UnitTypeFilter } from '../../domain/unit-naming';
 import { EbayListingsPanel } from '../../features/ebay';
 import { useCachedItems } from '../../data/items/items-cache';
-import {
-  ItemSearch,
-  ItemsProvider,
-  useItems,
-  type HitLocation,
-  unitsSeenFirst,
-} from '../../features/items';
+import { ItemSearch, ItemsProvider, type HitLocation, unitsSeenFirst } from '../../features/items';
 import { MovableShelfItems, MoveProvider, renderListingHandle } from '../../features/move';
 import { DEFAULT_PREFERENCES } from '../../data/settings/preferences';
-import { usePreferences } from '../../features/settings';
+import { usePreferences } from '../../data/settings/get-preferences';
 import { useStorageTree } from '../../data/storage/get-storage-tree';
 import { countUnits, shelfPlaces } from '../../data/storage/tree';
 import type { Room } from '../../data/storage/types';
 import { StorageView, useActiveRoom } from '../../features/storage';
 import { formatCount } from '../../lib/format';
 import { texts } from '../../lib/messages';
+import { useItems } from '../../data/items/get-items';
 
 const NO_ROOMS: Room[] = [];
 
@@ -40,19 +35,18 @@ function Usage({ label, used, limit }: { label: string; used: number; limit: num
  */
 export default function InventoryPage() {
   useDocumentTitle('Inventory');
-  const stockroomId = useStockroomId();
-  const userId = stockroomId;
+  const accountId = useAccountId();
   const planId = useAccountPlanId();
-  const tree = useStorageTree(userId);
-  const items = useItems(userId);
+  const tree = useStorageTree(accountId);
+  const items = useItems(accountId, planId);
   // Read from the cache as well: it reports the list the moment it is stored, a task before the
   // query's own notice, so the inventory is drawn and marked ready in that same moment.
-  const cachedItems = useCachedItems(userId);
+  const cachedItems = useCachedItems(accountId);
   // Currency, dates and unit colours: the same query the settings screen keeps up to date.
-  const preferencesQuery = usePreferences();
+  const preferencesQuery = usePreferences(accountId);
   const preferences = preferencesQuery.data ?? DEFAULT_PREFERENCES;
   const rooms = tree.data ?? NO_ROOMS;
-  const { activeRoom, selectRoom, forgetRoom } = useActiveRoom(userId, rooms);
+  const { activeRoom, selectRoom, forgetRoom } = useActiveRoom(accountId, rooms);
   const places = useMemo(() => shelfPlaces(rooms), [rooms]);
   const colours = preferences.storage_colors.colors;
   const [filter, setFilter] = useState<UnitTypeFilter>('all');
@@ -131,7 +125,7 @@ export default function InventoryPage() {
         <LoadingScreen label="Loading your inventory…" />
       ) : (
         <ItemsProvider
-          userId={userId}
+          accountId={accountId}
           planId={planId}
           currency={preferences.currency}
           dateFormat={preferences.date_format}
@@ -139,14 +133,14 @@ export default function InventoryPage() {
         >
           {/* Boilerplate: the providers take the same seller and rooms by name, each for its own use. */}
           <MoveProvider
-            userId={userId}
+            accountId={accountId}
             planId={planId}
             rooms={rooms}
             activeRoomId={activeRoom?.room_id ?? null}
             selectRoom={chooseRoom}
           >
             <div className="inventory__layout" data-testid="inventory-ready">
-              <ItemSearch userId={userId} places={places} onGoTo={goTo} />
+              <ItemSearch accountId={accountId} places={places} onGoTo={goTo} />
               {/* One column beside the search: the listings (Growing Seller and up, SPEC 4, 6)
                   sit above the shelves they are dragged to. */}
               <div className="inventory__main">
@@ -157,7 +151,7 @@ export default function InventoryPage() {
                   />
                 ) : null}
                 <StorageView
-                  userId={userId}
+                  accountId={accountId}
                   planId={planId}
                   rooms={rooms}
                   activeRoom={activeRoom}

@@ -1,14 +1,16 @@
 import { useMemo, type ReactNode } from 'react';
-import { useStockroomId, useAccountPlanId } from '../../features/account';
+import { useAccountId, useAccountPlanId } from '../../features/account';
 import { LoadingScreen } from '../../components/loading-screen';
 import { Screen } from '../../components/screen';
-import { ItemsProvider, useItems } from '../../features/items';
+import { ItemsProvider } from '../../features/items';
+import { useItems } from '../../data/items/get-items';
 import { DEFAULT_PREFERENCES } from '../../data/settings/preferences';
-import { usePreferences } from '../../features/settings';
+import { usePreferences } from '../../data/settings/get-preferences';
 import { useStorageTree } from '../../data/storage/get-storage-tree';
 import { shelfPlaces } from '../../data/storage/tree';
 import type { Room, ShelfPlace } from '../../data/storage/types';
 import { texts } from '../../lib/messages';
+import type { AccountId } from '../../domain/ids';
 
 const NO_ROOMS: Room[] = [];
 
@@ -27,17 +29,16 @@ export function ItemsScreen({
   title: string;
   intro: string;
   children: (props: {
-    userId: string;
+    accountId: AccountId;
     places: ReadonlyMap<string, ShelfPlace>;
     rooms: readonly Room[];
   }) => ReactNode;
 }) {
-  const stockroomId = useStockroomId();
-  const userId = stockroomId;
+  const accountId = useAccountId();
   const planId = useAccountPlanId();
-  const tree = useStorageTree(userId);
-  const items = useItems(userId);
-  const preferences = usePreferences().data ?? DEFAULT_PREFERENCES;
+  const tree = useStorageTree(accountId);
+  const items = useItems(accountId, planId);
+  const preferences = usePreferences(accountId).data ?? DEFAULT_PREFERENCES;
   const rooms = tree.data ?? NO_ROOMS;
   const places = useMemo(() => shelfPlaces(rooms), [rooms]);
   // A failed refresh of data the screen already holds (offline, the copy on the device) is not a
@@ -62,13 +63,13 @@ export function ItemsScreen({
         <LoadingScreen label="Loading your items…" />
       ) : (
         <ItemsProvider
-          userId={userId}
+          accountId={accountId}
           planId={planId}
           currency={preferences.currency}
           dateFormat={preferences.date_format}
           places={places}
         >
-          {children({ userId, places, rooms })}
+          {children({ accountId, places, rooms })}
         </ItemsProvider>
       )}
     </Screen>

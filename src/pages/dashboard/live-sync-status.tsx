@@ -1,28 +1,29 @@
 import { useMemo } from 'react';
 import { useOffline } from '../../lib/online';
 import { useLiveSync, type LiveCaches } from '../../data/live-sync/use-live-sync';
-import { importExportKeys } from '../../features/import-export';
+import { importExportKeys } from '../../data/import-export/keys';
 import { itemKeys } from '../../data/items/keys';
 import { preferencesKeys } from '../../data/settings/keys';
 import { storageKeys } from '../../data/storage/keys';
-import { notificationKeys } from '../../features/notifications';
+import { notificationKeys } from '../../data/notifications/keys';
 import { pickingKeys } from '../../data/picking/keys';
-import { room3dKeys } from '../../features/room-3d';
-import { subscriptionKeys } from '../../features/subscription';
+import { room3dKeys } from '../../data/room-3d/keys';
+import { subscriptionKeys } from '../../data/subscription/keys';
+import type { AccountId } from '../../domain/ids';
 
 /** Where the live sync finds each table's cached rows: the one place that names those keys. */
-function liveCaches(userId: string): LiveCaches {
+function liveCaches(accountId: AccountId): LiveCaches {
   return {
-    items: itemKeys.list(userId),
-    tree: storageKeys.tree(userId),
+    items: itemKeys.list(accountId),
+    tree: storageKeys.tree(accountId),
     readAgainOn: {
-      user_preferences: [preferencesKeys.detail(userId)],
-      subscriptions: [subscriptionKeys.byUser(userId)],
-      dismissed_notifications: [notificationKeys.dismissals(userId)],
-      order_picks: [pickingKeys.picks(userId)],
-      sku_links: [pickingKeys.links(userId)],
+      user_preferences: [preferencesKeys.detail(accountId)],
+      subscriptions: [subscriptionKeys.byAccount(accountId)],
+      dismissed_notifications: [notificationKeys.dismissals(accountId)],
+      order_picks: [pickingKeys.picks(accountId)],
+      sku_links: [pickingKeys.links(accountId)],
     },
-    staleOnStorage: [room3dKeys.root(userId), importExportKeys.byUser(userId)],
+    staleOnStorage: [room3dKeys.root(accountId), importExportKeys.byAccount(accountId)],
   };
 }
 
@@ -32,9 +33,9 @@ function liveCaches(userId: string): LiveCaches {
  * the device is offline the dashboard's offline notice says it instead (OfflineNotice), so the
  * two never speak at once.
  */
-export function LiveSyncStatus({ userId }: { userId: string | undefined }) {
-  const caches = useMemo(() => (userId ? liveCaches(userId) : null), [userId]);
-  const status = useLiveSync(userId, caches);
+export function LiveSyncStatus({ accountId }: { accountId: AccountId | undefined }) {
+  const caches = useMemo(() => (accountId ? liveCaches(accountId) : null), [accountId]);
+  const status = useLiveSync(accountId, caches);
   const offline = useOffline();
   return (
     <span

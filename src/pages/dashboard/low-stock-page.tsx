@@ -9,7 +9,7 @@ export default function LowStockPage() {
       title="Low Stock"
       intro="Items at 0 and items at or below their reorder level, fewest left first, with where they sit."
     >
-      {({ userId, places }) => <LowStockTable userId={userId} places={places} />}
+      {({ accountId, places }) => <LowStockTable accountId={accountId} places={places} />}
     </ItemsScreen>
   );
 }

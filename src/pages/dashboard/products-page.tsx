@@ -9,8 +9,8 @@ export default function ProductsPage() {
       title="Products"
       intro="Every item you hold, wherever it is. Sort by a column, filter, edit or delete; select many to move, print, export or delete them."
     >
-      {({ userId, places, rooms }) => (
-        <ProductsTable userId={userId} places={places} rooms={rooms} />
+      {({ accountId, places, rooms }) => (
+        <ProductsTable accountId={accountId} places={places} rooms={rooms} />
       )}
     </ItemsScreen>
   );

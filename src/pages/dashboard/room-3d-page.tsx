@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { useStockroomId, useAccountPlanId } from '../../features/account';
+import { useAccountId, useAccountPlanId } from '../../features/account';
 import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/document-title';
 import { LoadingScreen } from '../../components/loading-screen';
@@ -20,9 +20,9 @@ import {
 export default function Room3DPage() {
   useDocumentTitle('3D View');
   const { user } = useAuth();
-  const stockroomId = useStockroomId();
+  const accountId = useAccountId();
   const [params, setParams] = useSearchParams();
-  const [remembered] = useState(() => (stockroomId ? readRememberedRoom(stockroomId) : null));
+  const [remembered] = useState(() => (accountId ? readRememberedRoom(accountId) : null));
   const allowed = planAllows(useAccountPlanId(), 'view_3d');
 
   return (
@@ -31,19 +31,19 @@ export default function Room3DPage() {
         <h1 id="room-3d-title">3D View</h1>
         <p>Your room as it stands: isles, units, and how full every shelf is.</p>
       </header>
-      {!user || !stockroomId ? (
+      {!user || !accountId ? (
         <LoadingScreen />
       ) : !allowed ? (
         <Room3DUpgradePrompt />
       ) : (
         <Suspense fallback={<LoadingScreen label="Loading the 3D view…" />}>
           <Room3DView
-            userId={stockroomId}
+            accountId={accountId}
             roomId={params.get('room')}
             unitId={params.get('unit')}
             rememberedRoomId={remembered}
             onSelectRoom={(roomId) => {
-              rememberRoom(stockroomId, roomId);
+              rememberRoom(accountId, roomId);
               setParams({ room: roomId });
             }}
           />

@@ -4,6 +4,7 @@ import { getStoredSession } from '../../data/auth/stored-session';
 import { hydrateDeviceCache } from '../../data/offline/device-cache';
 import { setDeviceUser } from '../../data/offline/device-db';
 import { rememberedAccountId } from '../../data/account/remembered-account';
+import { userIdOf } from '../../domain/ids';
 import { prefetchScreen } from './prefetch-screen';
 
 /**
@@ -26,8 +27,9 @@ export async function prefetchForStoredSession(
   if (!session || sessionNeedsCodeStep(session)) return;
   // The account the user last acted on on this device (their own the first time); the
   // account feature checks it with the server.
-  const accountId = rememberedAccountId(session.user.id);
-  setDeviceUser(session.user.id);
+  const userId = userIdOf(session.user.id);
+  const accountId = rememberedAccountId(userId);
+  setDeviceUser(userId);
   prefetchScreen(queryClient, pathname, accountId);
   await hydrateDeviceCache(queryClient, accountId);
 }

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DataError } from '../../../src/data/errors';
+import { accountIdOf } from '../../../src/domain/ids';
 
 const calls: string[] = [];
 const answers: Record<string, () => Promise<unknown>> = {};
@@ -49,7 +50,7 @@ const add = {
 
 describe('replayOutbox', () => {
   it('sends in order and rewrites the temporary id of an item added offline', async () => {
-    const outbox = outboxFor(`u${user}`);
+    const outbox = outboxFor(accountIdOf(`u${user}`));
     await outbox.enqueue(add);
     await outbox.enqueue({ kind: 'update', args: ['offline-a', { quantity: 2 }], name: 'Lantern' });
     await outbox.enqueue({
@@ -58,13 +59,13 @@ describe('replayOutbox', () => {
       names: ['Lantern', 'Saw'],
       place: 'Shelf 2',
     });
-    expect(await replayOutbox(`u${user}`, new QueryClient())).toBe('empty');
+    expect(await replayOutbox(accountIdOf(`u${user}`), new QueryClient())).toBe('empty');
     expect(calls).toEqual(['add s1', 'update real-1', 'move real-1,i2 s2']);
     expect(outbox.snapshot.waiting).toEqual([]);
   });
 
   it('stops on no answer and keeps the rest, in order', async () => {
-    const outbox = outboxFor(`u${user}`);
+    const outbox = outboxFor(accountIdOf(`u${user}`));
     answers.update = () => Promise.reject(new DataError('offline', { code: 'network' }));
     await outbox.enqueue({
       kind: 'move',
@@ -74,19 +75,19 @@ describe('replayOutbox', () => {
     });
     await outbox.enqueue({ kind: 'update', args: ['i1', { quantity: 2 }], name: 'Hammer' });
     await outbox.enqueue({ kind: 'move', args: [['i3'], 's2'], names: ['Saw'], place: 'Shelf 2' });
-    expect(await replayOutbox(`u${user}`, new QueryClient())).toBe('stopped');
+    expect(await replayOutbox(accountIdOf(`u${user}`), new QueryClient())).toBe('stopped');
     expect(calls).toEqual(['move i1 s2', 'update i1']);
     expect(outbox.snapshot.waiting.map((entry) => entry.change.kind)).toEqual(['update', 'move']);
   });
 
   it('puts a refused change to the seller and goes on; a change naming a refused add follows it', async () => {
-    const outbox = outboxFor(`u${user}`);
+    const outbox = outboxFor(accountIdOf(`u${user}`));
     answers.add = () =>
       Promise.reject(new DataError('You have reached the item limit', { code: 'P0001' }));
     await outbox.enqueue(add);
     await outbox.enqueue({ kind: 'update', args: ['offline-a', { quantity: 2 }], name: 'Lantern' });
     await outbox.enqueue({ kind: 'move', args: [['i2'], 's2'], names: ['Saw'], place: 'Shelf 2' });
-    expect(await replayOutbox(`u${user}`, new QueryClient())).toBe('empty');
+    expect(await replayOutbox(accountIdOf(`u${user}`), new QueryClient())).toBe('empty');
     expect(calls).toEqual(['add s1', 'move i2 s2']);
     expect(outbox.snapshot.waiting).toEqual([]);
     expect(outbox.snapshot.decisions.map((d) => [d.entry.change.kind, d.code, d.reason])).toEqual([

@@ -6,8 +6,9 @@ import {
   persistedQueryKeys,
   searchDeviceItems,
 } from '../../../src/domain/device-copy';
+import { accountIdOf, NO_ACCOUNT } from '../../../src/domain/ids';
 
-const me = 'user-1';
+const me = accountIdOf('user-1');
 
 describe('which cache entries the device keeps', () => {
   it('keeps the tree, the items, the preferences and the plan of the signed-in seller', () => {
@@ -23,13 +24,13 @@ describe('which cache entries the device keeps', () => {
     expect(isPersistedQueryKey(['inventory', me, 'item-search', 'barcode', 'x'], me)).toBe(false);
     expect(isPersistedQueryKey(['activity-log', me], me)).toBe(false);
     expect(isPersistedQueryKey(['ebay', me], me)).toBe(false);
-    expect(isPersistedQueryKey(['inventory', me, 'items'], '')).toBe(false);
+    expect(isPersistedQueryKey(['inventory', me, 'items'], NO_ACCOUNT)).toBe(false);
   });
 
   it('reads back only well-formed entries of this seller', () => {
     const entry = { queryKey: ['inventory', me, 'items'], data: [], updatedAt: 1 };
     expect(isDeviceCacheEntry(entry, me)).toBe(true);
-    expect(isDeviceCacheEntry(entry, 'user-2')).toBe(false);
+    expect(isDeviceCacheEntry(entry, accountIdOf('user-2'))).toBe(false);
     expect(isDeviceCacheEntry({ ...entry, data: undefined }, me)).toBe(false);
     expect(isDeviceCacheEntry({ ...entry, updatedAt: 'x' }, me)).toBe(false);
     expect(isDeviceCacheEntry(null, me)).toBe(false);

@@ -4,12 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AuthContext, type AuthContextValue } from '../../../../src/features/auth/auth-context';
 import { PasswordRecoveryDialog } from '../../../../src/features/auth/password-recovery-dialog';
+import { userIdOf } from '../../../../src/domain/ids';
 
 function renderWith(recovering: boolean, endRecovery = vi.fn()) {
   const value: AuthContextValue = {
     status: 'authenticated',
     session: null,
-    user: { id: 'u1', email: 'sam@example.com', name: 'sam' },
+    user: { id: userIdOf('u1'), email: 'sam@example.com', name: 'sam' },
     recovering,
     signingOut: false,
     signedOutByUser: false,

@@ -5,12 +5,16 @@ import { AuthContext, type AuthContextValue } from '../../../../src/features/aut
 import { AuthLoadingGate } from '../../../../src/features/auth/auth-loading-gate';
 import { RequireAuth } from '../../../../src/features/auth/require-auth';
 import type { AuthStatus } from '../../../../src/features/auth/auth-state';
+import { userIdOf } from '../../../../src/domain/ids';
 
 function auth(status: AuthStatus, signedOutByUser = false): AuthContextValue {
   return {
     status,
     session: null,
-    user: status === 'authenticated' ? { id: 'u1', email: 'sam@example.com', name: 'sam' } : null,
+    user:
+      status === 'authenticated'
+        ? { id: userIdOf('u1'), email: 'sam@example.com', name: 'sam' }
+        : null,
     recovering: false,
     signingOut: false,
     signedOutByUser,

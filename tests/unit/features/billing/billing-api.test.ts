@@ -9,11 +9,8 @@ vi.mock('../../../../src/lib/supabase-client', () => ({
   }),
 }));
 
-import {
-  BillingError,
-  callBillingFunction,
-  createCheckoutSession,
-} from '../../../../src/data/billing/billing-functions';
+import { BillingError, callBillingFunction } from '../../../../src/data/billing/billing-functions';
+import { createCheckoutSession } from '../../../../src/data/billing/create-checkout-session';
 
 const fetchMock = vi.fn<typeof fetch>();
 

@@ -47,6 +47,12 @@ vi.mock('../../../../src/features/auth', async (importOriginal) => ({
   }),
 }));
 
+// The seller acts on their own account (whose id is theirs).
+vi.mock('../../../../src/features/account', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  useAccountId: () => 'user-1',
+}));
+
 const leaveFor = vi.hoisted(() => vi.fn());
 vi.mock('../../../../src/features/billing/leave-for', () => ({ leaveFor }));
 

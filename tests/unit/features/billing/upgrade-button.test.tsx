@@ -27,6 +27,11 @@ vi.mock('../../../../src/features/auth', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   useAuth: () => state.auth,
 }));
+// A signed-in seller acts on their own account (whose id is theirs).
+vi.mock('../../../../src/features/account', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  useAccountId: () => (state.auth.user ? state.auth.user.id : ''),
+}));
 const leaveFor = vi.hoisted(() => vi.fn());
 vi.mock('../../../../src/features/billing/leave-for', () => ({ leaveFor }));
 

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { TreeRoom } from '../../../../src/domain/storage-tree';
-import type { EbayListing } from '../../../../src/features/ebay/listings';
+import type { EbayListing } from '../../../../src/data/ebay/listings';
 import { PlaceListingDialog } from '../../../../src/features/ebay/place-listing-dialog';
 
 const listing: EbayListing = {

@@ -3,6 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Item } from '../../../../src/data/items/types';
+import { accountIdOf } from '../../../../src/domain/ids';
 
 const rpc = vi.fn();
 const notify = vi.fn();
@@ -38,13 +39,15 @@ const target = { shelf_id: 's2', unit_id: 'u2', room_id: 'r1' };
 
 function setup() {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  client.setQueryData(itemKeys.list('user-1'), [item('a', 's1'), item('b', 's1')]);
+  client.setQueryData(itemKeys.list(accountIdOf('user-1')), [item('a', 's1'), item('b', 's1')]);
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
-  const hook = renderHook(() => useMoveItems('user-1'), { wrapper });
+  const hook = renderHook(() => useMoveItems(accountIdOf('user-1')), { wrapper });
   const shelves = () =>
-    client.getQueryData<Item[]>(itemKeys.list('user-1'))!.map((i) => `${i.item_id}@${i.shelf_id}`);
+    client
+      .getQueryData<Item[]>(itemKeys.list(accountIdOf('user-1')))!
+      .map((i) => `${i.item_id}@${i.shelf_id}`);
   return { hook, shelves };
 }
 

@@ -5,6 +5,7 @@ import {
   dismissalsSince,
   expiryNotifications,
 } from '../../../../src/domain/expiry';
+import { accountIdOf } from '../../../../src/domain/ids';
 import {
   dismissalsFromRows,
   parseAnnounced,
@@ -58,17 +59,17 @@ describe('dismissals from the server in the expiry rule', () => {
 });
 
 describe('what to toast', () => {
-  const current = { userId: 'u', signIn: '2025-06-01T08:00:00Z', date: TODAY };
+  const current = { accountId: accountIdOf('a'), signIn: '2025-06-01T08:00:00Z', date: TODAY };
   const record = { ...current, ids: ['n1'] };
 
   it('does not repeat a toast within the same sign-in and day (a reload)', () => {
     const announced = stillAnnounced(record, current);
     expect(toAnnounce([{ id: 'n1' }, { id: 'n2' }], announced)).toEqual([{ id: 'n2' }]);
   });
-  it('toasts again after a new sign-in, on a new day, or for another user', () => {
+  it('toasts again after a new sign-in, on a new day, or for another account', () => {
     expect(stillAnnounced(record, { ...current, signIn: '2025-06-01T10:00:00Z' }).size).toBe(0);
     expect(stillAnnounced(record, { ...current, date: '2025-06-02' }).size).toBe(0);
-    expect(stillAnnounced(record, { ...current, userId: 'v' }).size).toBe(0);
+    expect(stillAnnounced(record, { ...current, accountId: accountIdOf('b') }).size).toBe(0);
     expect(stillAnnounced(null, current).size).toBe(0);
   });
   it('reads only a well-formed stored record', () => {
@@ -76,5 +77,9 @@ describe('what to toast', () => {
     expect(parseAnnounced('{')).toBeNull();
     expect(parseAnnounced(JSON.stringify({ ...record, ids: [1] }))).toBeNull();
     expect(parseAnnounced(null)).toBeNull();
+  });
+  it('reads a record stored before the account was named as such', () => {
+    const { accountId, ...rest } = record;
+    expect(parseAnnounced(JSON.stringify({ ...rest, userId: accountId }))).toEqual(record);
   });
 });

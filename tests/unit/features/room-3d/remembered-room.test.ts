@@ -5,6 +5,7 @@ import {
   rememberedRoomKey,
 } from '../../../../src/features/room-3d/remembered-room';
 import { activeRoomStorageKey } from '../../../../src/features/storage/use-active-room';
+import { accountIdOf } from '../../../../src/domain/ids';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -13,15 +14,17 @@ afterEach(() => {
 
 describe('the remembered active room', () => {
   it('uses the same key as the inventory, so both screens open on the same room', () => {
-    expect(rememberedRoomKey('user-1')).toBe(activeRoomStorageKey('user-1'));
+    expect(rememberedRoomKey(accountIdOf('user-1'))).toBe(
+      activeRoomStorageKey(accountIdOf('user-1')),
+    );
   });
 
   it('reads back what it remembered, per user', () => {
-    rememberRoom('user-1', 'room-a');
-    rememberRoom('user-2', 'room-b');
-    expect(readRememberedRoom('user-1')).toBe('room-a');
-    expect(readRememberedRoom('user-2')).toBe('room-b');
-    expect(readRememberedRoom('user-3')).toBeNull();
+    rememberRoom(accountIdOf('user-1'), 'room-a');
+    rememberRoom(accountIdOf('user-2'), 'room-b');
+    expect(readRememberedRoom(accountIdOf('user-1'))).toBe('room-a');
+    expect(readRememberedRoom(accountIdOf('user-2'))).toBe('room-b');
+    expect(readRememberedRoom(accountIdOf('user-3'))).toBeNull();
   });
 
   it('copes with storage being turned off', () => {
@@ -31,7 +34,7 @@ describe('the remembered active room', () => {
     vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new Error('SecurityError');
     });
-    expect(() => rememberRoom('user-1', 'room-a')).not.toThrow();
-    expect(readRememberedRoom('user-1')).toBeNull();
+    expect(() => rememberRoom(accountIdOf('user-1'), 'room-a')).not.toThrow();
+    expect(readRememberedRoom(accountIdOf('user-1'))).toBeNull();
   });
 });

@@ -14,6 +14,7 @@ import {
 import { preferencesRow } from '../../../../src/data/settings/save-preferences';
 import { settingsTabFrom, SETTINGS_TABS } from '../../../../src/features/settings/settings-tabs';
 import { newPasswordProblem } from '../../../../src/features/settings/password-rule';
+import { accountIdOf } from '../../../../src/domain/ids';
 
 describe('preferences defaults (SPEC 3)', () => {
   it('has every default of the spec', () => {
@@ -139,14 +140,14 @@ describe('colour choice', () => {
 
 describe('the row written on save', () => {
   it('writes only the fields given, with the owner', () => {
-    expect(preferencesRow('u1', { currency: 'GBP', floor_size: 30 })).toEqual({
+    expect(preferencesRow(accountIdOf('u1'), { currency: 'GBP', floor_size: 30 })).toEqual({
       currency: 'GBP',
       floor_size: 30,
       user_id: 'u1',
     });
   });
   it('writes reminders as plain {days, enabled} objects', () => {
-    const row = preferencesRow('u1', {
+    const row = preferencesRow(accountIdOf('u1'), {
       expiry_notifications: [{ days: 7, enabled: false, extra: 1 } as never],
     });
     expect(row.expiry_notifications).toEqual([{ days: 7, enabled: false }]);

@@ -5,6 +5,7 @@ import {
   useActiveRoom,
 } from '../../../../src/features/storage/use-active-room';
 import type { Room } from '../../../../src/data/storage/types';
+import { accountIdOf } from '../../../../src/domain/ids';
 
 const room = (id: string, index: number): Room => ({
   room_id: id,
@@ -18,43 +19,51 @@ afterEach(() => window.localStorage.clear());
 
 describe('useActiveRoom', () => {
   it('starts with the first room and remembers a choice per user across reloads', () => {
-    const first = renderHook(() => useActiveRoom('user-1', rooms));
+    const first = renderHook(() => useActiveRoom(accountIdOf('user-1'), rooms));
     expect(first.result.current.activeRoom?.room_id).toBe('garage');
     act(() => first.result.current.selectRoom('shed'));
     expect(first.result.current.activeRoom?.room_id).toBe('shed');
-    expect(window.localStorage.getItem(activeRoomStorageKey('user-1'))).toBe('shed');
+    expect(window.localStorage.getItem(activeRoomStorageKey(accountIdOf('user-1')))).toBe('shed');
     first.unmount();
 
     // "Reload": a new hook reads the remembered room; another user has their own.
     expect(
-      renderHook(() => useActiveRoom('user-1', rooms)).result.current.activeRoom?.room_id,
+      renderHook(() => useActiveRoom(accountIdOf('user-1'), rooms)).result.current.activeRoom
+        ?.room_id,
     ).toBe('shed');
     expect(
-      renderHook(() => useActiveRoom('user-2', rooms)).result.current.activeRoom?.room_id,
+      renderHook(() => useActiveRoom(accountIdOf('user-2'), rooms)).result.current.activeRoom
+        ?.room_id,
     ).toBe('garage');
   });
 
   it('falls back to the first room when the remembered one no longer exists', () => {
-    window.localStorage.setItem(activeRoomStorageKey('user-1'), 'gone');
+    window.localStorage.setItem(activeRoomStorageKey(accountIdOf('user-1')), 'gone');
     expect(
-      renderHook(() => useActiveRoom('user-1', rooms)).result.current.activeRoom?.room_id,
+      renderHook(() => useActiveRoom(accountIdOf('user-1'), rooms)).result.current.activeRoom
+        ?.room_id,
     ).toBe('garage');
-    expect(renderHook(() => useActiveRoom('user-1', [])).result.current.activeRoom).toBeNull();
+    expect(
+      renderHook(() => useActiveRoom(accountIdOf('user-1'), [])).result.current.activeRoom,
+    ).toBeNull();
   });
 
   it('removing the active room makes the first other room active', () => {
-    const { result, rerender } = renderHook(({ list }) => useActiveRoom('user-1', list), {
-      initialProps: { list: rooms },
-    });
+    const { result, rerender } = renderHook(
+      ({ list }) => useActiveRoom(accountIdOf('user-1'), list),
+      {
+        initialProps: { list: rooms },
+      },
+    );
     act(() => result.current.selectRoom('garage'));
     act(() => result.current.forgetRoom('garage'));
     rerender({ list: rooms.filter((r) => r.room_id !== 'garage') });
     expect(result.current.activeRoom?.room_id).toBe('shed');
-    expect(window.localStorage.getItem(activeRoomStorageKey('user-1'))).toBe('shed');
+    expect(window.localStorage.getItem(activeRoomStorageKey(accountIdOf('user-1')))).toBe('shed');
   });
 
   it('removing another room keeps the active one', () => {
-    const { result } = renderHook(() => useActiveRoom('user-1', rooms));
+    const { result } = renderHook(() => useActiveRoom(accountIdOf('user-1'), rooms));
     act(() => result.current.selectRoom('attic'));
     act(() => result.current.forgetRoom('shed'));
     expect(result.current.activeRoom?.room_id).toBe('attic');

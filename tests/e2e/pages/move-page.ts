@@ -1,5 +1,6 @@
 import { expect, type CDPSession, type Locator } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { SeededRoom, SeedRoom } from '../seed';
 import { InventoryPage, restResponse } from './inventory-page';
 
 interface Point {
@@ -228,4 +229,35 @@ export async function setDragConfirm(
     .from('user_preferences')
     .upsert({ user_id: userId, drag_confirm: on }, { onConflict: 'user_id' });
   if (error) throw new Error(`user_preferences: ${error.message}`);
+}
+
+/**
+ * Shelf ids by 'Room/isle/unit/shelf' and item ids by name of a stockroom made with seed.ts's
+ * seedStorage (the same shape as readIds, without asking the server): the layout it was given
+ * and what it returned.
+ */
+export function idsOf(
+  layout: readonly SeedRoom[],
+  rooms: readonly SeededRoom[],
+): {
+  shelves: ShelfIds;
+  items: Record<string, { item_id: string; shelf_id: string }>;
+} {
+  const shelves: ShelfIds = {};
+  const items: Record<string, { item_id: string; shelf_id: string }> = {};
+  layout.forEach((room, r) =>
+    room.isles.forEach((isle, i) =>
+      isle.units.forEach((unit, u) =>
+        unit.shelves.forEach((shelfItems, s) => {
+          const seeded = rooms[r]!.isles[i]!.units[u]!;
+          const shelf = seeded.shelves[s]!;
+          shelves[`${room.name}/${isle.index}/${seeded.name}/${shelf.index}`] = shelf.id;
+          shelfItems.forEach((item, n) => {
+            items[item.name] = { item_id: shelf.itemIds[n]!, shelf_id: shelf.id };
+          });
+        }),
+      ),
+    ),
+  );
+  return { shelves, items };
 }

@@ -81,11 +81,12 @@ test.describe('sign-in with two-factor authentication', () => {
     await code.fill(`${right.slice(0, 3)} ${right.slice(3)}`);
     await expect(code).toHaveValue(right);
     await loginPage.press(page.getByTestId('mfa-submit'));
-    await dashboard.expectLoaded();
-    await expect(page).toHaveURL(/\/dashboard\/inventory$/);
+    // The toast goes after a few seconds: looked for before the dashboard's data arrives.
     await expect(loginPage.toast.filter({ hasText: 'Logged In' })).toContainText(
       `Welcome back, ${sellerAccount.name}`,
     );
+    await dashboard.expectLoaded();
+    await expect(page).toHaveURL(/\/dashboard\/inventory$/);
 
     // the session is aal2 now: a reload stays on the dashboard
     await page.reload();

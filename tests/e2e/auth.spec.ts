@@ -42,10 +42,11 @@ test('sign up, confirm from the mailbox, sign in, reload stays signed in, sign o
   await expect(page).toHaveURL(/\/login$/);
 
   await loginPage.signIn(email, PASSWORD);
-  await expect(page).toHaveURL(/\/dashboard\/inventory$/);
+  // The toast goes after a few seconds: looked for first.
   await expect(loginPage.toast.filter({ hasText: 'Logged In' })).toContainText(
     `Welcome back, ${name}`,
   );
+  await expect(page).toHaveURL(/\/dashboard\/inventory$/);
   await dashboard.expectLoaded();
 
   await page.reload();
@@ -117,9 +118,9 @@ test(
       await expect(loginPage.heading).toBeVisible();
 
       await loginPage.signIn(sellerAccount.email, sellerAccount.password);
+      await expect(loginPage.toast.filter({ hasText: 'Logged In' })).toBeVisible();
       await expect(page).toHaveURL(/\/dashboard\/logs$/);
       await expect(dashboard.heading('Activity Log')).toBeVisible();
-      await expect(loginPage.toast.filter({ hasText: 'Logged In' })).toBeVisible();
     });
   },
 );

@@ -11,7 +11,8 @@ test.describe('dashboard layout', () => {
     seller,
     dashboard,
   }) => {
-    test.setTimeout(120_000); // eleven screens, six page loads and an axe run
+    // Five tests of 60 s before: eleven screens, six page loads and an axe run.
+    test.setTimeout(180_000);
 
     await test.step('plan and name; no overdue banner for an active subscription', async () => {
       const { data, error } = await admin

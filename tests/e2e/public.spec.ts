@@ -39,7 +39,8 @@ test.describe('public pages', () => {
     page,
     consoleErrors,
   }) => {
-    test.setTimeout(150_000); // nine axe runs and two layouts of the landing page
+    // Thirteen tests of 60 s each before they shared this load: nine axe runs, two layouts.
+    test.setTimeout(240_000);
 
     /** What every public page must be, checked where the visitor now is. */
     const expectSound = async ({ path, title, heading }: PublicPage) => {

@@ -17,7 +17,8 @@ test.describe('settings', () => {
     page,
     seller: _seller,
   }, testInfo) => {
-    test.setTimeout(150_000); // eight axe runs and three layouts
+    // Six tests before (the axe tour alone had 120 s): eight axe runs and three layouts.
+    test.setTimeout(180_000);
 
     await test.step('a new account shows every SPEC default', async () => {
       await settings.goto();

@@ -65,7 +65,8 @@ test(
   // The sign-in form by touch, once for the suite.
   { tag: '@touch' },
   async ({ page, sellerAccount, loginPage, dashboard }) => {
-    test.setTimeout(90_000); // two sign-ins through the form, five page loads
+    // Five tests of 60 s before: two sign-ins through the form, a sign-out, five page loads.
+    test.setTimeout(150_000);
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);

@@ -259,10 +259,12 @@ export async function seedStorage(accountId: string, rooms: SeedRoom[]): Promise
                      barcode, sku, price_paid, expiry_date, reorder_level, created_at, updated_at)
                    select $1, $2, $3, r.item_name, r.quantity, r.barcode, r.sku, r.price_paid,
                           r.expiry_date, r.reorder_level, r.created_at, r.created_at
-                     from jsonb_to_recordset($4::jsonb) with ordinality as r(item_name text,
+                     from rows from (jsonb_to_recordset($4::jsonb) as (item_name text,
                           quantity int, barcode text, sku text, price_paid numeric, expiry_date date,
-                          reorder_level int, created_at timestamptz, n bigint)
-                    order by n
+                          reorder_level int, created_at timestamptz))
+                          with ordinality as r(item_name, quantity, barcode, sku, price_paid,
+                          expiry_date, reorder_level, created_at, n)
+                    order by r.n
                    returning item_id`,
                   [accountId, unitRow.id, shelfId, JSON.stringify(rows)],
                 )

@@ -11,8 +11,8 @@ import {
 } from './test-report.ts';
 
 /**
- * `npm test`: every check in order — typecheck, lint, unit, integration, e2e — each run even when
- * an earlier one failed, so one run shows everything that is wrong. Ends with where the time
+ * `npm test`: every check — typecheck and lint side by side, then unit, integration, e2e — each
+ * run even when an earlier one failed, so one run shows everything that is wrong. Ends with where the time
  * went (each stage, the 20 slowest tests), the names of failed and flaky tests, and a plain
  * `N passed, N failed` line (checks count as one each, test suites by their tests).
  */
@@ -34,6 +34,8 @@ const failures: string[] = [];
 const flakes: string[] = [];
 /** Every test of the run with its time, for the slowest-tests list. */
 const timed: TimedTest[] = [];
+/** How long each stage took, for the lines above the summary. */
+const stages: { name: string; ms: number }[] = [];
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
   return new Promise((resolve) => {
@@ -51,12 +53,52 @@ function readJson<T>(file: string): T | null {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : null;
 }
 
-async function check(name: string, command: string, args: string[]): Promise<Tally> {
-  console.log(`\n▶ ${name}`);
-  const code = await run(command, args);
-  console.log(code === 0 ? `✔ ${name}` : `✘ ${name} (exit ${code})`);
-  if (code !== 0) failures.push(name);
-  return code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 };
+/** Runs a command with its output held back; resolves with its exit code and all it printed. */
+function runHeld(command: string, args: string[]): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const done = (code: number) => resolve({ code, output: Buffer.concat(chunks).toString() });
+    child.on('close', (code) => done(code ?? 1));
+    child.on('error', (error) => {
+      chunks.push(Buffer.from(`${error.message}\n`));
+      done(1);
+    });
+  });
+}
+
+interface Check {
+  name: string;
+  command: string;
+  args: string[];
+}
+
+/**
+ * Checks that each use one core (tsc, ESLint) run side by side on a 2-core machine; each one's
+ * output is printed whole when it has ended, in the order given, so nothing interleaves. Each
+ * stage's time runs from the common start to its own end.
+ */
+async function checksSideBySide(checks: Check[]): Promise<Tally[]> {
+  const start = Date.now();
+  const running = checks.map((c) =>
+    runHeld(c.command, c.args).then((result) => ({ ...result, ms: Date.now() - start })),
+  );
+  const tallies: Tally[] = [];
+  for (const [i, c] of checks.entries()) {
+    const { code, output, ms } = await running[i]!;
+    const beside = checks.filter((other) => other !== c).map((other) => other.name);
+    stages.push({ name: `${c.name} (beside ${beside.join(', ')})`, ms });
+    console.log(`\n▶ ${c.name}`);
+    if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+    console.log(code === 0 ? `✔ ${c.name}` : `✘ ${c.name} (exit ${code})`);
+    if (code !== 0) failures.push(c.name);
+    tallies.push(
+      code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 },
+    );
+  }
+  return tallies;
 }
 
 /** A Vitest run of `projects`, reported as one stage named `label`. */
@@ -134,7 +176,6 @@ async function playwright(): Promise<Tally> {
 
 const started = Date.now();
 process.env.PLAYWRIGHT_JSON_OUTPUT_NAME = path.join(RESULTS, 'e2e.json');
-const stages: { name: string; ms: number }[] = [];
 
 /** Runs one stage and notes how long it took. */
 async function stage(name: string, work: () => Promise<Tally>): Promise<Tally> {
@@ -145,8 +186,10 @@ async function stage(name: string, work: () => Promise<Tally>): Promise<Tally> {
 }
 
 const tallies: Tally[] = [
-  await stage('typecheck', () => check('typecheck', 'npm', ['run', '--silent', 'typecheck'])),
-  await stage('lint', () => check('lint', 'npx', ['eslint', '.', '--max-warnings=0'])),
+  ...(await checksSideBySide([
+    { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
+    { name: 'lint', command: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
+  ])),
   await stage('unit', () => vitest('unit')),
   await stage('integration', () => vitest('integration', ['integration', 'integration-alone'])),
   await stage('e2e', () => playwright()),

@@ -8,6 +8,7 @@ import bcrypt from 'bcryptjs';
 import pg from 'pg';
 import ws from 'ws';
 import { seedEliteStock, ELITE } from '../../bench/seed-elite';
+import { totp } from '../helpers/totp';
 import type { PlanId } from '../../src/domain/plans';
 import { e2eEnv } from './env';
 
@@ -259,12 +260,11 @@ export async function seedStorage(accountId: string, rooms: SeedRoom[]): Promise
                      barcode, sku, price_paid, expiry_date, reorder_level, created_at, updated_at)
                    select $1, $2, $3, r.item_name, r.quantity, r.barcode, r.sku, r.price_paid,
                           r.expiry_date, r.reorder_level, r.created_at, r.created_at
-                     from rows from (jsonb_to_recordset($4::jsonb) as (item_name text,
+                     from jsonb_array_elements($4::jsonb) with ordinality as e(item, n)
+                    cross join lateral jsonb_to_record(e.item) as r(item_name text,
                           quantity int, barcode text, sku text, price_paid numeric, expiry_date date,
-                          reorder_level int, created_at timestamptz))
-                          with ordinality as r(item_name, quantity, barcode, sku, price_paid,
-                          expiry_date, reorder_level, created_at, n)
-                    order by r.n
+                          reorder_level int, created_at timestamptz)
+                    order by e.n
                    returning item_id`,
                   [accountId, unitRow.id, shelfId, JSON.stringify(rows)],
                 )
@@ -341,4 +341,127 @@ export function localDatePlus(days: number): string {
   date.setDate(date.getDate() + days);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+export type TeamRole = 'manager' | 'picker';
+
+/**
+ * Runs one statement as a signed-in user would through the API: their claims and the
+ * `authenticated` role, so the team functions check their role and seats as for the browser.
+ */
+async function queryAs<R extends pg.QueryResultRow>(
+  userId: string,
+  sql: string,
+  params: unknown[],
+): Promise<R[]> {
+  const client = await db().connect();
+  try {
+    await client.query('begin');
+    await client.query(`select set_config('request.jwt.claims', $1, true)`, [
+      JSON.stringify({ sub: userId, role: 'authenticated', aal: 'aal1' }),
+    ]);
+    await client.query('set local role authenticated');
+    const result = await client.query<R>(sql, params);
+    await client.query('commit');
+    return result.rows;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** The owner (or a manager) invites an address to their current account; returns the invitation id. */
+export async function inviteMember(
+  inviter: Pick<SellerAccount, 'id'>,
+  email: string,
+  role: TeamRole,
+): Promise<string> {
+  const rows = await queryAs<{ id: string }>(
+    inviter.id,
+    `select (public.invite_member($1, $2)).id as id`,
+    [email, role],
+  );
+  return rows[0]!.id;
+}
+
+/**
+ * The member joins the owner's account with a role, as if they had accepted an invitation
+ * earlier: invited by the owner and accepted by the member through the team functions. The
+ * owner's account becomes the member's current one.
+ */
+export async function joinAccount(
+  owner: Pick<SellerAccount, 'id'>,
+  member: Pick<SellerAccount, 'id' | 'email'>,
+  role: TeamRole,
+): Promise<void> {
+  const invitation = await inviteMember(owner, member.email, role);
+  await queryAs(member.id, `select public.accept_invitation($1)`, [invitation]);
+}
+
+/** A supabase-js client in Node that keeps its session in the returned map. */
+function nodeClient(stored: Map<string, string>) {
+  return createClient(e2eEnv.apiUrl, e2eEnv.anonKey, {
+    auth: {
+      persistSession: true,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      storage: {
+        getItem: (key) => stored.get(key) ?? null,
+        setItem: (key, value) => void stored.set(key, value),
+        removeItem: (key) => void stored.delete(key),
+      },
+    },
+    // Node 20 has no global WebSocket; supabase-js builds a realtime client eagerly.
+    realtime: { transport: ws as unknown as typeof WebSocket },
+  });
+}
+
+/**
+ * Turns two-factor on for the account as Settings › Security does (enrol a TOTP factor and
+ * verify it, with the seller's own session) and returns the secret an authenticator app holds.
+ */
+export async function enrolTotp(
+  account: Pick<SellerAccount, 'email' | 'password'>,
+): Promise<string> {
+  const client = nodeClient(new Map());
+  const signedIn = await client.auth.signInWithPassword(account);
+  if (signedIn.error) throw signedIn.error;
+  const enrolled = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'e2e phone' });
+  if (enrolled.error) throw enrolled.error;
+  const secret = enrolled.data.totp.secret;
+  const verified = await client.auth.mfa.challengeAndVerify({
+    factorId: enrolled.data.id,
+    code: totp(secret),
+  });
+  if (verified.error) throw verified.error;
+  await client.auth.signOut({ scope: 'local' });
+  return secret;
+}
+
+/**
+ * Signs in from Node with the password and then the authenticator's code, as the sign-in form's
+ * code step does, and returns the stored (aal2) session for placeSession.
+ */
+export async function signInWithCodeFromNode(
+  email: string,
+  password: string,
+  secret: string,
+): Promise<StoredSession> {
+  const stored = new Map<string, string>();
+  const client = nodeClient(stored);
+  const signedIn = await client.auth.signInWithPassword({ email, password });
+  if (signedIn.error) throw new Error(`sign-in of ${email} from Node: ${signedIn.error.message}`);
+  const factors = await client.auth.mfa.listFactors();
+  const factor = factors.data?.totp[0];
+  if (!factor) throw new Error(`${email} has no verified authenticator`);
+  const verified = await client.auth.mfa.challengeAndVerify({
+    factorId: factor.id,
+    code: totp(secret),
+  });
+  if (verified.error) throw new Error(`code of ${email} from Node: ${verified.error.message}`);
+  const entry = [...stored.entries()].find(([key]) => key.endsWith('-auth-token'));
+  if (!entry) throw new Error('supabase-js stored no session');
+  return { key: entry[0], value: entry[1] };
 }

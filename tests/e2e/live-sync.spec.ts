@@ -3,8 +3,8 @@ import { SANDBOX_ORDERS } from '../../local/sandboxes/ebay-catalogue';
 import { expect as baseExpect, signInContext, test, type SellerAccount } from './fixtures';
 import { EbayPage } from './pages/ebay-page';
 import { InventoryPage, restResponse } from './pages/inventory-page';
-import { idsOf, MovePage, setDragConfirm } from './pages/move-page';
-import { seedStorage, setPlan, type SeedRoom } from './seed';
+import { idsOf, MovePage } from './pages/move-page';
+import { seedStorage, setDragConfirm, setPlan, type SeedRoom } from './seed';
 
 // Two browsers and the stack share two busy cores: allow each step more than the default.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -46,7 +46,7 @@ test.describe('Live sync between a tablet and a desktop of one seller', () => {
   }) => {
     await setPlan(sellerAccount.accountId, 'growing');
     const ids = idsOf(LAYOUT, await seedStorage(sellerAccount.accountId, LAYOUT));
-    await setDragConfirm(admin, sellerAccount.id, false);
+    await setDragConfirm(sellerAccount.id, false);
     const shelf1 = ids.shelves['Garage/1/A/1']!;
     const shelf2 = ids.shelves['Garage/1/A/2']!;
 
@@ -128,7 +128,6 @@ test.describe('Live sync between a tablet and a desktop of one seller', () => {
 
   test("the desktop's pick list follows a move made on the tablet", async ({
     browser,
-    admin,
     sellerAccount,
   }) => {
     await setPlan(sellerAccount.accountId, 'elite');
@@ -145,7 +144,7 @@ test.describe('Live sync between a tablet and a desktop of one seller', () => {
       },
     ];
     const ids = idsOf(layout, await seedStorage(sellerAccount.accountId, layout));
-    await setDragConfirm(admin, sellerAccount.id, false);
+    await setDragConfirm(sellerAccount.id, false);
 
     const tablet = await openScreen(browser, sellerAccount, true, (p, t) => new MovePage(p, t));
     const desktop = await openScreen(

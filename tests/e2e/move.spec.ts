@@ -3,8 +3,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { expect, test, type SellerAccount } from './fixtures';
 import { EbayPage } from './pages/ebay-page';
 import { readMoveTiming, watchNextMove } from '../../bench/page-probes';
-import { idsOf, MovePage, setDragConfirm } from './pages/move-page';
-import { seedStorage, setPlan, type SeedRoom } from './seed';
+import { idsOf, MovePage } from './pages/move-page';
+import { seedStorage, setDragConfirm, setPlan, type SeedRoom } from './seed';
 
 // Garage: isle 1, unit A with shelves 1 (three items) and 2 (empty); Loft: isle 1, unit A, shelf 1.
 const LAYOUT: SeedRoom[] = [
@@ -52,7 +52,7 @@ async function arrange(
   // Growing Seller: two rooms, and the eBay listings panel on the inventory.
   await setPlan(seller.accountId, 'growing');
   const ids = idsOf(LAYOUT, await seedStorage(seller.accountId, LAYOUT));
-  await setDragConfirm(admin, seller.id, dragConfirm);
+  await setDragConfirm(seller.id, dragConfirm);
   if (open) await openGarage(move);
   return ids;
 }

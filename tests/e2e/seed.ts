@@ -465,3 +465,12 @@ export async function signInWithCodeFromNode(
   if (!entry) throw new Error('supabase-js stored no session');
   return { key: entry[0], value: entry[1] };
 }
+
+/** The user's "confirm before moving" preference, as Settings would save it. */
+export async function setDragConfirm(userId: string, on: boolean): Promise<void> {
+  await db().query(
+    `insert into public.user_preferences (user_id, drag_confirm) values ($1, $2)
+     on conflict (user_id) do update set drag_confirm = excluded.drag_confirm`,
+    [userId, on],
+  );
+}

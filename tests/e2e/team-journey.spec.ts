@@ -7,8 +7,8 @@ import { e2eEnv } from './env';
 import { verifyLinkIn, waitForMail } from './mailbox';
 import { EbayPage } from './pages/ebay-page';
 import { LogsPage } from './pages/logs-page';
-import { MovePage, setDragConfirm } from './pages/move-page';
-import { createSeller, joinAccount, seedShelf, seedStorage, setPlan } from './seed';
+import { MovePage } from './pages/move-page';
+import { createSeller, joinAccount, seedShelf, seedStorage, setDragConfirm, setPlan } from './seed';
 
 // Two browsers and the stack share two busy cores: allow each step more than the default.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -69,7 +69,7 @@ test.describe('Team: an owner and a picker share one stockroom', () => {
         ],
       },
     ]);
-    await setDragConfirm(admin, owner.accountId, false);
+    await setDragConfirm(owner.id, false);
     const shelf2 = garage!.isles[0]!.units[0]!.shelves[1]!.id;
 
     // The owner, signed in on the desktop, connects eBay and invites a picker from the Team screen.

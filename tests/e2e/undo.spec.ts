@@ -1,8 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { expect, test, type SellerAccount } from './fixtures';
 import { LogsPage } from './pages/logs-page';
-import { idsOf, MovePage, setDragConfirm } from './pages/move-page';
-import { seedStorage, setPlan, type SeedRoom } from './seed';
+import { idsOf, MovePage } from './pages/move-page';
+import { seedStorage, setDragConfirm, setPlan, type SeedRoom } from './seed';
 
 // Garage: isle 1, unit A with shelves 1 (Hammer, Drill) and 2 (empty), unit B with shelf 1 (Saw).
 const LAYOUT: SeedRoom[] = [
@@ -35,7 +35,7 @@ async function shelfOf(admin: SupabaseClient, accountId: string, name: string): 
 async function arrange(admin: SupabaseClient, seller: SellerAccount, move: MovePage) {
   await setPlan(seller.accountId, 'growing');
   const ids = idsOf(LAYOUT, await seedStorage(seller.accountId, LAYOUT));
-  await setDragConfirm(admin, seller.id, false);
+  await setDragConfirm(seller.id, false);
   await move.goto();
   await move.press(move.roomTab('Garage'));
   return ids;

@@ -33,9 +33,13 @@ export default defineConfig({
       ],
     },
   },
+  // Each project runs what it proves (DESIGN section 6). Everything runs once, on the desktop; a
+  // test whose subject is touch or the tablet layout is tagged `@touch` and runs on the tablet
+  // too, and one that only a touch tablet can show is tagged `@touch-only` and runs only there.
   projects: [
     {
       name: 'desktop',
+      grepInvert: /@touch-only/,
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 1280, height: 800 },
@@ -44,8 +48,7 @@ export default defineConfig({
     },
     {
       name: 'tablet',
-      // The live-sync journey drives a tablet and a desktop context itself, from one project.
-      testIgnore: ['**/live-sync.spec.ts'],
+      grep: /@touch/,
       use: {
         viewport: { width: 1024, height: 768 },
         hasTouch: true,

@@ -1,11 +1,53 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Two projects: fast unit tests in jsdom, and integration tests in node against a real
-// local stack started once by the global setup (fresh database, free ports).
+// Unit tests in jsdom (or node, per file), then integration tests in node against one real local
+// stack started by the global setup (fresh database, free ports), shared by both integration
+// projects: `integration` runs its files side by side, then `integration-alone` runs the files
+// that change or read what every other file shares, one at a time.
 // On CI a failed test runs once more, as the e2e tests do; `npm test` names every test that
 // needed it above its summary (scripts/flaky-reporter.ts), so a flake is seen, not hidden.
 const retry = process.env.CI ? 1 : 0;
+
+/**
+ * Integration files that must not run beside others, and why. Every other file makes its own
+ * sellers, addresses and sandbox connections, and may run beside any other.
+ */
+const ALONE = {
+  // Start, stop, restart and kill stacks of their own (Postgres, PostgREST, npm start, builds),
+  // with time limits a busy machine would break; stack.test also adds a table to the shared
+  // database and makes PostgREST reload its schema.
+  'stack.test.ts': 'starts and kills stacks; DDL on the shared database',
+  'stack-failures.test.ts': 'kills its stacks’ parts; counts restarts within a minute',
+  'two-stacks.test.ts': 'starts two more stacks and Chromium; builds dist',
+  // Ends the Realtime service's replication session, which every subscriber shares, and waits
+  // fixed times for changes that must not arrive.
+  'realtime-changes.test.ts': 'kills the shared replication slot; timed waits',
+  // Move the Stripe sandbox's clock (every subscription's time) and change its retry settings;
+  // run the overdue-deadline job, which acts on every overdue account.
+  'billing-overdue.test.ts': 'Stripe test clock and retry settings; global deadline job',
+  // Changes the webhook API version and enabled events for every webhook of the sandbox.
+  'billing-stripe-contract.test.ts': 'Stripe webhook endpoint settings',
+  // The daily backup job backs up every seller with storage and drops everyone's old backups.
+  'backups-daily.test.ts': 'daily backup job over every seller',
+  'db-bounded-storage.test.ts': 'daily backup job over every seller',
+  // Times every call of an Elite sync against the 10 s limit.
+  'ebay-elite-sync.test.ts': 'timed calls',
+};
+const alone = Object.keys(ALONE).map((file) => `tests/integration/${file}`);
+
+// Files side by side: the stack, Postgres and the workers share 2 cores; measured fastest at 3
+// (INTEGRATION_WORKERS overrides, for measuring).
+const integrationWorkers = Number(process.env.INTEGRATION_WORKERS ?? 3);
+
+const integration = {
+  environment: 'node' as const,
+  globalSetup: ['tests/integration/global-setup.ts'],
+  setupFiles: ['tests/integration/setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  retry,
+};
 
 export default defineConfig({
   test: {
@@ -18,19 +60,26 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
           retry,
+          sequence: { groupOrder: 0 },
         },
       },
       {
         test: {
+          ...integration,
           name: 'integration',
-          environment: 'node',
           include: ['tests/integration/**/*.test.ts'],
-          globalSetup: ['tests/integration/global-setup.ts'],
-          setupFiles: ['tests/integration/setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: alone,
+          maxWorkers: integrationWorkers,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          ...integration,
+          name: 'integration-alone',
+          include: alone,
           fileParallelism: false,
-          retry,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -3,7 +3,14 @@ import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import type { StackEnv } from '../local/stack.ts';
 
-export const ELITE = { rooms: 10, islesPerRoom: 2, unitsPerIsle: 5, shelvesPerUnit: 5, items: 5000, logDays: 730 };
+export const ELITE = {
+  rooms: 10,
+  islesPerRoom: 2,
+  unitsPerIsle: 5,
+  shelvesPerUnit: 5,
+  items: 5000,
+  logDays: 730,
+};
 
 export interface SeededSeller {
   userId: string;
@@ -41,7 +48,32 @@ export async function seedEliteSeller(
   const db = new pg.Client({ connectionString: env.DB_URL });
   await db.connect();
   try {
-    await db.query(`update public.subscriptions set plan_id = 'elite', status = 'active' where user_id = $1`, [userId]);
+    await db.query(
+      `update public.subscriptions set plan_id = 'elite', status = 'active' where user_id = $1`,
+      [userId],
+    );
+    await seedEliteStock(db, userId, email, { items: itemCount, layout });
+  } finally {
+    await db.end();
+  }
+  return { userId, email, password };
+}
+
+/**
+ * The storage, items and two years of activity log of an Elite seller at the plan's limits, for
+ * an account that exists (its plan is the caller's business). Set-based SQL over a superuser
+ * connection; triggers are off for the load only (every value they would fill in is given).
+ */
+export async function seedEliteStock(
+  db: pg.ClientBase,
+  accountId: string,
+  email: string,
+  opts: { items?: number; layout?: Layout } = {},
+): Promise<void> {
+  const itemCount = opts.items ?? ELITE.items;
+  const layout = opts.layout ?? ELITE;
+  const userId = accountId;
+  try {
     await db.query('begin');
     await db.query(`set local session_replication_role = replica`);
     await db.query(
@@ -96,8 +128,5 @@ export async function seedEliteSeller(
   } catch (error) {
     await db.query('rollback').catch(() => undefined);
     throw error;
-  } finally {
-    await db.end();
   }
-  return { userId, email, password };
 }

@@ -35,7 +35,8 @@ import {
  * Test controls under /_sandbox (local only, no auth), each scoped to the connection a token
  * belongs to (any access or refresh token of it), so tests running side by side do not disturb
  * each other: expire its access tokens, revoke its refresh token, make the next N calls to an
- * API fail, read its call counts; and the authorize page's mode (approve / deny).
+ * API fail, read its call counts; and the authorize page's answer (approve / deny), for one
+ * authorize request's state or, without a state, for every request.
  * Nothing here logs a token, code or secret.
  */
 
@@ -188,6 +189,8 @@ export async function startEbaySandbox(opts: EbaySandboxOptions): Promise<EbaySa
   const accessTokens = new Map<string, AccessToken>();
   const refreshTokens = new Map<string, Connection>();
   let authorizeMode: 'approve' | 'deny' = 'approve';
+  /** States whose authorize request is declined once (a test's seller, not everyone's). */
+  const denyStates = new Set<string>();
   let baseUrl = '';
 
   function connectionOf(value: unknown): Connection | null {
@@ -270,7 +273,7 @@ export async function startEbaySandbox(opts: EbaySandboxOptions): Promise<EbaySa
       return;
     }
     const state = params.get('state');
-    if (authorizeMode === 'deny') {
+    if (authorizeMode === 'deny' || (state !== null && denyStates.delete(state))) {
       // eBay sends a seller who declines to the RuName's declined URL, with no code.
       const declined = new URL((opts.declineUrl ?? opts.acceptUrl)());
       if (!opts.declineUrl) declined.searchParams.set('error', 'access_denied');
@@ -520,7 +523,13 @@ export async function startEbaySandbox(opts: EbaySandboxOptions): Promise<EbaySa
     const raw = req.method === 'POST' ? (await readBody(req)).toString('utf8') : '';
     const body = (raw ? JSON.parse(raw) : {}) as Record<string, unknown>;
     if (action === 'authorize-mode' && req.method === 'POST') {
-      authorizeMode = body.mode === 'deny' ? 'deny' : 'approve';
+      const mode = body.mode === 'deny' ? 'deny' : 'approve';
+      if (typeof body.state === 'string') {
+        if (mode === 'deny') denyStates.add(body.state);
+        else denyStates.delete(body.state);
+        return sendJson(res, 200, { mode, state: body.state });
+      }
+      authorizeMode = mode;
       return sendJson(res, 200, { mode: authorizeMode });
     }
     const connection = connectionOf(body.token ?? url.searchParams.get('token'));

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { expect, test } from './fixtures';
 import { SettingsPage } from './pages/settings-page';
-import { seedStorage, setSellerPlan } from './seed-storage';
+import { seedShelf, setPlan } from './seed';
 
 test.describe('backups', () => {
   let settings: SettingsPage;
@@ -11,15 +11,9 @@ test.describe('backups', () => {
 
   test('a free seller takes a backup now, sees it listed and downloads it; restore needs Power Seller', async ({
     page,
-    admin,
-    sellerAccount,
-    loginPage,
-    dashboard,
+    seller,
   }) => {
-    await seedStorage(admin, sellerAccount.id, [{ item_name: 'Lamp' }, { item_name: 'Kettle' }]);
-    await loginPage.goto();
-    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
-    await dashboard.expectLoaded();
+    await seedShelf(seller.accountId, [{ name: 'Lamp' }, { name: 'Kettle' }]);
     await settings.goto('backups');
     await expect(settings.field('backups-empty')).toBeVisible();
 
@@ -46,18 +40,10 @@ test.describe('backups', () => {
 
   test("a Power seller restores a backup: 'Backup Restored' and the data is back", async ({
     admin,
-    sellerAccount,
-    loginPage,
-    dashboard,
+    seller,
   }) => {
-    await setSellerPlan(admin, sellerAccount.id, 'power');
-    const { itemIds } = await seedStorage(admin, sellerAccount.id, [
-      { item_name: 'Lamp' },
-      { item_name: 'Kettle' },
-    ]);
-    await loginPage.goto();
-    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
-    await dashboard.expectLoaded();
+    await setPlan(seller.accountId, 'power');
+    const { itemIds } = await seedShelf(seller.accountId, [{ name: 'Lamp' }, { name: 'Kettle' }]);
     await settings.goto('backups');
     await settings.press(settings.field('backup-now'));
     await expect(settings.field('backup-row')).toHaveCount(1);
@@ -77,7 +63,7 @@ test.describe('backups', () => {
     const items = await admin
       .from('storage_items')
       .select('item_id, item_name')
-      .eq('user_id', sellerAccount.id)
+      .eq('user_id', seller.accountId)
       .order('item_name');
     expect(items.data).toEqual([
       { item_id: itemIds[1], item_name: 'Kettle' },
@@ -86,22 +72,17 @@ test.describe('backups', () => {
     const log = await admin
       .from('storage_logs')
       .select('action')
-      .eq('user_id', sellerAccount.id)
+      .eq('user_id', seller.accountId)
       .eq('action', 'restore_backup');
     expect(log.data).toHaveLength(1);
   });
 
   test("a damaged backup gives 'Restore Failed' and leaves everything as it was", async ({
     admin,
-    sellerAccount,
-    loginPage,
-    dashboard,
+    seller,
   }) => {
-    await setSellerPlan(admin, sellerAccount.id, 'elite');
-    await seedStorage(admin, sellerAccount.id, [{ item_name: 'Lamp' }]);
-    await loginPage.goto();
-    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
-    await dashboard.expectLoaded();
+    await setPlan(seller.accountId, 'elite');
+    await seedShelf(seller.accountId, [{ name: 'Lamp' }]);
     await settings.goto('backups');
     await settings.press(settings.field('backup-now'));
     await expect(settings.field('backup-row')).toHaveCount(1);
@@ -109,7 +90,7 @@ test.describe('backups', () => {
     const backup = await admin
       .from('backups')
       .select('backup_id, snapshot')
-      .eq('user_id', sellerAccount.id)
+      .eq('user_id', seller.accountId)
       .single();
     const snapshot = backup.data!.snapshot as { items: Record<string, unknown>[] };
     snapshot.items[0]!.item_name = null;
@@ -123,7 +104,7 @@ test.describe('backups', () => {
     const items = await admin
       .from('storage_items')
       .select('item_name')
-      .eq('user_id', sellerAccount.id);
+      .eq('user_id', seller.accountId);
     expect(items.data).toEqual([{ item_name: 'Lamp' }]);
   });
 });

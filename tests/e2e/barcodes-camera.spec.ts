@@ -3,11 +3,9 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, signInContext, test } from './fixtures';
 import { BarcodesPage } from './pages/barcodes-page';
-import { DashboardPage } from './pages/dashboard-page';
-import { LoginPage } from './pages/login-page';
-import { seedStorage, setSellerPlan } from './seed-storage';
+import { seedShelf, setPlan } from './seed';
 
 // jsbarcode is CommonJS; its object renderer gives the bar pattern without a canvas.
 const JsBarcode = createRequire(import.meta.url)('jsbarcode') as (
@@ -47,12 +45,13 @@ async function cameraVideoOf(code: string): Promise<string> {
   return file;
 }
 
+// Desktop only: the test drives a browser of its own (a desktop window), whatever the project.
 test('camera scanning: a code held up to the camera is added to the shelf', async ({
   admin,
   sellerAccount,
 }, testInfo) => {
-  const seeded = await seedStorage(admin, sellerAccount.id, []);
-  await setSellerPlan(admin, sellerAccount.id, 'power');
+  const seeded = await seedShelf(sellerAccount.accountId, []);
+  await setPlan(sellerAccount.accountId, 'power');
   const video = await cameraVideoOf('CAM-12345');
   // A browser of its own: the fake camera is chosen when Chromium starts.
   const browser = await chromium.launch({
@@ -72,11 +71,8 @@ test('camera scanning: a code held up to the camera is added to the shelf', asyn
       viewport: { width: 1280, height: 800 },
     });
     await context.grantPermissions(['camera']);
+    await signInContext(context, sellerAccount);
     const page = await context.newPage();
-    const login = new LoginPage(page, false);
-    await login.goto();
-    await login.signIn(sellerAccount.email, sellerAccount.password);
-    await new DashboardPage(page, false).expectLoaded();
     const barcodes = new BarcodesPage(page, false);
     await barcodes.gotoScan();
     await barcodes.chooseShelf('scan-shelf', { room: 'Garage', isle: 1, unit: 'A', shelf: 1 });

@@ -1,6 +1,7 @@
 import { test as base, expect } from './fixtures';
 import { InventoryPage } from './pages/inventory-page';
 import { stripeSandbox, SubscriptionSettingsPage } from './pages/subscription-settings-page';
+import { seedStorage } from './seed';
 
 const test = base.extend<{ inventory: InventoryPage; billing: SubscriptionSettingsPage }>({
   inventory: async ({ page }, use, testInfo) => {
@@ -12,9 +13,10 @@ const test = base.extend<{ inventory: InventoryPage; billing: SubscriptionSettin
 });
 
 test.describe('subscription and billing', () => {
-  test.setTimeout(60_000);
+  // Each test pays through the sandbox's checkout once and then goes on as a paying seller.
+  test.setTimeout(120_000);
 
-  test('a free seller upgrades through Stripe checkout and can then add a second room', async ({
+  test('a free seller upgrades through Stripe checkout and can then add a second room; a failed renewal shows the overdue banner until the card is updated in Manage Billing', async ({
     page,
     admin,
     seller,
@@ -23,9 +25,10 @@ test.describe('subscription and billing', () => {
     billing,
     consoleErrors,
   }) => {
-    await expect(dashboard.currentPlan).toHaveText('Free plan');
+    // The seller made their one room earlier.
+    await seedStorage(seller.accountId, [{ name: 'Garage', isles: [] }]);
     await inventory.goto();
-    await inventory.addRoom('Garage');
+    await expect(dashboard.currentPlan).toHaveText('Free plan');
     await expect(inventory.roomTab('Garage')).toBeVisible();
 
     // On Free the one room is the limit.
@@ -57,19 +60,50 @@ test.describe('subscription and billing', () => {
     await expect(inventory.roomTab('Loft')).toBeVisible();
     await expect(inventory.toastTitled('Plan Limit Reached')).toHaveCount(0);
     expect(consoleErrors).toEqual([]);
+
+    // The next month's payment fails at Stripe.
+    const { data: subscription } = await admin
+      .from('subscriptions')
+      .select('stripe_subscription_id')
+      .eq('user_id', seller.accountId)
+      .single();
+    await stripeSandbox(`subscriptions/${subscription!.stripe_subscription_id}/advance`, {
+      outcome: 'failed',
+    });
+    await billing.goto();
+    await expect(dashboard.overdueBanner).toBeVisible();
+    await expect(dashboard.overdueBanner).toContainText('Your payment is overdue.');
+    await expect(page.getByTestId('overdue-deadline')).toBeVisible();
+    await expect(billing.status).toHaveText('Payment overdue');
+
+    // Manage Billing: the portal takes a working card and pays what is due.
+    await billing.press(page.getByTestId('manage-billing'));
+    await page.waitForURL(/\/p\/session\/bps_/);
+    await billing.press(page.getByTestId('sandbox-portal-update-card'));
+    await expect(page.getByTestId('sandbox-portal-notice')).toHaveText(
+      'Card updated and the overdue invoice was paid.',
+    );
+    await billing.press(page.getByTestId('sandbox-portal-return'));
+    await page.waitForURL(/\/dashboard\/settings\?tab=subscription/);
+    await expect(billing.status).toHaveText('Active');
+    await expect(dashboard.overdueBanner).toHaveCount(0);
   });
 
-  test('a paying seller cancels at the end of the period and reactivates', async ({
+  test('from the pricing page a signed-in Free seller goes straight to checkout, then cancels at the end of the period and reactivates', async ({
     page,
     admin,
     seller,
+    dashboard,
     billing,
   }) => {
-    await billing.goto();
-    await billing.press(billing.choosePlan('power'));
+    await page.goto('/pricing');
+    await billing.press(page.getByTestId('upgrade-power'));
     await page.waitForURL(/\/c\/pay\/cs_test_/);
     await billing.payOnCheckoutPage('Power Seller');
     await expect(billing.currentPlan).toHaveText('Power Seller');
+    await expect(dashboard.currentPlan).toHaveText('Power Seller plan');
+    const { data } = await admin.from('profiles').select('plan_id').eq('id', seller.id).single();
+    expect(data).toEqual({ plan_id: 'power' });
 
     // Each plan card says what the plan includes besides its limits.
     await expect(page.getByTestId('plan-features-elite')).toContainText('3D view of your rooms');
@@ -97,69 +131,11 @@ test.describe('subscription and billing', () => {
     ).toBeVisible();
     await expect(billing.cancelScheduled).toHaveCount(0);
     await expect(page.getByTestId('cancel-subscription')).toBeVisible();
-    const { data } = await admin
+    const { data: subscription } = await admin
       .from('subscriptions')
       .select('plan_id, cancel_at')
-      .eq('user_id', seller.id)
+      .eq('user_id', seller.accountId)
       .single();
-    expect(data).toEqual({ plan_id: 'power', cancel_at: null });
-  });
-
-  test('from the pricing page a signed-in Free seller goes straight to checkout', async ({
-    page,
-    admin,
-    seller,
-    dashboard,
-    billing,
-  }) => {
-    await page.goto('/pricing');
-    await billing.press(page.getByTestId('upgrade-power'));
-    await page.waitForURL(/\/c\/pay\/cs_test_/);
-    await billing.payOnCheckoutPage('Power Seller');
-    await expect(billing.currentPlan).toHaveText('Power Seller');
-    await expect(dashboard.currentPlan).toHaveText('Power Seller plan');
-    const { data } = await admin.from('profiles').select('plan_id').eq('id', seller.id).single();
-    expect(data).toEqual({ plan_id: 'power' });
-  });
-
-  test('a failed renewal shows the overdue banner until the card is updated in Manage Billing', async ({
-    page,
-    admin,
-    seller,
-    dashboard,
-    billing,
-  }) => {
-    await billing.goto();
-    await billing.press(billing.choosePlan('growing'));
-    await page.waitForURL(/\/c\/pay\/cs_test_/);
-    await billing.payOnCheckoutPage('Growing Seller');
-    await expect(billing.currentPlan).toHaveText('Growing Seller');
-
-    // The next month's payment fails at Stripe.
-    const { data } = await admin
-      .from('subscriptions')
-      .select('stripe_subscription_id')
-      .eq('user_id', seller.id)
-      .single();
-    await stripeSandbox(`subscriptions/${data!.stripe_subscription_id}/advance`, {
-      outcome: 'failed',
-    });
-    await page.reload();
-    await expect(dashboard.overdueBanner).toBeVisible();
-    await expect(dashboard.overdueBanner).toContainText('Your payment is overdue.');
-    await expect(page.getByTestId('overdue-deadline')).toBeVisible();
-    await expect(billing.status).toHaveText('Payment overdue');
-
-    // Manage Billing: the portal takes a working card and pays what is due.
-    await billing.press(page.getByTestId('manage-billing'));
-    await page.waitForURL(/\/p\/session\/bps_/);
-    await billing.press(page.getByTestId('sandbox-portal-update-card'));
-    await expect(page.getByTestId('sandbox-portal-notice')).toHaveText(
-      'Card updated and the overdue invoice was paid.',
-    );
-    await billing.press(page.getByTestId('sandbox-portal-return'));
-    await page.waitForURL(/\/dashboard\/settings\?tab=subscription/);
-    await expect(billing.status).toHaveText('Active');
-    await expect(dashboard.overdueBanner).toHaveCount(0);
+    expect(subscription).toEqual({ plan_id: 'power', cancel_at: null });
   });
 });

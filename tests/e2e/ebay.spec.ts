@@ -3,7 +3,8 @@ import { SANDBOX_LISTINGS, SANDBOX_ORDERS } from '../../local/sandboxes/ebay-cat
 import type { Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { expect, test } from './fixtures';
-import { EbayPage, seedShelves, setPlan } from './pages/ebay-page';
+import { EbayPage } from './pages/ebay-page';
+import { db, seedStorage, setPlan } from './seed';
 
 async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -18,8 +19,9 @@ test.describe('eBay', () => {
     page,
     seller,
     admin,
-  }, testInfo) => {
-    const ebay = new EbayPage(page, Boolean(testInfo.project.use.hasTouch));
+    touch,
+  }) => {
+    const ebay = new EbayPage(page, touch);
     await ebay.gotoIntegrations();
     await expect(ebay.status).toHaveAttribute('data-connected', 'false');
 
@@ -37,7 +39,7 @@ test.describe('eBay', () => {
     const { data: tokens } = await admin
       .from('ebay_tokens')
       .select('access_token, refresh_token')
-      .eq('user_id', seller.id)
+      .eq('user_id', seller.accountId)
       .single();
     const stored = await page.evaluate(() =>
       JSON.stringify({
@@ -62,44 +64,58 @@ test.describe('eBay', () => {
     const { count } = await admin
       .from('ebay_tokens')
       .select('*', { count: 'exact', head: true })
-      .eq('user_id', seller.id);
+      .eq('user_id', seller.accountId);
     expect(count).toBe(0);
   });
 
-  test('a callback with a forged state says Invalid state parameter and returns to Integrations', async ({
+  // Two arrivals at the callback address, one seller: each is a page load of its own.
+  test('a callback with a forged state or a declined consent says so and returns to Integrations, disconnected', async ({
     page,
     seller,
     admin,
-  }, testInfo) => {
-    const ebay = new EbayPage(page, Boolean(testInfo.project.use.hasTouch));
-    await page.goto('/dashboard/ebay/callback?code=v%5E1.1%23forged&state=forged-state-0123456789');
-    await expect(ebay.toastWith('Invalid state parameter')).toBeVisible();
-    await expect(page).toHaveURL(/\/dashboard\/integrations$/);
-    await expect(ebay.status).toHaveAttribute('data-connected', 'false');
-    const { count } = await admin
-      .from('ebay_tokens')
-      .select('*', { count: 'exact', head: true })
-      .eq('user_id', seller.id);
-    expect(count).toBe(0);
+    touch,
+  }) => {
+    const ebay = new EbayPage(page, touch);
+    await test.step('a forged state says Invalid state parameter', async () => {
+      await page.goto(
+        '/dashboard/ebay/callback?code=v%5E1.1%23forged&state=forged-state-0123456789',
+      );
+      await expect(ebay.toastWith('Invalid state parameter')).toBeVisible();
+      await expect(page).toHaveURL(/\/dashboard\/integrations$/);
+      await expect(ebay.status).toHaveAttribute('data-connected', 'false');
+      const { count } = await admin
+        .from('ebay_tokens')
+        .select('*', { count: 'exact', head: true })
+        .eq('user_id', seller.accountId);
+      expect(count).toBe(0);
+    });
+
+    await test.step('a seller who declines on eBay is told so and stays disconnected', async () => {
+      await page.goto('/dashboard/ebay/callback?declined=true');
+      await expect(ebay.toastWith('You declined access on eBay')).toBeVisible();
+      await expect(page).toHaveURL(/\/dashboard\/integrations$/);
+      await expect(ebay.status).toHaveAttribute('data-connected', 'false');
+    });
   });
 
-  test('places a listing on a shelf: the item is on the shelf and the listing is gone', async ({
+  test('places a listing on a shelf: the item is on the shelf and the listing is gone; on the inventory "Place on shelf…" starts in the room in view', async ({
     page,
-    sellerAccount,
-    loginPage,
+    seller,
     dashboard,
     admin,
-  }, testInfo) => {
-    await setPlan(admin, sellerAccount.id, 'growing');
-    await seedShelves(admin, sellerAccount.id, [
-      { room: 'Garage', isle: 1, unit: 'A', shelf: 1 },
-      { room: 'Garage', isle: 1, unit: 'A', shelf: 2 },
+    touch,
+  }) => {
+    await setPlan(seller.accountId, 'growing');
+    const [, loftRoom] = await seedStorage(seller.accountId, [
+      { name: 'Garage', isles: [{ index: 1, units: [{ name: 'A', shelves: [[], []] }] }] },
+      { name: 'Loft', isles: [{ index: 2, units: [{ name: 'B', shelves: [[]] }] }] },
     ]);
-    await loginPage.goto();
-    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
-    await dashboard.expectLoaded();
+    // The Loft's only shelf is number 3: the dialog's place is the room's, not a first default.
+    await db().query('update public.storage_shelves set shelf_index = 3 where shelf_id = $1', [
+      loftRoom!.isles[0]!.units[0]!.shelves[0]!.id,
+    ]);
 
-    const ebay = new EbayPage(page, Boolean(testInfo.project.use.hasTouch));
+    const ebay = new EbayPage(page, touch);
     await ebay.connect();
     await expect(ebay.listings).toHaveCount(SANDBOX_LISTINGS.length);
     await expectNoSeriousAxeViolations(page);
@@ -134,7 +150,7 @@ test.describe('eBay', () => {
     const { data: item } = await admin
       .from('storage_items')
       .select('item_name, sku, quantity, storage_shelves(shelf_index)')
-      .eq('user_id', sellerAccount.id)
+      .eq('user_id', seller.accountId)
       .single();
     expect(item).toMatchObject({
       item_name: listing.title,
@@ -143,32 +159,8 @@ test.describe('eBay', () => {
       storage_shelves: { shelf_index: 2 },
     });
 
-    // After a reload the listing stays off the list.
-    await ebay.gotoIntegrations();
-    await expect(ebay.listings).toHaveCount(SANDBOX_LISTINGS.length - 1);
-    await expect(ebay.listing(listing.title)).toHaveCount(0);
-  });
-
-  test('"Place on shelf…" on the inventory starts in the room the seller is looking at', async ({
-    page,
-    sellerAccount,
-    loginPage,
-    dashboard,
-    admin,
-  }, testInfo) => {
-    await setPlan(admin, sellerAccount.id, 'growing');
-    await seedShelves(admin, sellerAccount.id, [
-      { room: 'Garage', isle: 1, unit: 'A', shelf: 1 },
-      { room: 'Loft', isle: 2, unit: 'B', shelf: 3 },
-    ]);
-    await loginPage.goto();
-    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
-    await dashboard.expectLoaded();
-    const ebay = new EbayPage(page, Boolean(testInfo.project.use.hasTouch));
-    await ebay.connect();
-
-    await dashboard.open('Inventory');
-    await expect(page.getByTestId('inventory-ready')).toBeVisible();
+    // The inventory's "Place on shelf…" starts in the room the seller is looking at (one load of
+    // the inventory with the journey above: it places nothing).
     const loft = page.getByTestId('rooms').getByRole('button', { name: 'Loft', exact: true });
     await ebay.press(loft);
     await expect(loft).toHaveAttribute('aria-pressed', 'true');
@@ -177,99 +169,114 @@ test.describe('eBay', () => {
     await expect(page.getByTestId('place-listing-location')).toContainText(
       'Loft › Isle 2 › B › Shelf 3',
     );
+
+    // After a reload the listing stays off the list.
+    await ebay.gotoIntegrations();
+    await expect(ebay.listings).toHaveCount(SANDBOX_LISTINGS.length - 1);
+    await expect(ebay.listing(listing.title)).toHaveCount(0);
   });
 
-  test('on the inventory each listing is one readable row, and a picture that fails shows a plain tile', async ({
-    page,
-    sellerAccount,
-    loginPage,
-    dashboard,
-    admin,
-  }, testInfo) => {
-    if (!testInfo.project.use.hasTouch) await page.setViewportSize({ width: 1366, height: 768 });
-    await setPlan(admin, sellerAccount.id, 'growing');
-    await seedShelves(admin, sellerAccount.id, [{ room: 'Garage', isle: 1, unit: 'A', shelf: 1 }]);
-    await loginPage.goto();
-    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
-    await dashboard.expectLoaded();
-    const ebay = new EbayPage(page, Boolean(testInfo.project.use.hasTouch));
-    await ebay.connect();
-    await dashboard.open('Inventory');
-    await expect(page.getByTestId('inventory-ready')).toBeVisible();
+  // The listings panel's rows at the tablet's 1024 × 768 (by touch) and at a desktop's 1366.
+  test(
+    'on the inventory each listing is one readable row, and a picture that fails shows a plain tile',
+    { tag: '@touch' },
+    async ({ page, seller, dashboard, touch }) => {
+      if (!touch) await page.setViewportSize({ width: 1366, height: 768 });
+      await setPlan(seller.accountId, 'growing');
+      await seedStorage(seller.accountId, [
+        { name: 'Garage', isles: [{ index: 1, units: [{ name: 'A', shelves: [[]] }] }] },
+      ]);
+      const ebay = new EbayPage(page, touch);
+      await ebay.connect();
+      await dashboard.open('Inventory');
+      await expect(page.getByTestId('inventory-ready')).toBeVisible();
 
-    for (const index of [0, 1, 2]) {
-      const row = ebay.listings.nth(index);
-      await expect(row).toBeInViewport({ ratio: 1 });
-      // The sandbox's picture links do not load: a plain tile, not a broken image.
-      await expect(row.getByTestId('ebay-listing-no-image')).toBeVisible();
-      await expect(row.getByRole('img')).toHaveCount(0);
-      const parts = await row.evaluate((li) => {
-        const rect = (selector: string) => {
-          const part = selector === 'li' ? li : li.querySelector(selector)!;
-          const r = part.getBoundingClientRect();
-          return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, height: r.height };
-        };
-        return {
-          row: rect('li'),
-          picture: rect('.ebay-listing__image'),
-          title: rect('.ebay-listing__title'),
-          place: rect('[data-testid="ebay-listing-place"]'),
-        };
-      });
-      // Picture, then the title right beside it, then "Place on shelf…" on one line, all in one row.
-      expect(parts.picture.right).toBeLessThanOrEqual(parts.title.left);
-      expect(parts.title.left - parts.picture.right).toBeLessThan(24);
-      expect(parts.title.right).toBeLessThanOrEqual(parts.place.left);
-      expect(parts.place.height).toBeLessThan(50);
-      expect(parts.row.height).toBeLessThan(70);
-    }
-    const broken = await page
-      .getByTestId('ebay-listings-panel')
-      .locator('img')
-      .evaluateAll(
-        (images) =>
-          (images as HTMLImageElement[]).filter((img) => img.complete && img.naturalWidth === 0)
-            .length,
-      );
-    expect(broken).toBe(0);
-  });
+      for (const index of [0, 1, 2]) {
+        const row = ebay.listings.nth(index);
+        await expect(row).toBeInViewport({ ratio: 1 });
+        // The sandbox's picture links do not load: a plain tile, not a broken image.
+        await expect(row.getByTestId('ebay-listing-no-image')).toBeVisible();
+        await expect(row.getByRole('img')).toHaveCount(0);
+        const parts = await row.evaluate((li) => {
+          const rect = (selector: string) => {
+            const part = selector === 'li' ? li : li.querySelector(selector)!;
+            const r = part.getBoundingClientRect();
+            return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, height: r.height };
+          };
+          return {
+            row: rect('li'),
+            picture: rect('.ebay-listing__image'),
+            title: rect('.ebay-listing__title'),
+            place: rect('[data-testid="ebay-listing-place"]'),
+          };
+        });
+        // Picture, then the title right beside it, then "Place on shelf…" on one line, all in one row.
+        expect(parts.picture.right).toBeLessThanOrEqual(parts.title.left);
+        expect(parts.title.left - parts.picture.right).toBeLessThan(24);
+        expect(parts.title.right).toBeLessThanOrEqual(parts.place.left);
+        expect(parts.place.height).toBeLessThan(50);
+        expect(parts.row.height).toBeLessThan(70);
+      }
+      const broken = await page
+        .getByTestId('ebay-listings-panel')
+        .locator('img')
+        .evaluateAll(
+          (images) =>
+            (images as HTMLImageElement[]).filter((img) => img.complete && img.naturalWidth === 0)
+              .length,
+        );
+      expect(broken).toBe(0);
+    },
+  );
 
   test("an Elite seller's orders show where each item sits and a pick list in walking order", async ({
     page,
-    sellerAccount,
-    loginPage,
+    seller,
     dashboard,
     admin,
-  }, testInfo) => {
+    touch,
+  }) => {
     // Every order line carries its pick controls now: the accessibility scan of the page takes
     // longer than the default budget on a busy machine.
-    test.setTimeout(180_000);
-    await setPlan(admin, sellerAccount.id, 'elite');
+    test.setTimeout(4 * 180_000);
+    await setPlan(seller.accountId, 'elite');
     const open = SANDBOX_ORDERS.filter((o) => o.status !== 'FULFILLED');
     const skus = [...new Set(open.flatMap((o) => o.lineItems.map((l) => l.sku)))].slice(0, 4);
-    // Placed deliberately out of walking order: the pick list must sort them.
-    await seedShelves(admin, sellerAccount.id, [
-      { room: 'Garage', isle: 2, unit: 'A', shelf: 3, items: [{ name: 'Item one', sku: skus[0] }] },
-      { room: 'Garage', isle: 1, unit: 'B', shelf: 1, items: [{ name: 'Item two', sku: skus[1] }] },
+    await seedStorage(seller.accountId, [
       {
-        room: 'Loft',
-        isle: 1,
-        unit: 'A',
-        shelf: 1,
-        items: [{ name: 'Item three', barcode: skus[2] }],
+        name: 'Garage',
+        isles: [
+          {
+            index: 1,
+            units: [
+              { name: 'A', shelves: [[], [{ name: 'Item four', sku: skus[3] }]] },
+              { name: 'B', shelves: [[{ name: 'Item two', sku: skus[1] }]] },
+            ],
+          },
+          {
+            index: 2,
+            units: [{ name: 'A', shelves: [[], [], [{ name: 'Item one', sku: skus[0] }]] }],
+          },
+        ],
       },
       {
-        room: 'Garage',
-        isle: 1,
-        unit: 'A',
-        shelf: 2,
-        items: [{ name: 'Item four', sku: skus[3] }],
+        name: 'Loft',
+        isles: [
+          {
+            index: 1,
+            units: [{ name: 'A', shelves: [[{ name: 'Item three', barcode: skus[2] }]] }],
+          },
+        ],
       },
     ]);
-    await loginPage.goto();
-    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
-    await dashboard.expectLoaded();
-    const ebay = new EbayPage(page, Boolean(testInfo.project.use.hasTouch));
+    // Added deliberately out of walking order (one, two, three, four): the pick list must sort them.
+    await db().query(
+      `update public.storage_items
+          set created_at = timestamptz '2026-01-01' + array_position($2::text[], item_name) * interval '1 minute'
+        where user_id = $1`,
+      [seller.accountId, ['Item one', 'Item two', 'Item three', 'Item four']],
+    );
+    const ebay = new EbayPage(page, touch);
     await ebay.connect();
 
     await dashboard.open('eBay Orders');
@@ -313,7 +320,7 @@ test.describe('eBay', () => {
     await page.emulateMedia({ media: 'screen' });
 
     // eBay failing later: the orders saved in this browser stay on screen with the error.
-    await admin.from('api_rate_limits').delete().eq('user_id', sellerAccount.id);
+    await admin.from('api_rate_limits').delete().eq('user_id', seller.accountId);
     await page.route('**/.netlify/functions/ebay-get-orders', (route) =>
       route.fulfill({
         status: 502,
@@ -330,11 +337,12 @@ test.describe('eBay', () => {
     page,
     seller,
     admin,
+    touch,
   }, testInfo) => {
-    test.setTimeout(120_000);
-    const ebay = new EbayPage(page, Boolean(testInfo.project.use.hasTouch));
+    test.setTimeout(4 * 120_000);
+    const ebay = new EbayPage(page, touch);
     await ebay.connect();
-    await sandboxSeller(admin, seller.id, { kind: 'website' });
+    await sandboxSeller(admin, seller.accountId, { kind: 'website' });
 
     const inventory = page.waitForResponse((r) =>
       r.url().includes('/.netlify/functions/ebay-get-inventory'),
@@ -356,21 +364,18 @@ test.describe('eBay', () => {
 
   test('eBay Orders on a second device while rate-limited says so, not "No orders"', async ({
     page,
-    sellerAccount,
-    loginPage,
+    seller,
     dashboard,
     admin,
+    touch,
   }, testInfo) => {
-    await setPlan(admin, sellerAccount.id, 'elite');
-    await loginPage.goto();
-    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
-    await dashboard.expectLoaded();
-    test.setTimeout(120_000);
-    const ebay = new EbayPage(page, Boolean(testInfo.project.use.hasTouch));
+    test.setTimeout(4 * 120_000);
+    await setPlan(seller.accountId, 'elite');
+    const ebay = new EbayPage(page, touch);
     await ebay.connect();
     // Another device fetched the orders a moment ago: this one has none saved.
     const { error } = await admin.from('api_rate_limits').upsert({
-      user_id: sellerAccount.id,
+      user_id: seller.accountId,
       endpoint: 'orders',
       last_request: new Date().toISOString(),
     });
@@ -386,30 +391,18 @@ test.describe('eBay', () => {
       path: `/tmp/ebay-shots/orders-rate-limited-${testInfo.project.name}.png`,
     });
   });
-
-  test('a seller who declines on eBay is told so and stays disconnected', async ({
-    page,
-    seller,
-  }, testInfo) => {
-    void seller;
-    const ebay = new EbayPage(page, Boolean(testInfo.project.use.hasTouch));
-    await page.goto('/dashboard/ebay/callback?declined=true');
-    await expect(ebay.toastWith('You declined access on eBay')).toBeVisible();
-    await expect(page).toHaveURL(/\/dashboard\/integrations$/);
-    await expect(ebay.status).toHaveAttribute('data-connected', 'false');
-  });
 });
 
 /** Makes the seller's sandbox connection a kind of seller (local/sandboxes/ebay.ts). */
 async function sandboxSeller(
   admin: SupabaseClient,
-  userId: string,
+  accountId: string,
   settings: Record<string, unknown>,
 ): Promise<void> {
   const { data } = await admin
     .from('ebay_tokens')
     .select('refresh_token')
-    .eq('user_id', userId)
+    .eq('user_id', accountId)
     .single();
   const response = await fetch(`${process.env.STOCKROOM_E2E_EBAY_URL}/_sandbox/seller`, {
     method: 'POST',

@@ -18,6 +18,9 @@ export const e2eEnv = {
   get serviceRoleKey() {
     return required('STOCKROOM_E2E_SERVICE_ROLE_KEY');
   },
+  get dbUrl() {
+    return required('STOCKROOM_E2E_DB_URL');
+  },
   get mailboxUrl() {
     return required('STOCKROOM_E2E_MAILBOX_URL');
   },

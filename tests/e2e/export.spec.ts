@@ -1,37 +1,49 @@
 import { expect, test } from './fixtures';
 import { ExportPage } from './pages/export-page';
 import { ImportPage } from './pages/import-page';
-import { createLayout } from './pages/storage-layout';
+import { seedStorage, type SeedItem, type SeedRoom } from './seed';
+
+/** Room Garage, isle 1, units A and B with shelves 1-3 each, holding the given items. */
+function garage(items: { A?: SeedItem[][]; B?: SeedItem[][] }): SeedRoom {
+  const shelves = (placed: SeedItem[][] = []) => [0, 1, 2].map((i) => placed[i] ?? []);
+  return {
+    name: 'Garage',
+    isles: [
+      {
+        index: 1,
+        units: [
+          { name: 'A', shelves: shelves(items.A) },
+          { name: 'B', shelves: shelves(items.B) },
+        ],
+      },
+    ],
+  };
+}
 
 test.describe('export', () => {
   test('downloads the items as CSV with their locations, and everything as JSON', async ({
     page,
     seller,
-    admin,
-  }, testInfo) => {
-    const shelves = await createLayout(admin, seller.id);
-    const inserted = await admin.from('storage_items').insert([
-      {
-        user_id: seller.id,
-        item_name: 'Blue mug',
-        quantity: 2,
-        shelf_id: shelves.get('1/A/1'),
-        barcode: '5012345678900',
-        price_paid: 4.5,
-        expiry_date: '2026-12-31',
-        created_at: '2026-11-01T10:00:00Z',
-      },
-      {
-        user_id: seller.id,
-        item_name: '=HYPERLINK("http://x")',
-        quantity: 1,
-        shelf_id: shelves.get('1/B/3'),
-        created_at: '2026-11-02T10:00:00Z',
-      },
+    touch,
+  }) => {
+    await seedStorage(seller.accountId, [
+      garage({
+        A: [
+          [
+            {
+              name: 'Blue mug',
+              quantity: 2,
+              barcode: '5012345678900',
+              price: 4.5,
+              expiry: '2026-12-31',
+            },
+          ],
+        ],
+        B: [[], [], [{ name: '=HYPERLINK("http://x")' }]],
+      }),
     ]);
-    expect(inserted.error).toBeNull();
 
-    const exportPage = new ExportPage(page, Boolean(testInfo.project.use.hasTouch));
+    const exportPage = new ExportPage(page, touch);
     await exportPage.goto();
     const csv = await exportPage.download('export-csv');
     expect(csv.name).toMatch(/^stockroom-items-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -68,19 +80,16 @@ test.describe('export then import', () => {
     page,
     seller,
     admin,
-  }, testInfo) => {
-    const shelves = await createLayout(admin, seller.id);
-    const inserted = await admin.from('storage_items').insert([
-      {
-        user_id: seller.id,
-        item_name: 'Sold-out mug',
-        quantity: 0,
-        shelf_id: shelves.get('1/A/1'),
-      },
-      { user_id: seller.id, item_name: 'Teapot', quantity: 3, shelf_id: shelves.get('1/B/2') },
+    dashboard,
+    touch,
+  }) => {
+    const [room] = await seedStorage(seller.accountId, [
+      garage({
+        A: [[{ name: 'Sold-out mug', quantity: 0 }]],
+        B: [[], [{ name: 'Teapot', quantity: 3 }]],
+      }),
     ]);
-    expect(inserted.error).toBeNull();
-    const touch = Boolean(testInfo.project.use.hasTouch);
+    const shelfA1 = room!.isles[0]!.units[0]!.shelves[0]!.id;
 
     const exportPage = new ExportPage(page, touch);
     await exportPage.goto();
@@ -88,7 +97,8 @@ test.describe('export then import', () => {
     expect(csv.text).toContain('Sold-out mug,0,Garage,1,A,1');
 
     const importPage = new ImportPage(page, touch);
-    await importPage.goto();
+    await dashboard.open('Import');
+    await expect(importPage.root).toBeVisible();
     await importPage.choose(csv.name, csv.text);
     await expect(importPage.errors).toHaveCount(0);
     await expect(importPage.commitButton).toHaveText('Import 2 items');
@@ -98,11 +108,11 @@ test.describe('export then import', () => {
     const items = await admin
       .from('storage_items')
       .select('item_name, quantity, shelf_id')
-      .eq('user_id', seller.id)
+      .eq('user_id', seller.accountId)
       .eq('item_name', 'Sold-out mug');
     expect(items.data).toEqual([
-      { item_name: 'Sold-out mug', quantity: 0, shelf_id: shelves.get('1/A/1') },
-      { item_name: 'Sold-out mug', quantity: 0, shelf_id: shelves.get('1/A/1') },
+      { item_name: 'Sold-out mug', quantity: 0, shelf_id: shelfA1 },
+      { item_name: 'Sold-out mug', quantity: 0, shelf_id: shelfA1 },
     ]);
   });
 });

@@ -4,40 +4,43 @@ import ws from 'ws';
 import { e2eEnv } from './env';
 import { DashboardPage } from './pages/dashboard-page';
 import { LoginPage } from './pages/login-page';
+import {
+  createEliteSeller,
+  createSeller,
+  placeSession,
+  signInFromNode,
+  type SellerAccount,
+} from './seed';
 
-export interface SellerAccount {
-  id: string;
-  email: string;
-  password: string;
-  /** The part of the e-mail before the @, as the app shows it. */
-  name: string;
-}
+export { PASSWORD, uniqueEmail, type SellerAccount } from './seed';
 
 interface Fixtures {
   /** supabase-js with the service role key: for arranging data only the server may write. */
   admin: SupabaseClient;
-  /** A fresh, confirmed account that has not signed in yet. */
+  /** A fresh, confirmed seller on the free plan who has not signed in yet. */
   sellerAccount: SellerAccount;
-  /** The same account, signed in through the sign-in form and looking at the dashboard. */
+  /**
+   * The same seller, signed in: the session is made from Node and is in the browser's storage
+   * before the app's first script runs. The page has not loaded anything yet.
+   */
   seller: SellerAccount;
+  /** Whether this project drives the screen by touch (the tablet project). */
+  touch: boolean;
   loginPage: LoginPage;
   dashboard: DashboardPage;
   /** Console errors and uncaught exceptions of the page during the test. */
   consoleErrors: string[];
 }
 
-let counter = 0;
-
-/** An address no other test (or earlier run against the same stack) has used. */
-export function uniqueEmail(tag: string): string {
-  counter += 1;
-  const random = Math.random().toString(36).slice(2, 8);
-  return `e2e-${tag}-${Date.now().toString(36)}-${counter}-${random}@example.com`;
+interface WorkerFixtures {
+  /**
+   * An Elite seller at the plan's limits (10 rooms, 100 units, 5000 items), seeded once per
+   * worker and shared: only tests that read their stockroom and change nothing may use it.
+   */
+  eliteSeller: SellerAccount;
 }
 
-export const PASSWORD = 'Shelf-Life-2026!';
-
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures, WorkerFixtures>({
   admin: async ({}, use) => {
     const client = createClient(e2eEnv.apiUrl, e2eEnv.serviceRoleKey, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
@@ -47,32 +50,32 @@ export const test = base.extend<Fixtures>({
     await use(client);
   },
 
-  sellerAccount: async ({ admin }, use, testInfo) => {
-    const email = uniqueEmail(testInfo.project.name);
-    const { data, error } = await admin.auth.admin.createUser({
-      email,
-      password: PASSWORD,
-      email_confirm: true,
-    });
-    if (error) throw error;
-    const name = email.slice(0, email.indexOf('@'));
-    await use({ id: data.user.id, email, password: PASSWORD, name });
-    await admin.auth.admin.deleteUser(data.user.id);
+  sellerAccount: async ({}, use, testInfo) => {
+    await use(await createSeller({ tag: testInfo.project.name }));
   },
 
-  seller: async ({ sellerAccount, loginPage, dashboard }, use) => {
-    await loginPage.goto();
-    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
-    await dashboard.expectLoaded();
+  seller: async ({ sellerAccount, context }, use) => {
+    await placeSession(context, await signInFromNode(sellerAccount.email, sellerAccount.password));
     await use(sellerAccount);
   },
 
-  loginPage: async ({ page }, use, testInfo) => {
-    await use(new LoginPage(page, Boolean(testInfo.project.use.hasTouch)));
+  eliteSeller: [
+    async ({}, use) => {
+      await use(await createEliteSeller());
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+
+  touch: async ({}, use, testInfo) => {
+    await use(Boolean(testInfo.project.use.hasTouch));
   },
 
-  dashboard: async ({ page }, use, testInfo) => {
-    await use(new DashboardPage(page, Boolean(testInfo.project.use.hasTouch)));
+  loginPage: async ({ page, touch }, use) => {
+    await use(new LoginPage(page, touch));
+  },
+
+  dashboard: async ({ page, touch }, use) => {
+    await use(new DashboardPage(page, touch));
   },
 
   consoleErrors: async ({ page }, use) => {
@@ -88,5 +91,16 @@ export const test = base.extend<Fixtures>({
     page.off('pageerror', onPageError);
   },
 });
+
+/**
+ * Signs a seller into another browser context (a second device) the way the `seller` fixture
+ * does: a session made from Node, in the context's storage before the app loads.
+ */
+export async function signInContext(
+  context: import('@playwright/test').BrowserContext,
+  account: Pick<SellerAccount, 'email' | 'password'>,
+): Promise<void> {
+  await placeSession(context, await signInFromNode(account.email, account.password));
+}
 
 export { expect };

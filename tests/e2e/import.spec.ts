@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import { ImportPage } from './pages/import-page';
 import { LogsPage } from './pages/logs-page';
-import { createLayout } from './pages/storage-layout';
+import { seedStorage, type SeedRoom } from './seed';
 
 const HEADER = 'Item Name,Quantity,Room,Isle,Unit,Shelf,Barcode,SKU,Price Paid,Expiry Date';
 const GOOD = [
@@ -11,117 +11,137 @@ const GOOD = [
   'Teapot,3,Garage,1,A,3,,,12,12/31/2026',
 ];
 
+// One room as the inventory screen would have built it: isle 1, units A and B, shelves 1-3 each.
+const GARAGE: SeedRoom = {
+  name: 'Garage',
+  isles: [
+    {
+      index: 1,
+      units: [
+        { name: 'A', shelves: [[], [], []] },
+        { name: 'B', shelves: [[], [], []] },
+      ],
+    },
+  ],
+};
+
 test.describe('import', () => {
-  test('preview shows rows and every error, nothing is written until a clean file is committed', async ({
+  // The checks of bad files share the journey's one load of the screen: they write nothing.
+  test('preview shows rows and every error, bad files and the plan limit are explained, nothing is written until a clean file is committed', async ({
     page,
     seller,
     admin,
-  }, testInfo) => {
-    // The keyboard path to the picker, two files, axe, a download, a commit and the log.
+    dashboard,
+    touch,
+  }) => {
+    // The keyboard path to the picker, five files, axe, two downloads, a commit and the log.
     test.setTimeout(90_000);
-    await createLayout(admin, seller.id);
-    const importPage = new ImportPage(page, Boolean(testInfo.project.use.hasTouch));
+    await seedStorage(seller.accountId, [GARAGE]);
+    const importPage = new ImportPage(page, touch);
     await importPage.goto();
 
-    // The file picker is reached by keyboard after the template button: the real input, named
-    // by its label, opens the chooser, and the chosen file's name is shown beside it.
-    await expect(page.getByTestId('import-file-name')).toHaveText('No file chosen');
-    await page.getByTestId('import-template').focus();
-    await page.keyboard.press('Tab');
-    const fileInput = page.getByRole('button', { name: 'Choose a CSV file' });
-    await expect(fileInput).toBeFocused();
-    await expect(page.getByText('Choose file…')).toBeVisible();
-    const chooser = page.waitForEvent('filechooser');
-    await page.keyboard.press('Space');
-    // A file with one bad row: the preview lists the rows and the error, commit stays off.
-    await (
-      await chooser
-    ).setFiles({
-      name: 'stock.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from([HEADER, ...GOOD, 'Lamp,1,Garage,1,Z,1,,,,'].join('\n')),
+    await test.step('a file with one bad row: every row and the error, nothing written', async () => {
+      // The file picker is reached by keyboard after the template button: the real input, named
+      // by its label, opens the chooser, and the chosen file's name is shown beside it.
+      await expect(page.getByTestId('import-file-name')).toHaveText('No file chosen');
+      await page.getByTestId('import-template').focus();
+      await page.keyboard.press('Tab');
+      const fileInput = page.getByRole('button', { name: 'Choose a CSV file' });
+      await expect(fileInput).toBeFocused();
+      await expect(page.getByText('Choose file…')).toBeVisible();
+      const chooser = page.waitForEvent('filechooser');
+      await page.keyboard.press('Space');
+      // A file with one bad row: the preview lists the rows and the error, commit stays off.
+      await (
+        await chooser
+      ).setFiles({
+        name: 'stock.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from([HEADER, ...GOOD, 'Lamp,1,Garage,1,Z,1,,,,'].join('\n')),
+      });
+      await expect(page.getByTestId('import-file-name')).toHaveText('stock.csv');
+      await expect(importPage.preview).toBeVisible();
+      await expect(importPage.previewRows).toHaveCount(4);
+      await expect(importPage.summary).toHaveText('4 rows, 1 error in 1 row.');
+      await expect(importPage.errors).toHaveText(["Row 5: Unit 'Z' not found in isle 1"]);
+      await expect(importPage.commitButton).toBeDisabled();
+      const axe = await new AxeBuilder({ page }).analyze();
+      expect(
+        axe.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.help}`),
+      ).toEqual([]);
+
+      const errorsFile = await importPage.download('import-errors-download');
+      expect(errorsFile.name).toBe('stockroom-import-errors.csv');
+      expect(errorsFile.text).toBe("Row,Column,Error\r\n5,Unit,Unit 'Z' not found in isle 1\r\n");
+
+      const none = await admin
+        .from('storage_items')
+        .select('item_id')
+        .eq('user_id', seller.accountId);
+      expect(none.data).toEqual([]);
     });
-    await expect(page.getByTestId('import-file-name')).toHaveText('stock.csv');
-    await expect(importPage.preview).toBeVisible();
-    await expect(importPage.previewRows).toHaveCount(4);
-    await expect(importPage.summary).toHaveText('4 rows, 1 error in 1 row.');
-    await expect(importPage.errors).toHaveText(["Row 5: Unit 'Z' not found in isle 1"]);
-    await expect(importPage.commitButton).toBeDisabled();
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(
-      axe.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.help}`),
-    ).toEqual([]);
 
-    const errorsFile = await importPage.download('import-errors-download');
-    expect(errorsFile.name).toBe('stockroom-import-errors.csv');
-    expect(errorsFile.text).toBe("Row,Column,Error\r\n5,Unit,Unit 'Z' not found in isle 1\r\n");
+    await test.step('bad files and the plan limit are explained, and the template downloads', async () => {
+      const template = await importPage.download('import-template');
+      expect(template.name).toBe('stockroom-import-template.csv');
+      expect(template.text.split('\r\n')[0]).toBe(HEADER);
 
-    const none = await admin.from('storage_items').select('item_id').eq('user_id', seller.id);
-    expect(none.data).toEqual([]);
+      await importPage.choose(
+        'semi.csv',
+        `${HEADER.replaceAll(',', ';')}\nMug;1;Garage;1;A;1;;;;\n`,
+      );
+      await expect(importPage.fileProblems).toContainText(
+        "Columns must be separated by commas; this file uses ';'",
+      );
+      await expect(importPage.commitButton).toBeDisabled();
 
-    // The fixed file imports: progress, then 'Import Complete'.
-    await importPage.choose('stock.csv', [HEADER, ...GOOD].join('\n'));
-    await expect(importPage.errors).toHaveCount(0);
-    await expect(importPage.commitButton).toHaveText('Import 3 items');
-    const committed = page.waitForResponse((response) =>
-      response.url().includes('/rest/v1/rpc/commit_import'),
-    );
-    await importPage.commit();
-    expect((await committed).status()).toBe(200);
-    await expect(importPage.complete).toContainText('Import Complete');
-    await expect(importPage.complete).toContainText('3 items were imported');
-    await expect(importPage.toast.filter({ hasText: 'Import Complete' })).toBeVisible();
+      await importPage.choose('formula.csv', `${HEADER}\n=cmd|' /C calc'!A0,1,Garage,1,A,1,,,,\n`);
+      await expect(importPage.errors).toHaveText([
+        "Row 2: Item Name looks like a spreadsheet formula; start the cell with an apostrophe (') to keep it as text",
+      ]);
 
-    const items = await admin
-      .from('storage_items')
-      .select('item_name, quantity, price_paid, expiry_date')
-      .eq('user_id', seller.id)
-      .order('created_at');
-    expect(items.data).toEqual([
-      { item_name: 'Blue mug', quantity: 2, price_paid: 4.5, expiry_date: '2026-12-31' },
-      { item_name: 'Jug, large', quantity: 1, price_paid: null, expiry_date: null },
-      { item_name: 'Teapot', quantity: 3, price_paid: 12, expiry_date: '2026-12-31' },
-    ]);
+      // Free plan: 101 rows cannot fit in 100 items, so the whole file is refused.
+      const rows = Array.from({ length: 101 }, (_, i) => `Item ${i + 1},1,Garage,1,A,1,,,,`);
+      await importPage.choose('many.csv', [HEADER, ...rows].join('\n'));
+      await expect(page.getByTestId('import-limit')).toHaveText(
+        'Adding 101 items would exceed your free plan limit of 100 items',
+      );
+      await expect(importPage.commitButton).toBeDisabled();
+    });
 
-    // One import_items line in the activity log, naming the items.
-    const logs = new LogsPage(page, Boolean(testInfo.project.use.hasTouch));
-    await logs.goto();
-    await expect(logs.actions).toHaveText(['Items imported']);
-    await expect(logs.details).toHaveText(['Imported 3 item(s): Blue mug, Jug, large, Teapot']);
-  });
+    await test.step("the fixed file imports: progress, then 'Import Complete'", async () => {
+      await importPage.choose('stock.csv', [HEADER, ...GOOD].join('\n'));
+      await expect(importPage.errors).toHaveCount(0);
+      await expect(importPage.commitButton).toHaveText('Import 3 items');
+      const committed = page.waitForResponse((response) =>
+        response.url().includes('/rest/v1/rpc/commit_import'),
+      );
+      await importPage.commit();
+      expect((await committed).status()).toBe(200);
+      await expect(importPage.complete).toContainText('Import Complete');
+      await expect(importPage.complete).toContainText('3 items were imported');
+      await expect(importPage.toast.filter({ hasText: 'Import Complete' })).toBeVisible();
 
-  test('bad files and the plan limit are explained, and the template downloads', async ({
-    page,
-    seller,
-    admin,
-  }, testInfo) => {
-    await createLayout(admin, seller.id);
-    const importPage = new ImportPage(page, Boolean(testInfo.project.use.hasTouch));
-    await importPage.goto();
+      const items = await admin
+        .from('storage_items')
+        .select('item_name, quantity, price_paid, expiry_date')
+        .eq('user_id', seller.accountId)
+        .order('created_at');
+      expect(items.data).toEqual([
+        { item_name: 'Blue mug', quantity: 2, price_paid: 4.5, expiry_date: '2026-12-31' },
+        { item_name: 'Jug, large', quantity: 1, price_paid: null, expiry_date: null },
+        { item_name: 'Teapot', quantity: 3, price_paid: 12, expiry_date: '2026-12-31' },
+      ]);
+    });
 
-    const template = await importPage.download('import-template');
-    expect(template.name).toBe('stockroom-import-template.csv');
-    expect(template.text.split('\r\n')[0]).toBe(HEADER);
-
-    await importPage.choose('semi.csv', `${HEADER.replaceAll(',', ';')}\nMug;1;Garage;1;A;1;;;;\n`);
-    await expect(importPage.fileProblems).toContainText(
-      "Columns must be separated by commas; this file uses ';'",
-    );
-    await expect(importPage.commitButton).toBeDisabled();
-
-    await importPage.choose('formula.csv', `${HEADER}\n=cmd|' /C calc'!A0,1,Garage,1,A,1,,,,\n`);
-    await expect(importPage.errors).toHaveText([
-      "Row 2: Item Name looks like a spreadsheet formula; start the cell with an apostrophe (') to keep it as text",
-    ]);
-
-    // Free plan: 101 rows cannot fit in 100 items, so the whole file is refused.
-    const rows = Array.from({ length: 101 }, (_, i) => `Item ${i + 1},1,Garage,1,A,1,,,,`);
-    await importPage.choose('many.csv', [HEADER, ...rows].join('\n'));
-    await expect(page.getByTestId('import-limit')).toHaveText(
-      'Adding 101 items would exceed your free plan limit of 100 items',
-    );
-    await expect(importPage.commitButton).toBeDisabled();
+    await test.step('one import_items line in the activity log, naming the items', async () => {
+      const logs = new LogsPage(page, touch);
+      await dashboard.open('Activity Log');
+      await expect(logs.root).toBeVisible();
+      await expect(logs.actions).toHaveText(['Items imported']);
+      await expect(logs.details).toHaveText(['Imported 3 item(s): Blue mug, Jug, large, Teapot']);
+    });
   });
 });

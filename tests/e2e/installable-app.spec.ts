@@ -82,6 +82,7 @@ test.describe('installable app', () => {
     dashboard,
   }) => {
     expect(seller.id).toBeTruthy();
+    await dashboard.goto('inventory');
     await dashboard.expectLoaded();
     await controlledByServiceWorker(page);
 

@@ -1,11 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test as base, expect } from './fixtures';
-import { InventoryPage, restResponse, seedStorage } from './pages/inventory-page';
+import { InventoryPage, restResponse } from './pages/inventory-page';
+import { db, seedStorage } from './seed';
 
-const test = base.extend<{ inventory: InventoryPage }>({
-  inventory: async ({ page, admin, sellerAccount, loginPage, dashboard }, use, testInfo) => {
-    await seedStorage(admin, sellerAccount.id, [
+const test = base.extend<{ stockroom: InventoryPage; inventory: InventoryPage }>({
+  // A signed-in seller's stockroom, the inventory screen not opened yet.
+  stockroom: async ({ page, seller, touch }, use) => {
+    await seedStorage(seller.accountId, [
       {
         name: 'Garage',
         isles: [
@@ -20,12 +22,12 @@ const test = base.extend<{ inventory: InventoryPage }>({
         ],
       },
     ]);
-    await loginPage.goto();
-    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
-    await dashboard.expectLoaded();
-    const inventory = new InventoryPage(page, Boolean(testInfo.project.use.hasTouch));
-    await inventory.goto();
-    await use(inventory);
+    await use(new InventoryPage(page, touch));
+  },
+  // The same, on the inventory screen.
+  inventory: async ({ stockroom }, use) => {
+    await stockroom.goto();
+    await use(stockroom);
   },
 });
 
@@ -35,45 +37,85 @@ const seriousViolations = async (page: Page) =>
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 
 test.describe('inventory for every hand', () => {
-  test('has no serious accessibility problems, with or without a dialog open', async ({
+  // Desktop only: the scan reads the same page on both projects.
+  test("has no serious accessibility problems, with or without a dialog open; a card's menu works from the keyboard", async ({
     page,
     inventory,
   }) => {
-    expect(await seriousViolations(page)).toEqual([]);
-    await inventory.press(inventory.shelf(1, 'A', 2).getByTestId('add-item'));
-    await expect(inventory.dialog).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await test.step('no serious accessibility problems', async () => {
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    await test.step("a card's menu: arrows move, Esc closes it back on its button", async () => {
+      const unit = inventory.unit(1, 'B');
+      const more = inventory.menuButton(unit, 'rename-unit');
+      await expect(more).toHaveAccessibleName('More actions for unit B');
+      await expect(more).toHaveAttribute('aria-haspopup', 'menu');
+      await expect(more).toHaveAttribute('aria-expanded', 'false');
+      await more.focus();
+      await page.keyboard.press('ArrowDown');
+      const menu = unit.getByRole('menu');
+      await expect(menu).toBeVisible();
+      await expect(more).toHaveAttribute('aria-expanded', 'true');
+      const rename = menu.getByRole('menuitem', { name: 'Rename unit B' });
+      const remove = menu.getByRole('menuitem', { name: 'Remove unit B' });
+      await expect(rename).toBeFocused();
+      await page.keyboard.press('ArrowDown');
+      await expect(remove).toBeFocused();
+      await page.keyboard.press('ArrowDown');
+      await expect(rename).toBeFocused();
+      await page.keyboard.press('ArrowUp');
+      await expect(remove).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(menu).toHaveCount(0);
+      await expect(more).toBeFocused();
+      await expect(more).toHaveAttribute('aria-expanded', 'false');
+
+      // Space opens it too; a click elsewhere closes it and leaves the unit as it was.
+      await page.keyboard.press(' ');
+      await expect(rename).toBeFocused();
+      await page.getByRole('heading', { level: 1 }).click();
+      await expect(menu).toHaveCount(0);
+      await expect(inventory.unit(1, 'B')).toBeVisible();
+    });
+
+    await test.step('none with a dialog open either', async () => {
+      await inventory.press(inventory.shelf(1, 'A', 2).getByTestId('add-item'));
+      await expect(inventory.dialog).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
   });
 
   // 44 px for a finger; with a mouse the storage cards are compact, their targets still well
   // above WCAG's 24 px minimum.
-  test('every control is at least 44 by 44 pixels on a touch screen, 28 with a mouse', async ({
-    page,
-    inventory,
-  }, testInfo) => {
-    const least = testInfo.project.use.hasTouch ? 44 : 28;
-    await expect(inventory.item('Blue teapot')).toBeVisible();
-    const small = await page
-      .getByTestId('inventory-ready')
-      .locator('button, input, select')
-      .evaluateAll(
-        (elements, least) =>
-          elements
-            .filter((element) => {
-              if (getComputedStyle(element).display === 'none') return false;
-              // A radio or checkbox is tapped through the label around it.
-              const type = (element as HTMLInputElement).type;
-              const target =
-                (type === 'radio' || type === 'checkbox' ? element.closest('label') : null) ??
-                element;
-              const box = target.getBoundingClientRect();
-              return box.height < least || box.width < least;
-            })
-            .map((element) => element.outerHTML.slice(0, 80)),
-        least,
-      );
-    expect(small).toEqual([]);
-  });
+  test(
+    'every control is at least 44 by 44 pixels on a touch screen, 28 with a mouse',
+    { tag: '@touch' },
+    async ({ page, inventory, touch }) => {
+      const least = touch ? 44 : 28;
+      await expect(inventory.item('Blue teapot')).toBeVisible();
+      const small = await page
+        .getByTestId('inventory-ready')
+        .locator('button, input, select')
+        .evaluateAll(
+          (elements, least) =>
+            elements
+              .filter((element) => {
+                if (getComputedStyle(element).display === 'none') return false;
+                // A radio or checkbox is tapped through the label around it.
+                const type = (element as HTMLInputElement).type;
+                const target =
+                  (type === 'radio' || type === 'checkbox' ? element.closest('label') : null) ??
+                  element;
+                const box = target.getBoundingClientRect();
+                return box.height < least || box.width < least;
+              })
+              .map((element) => element.outerHTML.slice(0, 80)),
+          least,
+        );
+      expect(small).toEqual([]);
+    },
+  );
 
   test('an item can be added and its quantity changed with the keyboard alone', async ({
     page,
@@ -118,19 +160,15 @@ test.describe('inventory for every hand', () => {
     await expect(more).toBeFocused();
   });
 
-  test("units take the colours of the seller's scheme", async ({
-    page,
-    admin,
-    sellerAccount,
-    inventory,
-  }) => {
-    const { error } = await admin
-      .from('user_preferences')
-      .update({ storage_colors: { colors: {}, currentScheme: 'ocean', customColors: {} } })
-      .eq('user_id', sellerAccount.id);
-    expect(error).toBeNull();
-    await page.reload();
-    await expect(inventory.ready).toBeVisible();
+  test("units take the colours of the seller's scheme", async ({ seller, stockroom }) => {
+    // Chosen earlier (on another visit): the screen opens in it.
+    const { rowCount } = await db().query(
+      `update public.user_preferences set storage_colors = $2::jsonb where user_id = $1`,
+      [seller.id, JSON.stringify({ colors: {}, currentScheme: 'ocean', customColors: {} })],
+    );
+    expect(rowCount).toBe(1);
+    const inventory = stockroom;
+    await inventory.goto();
     // ocean: bay #1e3a8a, bin #a5f3fc, cabinet #0e7490
     await expect(inventory.unit(1, 'A').getByTestId('unit-header')).toHaveCSS(
       'background-color',
@@ -204,42 +242,6 @@ test.describe('inventory for every hand', () => {
     await expect(inventory.shelves(1, 'A')).toHaveCount(2);
     await expect(teapot).toBeVisible();
     await inventory.expectToast('Failed to Remove Shelf', 'The database is down');
-  });
-
-  test("a card's menu works from the keyboard: arrows move, Esc closes it back on its button", async ({
-    page,
-    inventory,
-  }) => {
-    const unit = inventory.unit(1, 'B');
-    const more = inventory.menuButton(unit, 'rename-unit');
-    await expect(more).toHaveAccessibleName('More actions for unit B');
-    await expect(more).toHaveAttribute('aria-haspopup', 'menu');
-    await expect(more).toHaveAttribute('aria-expanded', 'false');
-    await more.focus();
-    await page.keyboard.press('ArrowDown');
-    const menu = unit.getByRole('menu');
-    await expect(menu).toBeVisible();
-    await expect(more).toHaveAttribute('aria-expanded', 'true');
-    const rename = menu.getByRole('menuitem', { name: 'Rename unit B' });
-    const remove = menu.getByRole('menuitem', { name: 'Remove unit B' });
-    await expect(rename).toBeFocused();
-    await page.keyboard.press('ArrowDown');
-    await expect(remove).toBeFocused();
-    await page.keyboard.press('ArrowDown');
-    await expect(rename).toBeFocused();
-    await page.keyboard.press('ArrowUp');
-    await expect(remove).toBeFocused();
-    await page.keyboard.press('Escape');
-    await expect(menu).toHaveCount(0);
-    await expect(more).toBeFocused();
-    await expect(more).toHaveAttribute('aria-expanded', 'false');
-
-    // Space opens it too; a click elsewhere closes it and leaves the unit as it was.
-    await page.keyboard.press(' ');
-    await expect(rename).toBeFocused();
-    await page.getByRole('heading', { level: 1 }).click();
-    await expect(menu).toHaveCount(0);
-    await expect(inventory.unit(1, 'B')).toBeVisible();
   });
 
   test("an item's menu opens in full by the last unit of a row and at the bottom of the screen, and deletes after the confirmation", async ({

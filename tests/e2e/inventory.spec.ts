@@ -1,9 +1,10 @@
 import { test as base, expect } from './fixtures';
-import { InventoryPage, restResponse, seedStorage, setPlan } from './pages/inventory-page';
+import { InventoryPage, restResponse } from './pages/inventory-page';
+import { seedStorage, setPlan } from './seed';
 
 const test = base.extend<{ inventory: InventoryPage }>({
-  inventory: async ({ page }, use, testInfo) => {
-    await use(new InventoryPage(page, Boolean(testInfo.project.use.hasTouch)));
+  inventory: async ({ page, touch }, use) => {
+    await use(new InventoryPage(page, touch));
   },
 });
 
@@ -114,7 +115,7 @@ test.describe('inventory', () => {
     const { data: logs } = await admin
       .from('storage_logs')
       .select('action, details')
-      .eq('user_id', seller.id)
+      .eq('user_id', seller.accountId)
       .order('timestamp');
     expect(logs?.map((log) => log.action)).toEqual([
       'add_room',
@@ -134,14 +135,11 @@ test.describe('inventory', () => {
 
   test('searches by name and barcode and takes the seller to the shelf, in any room', async ({
     page,
-    admin,
-    sellerAccount,
-    loginPage,
-    dashboard,
+    seller,
     inventory,
   }) => {
-    await setPlan(admin, sellerAccount.id, 'growing');
-    await seedStorage(admin, sellerAccount.id, [
+    await setPlan(seller.accountId, 'growing');
+    await seedStorage(seller.accountId, [
       {
         name: 'Garage',
         isles: [
@@ -170,9 +168,6 @@ test.describe('inventory', () => {
         ],
       },
     ]);
-    await loginPage.goto();
-    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
-    await dashboard.expectLoaded();
     await inventory.goto();
 
     // The first room is active; the choice survives a reload.
@@ -228,13 +223,11 @@ test.describe('inventory', () => {
   test('renames and removes things, renumbering shelves and isles and cascading removals', async ({
     page,
     admin,
-    sellerAccount,
-    loginPage,
-    dashboard,
+    seller,
     inventory,
   }) => {
-    await setPlan(admin, sellerAccount.id, 'growing');
-    await seedStorage(admin, sellerAccount.id, [
+    await setPlan(seller.accountId, 'growing');
+    await seedStorage(seller.accountId, [
       {
         name: 'Garage',
         isles: [
@@ -257,9 +250,6 @@ test.describe('inventory', () => {
         isles: [{ index: 1, units: [{ type: 'box', shelves: [[{ name: 'Rake' }]] }] }],
       },
     ]);
-    await loginPage.goto();
-    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
-    await dashboard.expectLoaded();
     await inventory.goto();
 
     // Rename the room, a unit and an item.
@@ -332,7 +322,7 @@ test.describe('inventory', () => {
     const { data: logs } = await admin
       .from('storage_logs')
       .select('action')
-      .eq('user_id', sellerAccount.id);
+      .eq('user_id', seller.accountId);
     expect(new Set(logs?.map((log) => log.action))).toEqual(
       new Set([
         'update_room',
@@ -350,19 +340,22 @@ test.describe('inventory', () => {
   test('plan limits on a free account: units, rooms and items, checked first and by the database', async ({
     page,
     admin,
-    sellerAccount,
-    loginPage,
-    dashboard,
+    seller,
     inventory,
   }) => {
-    await seedStorage(admin, sellerAccount.id, [
+    // The free plan's 100 items are on the shelf from the start: this screen hears of no other
+    // device's change (below), so it must load them to know the limit.
+    const [garage] = await seedStorage(seller.accountId, [
       {
         name: 'Garage',
         isles: [
           {
             index: 1,
             units: [
-              { type: 'box', shelves: [[]] },
+              {
+                type: 'box',
+                shelves: [Array.from({ length: 100 }, (_, i) => ({ name: `Stock ${i + 1}` }))],
+              },
               { type: 'bay', shelves: [] },
             ],
           },
@@ -371,22 +364,14 @@ test.describe('inventory', () => {
     ]);
     // This screen must not hear of the other device's unit, so that the database refuses.
     await page.routeWebSocket(/\/realtime\/v1\/websocket/, () => {});
-    await loginPage.goto();
-    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
-    await dashboard.expectLoaded();
     await inventory.goto();
     await expect(page.getByTestId('unit')).toHaveCount(2);
 
     // Another device adds a third unit; this screen still shows two, so the database refuses
     // the next one and the screen ends up showing exactly the three it holds.
-    const { data: isle } = await admin
-      .from('storage_isles')
-      .select('isle_id')
-      .eq('user_id', sellerAccount.id)
-      .single();
     const inserted = await admin
       .from('storage_units')
-      .insert({ user_id: sellerAccount.id, isle_id: isle!.isle_id, unit_name: 'Z' });
+      .insert({ user_id: seller.accountId, isle_id: garage!.isles[0]!.id, unit_name: 'Z' });
     expect(inserted.error).toBeNull();
     await inventory.addUnit(1, 'cabinet');
     await inventory.expectToast(
@@ -423,22 +408,6 @@ test.describe('inventory', () => {
     await expect(page.getByTestId('room-tab')).toHaveCount(1);
 
     // 100 items on the free plan.
-    const { data: shelf } = await admin
-      .from('storage_shelves')
-      .select('shelf_id, unit_id')
-      .eq('user_id', sellerAccount.id)
-      .single();
-    const items = await admin.from('storage_items').insert(
-      Array.from({ length: 100 }, (_, i) => ({
-        user_id: sellerAccount.id,
-        item_name: `Stock ${i + 1}`,
-        shelf_id: shelf!.shelf_id,
-        unit_id: shelf!.unit_id,
-      })),
-    );
-    expect(items.error).toBeNull();
-    await page.reload();
-    await expect(inventory.ready).toBeVisible();
     await expect(page.getByTestId('usage-items')).toHaveText('100 of 100 items');
     await inventory.press(inventory.shelves(1, 'A').first().getByTestId('add-item'));
     await page.getByTestId('item-item_name').fill('One too many');
@@ -451,118 +420,81 @@ test.describe('inventory', () => {
     await expect(inventory.item('One too many')).toHaveCount(0);
   });
 
-  test('the shelves come first on a tablet: search is a bar, recent items open on demand', async ({
-    page,
-    admin,
-    sellerAccount,
-    loginPage,
-    dashboard,
-    inventory,
-  }, testInfo) => {
-    const touch = Boolean(testInfo.project.use.hasTouch);
-    // The most a Growing seller's first screen holds: two rooms, an isle, a unit of five shelves.
-    await setPlan(admin, sellerAccount.id, 'growing');
-    await seedStorage(admin, sellerAccount.id, [
-      {
-        name: 'Garage',
-        isles: [
-          { index: 1, units: [{ type: 'bay', shelves: [[{ name: 'Hammer' }], [], [], [], []] }] },
-        ],
-      },
-      { name: 'Loft', isles: [] },
-    ]);
-    await loginPage.goto();
-    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
-    await dashboard.expectLoaded();
-    await inventory.goto();
+  // The inventory's tablet layout (DESIGN 6): run on both projects.
+  test(
+    'the shelves come first: ten rooms stay one row of tabs, search is a bar, recent items open on demand',
+    { tag: '@touch' },
+    async ({ page, seller, inventory, touch }) => {
+      if (!touch) await page.setViewportSize({ width: 1366, height: 768 });
+      // An Elite seller at the room limit, with long-ish room names; the first room's unit has
+      // the five shelves a seller's first screen may hold.
+      await setPlan(seller.accountId, 'elite');
+      await seedStorage(seller.accountId, [
+        {
+          name: 'Main garage',
+          isles: [
+            { index: 1, units: [{ type: 'bay', shelves: [[{ name: 'Hammer' }], [], [], [], []] }] },
+          ],
+        },
+        ...Array.from({ length: 9 }, (_, i) => ({ name: `Storage room ${i + 2}`, isles: [] })),
+      ]);
+      await inventory.goto();
 
-    const recent = page.getByTestId('recent-items');
-    if (touch) {
+      const tabs = page.getByTestId('room-tab');
+      await expect(tabs).toHaveCount(10);
+      const tops = await tabs.evaluateAll((all) =>
+        all.map((tab) => Math.round(tab.getBoundingClientRect().top)),
+      );
+      expect(new Set(tops).size).toBe(1);
       // The first shelf and its item are on the first screen, without scrolling.
       const shelf = await inventory.shelf(1, 'A', 1).boundingBox();
       expect(shelf!.y + 40).toBeLessThan(page.viewportSize()!.height);
       await expect(inventory.item('Hammer')).toBeInViewport();
-      await expect(recent).toBeHidden();
-      await inventory.press(page.getByTestId('recent-items-section').locator('summary'));
-      await expect(inventory.recentItems.first()).toContainText('Hammer');
-      await expect(recent).toBeVisible();
-      // Going to the item closes the drop-down that would cover its shelf.
-      await inventory.press(inventory.recentItems.first());
-      await expect(recent).toBeHidden();
-      await expect(inventory.shelf(1, 'A', 1)).toHaveAttribute('data-highlighted', 'true');
-    } else {
-      await expect(recent).toBeVisible();
-    }
-    await inventory.search('name', 'hamm');
-    await expect(inventory.searchResults.first()).toContainText('Hammer');
-  });
 
-  test('ten rooms stay one row of tabs: the first shelf is on the first screen', async ({
-    page,
-    admin,
-    sellerAccount,
-    loginPage,
-    dashboard,
-    inventory,
-  }, testInfo) => {
-    const touch = Boolean(testInfo.project.use.hasTouch);
-    if (!touch) await page.setViewportSize({ width: 1366, height: 768 });
-    // An Elite seller at the room limit, with long-ish room names.
-    await setPlan(admin, sellerAccount.id, 'elite');
-    await seedStorage(admin, sellerAccount.id, [
-      {
-        name: 'Main garage',
-        isles: [{ index: 1, units: [{ type: 'bay', shelves: [[{ name: 'Hammer' }], []] }] }],
-      },
-      ...Array.from({ length: 9 }, (_, i) => ({ name: `Storage room ${i + 2}`, isles: [] })),
-    ]);
-    await loginPage.goto();
-    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
-    await dashboard.expectLoaded();
-    await inventory.goto();
+      // The last room's tab is reached along the row (keyboard on a desktop, a swipe on a
+      // tablet) and, once chosen, is in view.
+      const last = tabs.last();
+      await expect(last).not.toBeInViewport({ ratio: 1 });
+      if (touch) {
+        await page.getByTestId('room-tabs').evaluate((list) => list.scrollBy({ left: 5000 }));
+        await inventory.press(last);
+      } else {
+        await last.focus();
+        await page.keyboard.press('Enter');
+      }
+      await expect(last).toHaveAttribute('aria-pressed', 'true');
+      await expect(last).toBeInViewport({ ratio: 1 });
+      await expect(page.getByTestId('no-isles')).toBeVisible();
 
-    const tabs = page.getByTestId('room-tab');
-    await expect(tabs).toHaveCount(10);
-    const tops = await tabs.evaluateAll((all) =>
-      all.map((tab) => Math.round(tab.getBoundingClientRect().top)),
-    );
-    expect(new Set(tops).size).toBe(1);
-    // The first shelf and its item are on the first screen, without scrolling.
-    const shelf = await inventory.shelf(1, 'A', 1).boundingBox();
-    expect(shelf!.y + 40).toBeLessThan(page.viewportSize()!.height);
-    await expect(inventory.item('Hammer')).toBeInViewport();
-
-    // The last room's tab is reached along the row (keyboard on a desktop, a swipe on a
-    // tablet) and, once chosen, is in view.
-    const last = tabs.last();
-    await expect(last).not.toBeInViewport({ ratio: 1 });
-    if (touch) {
-      await page.getByTestId('room-tabs').evaluate((list) => list.scrollBy({ left: 5000 }));
-      await inventory.press(last);
-    } else {
-      await last.focus();
-      await page.keyboard.press('Enter');
-    }
-    await expect(last).toHaveAttribute('aria-pressed', 'true');
-    await expect(last).toBeInViewport({ ratio: 1 });
-    await expect(page.getByTestId('no-isles')).toBeVisible();
-  });
+      // Recently added: in view on a desktop, a drop-down on a tablet; going to its item opens
+      // the item's room.
+      const recent = page.getByTestId('recent-items');
+      if (touch) {
+        await expect(recent).toBeHidden();
+        await inventory.press(page.getByTestId('recent-items-section').locator('summary'));
+        await expect(inventory.recentItems.first()).toContainText('Hammer');
+        await expect(recent).toBeVisible();
+        // Going to the item closes the drop-down that would cover its shelf.
+        await inventory.press(inventory.recentItems.first());
+        await expect(recent).toBeHidden();
+        await expect(inventory.shelf(1, 'A', 1)).toHaveAttribute('data-highlighted', 'true');
+      } else {
+        await expect(recent).toBeVisible();
+      }
+      await inventory.search('name', 'hamm');
+      await expect(inventory.searchResults.first()).toContainText('Hammer');
+    },
+  );
 
   test('the Add item dialog fits a 768 px high screen: its fields scroll, Add item stays in view', async ({
     page,
-    admin,
-    sellerAccount,
-    loginPage,
-    dashboard,
+    seller,
     inventory,
-  }, testInfo) => {
-    if (!testInfo.project.use.hasTouch) await page.setViewportSize({ width: 1366, height: 768 });
-    await seedStorage(admin, sellerAccount.id, [
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await seedStorage(seller.accountId, [
       { name: 'Garage', isles: [{ index: 1, units: [{ type: 'box', shelves: [[]] }] }] },
     ]);
-    await loginPage.goto();
-    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
-    await dashboard.expectLoaded();
     await inventory.goto();
     await inventory.press(inventory.shelf(1, 'A', 1).getByTestId('add-item'));
     const dialog = page.getByTestId('item-dialog');

@@ -1,18 +1,17 @@
 import type { Browser, BrowserContext } from '@playwright/test';
 import { SANDBOX_ORDERS } from '../../local/sandboxes/ebay-catalogue';
-import { expect as baseExpect, test, type SellerAccount } from './fixtures';
-import { EbayPage, seedShelves, setPlan } from './pages/ebay-page';
+import { expect as baseExpect, signInContext, test, type SellerAccount } from './fixtures';
+import { EbayPage } from './pages/ebay-page';
 import { InventoryPage, restResponse } from './pages/inventory-page';
-import { LoginPage } from './pages/login-page';
-import { MovePage, readIds, setDragConfirm } from './pages/move-page';
+import { idsOf, MovePage } from './pages/move-page';
+import { seedStorage, setDragConfirm, setPlan, type SeedRoom } from './seed';
 
 // Two browsers and the stack share two busy cores: allow each step more than the default.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 // Garage: isle 1, unit A with shelf 1 (a Hammer) and shelf 2 (empty).
-const LAYOUT = [
-  { room: 'Garage', isle: 1, unit: 'A', shelf: 1, items: [{ name: 'Hammer' }] },
-  { room: 'Garage', isle: 1, unit: 'A', shelf: 2 },
+const LAYOUT: SeedRoom[] = [
+  { name: 'Garage', isles: [{ index: 1, units: [{ shelves: [[{ name: 'Hammer' }], []] }] }] },
 ];
 
 /** One screen of the seller: its own browser context (own storage, own socket), signed in. */
@@ -27,12 +26,8 @@ async function openScreen<P extends InventoryPage>(
     viewport: touch ? { width: 1024, height: 768 } : { width: 1366, height: 768 },
     hasTouch: touch,
   });
+  await signInContext(context, account);
   const page = await context.newPage();
-  const login = new LoginPage(page, touch);
-  await page.goto('/login');
-  await expect(login.heading).toBeVisible();
-  await login.signIn(account.email, account.password);
-  await expect(page.getByTestId('dashboard')).toBeVisible();
   const screen = make(page, touch);
   await page.goto('/dashboard/inventory');
   await expect(screen.ready).toBeVisible();
@@ -41,7 +36,7 @@ async function openScreen<P extends InventoryPage>(
 }
 
 test.describe('Live sync between a tablet and a desktop of one seller', () => {
-  // The test drives both screens itself (a touch tablet and a desktop), once.
+  // The tests drive both screens themselves (a touch tablet and a desktop): desktop project only.
   test.setTimeout(180_000);
 
   test('what one screen changes shows on the other without a reload, and after being offline', async ({
@@ -49,10 +44,9 @@ test.describe('Live sync between a tablet and a desktop of one seller', () => {
     admin,
     sellerAccount,
   }) => {
-    await setPlan(admin, sellerAccount.id, 'growing');
-    await seedShelves(admin, sellerAccount.id, LAYOUT);
-    await setDragConfirm(admin, sellerAccount.id, false);
-    const ids = await readIds(admin, sellerAccount.id);
+    await setPlan(sellerAccount.accountId, 'growing');
+    const ids = idsOf(LAYOUT, await seedStorage(sellerAccount.accountId, LAYOUT));
+    await setDragConfirm(sellerAccount.id, false);
     const shelf1 = ids.shelves['Garage/1/A/1']!;
     const shelf2 = ids.shelves['Garage/1/A/2']!;
 
@@ -111,7 +105,7 @@ test.describe('Live sync between a tablet and a desktop of one seller', () => {
     await admin
       .from('storage_rooms')
       .update({ room_name: 'Workshop' })
-      .eq('user_id', sellerAccount.id);
+      .eq('user_id', sellerAccount.accountId);
     await t.drag(t.grip(hammer), t.dropTarget(shelf1));
     await expect(t.roomTab('Workshop')).toBeVisible();
     await expect(d.item('Lantern')).toHaveCount(0);
@@ -134,26 +128,23 @@ test.describe('Live sync between a tablet and a desktop of one seller', () => {
 
   test("the desktop's pick list follows a move made on the tablet", async ({
     browser,
-    admin,
     sellerAccount,
   }) => {
-    await setPlan(admin, sellerAccount.id, 'elite');
+    await setPlan(sellerAccount.accountId, 'elite');
     // An open order's line, on shelf 1; shelf 2 is empty.
     const line = SANDBOX_ORDERS.filter((o) => o.status !== 'FULFILLED')
       .flatMap((o) => o.lineItems)
       .find((l) => l.sku)!;
-    await seedShelves(admin, sellerAccount.id, [
+    const layout: SeedRoom[] = [
       {
-        room: 'Garage',
-        isle: 1,
-        unit: 'A',
-        shelf: 1,
-        items: [{ name: 'Ordered thing', sku: line.sku }],
+        name: 'Garage',
+        isles: [
+          { index: 1, units: [{ shelves: [[{ name: 'Ordered thing', sku: line.sku }], []] }] },
+        ],
       },
-      { room: 'Garage', isle: 1, unit: 'A', shelf: 2 },
-    ]);
-    await setDragConfirm(admin, sellerAccount.id, false);
-    const ids = await readIds(admin, sellerAccount.id);
+    ];
+    const ids = idsOf(layout, await seedStorage(sellerAccount.accountId, layout));
+    await setDragConfirm(sellerAccount.id, false);
 
     const tablet = await openScreen(browser, sellerAccount, true, (p, t) => new MovePage(p, t));
     const desktop = await openScreen(
@@ -197,9 +188,8 @@ test.describe('Live sync between a tablet and a desktop of one seller', () => {
     admin,
     sellerAccount,
   }) => {
-    await setPlan(admin, sellerAccount.id, 'growing');
-    await seedShelves(admin, sellerAccount.id, LAYOUT);
-    const ids = await readIds(admin, sellerAccount.id);
+    await setPlan(sellerAccount.accountId, 'growing');
+    const ids = idsOf(LAYOUT, await seedStorage(sellerAccount.accountId, LAYOUT));
     const desktop = await openScreen(
       browser,
       sellerAccount,
@@ -213,7 +203,6 @@ test.describe('Live sync between a tablet and a desktop of one seller', () => {
     for (const quantity of [7, 8]) {
       await desktop.context.setOffline(true);
       await expect(live).toHaveAttribute('data-state', 'off');
-      await d.page.waitForTimeout(200);
       await desktop.context.setOffline(false);
       await expect(live).toHaveAttribute('data-state', 'live', { timeout: 8_000 });
       // Another device's change arrives, so the screen is not only saying it is live.
@@ -231,13 +220,9 @@ test.describe('Live sync between a tablet and a desktop of one seller', () => {
     await desktop.context.close();
   });
 
-  test('a second tab of the same browser stays in step', async ({
-    browser,
-    admin,
-    sellerAccount,
-  }) => {
-    await setPlan(admin, sellerAccount.id, 'growing');
-    await seedShelves(admin, sellerAccount.id, LAYOUT);
+  test('a second tab of the same browser stays in step', async ({ browser, sellerAccount }) => {
+    await setPlan(sellerAccount.accountId, 'growing');
+    await seedStorage(sellerAccount.accountId, LAYOUT);
     const first = await openScreen(
       browser,
       sellerAccount,

@@ -1,16 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, PASSWORD, test, uniqueEmail } from './fixtures';
+import { expect, test } from './fixtures';
 import { LogsPage } from './pages/logs-page';
+import { createSeller } from './seed';
 
 test.describe('activity log', () => {
   test('shows entries newest first, filters by action, pages, and clears all', async ({
     page,
     seller,
     admin,
-  }, testInfo) => {
+    touch,
+  }) => {
     const base = Date.parse('2026-11-20T09:00:00Z');
     const lines = Array.from({ length: 55 }, (_, i) => ({
-      user_id: seller.id,
+      user_id: seller.accountId,
       action: i % 5 === 0 ? 'import_items' : 'add_item',
       details:
         i % 5 === 0
@@ -21,7 +23,7 @@ test.describe('activity log', () => {
     const inserted = await admin.from('storage_logs').insert(lines);
     expect(inserted.error).toBeNull();
 
-    const logs = new LogsPage(page, Boolean(testInfo.project.use.hasTouch));
+    const logs = new LogsPage(page, touch);
     await logs.goto();
     await expect(logs.rows).toHaveCount(50);
     await expect(logs.details.first()).toHaveText(
@@ -52,7 +54,7 @@ test.describe('activity log', () => {
     await expect(logs.empty).toHaveText(
       'No activity yet. Changes to your stock will be listed here.',
     );
-    const left = await admin.from('storage_logs').select('log_id').eq('user_id', seller.id);
+    const left = await admin.from('storage_logs').select('log_id').eq('user_id', seller.accountId);
     expect(left.data).toEqual([]);
   });
 
@@ -60,73 +62,64 @@ test.describe('activity log', () => {
     page,
     seller,
     admin,
-  }, testInfo) => {
+    touch,
+  }) => {
     const prefs = await admin
       .from('user_preferences')
       .update({ date_format: 'UK' })
-      .eq('user_id', seller.id);
+      .eq('user_id', seller.accountId);
     expect(prefs.error).toBeNull();
     // A team member made one of the changes: the line names them by their address.
-    const memberEmail = uniqueEmail('member');
-    const member = await admin.auth.admin.createUser({
-      email: memberEmail,
-      password: PASSWORD,
-      email_confirm: true,
-    });
-    expect(member.error).toBeNull();
-    const memberId = member.data.user!.id;
-    try {
-      const inserted = await admin.from('storage_logs').insert([
-        {
-          user_id: seller.id,
-          actor_id: seller.id,
-          action: 'add_room',
-          details: 'Added room Garage',
-          timestamp: '2026-11-20T09:00:00Z',
-        },
-        {
-          user_id: seller.id,
-          actor_id: memberId,
-          action: 'add_isle',
-          details: 'Added isle 1 to room Garage',
-          timestamp: '2026-11-20T09:01:00Z',
-        },
-        {
-          user_id: seller.id,
-          actor_id: seller.id,
-          action: 'add_item',
-          details: 'Added 1 x Mug',
-          timestamp: '2026-11-20T09:02:00Z',
-        },
-      ]);
-      expect(inserted.error).toBeNull();
+    const member = await createSeller({ tag: 'member' });
+    const inserted = await admin.from('storage_logs').insert([
+      {
+        user_id: seller.accountId,
+        actor_id: seller.id,
+        action: 'add_room',
+        details: 'Added room Garage',
+        timestamp: '2026-11-20T09:00:00Z',
+      },
+      {
+        user_id: seller.accountId,
+        actor_id: member.id,
+        action: 'add_isle',
+        details: 'Added isle 1 to room Garage',
+        timestamp: '2026-11-20T09:01:00Z',
+      },
+      {
+        user_id: seller.accountId,
+        actor_id: seller.id,
+        action: 'add_item',
+        details: 'Added 1 x Mug',
+        timestamp: '2026-11-20T09:02:00Z',
+      },
+    ]);
+    expect(inserted.error).toBeNull();
 
-      const logs = new LogsPage(page, Boolean(testInfo.project.use.hasTouch));
-      await logs.goto();
-      await expect(logs.actions).toHaveText(['Item added', 'Isle added', 'Room added']);
-      await expect(page.getByRole('columnheader', { name: 'Who' })).toBeVisible();
-      await expect(logs.who).toHaveText(['You', memberEmail, 'You']);
-      await expect(logs.who.nth(1)).toBeInViewport();
-      await expect(logs.rows.first().locator('time')).toHaveText(/^20\/11\/2026 \d{2}:\d{2}$/);
-      await logs.filterBy('Isle added');
-      await expect(logs.actions).toHaveText(['Isle added']);
-      await expect(logs.who).toHaveText([memberEmail]);
-      await logs.filterBy('Room added');
-      await expect(logs.details).toHaveText(['Added room Garage']);
-    } finally {
-      await admin.auth.admin.deleteUser(memberId);
-    }
+    const logs = new LogsPage(page, touch);
+    await logs.goto();
+    await expect(logs.actions).toHaveText(['Item added', 'Isle added', 'Room added']);
+    await expect(page.getByRole('columnheader', { name: 'Who' })).toBeVisible();
+    await expect(logs.who).toHaveText(['You', member.email, 'You']);
+    await expect(logs.who.nth(1)).toBeInViewport();
+    await expect(logs.rows.first().locator('time')).toHaveText(/^20\/11\/2026 \d{2}:\d{2}$/);
+    await logs.filterBy('Isle added');
+    await expect(logs.actions).toHaveText(['Isle added']);
+    await expect(logs.who).toHaveText([member.email]);
+    await logs.filterBy('Room added');
+    await expect(logs.details).toHaveText(['Added room Garage']);
   });
 
   test("says 'Clear Failed' and keeps the entries when clearing fails", async ({
     page,
     seller,
     admin,
-  }, testInfo) => {
+    touch,
+  }) => {
     await admin
       .from('storage_logs')
-      .insert({ user_id: seller.id, action: 'remove_room', details: 'Removed room Loft' });
-    const logs = new LogsPage(page, Boolean(testInfo.project.use.hasTouch));
+      .insert({ user_id: seller.accountId, action: 'remove_room', details: 'Removed room Loft' });
+    const logs = new LogsPage(page, touch);
     await logs.goto();
     await expect(logs.actions).toHaveText(['Room removed']);
 

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { NotificationsPanel } from './pages/notifications-panel';
 import { ProductsPage } from './pages/products-page';
-import { seedStorage } from './seed-storage';
+import { seedShelf } from './seed';
 
 // Issue #25, point 5: an optional reorder level per item, the Low Stock screen (items at 0 and
 // at or below their level, worst first, with where they sit) and the bell counting them.
@@ -11,24 +11,20 @@ test.describe('low and out of stock', () => {
 
   test('the bell counts low and empty items and leads to the Low Stock screen, worst first', async ({
     page,
-    admin,
-    sellerAccount,
-    loginPage,
+    seller,
     dashboard,
-  }, testInfo) => {
-    await seedStorage(admin, sellerAccount.id, [
-      { item_name: 'Packing tape', quantity: 5, reorder_level: 2 },
-      { item_name: 'Bubble wrap', quantity: 2, reorder_level: 3 },
-      { item_name: 'Mailers', quantity: 0 },
-      { item_name: 'Labels', quantity: 9 },
+    touch,
+  }) => {
+    await seedShelf(seller.accountId, [
+      { name: 'Packing tape', quantity: 5, reorder_level: 2 },
+      { name: 'Bubble wrap', quantity: 2, reorder_level: 3 },
+      { name: 'Mailers', quantity: 0 },
+      { name: 'Labels', quantity: 9 },
     ]);
-    const touch = Boolean(testInfo.project.use.hasTouch);
     const bell = new NotificationsPanel(page, touch);
     const lowItems = bell.panel.getByTestId('low-stock-notification');
 
-    await loginPage.goto();
-    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
-    await dashboard.expectLoaded();
+    await dashboard.goto('inventory');
     await expect(bell.count).toHaveText('2');
     await bell.open();
     await expect(lowItems).toHaveText([
@@ -64,20 +60,17 @@ test.describe('low and out of stock', () => {
   test('a reorder level is set in the item dialog; bad input is named and loses nothing', async ({
     page,
     admin,
-    sellerAccount,
-    loginPage,
+    seller,
     dashboard,
-  }, testInfo) => {
-    await seedStorage(admin, sellerAccount.id, [{ item_name: 'Packing tape', quantity: 4 }]);
-    const products = new ProductsPage(page, Boolean(testInfo.project.use.hasTouch));
-    await loginPage.goto();
-    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
-    await dashboard.expectLoaded();
-
-    await dashboard.open('Low Stock');
+    touch,
+  }) => {
+    await seedShelf(seller.accountId, [{ name: 'Packing tape', quantity: 4 }]);
+    const products = new ProductsPage(page, touch);
+    await dashboard.goto('low-stock');
     await expect(page.getByTestId('low-stock-empty')).toBeVisible();
 
-    await products.goto();
+    await dashboard.open('Products');
+    await expect(products.ready).toBeVisible();
     await products.press(
       products.row('Packing tape').getByRole('button', { name: 'Edit Packing tape' }),
     );
@@ -102,7 +95,7 @@ test.describe('low and out of stock', () => {
     const stored = await admin
       .from('storage_items')
       .select('reorder_level')
-      .eq('user_id', sellerAccount.id)
+      .eq('user_id', seller.accountId)
       .single();
     expect(stored.data).toEqual({ reorder_level: 5 });
 

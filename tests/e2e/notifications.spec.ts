@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, signInContext, test } from './fixtures';
 import { DashboardPage } from './pages/dashboard-page';
-import { LoginPage } from './pages/login-page';
 import { NotificationsPanel } from './pages/notifications-panel';
-import { localDatePlus, seedStorage } from './seed-storage';
+import { localDatePlus, seedShelf } from './seed';
 
 /**
  * Stops the page's clock a moment from now. On a busy machine the moment can pass before the
@@ -23,18 +22,17 @@ async function pauseSoon(page: Page): Promise<void> {
 test.describe('expiry notifications', () => {
   test('one expiring item raises its own toast for 5 seconds', async ({
     page,
-    admin,
-    sellerAccount,
-    loginPage,
+    seller,
     dashboard,
+    touch,
   }, testInfo) => {
-    await seedStorage(admin, sellerAccount.id, [
-      { item_name: 'Whey protein', expiry_date: localDatePlus(30) },
+    await seedShelf(seller.accountId, [
+      { name: 'Whey protein', expiry: localDatePlus(30) },
       // 31 days out: outside the window, never raised
-      { item_name: 'Green tea', expiry_date: localDatePlus(31) },
-      { item_name: 'No date' },
+      { name: 'Green tea', expiry: localDatePlus(31) },
+      { name: 'No date' },
     ]);
-    const bell = new NotificationsPanel(page, Boolean(testInfo.project.use.hasTouch));
+    const bell = new NotificationsPanel(page, touch);
 
     // The page's timers run on a clock the test can stop, so the toast's life is measured in
     // page time, not in how fast this machine happens to poll.
@@ -49,9 +47,7 @@ test.describe('expiry notifications', () => {
         }
       }).observe(document, { subtree: true, childList: true, characterData: true });
     `);
-    await loginPage.goto();
-    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
-    await dashboard.expectLoaded();
+    await dashboard.goto('inventory');
     await expect(bell.expiryToast).toContainText('Whey protein expires in 30 days');
     await pauseSoon(page);
     // Step the page's clock until the toast goes, noting when (page time).
@@ -60,7 +56,8 @@ test.describe('expiry notifications', () => {
     let goneAt: number | null = null;
     for (let step = 0; step < 60 && goneAt === null; step += 1) {
       await page.clock.runFor(100);
-      if ((await bell.expiryToast.getAttribute('data-visible')) === 'false') goneAt = await pageNow();
+      if ((await bell.expiryToast.getAttribute('data-visible')) === 'false')
+        goneAt = await pageNow();
     }
     const firstSeen = await page.evaluate(
       () => (window as unknown as { __expiryShownAt: number }).__expiryShownAt,
@@ -83,15 +80,15 @@ test.describe('expiry notifications', () => {
   test("several give one 'N items need attention' toast; the panel lists and dismisses them, remembered by the server", async ({
     page,
     admin,
-    sellerAccount,
-    loginPage,
+    seller,
     dashboard,
-  }, testInfo) => {
-    const { itemIds } = await seedStorage(admin, sellerAccount.id, [
-      { item_name: 'Expired yoghurt', expiry_date: localDatePlus(-2) },
-      { item_name: 'Bread', expiry_date: localDatePlus(0) },
-      { item_name: 'Vitamins', expiry_date: localDatePlus(30) },
-      { item_name: 'Sold out', expiry_date: localDatePlus(30), quantity: 0 },
+    touch,
+  }) => {
+    const { itemIds } = await seedShelf(seller.accountId, [
+      { name: 'Expired yoghurt', expiry: localDatePlus(-2) },
+      { name: 'Bread', expiry: localDatePlus(0) },
+      { name: 'Vitamins', expiry: localDatePlus(30) },
+      { name: 'Sold out', expiry: localDatePlus(30), quantity: 0 },
     ]);
     // 0 days is not a default reminder; the seller has one for it
     const prefs = await admin
@@ -102,13 +99,11 @@ test.describe('expiry notifications', () => {
           { days: 30, enabled: true },
         ],
       })
-      .eq('user_id', sellerAccount.id);
+      .eq('user_id', seller.accountId);
     expect(prefs.error).toBeNull();
-    const bell = new NotificationsPanel(page, Boolean(testInfo.project.use.hasTouch));
+    const bell = new NotificationsPanel(page, touch);
 
-    await loginPage.goto();
-    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
-    await dashboard.expectLoaded();
+    await dashboard.goto('inventory');
     await expect(bell.expiryToast).toHaveCount(1);
     await expect(bell.expiryToast).toContainText('3 items need attention');
     // 'Sold out' raises no expiry notification (nothing left to go off), but the bell counts it
@@ -131,7 +126,7 @@ test.describe('expiry notifications', () => {
     const stored = await admin
       .from('dismissed_notifications')
       .select('item_id, notification_id')
-      .eq('user_id', sellerAccount.id);
+      .eq('user_id', seller.accountId);
     expect(stored.data).toEqual([
       { item_id: itemIds[1], notification_id: `expiry:${itemIds[1]}:${localDatePlus(0)}:0d` },
     ]);
@@ -152,22 +147,21 @@ test.describe('expiry notifications', () => {
   test('nothing is raised when every reminder is off', async ({
     page,
     admin,
-    sellerAccount,
-    loginPage,
+    seller,
     dashboard,
-  }, testInfo) => {
-    await seedStorage(admin, sellerAccount.id, [
-      { item_name: 'Expired', expiry_date: localDatePlus(-1) },
-      { item_name: 'Soon', expiry_date: localDatePlus(30) },
+    touch,
+  }) => {
+    await seedShelf(seller.accountId, [
+      { name: 'Expired', expiry: localDatePlus(-1) },
+      { name: 'Soon', expiry: localDatePlus(30) },
     ]);
     const off = await admin
       .from('user_preferences')
       .update({ expiry_notifications: [{ days: 30, enabled: false }] })
-      .eq('user_id', sellerAccount.id);
+      .eq('user_id', seller.accountId);
     expect(off.error).toBeNull();
-    const bell = new NotificationsPanel(page, Boolean(testInfo.project.use.hasTouch));
-    await loginPage.goto();
-    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
+    const bell = new NotificationsPanel(page, touch);
+    await dashboard.goto('inventory');
     await dashboard.expectLoaded();
     await bell.open();
     await expect(bell.panel.getByTestId('notifications-empty')).toBeVisible();
@@ -176,8 +170,8 @@ test.describe('expiry notifications', () => {
 
   test('checks again at midnight while the app stays open (the daily check)', async ({
     browser,
-    admin,
     sellerAccount,
+    touch,
   }, testInfo) => {
     // A whole-hour time zone whose next midnight is a few minutes to an hour away, so the page
     // clock only has to jump that far (tokens stay valid on the real server).
@@ -195,10 +189,7 @@ test.describe('expiry notifications', () => {
     const toMidnight = 86_400_000 - ((now + offset * hour) % 86_400_000);
 
     // 31 days left today: not raised; 30 left after midnight: raised
-    await seedStorage(admin, sellerAccount.id, [
-      { item_name: 'Oat milk', expiry_date: localDate(31) },
-    ]);
-    const touch = Boolean(testInfo.project.use.hasTouch);
+    await seedShelf(sellerAccount.accountId, [{ name: 'Oat milk', expiry: localDate(31) }]);
     const context = await browser.newContext({
       timezoneId,
       hasTouch: touch,
@@ -206,13 +197,12 @@ test.describe('expiry notifications', () => {
       baseURL: testInfo.project.use.baseURL,
     });
     try {
+      await signInContext(context, sellerAccount);
       const page = await context.newPage();
       await page.clock.install();
-      const loginPage = new LoginPage(page, touch);
       const dashboard = new DashboardPage(page, touch);
       const bell = new NotificationsPanel(page, touch);
-      await loginPage.goto();
-      await loginPage.signIn(sellerAccount.email, sellerAccount.password);
+      await dashboard.goto('inventory');
       await dashboard.expectLoaded();
       await bell.open();
       await expect(bell.panel.getByTestId('notifications-empty')).toBeVisible();

@@ -1,14 +1,15 @@
 import type { Page } from '@playwright/test';
-import { expect, PASSWORD, test as base, uniqueEmail } from './fixtures';
-import { InventoryPage, seedStorage, setPlan, type SeedRoom } from './pages/inventory-page';
+import { expect, test as base } from './fixtures';
+import { InventoryPage } from './pages/inventory-page';
+import { createSeller, seedStorage, setPlan, signInFromNode, type SeedRoom } from './seed';
 
 // The app's code must come from the device on an offline reload: let the service worker in, as
 // the installable-app spec does (the rest of the suite blocks it).
 base.use({ serviceWorkers: 'allow' });
 
 const test = base.extend<{ inventory: InventoryPage }>({
-  inventory: async ({ page }, use, testInfo) => {
-    await use(new InventoryPage(page, Boolean(testInfo.project.use.hasTouch)));
+  inventory: async ({ page, touch }, use) => {
+    await use(new InventoryPage(page, touch));
   },
 });
 
@@ -55,8 +56,11 @@ function databaseNames(page: Page): Promise<string[]> {
   );
 }
 
-/** Waits until the device holds the seller's items (written a moment after they load). */
-async function deviceHoldsItems(page: Page, userId: string, count: number): Promise<void> {
+/**
+ * Waits until the device holds the items of the seller's own account (written a moment after
+ * they load).
+ */
+async function deviceHoldsItems(page: Page, accountId: string, count: number): Promise<void> {
   await expect
     .poll(
       () =>
@@ -78,8 +82,8 @@ async function deviceHoldsItems(page: Page, userId: string, count: number): Prom
               };
             }),
           {
-            name: `stockroom-device-${userId}`,
-            key: JSON.stringify(['inventory', userId, 'items']),
+            name: `stockroom-device-${accountId}`,
+            key: JSON.stringify(['inventory', accountId, 'items']),
           },
         ),
       { timeout: 10_000 },
@@ -89,10 +93,7 @@ async function deviceHoldsItems(page: Page, userId: string, count: number): Prom
 
 test.describe('the stockroom kept on the device', () => {
   test.setTimeout(150_000);
-
-  test.beforeEach(async ({ page }, testInfo) => {
-    if (!testInfo.project.use.hasTouch) await page.setViewportSize({ width: 1366, height: 768 });
-  });
+  test.use({ viewport: { width: 1366, height: 768 } });
 
   test('opens and searches the inventory offline after a reload; Products lists', async ({
     page,
@@ -102,13 +103,13 @@ test.describe('the stockroom kept on the device', () => {
     inventory,
     dashboard,
   }) => {
-    await seedStorage(admin, seller.id, STOCKROOM);
+    await seedStorage(seller.accountId, STOCKROOM);
     // Bulk Scan is Power Seller and up: offline, the plan comes from the device too.
-    await setPlan(admin, seller.id, 'power');
+    await setPlan(seller.accountId, 'power');
     await inventory.goto();
     await expect(inventory.item('Hammer')).toBeVisible();
     await controlledByServiceWorker(page);
-    await deviceHoldsItems(page, seller.id, 5);
+    await deviceHoldsItems(page, seller.accountId, 5);
 
     await context.setOffline(true);
     await page.reload();
@@ -154,7 +155,7 @@ test.describe('the stockroom kept on the device', () => {
     await admin
       .from('storage_items')
       .update({ item_name: 'Lamp (brass)' })
-      .eq('user_id', seller.id)
+      .eq('user_id', seller.accountId)
       .eq('item_name', 'Lamp');
     await page.reload();
     await expect(page.getByTestId('products-ready')).toBeVisible();
@@ -165,50 +166,40 @@ test.describe('the stockroom kept on the device', () => {
 
   test('sign-out deletes the device copy, and the next seller never sees the first one', async ({
     page,
-    admin,
     seller,
     inventory,
     dashboard,
-    loginPage,
   }) => {
-    await seedStorage(admin, seller.id, STOCKROOM);
+    await seedStorage(seller.accountId, STOCKROOM);
     await inventory.goto();
     await expect(inventory.item('Hammer')).toBeVisible();
-    await deviceHoldsItems(page, seller.id, 5);
-    expect(await databaseNames(page)).toContain(`stockroom-device-${seller.id}`);
+    await deviceHoldsItems(page, seller.accountId, 5);
+    expect(await databaseNames(page)).toContain(`stockroom-device-${seller.accountId}`);
 
     await dashboard.signOut();
     await expect(page).toHaveURL(/\/login/);
-    await expect.poll(() => databaseNames(page)).not.toContain(`stockroom-device-${seller.id}`);
+    await expect
+      .poll(() => databaseNames(page))
+      .not.toContain(`stockroom-device-${seller.accountId}`);
 
-    // A second seller on the same browser.
-    const email = uniqueEmail('second');
-    const created = await admin.auth.admin.createUser({
-      email,
-      password: PASSWORD,
-      email_confirm: true,
-    });
-    if (created.error) throw created.error;
-    const second = created.data.user.id;
-    try {
-      await seedStorage(admin, second, [
-        {
-          name: 'Shed',
-          isles: [{ index: 1, units: [{ type: 'box', shelves: [[{ name: 'Rake' }]] }] }],
-        },
-      ]);
-      await loginPage.goto();
-      await loginPage.signIn(email, PASSWORD);
-      await inventory.goto();
-      await expect(inventory.item('Rake')).toBeVisible();
-      await expect(inventory.item('Hammer')).toHaveCount(0);
-      await expect(inventory.roomTab('Garage')).toHaveCount(0);
-      await deviceHoldsItems(page, second, 1);
-      const names = await databaseNames(page);
-      expect(names).toContain(`stockroom-device-${second}`);
-      expect(names).not.toContain(`stockroom-device-${seller.id}`);
-    } finally {
-      await admin.auth.admin.deleteUser(second);
-    }
+    // A second seller signs in on the same browser (their session put where the sign-in form
+    // would put it: the form is the auth specs' business).
+    const second = await createSeller({ tag: 'second' });
+    await seedStorage(second.accountId, [
+      {
+        name: 'Shed',
+        isles: [{ index: 1, units: [{ type: 'box', shelves: [[{ name: 'Rake' }]] }] }],
+      },
+    ]);
+    const session = await signInFromNode(second.email, second.password);
+    await page.evaluate(({ key, value }) => window.localStorage.setItem(key, value), session);
+    await inventory.goto();
+    await expect(inventory.item('Rake')).toBeVisible();
+    await expect(inventory.item('Hammer')).toHaveCount(0);
+    await expect(inventory.roomTab('Garage')).toHaveCount(0);
+    await deviceHoldsItems(page, second.accountId, 1);
+    const names = await databaseNames(page);
+    expect(names).toContain(`stockroom-device-${second.accountId}`);
+    expect(names).not.toContain(`stockroom-device-${seller.accountId}`);
   });
 });

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { EbayPage } from './pages/ebay-page';
 import { ImportPage } from './pages/import-page';
 import { SettingsPage } from './pages/settings-page';
-import { createLayout } from './pages/storage-layout';
+import { seedShelf } from './seed';
 
 // What cannot be done offline says so plainly (issue 26): the sentence beside the actions, the
 // actions disabled while offline, and working again once the connection is back (no reload).
@@ -20,13 +20,6 @@ async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({
     path: test.info().outputPath(`${test.info().project.name}-${name}.png`),
   });
-}
-
-const touch = () => Boolean(test.info().project.use.hasTouch);
-
-async function press(target: Locator): Promise<void> {
-  if (touch()) await target.tap();
-  else await target.click();
 }
 
 /** Offline: the screen's sentence says what needs the connection, and `action` waits. */
@@ -49,37 +42,80 @@ async function expectFree(page: Page, need: keyof typeof SAYS, action: Locator):
 
 test.describe('what needs a connection says so offline', () => {
   test.setTimeout(90_000);
+  test.use({ viewport: { width: 1366, height: 768 } });
 
-  test.beforeEach(async ({ page }, testInfo) => {
-    if (!testInfo.project.use.hasTouch) await page.setViewportSize({ width: 1366, height: 768 });
-  });
-
-  test('billing: plans wait offline and can be chosen again once back online', async ({
+  // Billing, backups and account changes are tabs of one screen: one visit, a step for each.
+  test('settings: billing, backups and account changes wait offline and work once back online', async ({
     page,
     context,
     seller,
+    touch,
   }) => {
     expect(seller.id).toBeTruthy();
-    const settings = new SettingsPage(page, touch());
+    const settings = new SettingsPage(page, touch);
     await settings.goto('subscription');
-    const choose = page.getByTestId('choose-plan-growing');
-    await expect(choose).toBeEnabled();
 
-    await context.setOffline(true);
-    await expectBlocked(page, 'billing', choose);
-    await snap(page, 'billing-offline');
+    await test.step('billing: plans wait offline and can be chosen again once back online', async () => {
+      const choose = page.getByTestId('choose-plan-growing');
+      await expect(choose).toBeEnabled();
 
-    await context.setOffline(false);
-    await expectFree(page, 'billing', choose);
+      await context.setOffline(true);
+      await expectBlocked(page, 'billing', choose);
+      await snap(page, 'billing-offline');
+
+      await context.setOffline(false);
+      await expectFree(page, 'billing', choose);
+    });
+
+    await test.step('backups: backing up waits offline and works once back online', async () => {
+      await settings.openTab('backups');
+      const backUp = page.getByTestId('backup-now');
+      await expect(backUp).toBeEnabled();
+
+      await context.setOffline(true);
+      await expectBlocked(page, 'backups', backUp);
+      await snap(page, 'backups-offline');
+
+      await context.setOffline(false);
+      await expectFree(page, 'backups', backUp);
+      await settings.press(backUp);
+      await expect(page.getByTestId('backup-row')).toHaveCount(1);
+      await expect(page.getByTestId('backup-download')).toBeEnabled();
+    });
+
+    await test.step('account: a password typed offline is kept, and can be sent once back online', async () => {
+      await settings.openTab('security');
+      const submit = page.getByTestId('change-password-submit');
+      const enrol = page.getByTestId('totp-enrol');
+      await expect(enrol).toBeEnabled();
+
+      await context.setOffline(true);
+      await page.getByTestId('new-password').fill('Another-Shelf-2026!');
+      await page.getByTestId('confirm-password').fill('Another-Shelf-2026!');
+      await expectBlocked(page, 'account', submit);
+      await expect(enrol).toBeDisabled();
+      // The reason is said beside the buttons too, not only at the top.
+      await expect(
+        page.getByTestId('change-password').getByTestId('needs-connection-short'),
+      ).toHaveText('Needs a connection');
+      await snap(page, 'account-offline');
+
+      await context.setOffline(false);
+      await expectFree(page, 'account', submit);
+      await expect(enrol).toBeEnabled();
+      await expect(page.getByTestId('new-password')).toHaveValue('Another-Shelf-2026!');
+      await expect(page.getByTestId('confirm-password')).toHaveValue('Another-Shelf-2026!');
+    });
   });
 
   test('eBay: connecting waits offline and works again once back online', async ({
     page,
     context,
     seller,
+    touch,
   }) => {
     expect(seller.id).toBeTruthy();
-    const ebay = new EbayPage(page, touch());
+    const ebay = new EbayPage(page, touch);
     await ebay.gotoIntegrations();
     await expect(ebay.connectButton).toBeEnabled();
 
@@ -95,10 +131,10 @@ test.describe('what needs a connection says so offline', () => {
     page,
     context,
     seller,
-    admin,
+    touch,
   }) => {
-    await createLayout(admin, seller.id);
-    const importPage = new ImportPage(page, touch());
+    await seedShelf(seller.accountId, []);
+    const importPage = new ImportPage(page, touch);
     await importPage.goto();
     const input = page.getByTestId('import-file-input');
     await expect(input).toBeEnabled();
@@ -124,57 +160,5 @@ test.describe('what needs a connection says so offline', () => {
     await expect(page.getByTestId('needs-connection-short')).toHaveText('Needs a connection');
     await context.setOffline(false);
     await expectFree(page, 'import', commit);
-  });
-
-  test('backups: backing up waits offline and works once back online', async ({
-    page,
-    context,
-    seller,
-  }) => {
-    expect(seller.id).toBeTruthy();
-    const settings = new SettingsPage(page, touch());
-    await settings.goto('backups');
-    const backUp = page.getByTestId('backup-now');
-    await expect(backUp).toBeEnabled();
-
-    await context.setOffline(true);
-    await expectBlocked(page, 'backups', backUp);
-    await snap(page, 'backups-offline');
-
-    await context.setOffline(false);
-    await expectFree(page, 'backups', backUp);
-    await press(backUp);
-    await expect(page.getByTestId('backup-row')).toHaveCount(1);
-    await expect(page.getByTestId('backup-download')).toBeEnabled();
-  });
-
-  test('account: a password typed offline is kept, and can be sent once back online', async ({
-    page,
-    context,
-    seller,
-  }) => {
-    expect(seller.id).toBeTruthy();
-    const settings = new SettingsPage(page, touch());
-    await settings.goto('security');
-    const submit = page.getByTestId('change-password-submit');
-    const enrol = page.getByTestId('totp-enrol');
-    await expect(enrol).toBeEnabled();
-
-    await context.setOffline(true);
-    await page.getByTestId('new-password').fill('Another-Shelf-2026!');
-    await page.getByTestId('confirm-password').fill('Another-Shelf-2026!');
-    await expectBlocked(page, 'account', submit);
-    await expect(enrol).toBeDisabled();
-    // The reason is said beside the buttons too, not only at the top.
-    await expect(
-      page.getByTestId('change-password').getByTestId('needs-connection-short'),
-    ).toHaveText('Needs a connection');
-    await snap(page, 'account-offline');
-
-    await context.setOffline(false);
-    await expectFree(page, 'account', submit);
-    await expect(enrol).toBeEnabled();
-    await expect(page.getByTestId('new-password')).toHaveValue('Another-Shelf-2026!');
-    await expect(page.getByTestId('confirm-password')).toHaveValue('Another-Shelf-2026!');
   });
 });

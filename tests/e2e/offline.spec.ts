@@ -1,10 +1,11 @@
 import { test as base, expect } from './fixtures';
-import { InventoryPage, seedStorage, type SeedRoom } from './pages/inventory-page';
+import { InventoryPage } from './pages/inventory-page';
 import { LogsPage } from './pages/logs-page';
+import { seedStorage, type SeedRoom } from './seed';
 
 const test = base.extend<{ inventory: InventoryPage }>({
-  inventory: async ({ page }, use, testInfo) => {
-    await use(new InventoryPage(page, Boolean(testInfo.project.use.hasTouch)));
+  inventory: async ({ page, touch }, use) => {
+    await use(new InventoryPage(page, touch));
   },
 });
 
@@ -31,11 +32,8 @@ async function snap(page: import('@playwright/test').Page, name: string): Promis
 test.describe('offline', () => {
   test.setTimeout(120_000);
 
-  // The desktop at a common laptop's 1366×768 (the dialog's messages must fit its height); the
-  // tablet at its own 1024×768.
-  test.beforeEach(async ({ page }, testInfo) => {
-    if (!testInfo.project.use.hasTouch) await page.setViewportSize({ width: 1366, height: 768 });
-  });
+  // A common laptop's 1366×768: the dialog's messages must fit its height.
+  test.use({ viewport: { width: 1366, height: 768 } });
 
   test('a quiet notice says changes are kept while offline, and goes when back online', async ({
     page,
@@ -71,7 +69,7 @@ test.describe('offline', () => {
     seller,
     inventory,
   }) => {
-    await seedStorage(admin, seller.id, GARAGE);
+    await seedStorage(seller.accountId, GARAGE);
     await inventory.goto();
     const shelf = inventory.shelf(1, 'A', 1);
     const dialog = page.getByTestId('item-dialog');
@@ -135,7 +133,7 @@ test.describe('offline', () => {
         const saved = await admin
           .from('storage_items')
           .select('item_name, quantity, barcode, sku, price_paid, user_id')
-          .eq('user_id', seller.id)
+          .eq('user_id', seller.accountId)
           .order('item_name');
         return saved.data;
       })
@@ -146,7 +144,7 @@ test.describe('offline', () => {
           barcode: '5012345678900',
           sku: 'LAN-01',
           price_paid: 12.5,
-          user_id: seller.id,
+          user_id: seller.accountId,
         },
         {
           item_name: 'Claw hammer',
@@ -154,7 +152,7 @@ test.describe('offline', () => {
           barcode: null,
           sku: null,
           price_paid: null,
-          user_id: seller.id,
+          user_id: seller.accountId,
         },
       ]);
   });

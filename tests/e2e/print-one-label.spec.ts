@@ -3,19 +3,23 @@ import { expect, test as base } from './fixtures';
 import { BarcodesPage } from './pages/barcodes-page';
 import { InventoryPage } from './pages/inventory-page';
 import { ProductsPage } from './pages/products-page';
-import { seedStorage } from './seed-storage';
+import { seedShelf } from './seed';
 
 // Issue #25 point 8: "Print label" on an item's row (products, the inventory's item menu) or in
 // its dialog opens the labels screen with that one item chosen; printing gives one label.
-const test = base.extend<{ products: ProductsPage; inventory: InventoryPage; barcodes: BarcodesPage }>({
-  products: async ({ page }, use, testInfo) => {
-    await use(new ProductsPage(page, Boolean(testInfo.project.use.hasTouch)));
+const test = base.extend<{
+  products: ProductsPage;
+  inventory: InventoryPage;
+  barcodes: BarcodesPage;
+}>({
+  products: async ({ page, touch }, use) => {
+    await use(new ProductsPage(page, touch));
   },
-  inventory: async ({ page }, use, testInfo) => {
-    await use(new InventoryPage(page, Boolean(testInfo.project.use.hasTouch)));
+  inventory: async ({ page, touch }, use) => {
+    await use(new InventoryPage(page, touch));
   },
-  barcodes: async ({ page }, use, testInfo) => {
-    await use(new BarcodesPage(page, Boolean(testInfo.project.use.hasTouch)));
+  barcodes: async ({ page, touch }, use) => {
+    await use(new BarcodesPage(page, touch));
   },
 });
 
@@ -34,30 +38,27 @@ async function catchPrint(page: Page): Promise<() => Promise<number>> {
 test.describe('print one label', () => {
   test('from a product row: the labels screen has that item alone and prints its one label', async ({
     page,
-    admin,
-    sellerAccount,
-    loginPage,
-    dashboard,
+    seller,
     products,
     barcodes,
   }) => {
-    const seeded = await seedStorage(admin, sellerAccount.id, [
-      { item_name: 'Lamp' },
-      { item_name: 'Kettle' },
-      { item_name: 'Toaster' },
+    const seeded = await seedShelf(seller.accountId, [
+      { name: 'Lamp', barcode: 'LAMP-1' },
+      { name: 'Kettle', barcode: 'KETTLE-1' },
+      { name: 'Toaster', barcode: 'TOASTER-1' },
     ]);
-    for (const [n, code] of ['LAMP-1', 'KETTLE-1', 'TOASTER-1'].entries()) {
-      await admin.from('storage_items').update({ barcode: code }).eq('item_id', seeded.itemIds[n]!);
-    }
-    await loginPage.goto();
-    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
-    await dashboard.expectLoaded();
     await products.goto();
-    await products.press(products.row('Kettle').getByRole('button', { name: 'Print label for Kettle' }));
+    await products.press(
+      products.row('Kettle').getByRole('button', { name: 'Print label for Kettle' }),
+    );
 
-    await expect(page).toHaveURL(new RegExp(`/dashboard/barcode-labels\\?item=${seeded.itemIds[1]}$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/dashboard/barcode-labels\\?item=${seeded.itemIds[1]}$`),
+    );
     await expect(barcodes.byTestId('label-scope')).toHaveValue('item');
-    await expect(barcodes.byTestId('label-scope').locator('option:checked')).toHaveText('Only Kettle');
+    await expect(barcodes.byTestId('label-scope').locator('option:checked')).toHaveText(
+      'Only Kettle',
+    );
     await expect(barcodes.byTestId('label-item')).toHaveCount(1);
     await expect(barcodes.byTestId('label-summary')).toContainText('1 label on 1 page');
 
@@ -74,32 +75,37 @@ test.describe('print one label', () => {
   test('from the inventory item menu and the item dialog; an item without a barcode gets one', async ({
     page,
     admin,
-    sellerAccount,
-    loginPage,
+    seller,
     dashboard,
     inventory,
     barcodes,
   }) => {
-    const seeded = await seedStorage(admin, sellerAccount.id, [{ item_name: 'Teapot' }, { item_name: 'Vase' }]);
-    await admin.from('storage_items').update({ barcode: 'VASE-1' }).eq('item_id', seeded.itemIds[1]!);
-    await loginPage.goto();
-    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
-    await dashboard.expectLoaded();
+    const seeded = await seedShelf(seller.accountId, [
+      { name: 'Teapot' },
+      { name: 'Vase', barcode: 'VASE-1' },
+    ]);
     await inventory.goto();
 
     // Teapot has no barcode: the screen says so and offers one
     await inventory.chooseAction(inventory.item('Teapot'), 'item-print-label');
     await expect(page).toHaveURL(new RegExp(`item=${seeded.itemIds[0]}$`));
-    await expect(barcodes.byTestId('label-missing-codes')).toContainText('1 chosen item has no barcode');
+    await expect(barcodes.byTestId('label-missing-codes')).toContainText(
+      '1 chosen item has no barcode',
+    );
     await expect(barcodes.byTestId('label-print')).toBeDisabled();
     await barcodes.press(barcodes.byTestId('generate-barcodes'));
     await expect(barcodes.byTestId('label-missing-codes')).toHaveCount(0);
     await expect(barcodes.byTestId('label-summary')).toContainText('1 label');
-    const { data } = await admin.from('storage_items').select('barcode').eq('item_id', seeded.itemIds[0]!).single();
+    const { data } = await admin
+      .from('storage_items')
+      .select('barcode')
+      .eq('item_id', seeded.itemIds[0]!)
+      .single();
     expect(data!.barcode).toMatch(/^\d{13}$/);
 
     // from the item's dialog
-    await inventory.goto();
+    await dashboard.open('Inventory');
+    await expect(inventory.ready).toBeVisible();
     await inventory.press(inventory.item('Vase').getByTestId('item-edit'));
     await inventory.press(page.getByTestId('item-dialog-print-label'));
     await expect(page).toHaveURL(new RegExp(`item=${seeded.itemIds[1]}$`));

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { SettingsPage } from './pages/settings-page';
-import { seedStorage, setSellerPlan } from './seed-storage';
+import { seedShelf, seedStorage, setPlan } from './seed';
 
 // Issue #25 point 2: from a backup, one deleted thing comes back, not the whole account.
 test.describe('restore one thing from a backup', () => {
@@ -11,26 +11,24 @@ test.describe('restore one thing from a backup', () => {
 
   test('a Power seller finds a deleted item by name and brings it back on its shelf; the rest stays', async ({
     admin,
-    sellerAccount,
-    loginPage,
-    dashboard,
+    seller,
   }) => {
-    await setSellerPlan(admin, sellerAccount.id, 'power');
-    const { itemIds, shelfId } = await seedStorage(admin, sellerAccount.id, [
-      { item_name: 'Blue mug', quantity: 2 },
-      { item_name: 'Kettle' },
-      { item_name: 'Lamp' },
+    await setPlan(seller.accountId, 'power');
+    const { itemIds, shelfId } = await seedShelf(seller.accountId, [
+      { name: 'Blue mug', quantity: 2 },
+      { name: 'Kettle' },
+      { name: 'Lamp' },
     ]);
-    await loginPage.goto();
-    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
-    await dashboard.expectLoaded();
     await settings.goto('backups');
     await settings.press(settings.field('backup-now'));
     await expect(settings.field('backup-row')).toHaveCount(1);
 
     // after the backup: two items deleted, one renamed (the rename must survive)
     await admin.from('storage_items').delete().in('item_id', [itemIds[0]!, itemIds[2]!]);
-    await admin.from('storage_items').update({ item_name: 'Renamed kettle' }).eq('item_id', itemIds[1]!);
+    await admin
+      .from('storage_items')
+      .update({ item_name: 'Renamed kettle' })
+      .eq('item_id', itemIds[1]!);
 
     await settings.press(settings.field('backup-restore-one'));
     const dialog = settings.field('restore-one-dialog');
@@ -50,7 +48,7 @@ test.describe('restore one thing from a backup', () => {
     const items = await admin
       .from('storage_items')
       .select('item_id, item_name, quantity, shelf_id')
-      .eq('user_id', sellerAccount.id)
+      .eq('user_id', seller.accountId)
       .order('item_name');
     expect(items.data).toEqual([
       { item_id: itemIds[0], item_name: 'Blue mug', quantity: 2, shelf_id: shelfId },
@@ -60,38 +58,28 @@ test.describe('restore one thing from a backup', () => {
 
   test('a unit whose room is gone goes into the isle of a chosen shelf; a refusal says why', async ({
     admin,
-    sellerAccount,
-    loginPage,
-    dashboard,
+    seller,
   }) => {
-    await setSellerPlan(admin, sellerAccount.id, 'power');
-    const old = await seedStorage(admin, sellerAccount.id, [{ item_name: 'Old lamp' }]);
-    // a second room to put things in
-    const room = await admin
-      .from('storage_rooms')
-      .insert({ user_id: sellerAccount.id, room_name: 'Spare room' })
-      .select('room_id')
-      .single();
-    const isle = await admin
-      .from('storage_isles')
-      .insert({ user_id: sellerAccount.id, room_id: room.data!.room_id, isle_index: 1 })
-      .select('isle_id')
-      .single();
-    const unit = await admin
-      .from('storage_units')
-      .insert({ user_id: sellerAccount.id, isle_id: isle.data!.isle_id, unit_name: 'Q', unit_index: 1 })
-      .select('unit_id')
-      .single();
-    await admin.from('storage_shelves').insert({ user_id: sellerAccount.id, unit_id: unit.data!.unit_id, shelf_index: 1 });
+    await setPlan(seller.accountId, 'power');
+    const [garage, spare] = await seedStorage(seller.accountId, [
+      { name: 'Garage', isles: [{ index: 1, units: [{ shelves: [[{ name: 'Old lamp' }]] }] }] },
+      // a second room to put things in
+      { name: 'Spare room', isles: [{ index: 1, units: [{ name: 'Q', shelves: [[]] }] }] },
+    ]);
+    const oldUnit = garage!.isles[0]!.units[0]!;
+    const lampId = oldUnit.shelves[0]!.itemIds[0]!;
+    const spareIsle = spare!.isles[0]!;
+    const unitQ = spareIsle.units[0]!;
 
-    await loginPage.goto();
-    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
-    await dashboard.expectLoaded();
     await settings.goto('backups');
     await settings.press(settings.field('backup-now'));
     await expect(settings.field('backup-row')).toHaveCount(1);
     // the Garage goes, with its unit A and the lamp
-    await admin.from('storage_rooms').delete().eq('room_name', 'Garage').eq('user_id', sellerAccount.id);
+    await admin
+      .from('storage_rooms')
+      .delete()
+      .eq('room_name', 'Garage')
+      .eq('user_id', seller.accountId);
 
     await settings.press(settings.field('backup-restore-one'));
     const dialog = settings.field('restore-one-dialog');
@@ -112,7 +100,12 @@ test.describe('restore one thing from a backup', () => {
     // meanwhile the lamp came back another way: the server refuses and says where it is
     const lamp = await admin
       .from('storage_items')
-      .insert({ item_id: old.itemIds[0], user_id: sellerAccount.id, item_name: 'Old lamp', unit_id: unit.data!.unit_id })
+      .insert({
+        item_id: lampId,
+        user_id: seller.accountId,
+        item_name: 'Old lamp',
+        unit_id: unitQ.id,
+      })
       .select('item_id');
     expect(lamp.error).toBeNull();
     await settings.press(place.getByTestId('restore-one-here'));
@@ -120,7 +113,7 @@ test.describe('restore one thing from a backup', () => {
       'Unit A cannot come back as it was: "Old lamp" from it is now on Spare room › Isle 1 › Unit Q',
     );
 
-    await admin.from('storage_items').delete().eq('item_id', old.itemIds[0]!);
+    await admin.from('storage_items').delete().eq('item_id', lampId);
     await settings.press(place.getByTestId('restore-one-here'));
     await expect(settings.toastTitled('Restored')).toContainText(
       'Unit A is back at Spare room › Isle 1 › Unit A with 1 item',
@@ -128,11 +121,11 @@ test.describe('restore one thing from a backup', () => {
     const units = await admin
       .from('storage_units')
       .select('unit_id, unit_name, isle_id')
-      .eq('user_id', sellerAccount.id)
+      .eq('user_id', seller.accountId)
       .order('unit_name');
     expect(units.data).toEqual([
-      { unit_id: old.unitId, unit_name: 'A', isle_id: isle.data!.isle_id },
-      { unit_id: unit.data!.unit_id, unit_name: 'Q', isle_id: isle.data!.isle_id },
+      { unit_id: oldUnit.id, unit_name: 'A', isle_id: spareIsle.id },
+      { unit_id: unitQ.id, unit_name: 'Q', isle_id: spareIsle.id },
     ]);
   });
 });

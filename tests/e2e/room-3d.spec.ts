@@ -4,6 +4,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
 import { e2eEnv } from './env';
 import { expect, test, type SellerAccount } from './fixtures';
+import { db, seedStorage, setPlan } from './seed';
 import { PROBES_KEY } from '../../src/lib/probes';
 
 /**
@@ -22,110 +23,55 @@ interface Seeded {
 }
 
 /** Room 'Garage': isle 1 at the centre (a bay with 3 shelves and a cabinet with 2), isle 2 (a box) at x 3. */
-async function seedRoom(admin: SupabaseClient, userId: string): Promise<Seeded> {
-  const insert = async <T>(table: string, row: Record<string, unknown>): Promise<T> => {
-    const { data, error } = await admin.from(table).insert(row).select().single();
-    if (error) throw error;
-    return data as T;
-  };
-  const room = await insert<{ room_id: string }>('storage_rooms', {
-    user_id: userId,
-    room_name: 'Garage',
-    room_index: 1,
-  });
-  const isle1 = await insert<{ isle_id: string }>('storage_isles', {
-    user_id: userId,
-    room_id: room.room_id,
-    isle_index: 1,
-  });
-  const isle2 = await insert<{ isle_id: string }>('storage_isles', {
-    user_id: userId,
-    room_id: room.room_id,
-    isle_index: 2,
-    position_x: 3,
-  });
-  const unit = (isleId: string, type: string, index: number) =>
-    insert<{ unit_id: string }>('storage_units', {
-      user_id: userId,
-      isle_id: isleId,
-      unit_type: type,
-      unit_index: index,
-      // as the inventory adds units: the size preset rides in position3D
-      position3D: { x: 0, y: 0, z: 0, size: 50 },
-    });
-  const bay = await unit(isle1.isle_id, 'bay', 1);
-  const cabinet = await unit(isle1.isle_id, 'cabinet', 2);
-  const box = await unit(isle2.isle_id, 'box', 1);
-  const shelves = async (unitId: string, count: number) => {
-    const { data, error } = await admin
-      .from('storage_shelves')
-      .insert(
-        Array.from({ length: count }, (_, i) => ({
-          user_id: userId,
-          unit_id: unitId,
-          shelf_index: i + 1,
-        })),
-      )
-      .select('shelf_id, shelf_index')
-      .order('shelf_index');
-    if (error) throw error;
-    return data as Array<{ shelf_id: string }>;
-  };
-  const bayShelves = await shelves(bay.unit_id, 3);
-  const cabinetShelves = await shelves(cabinet.unit_id, 2);
-  await shelves(box.unit_id, 1);
-  const items = [
-    ...Array.from({ length: 12 }, (_, i) => ({
-      shelf_id: bayShelves[0]!.shelf_id,
-      item_name: `Teapot ${i + 1}`,
-    })),
-    { shelf_id: cabinetShelves[1]!.shelf_id, item_name: 'Vinyl record' },
-  ].map((item) => ({ ...item, user_id: userId, quantity: 1 }));
-  const { error } = await admin.from('storage_items').insert(items);
-  if (error) throw error;
+async function seedRoom(accountId: string): Promise<Seeded> {
+  const [room] = await seedStorage(accountId, [
+    {
+      name: 'Garage',
+      isles: [
+        {
+          index: 1,
+          units: [
+            {
+              type: 'bay',
+              shelves: [
+                Array.from({ length: 12 }, (_, i) => ({ name: `Teapot ${i + 1}` })),
+                [],
+                [],
+              ],
+            },
+            { type: 'cabinet', shelves: [[], [{ name: 'Vinyl record' }]] },
+          ],
+        },
+        { index: 2, units: [{ type: 'box', shelves: [[]] }] },
+      ],
+    },
+  ]);
+  const [isle1, isle2] = room!.isles;
+  // Isle 2 stands at x 3, and every unit keeps the size preset the inventory stores in position3D.
+  await db().query(`update public.storage_isles set position_x = 3 where isle_id = $1`, [
+    isle2!.id,
+  ]);
+  await db().query(
+    `update public.storage_units set "position3D" = '{"x":0,"y":0,"z":0,"size":50}'::jsonb
+      where user_id = $1`,
+    [accountId],
+  );
   return {
-    roomId: room.room_id,
-    isle1: isle1.isle_id,
-    isle2: isle2.isle_id,
-    bay: bay.unit_id,
-    cabinet: cabinet.unit_id,
-    bayShelf1: bayShelves[0]!.shelf_id,
+    roomId: room!.id,
+    isle1: isle1!.id,
+    isle2: isle2!.id,
+    bay: isle1!.units[0]!.id,
+    cabinet: isle1!.units[1]!.id,
+    bayShelf1: isle1!.units[0]!.shelves[0]!.id,
   };
 }
 
 /** A second room, 'Shed', with one isle holding a bin with a shelf (and so its own isle label). */
-async function seedSecondRoom(admin: SupabaseClient, userId: string): Promise<string> {
-  const { data: room, error: roomError } = await admin
-    .from('storage_rooms')
-    .insert({ user_id: userId, room_name: 'Shed', room_index: 2 })
-    .select('room_id')
-    .single();
-  if (roomError) throw roomError;
-  const { data: isle, error: isleError } = await admin
-    .from('storage_isles')
-    .insert({ user_id: userId, room_id: room.room_id, isle_index: 1 })
-    .select('isle_id')
-    .single();
-  if (isleError) throw isleError;
-  const { data: unit, error: unitError } = await admin
-    .from('storage_units')
-    .insert({ user_id: userId, isle_id: isle.isle_id, unit_type: 'bin', unit_index: 1 })
-    .select('unit_id')
-    .single();
-  if (unitError) throw unitError;
-  const { error } = await admin
-    .from('storage_shelves')
-    .insert({ user_id: userId, unit_id: unit.unit_id, shelf_index: 1 });
-  if (error) throw error;
-  return room.room_id as string;
-}
-
-async function setPlan(admin: SupabaseClient, userId: string, plan: string): Promise<void> {
-  const { error } = await admin
-    .from('subscriptions')
-    .update({ plan_id: plan })
-    .eq('user_id', userId);
-  expect(error).toBeNull();
+async function seedSecondRoom(accountId: string): Promise<string> {
+  const [room] = await seedStorage(accountId, [
+    { name: 'Shed', isles: [{ index: 1, units: [{ type: 'bin', shelves: [[]] }] }] },
+  ]);
+  return room!.id;
 }
 
 interface Probe {
@@ -264,10 +210,10 @@ test.describe('3D view of a room', () => {
     admin,
     seller,
     dashboard,
-  }, testInfo) => {
+  }) => {
     test.setTimeout(90_000);
-    await setPlan(admin, seller.id, 'growing');
-    const seeded = await seedRoom(admin, seller.id);
+    await setPlan(seller.accountId, 'growing');
+    const seeded = await seedRoom(seller.accountId);
 
     await page.goto(`/dashboard/inventory/3d?room=${seeded.roomId}`);
     await dashboard.expectLoaded();
@@ -282,13 +228,13 @@ test.describe('3D view of a room', () => {
     // A handful of instanced meshes, not one draw per unit, shelf and item.
     expect((await probe(page)).drawCalls).toBeLessThan(20);
 
-    // Orbit, then wait for the camera to be saved.
-    const touch = Boolean(testInfo.project.use.hasTouch);
+    // Orbit with the mouse (one finger: the @touch-only test below), then wait for the camera
+    // to be saved.
     const before = (await probe(page)).camera!;
     const cameraSaved = page.waitForResponse(
       (response) => isCameraSave(response.url(), response.request().method()) && response.ok(),
     );
-    await orbit(page, touch);
+    await orbit(page, false);
     await cameraSaved;
     const camera = (await probe(page)).camera!;
     expect(camera.position).not.toEqual(before.position);
@@ -348,6 +294,27 @@ test.describe('3D view of a room', () => {
     );
   });
 
+  // The touch half of the test above: the tablet's own gesture, on the tablet only.
+  test(
+    'one finger orbits the camera, and the turned camera is saved',
+    { tag: '@touch-only' },
+    async ({ page, seller, dashboard }) => {
+      await setPlan(seller.accountId, 'growing');
+      const seeded = await seedRoom(seller.accountId);
+      await page.goto(`/dashboard/inventory/3d?room=${seeded.roomId}`);
+      await dashboard.expectLoaded();
+      await waitForScene(page);
+      const before = (await probe(page)).camera!;
+      const cameraSaved = page.waitForResponse(
+        (response) => isCameraSave(response.url(), response.request().method()) && response.ok(),
+      );
+      await orbit(page, true);
+      await cameraSaved;
+      const camera = (await probe(page)).camera!;
+      expect(camera.position).not.toEqual(before.position);
+    },
+  );
+
   test('an isle dragged on the floor snaps to the grid and turns 90°; a failed save says so', async ({
     page,
     admin,
@@ -355,8 +322,8 @@ test.describe('3D view of a room', () => {
     dashboard,
   }) => {
     test.setTimeout(60_000);
-    await setPlan(admin, seller.id, 'power');
-    const seeded = await seedRoom(admin, seller.id);
+    await setPlan(seller.accountId, 'power');
+    const seeded = await seedRoom(seller.accountId);
     await page.goto(`/dashboard/inventory/3d?room=${seeded.roomId}`);
     await waitForScene(page);
     await dashboard.press(page.getByTestId('room-3d-edit'));
@@ -422,12 +389,11 @@ test.describe('3D view of a room', () => {
 
   test('a unit link (?unit=) opens its room with the unit and its items in the side panel', async ({
     page,
-    admin,
     seller,
     dashboard,
   }) => {
-    await setPlan(admin, seller.id, 'elite');
-    const seeded = await seedRoom(admin, seller.id);
+    await setPlan(seller.accountId, 'elite');
+    const seeded = await seedRoom(seller.accountId);
     await page.goto(`/dashboard/inventory/3d?unit=${seeded.bay}`);
     await waitForScene(page);
     await expect(page.getByTestId('room-3d-selected')).toHaveText('Isle 1 › A');
@@ -450,16 +416,16 @@ test.describe('3D view of a room', () => {
 });
 
 test.describe('Finding the 3D view', () => {
-  test('the inventory links the active room to its 3D view, by keyboard or finger', async ({
+  // A tap on the link is a click on the tablet: the keyboard path is the one to prove.
+  test('the inventory links the active room to its 3D view, from the keyboard', async ({
     page,
-    admin,
     seller,
     dashboard,
-  }, testInfo) => {
+  }) => {
     test.setTimeout(90_000);
-    await setPlan(admin, seller.id, 'growing');
-    const seeded = await seedRoom(admin, seller.id);
-    const shedId = await seedSecondRoom(admin, seller.id);
+    await setPlan(seller.accountId, 'growing');
+    const seeded = await seedRoom(seller.accountId);
+    const shedId = await seedSecondRoom(seller.accountId);
 
     await dashboard.goto('inventory');
     await expect(page.getByTestId('inventory-ready')).toBeVisible({ timeout: 30_000 });
@@ -475,15 +441,11 @@ test.describe('Finding the 3D view', () => {
     expect(box.height).toBeGreaterThanOrEqual(44);
     expect(Math.abs(box.height - rename.height)).toBeLessThan(1);
 
-    if (testInfo.project.use.hasTouch) {
-      await link.tap();
-    } else {
-      // In the tab order right after '+ Room', and Enter follows it.
-      await page.getByTestId('add-room').focus();
-      await page.keyboard.press('Tab');
-      await expect(link).toBeFocused();
-      await page.keyboard.press('Enter');
-    }
+    // In the tab order right after '+ Room', and Enter follows it.
+    await page.getByTestId('add-room').focus();
+    await page.keyboard.press('Tab');
+    await expect(link).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/dashboard/inventory/3d\\?room=${shedId}$`));
     await expect(page.getByRole('heading', { level: 1, name: '3D View' })).toBeVisible();
     await waitForScene(page);
@@ -499,16 +461,15 @@ test.describe('Finding the 3D view', () => {
 
   test('changing rooms in 3D and leaving it throws nothing', async ({
     page,
-    admin,
     seller,
     dashboard,
     consoleErrors,
   }) => {
     // Three scenes drawn in SwiftShader on a shared 2-core machine.
     test.setTimeout(150_000);
-    await setPlan(admin, seller.id, 'growing');
-    const seeded = await seedRoom(admin, seller.id);
-    const shedId = await seedSecondRoom(admin, seller.id);
+    await setPlan(seller.accountId, 'growing');
+    const seeded = await seedRoom(seller.accountId);
+    const shedId = await seedSecondRoom(seller.accountId);
 
     await page.goto(`/dashboard/inventory/3d?room=${seeded.roomId}`);
     await waitForScene(page);
@@ -541,71 +502,30 @@ test.describe('Finding the 3D view', () => {
 });
 
 test.describe('3D view at Elite size', () => {
-  test('100 units and 5000 items draw in a few dozen draw calls', async ({
-    page,
-    admin,
-    seller,
-  }) => {
+  // Its own stockroom, not the shared Elite one: the view draws one room, and this one holds all
+  // 100 units and 5000 items, on 25 isles never placed before.
+  test('100 units and 5000 items draw in a few dozen draw calls', async ({ page, seller }) => {
     test.setTimeout(90_000);
-    await setPlan(admin, seller.id, 'elite');
-    const { data: room, error: roomError } = await admin
-      .from('storage_rooms')
-      .insert({ user_id: seller.id, room_name: 'Warehouse', room_index: 1 })
-      .select('room_id')
-      .single();
-    expect(roomError).toBeNull();
-    const { data: isles, error: islesError } = await admin
-      .from('storage_isles')
-      .insert(
-        Array.from({ length: 25 }, (_, i) => ({
-          user_id: seller.id,
-          room_id: room!.room_id,
-          isle_index: i + 1,
-        })),
-      )
-      .select('isle_id, isle_index');
-    expect(islesError).toBeNull();
-    const types = ['bay', 'cabinet', 'box', 'bin'];
-    const { data: units, error: unitsError } = await admin
-      .from('storage_units')
-      .insert(
-        isles!.flatMap((isle) =>
-          types.map((type, j) => ({
-            user_id: seller.id,
-            isle_id: isle.isle_id,
-            unit_type: type,
-            unit_index: j + 1,
+    await setPlan(seller.accountId, 'elite');
+    let shelf = 0;
+    const [room] = await seedStorage(seller.accountId, [
+      {
+        name: 'Warehouse',
+        isles: Array.from({ length: 25 }, (_, i) => ({
+          index: i + 1,
+          units: (['bay', 'cabinet', 'box', 'bin'] as const).map((type) => ({
+            type,
+            shelves: Array.from({ length: 5 }, () => {
+              const s = shelf++;
+              return Array.from({ length: 10 }, (_, n) => ({ name: `Item ${s}-${n}` }));
+            }),
           })),
-        ),
-      )
-      .select('unit_id');
-    expect(unitsError).toBeNull();
-    const { data: shelves, error: shelvesError } = await admin
-      .from('storage_shelves')
-      .insert(
-        units!.flatMap((unit) =>
-          [1, 2, 3, 4, 5].map((n) => ({
-            user_id: seller.id,
-            unit_id: unit.unit_id,
-            shelf_index: n,
-          })),
-        ),
-      )
-      .select('shelf_id');
-    expect(shelvesError).toBeNull();
-    expect(shelves).toHaveLength(500);
-    const { error: itemsError } = await admin.from('storage_items').insert(
-      shelves!.flatMap((shelf, s) =>
-        Array.from({ length: 10 }, (_, i) => ({
-          user_id: seller.id,
-          shelf_id: shelf.shelf_id,
-          item_name: `Item ${s}-${i}`,
         })),
-      ),
-    );
-    expect(itemsError).toBeNull();
+      },
+    ]);
+    expect(shelf).toBe(500);
 
-    await page.goto(`/dashboard/inventory/3d?room=${room!.room_id}`);
+    await page.goto(`/dashboard/inventory/3d?room=${room!.id}`);
     await waitForScene(page);
     await expect(page.getByTestId('room-3d-unit')).toHaveCount(100);
     // Every isle found a place on the default 20 m floor.
@@ -620,10 +540,16 @@ test.describe('3D view at Elite size', () => {
 });
 
 test.describe('3D view on the free plan', () => {
-  test('shows the upgrade prompt without loading the 3D code', async ({ page, admin, seller }) => {
-    const seeded = await seedRoom(admin, seller.id);
+  test('the inventory link and the 3D address show the upgrade prompt without loading the 3D code', async ({
+    page,
+    seller,
+    dashboard,
+  }) => {
+    const seeded = await seedRoom(seller.accountId);
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
+
+    // Opened at its address (a bookmark), before the app knows the plan.
     await page.goto(`/dashboard/inventory/3d?room=${seeded.roomId}`);
     await expect(page.getByTestId('room-3d-upgrade')).toBeVisible();
     await expect(page.getByTestId('room-3d-upgrade')).toContainText('Growing Seller');
@@ -633,29 +559,23 @@ test.describe('3D view on the free plan', () => {
     );
     await expect(page.locator('canvas')).toHaveCount(0);
     expect(requested.filter((url) => url.includes('room-3d-view'))).toEqual([]);
-  });
 
-  test('the inventory 3D view link leads to the upgrade prompt', async ({
-    page,
-    admin,
-    seller,
-    dashboard,
-  }) => {
-    const seeded = await seedRoom(admin, seller.id);
-    await dashboard.goto('inventory');
+    // From the inventory's link.
+    await dashboard.open('Inventory');
     const link = page.getByRole('link', { name: '3D view of Garage' });
     await expect(link).toBeVisible({ timeout: 30_000 });
     await expect(link).toHaveAttribute('href', `/dashboard/inventory/3d?room=${seeded.roomId}`);
     await dashboard.press(link);
     await expect(page.getByTestId('room-3d-upgrade')).toBeVisible();
     await expect(page.locator('canvas')).toHaveCount(0);
+    expect(requested.filter((url) => url.includes('room-3d-view'))).toEqual([]);
   });
 
   test('the database refuses its layout writes but not other changes', async ({
     admin,
     sellerAccount,
   }) => {
-    const seeded = await seedRoom(admin, sellerAccount.id);
+    const seeded = await seedRoom(sellerAccount.accountId);
     const client = await signedIn(sellerAccount);
 
     const save = await client.rpc('save_room_layout', {
@@ -697,7 +617,7 @@ test.describe('3D view on the free plan', () => {
     expect(rename.error).toBeNull();
 
     // The same account on Growing may save.
-    await setPlan(admin, sellerAccount.id, 'growing');
+    await setPlan(sellerAccount.accountId, 'growing');
     const allowed = await client.rpc('save_room_layout', {
       p_room_id: seeded.roomId,
       p_isles: [{ isle_id: seeded.isle1, position_x: 2, position_z: 2, rotation_y: 0 }],

@@ -1,124 +1,107 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { expect, test } from './fixtures';
 import { BarcodesPage } from './pages/barcodes-page';
-import { seedStorage, setSellerPlan } from './seed-storage';
+import { seedShelf, setPlan } from './seed';
 
 // Issue #25 point 4: in bulk scan a code scanned again counts (unless "One per code"), and a code
-// the seller already holds offers "Add to that item" or "New item here". Desktop and tablet:
-// barcodes.press clicks on the desktop and taps on the tablet.
+// the seller already holds offers "Add to that item" or "New item here". The batch journey runs
+// on the tablet too (barcodes.press taps there): its choices are touch targets.
 
 let barcodes: BarcodesPage;
-test.beforeEach(({ page }, testInfo) => {
-  barcodes = new BarcodesPage(page, Boolean(testInfo.project.use.hasTouch));
+test.beforeEach(({ page, touch }) => {
+  barcodes = new BarcodesPage(page, touch);
 });
 
 const GARAGE_SHELF_1 = { room: 'Garage', isle: 1, unit: 'A', shelf: 1 };
 
-async function setBatch(admin: SupabaseClient, userId: string, on: boolean) {
+async function setBatch(admin: SupabaseClient, accountId: string, on: boolean) {
   const { error } = await admin
     .from('user_preferences')
     .update({ barcode_batch: on })
-    .eq('user_id', userId);
+    .eq('user_id', accountId);
   if (error) throw error;
 }
 
-async function itemsOf(admin: SupabaseClient, userId: string) {
+async function itemsOf(admin: SupabaseClient, accountId: string) {
   const { data, error } = await admin
     .from('storage_items')
     .select('item_name, barcode, quantity')
-    .eq('user_id', userId)
+    .eq('user_id', accountId)
     .order('created_at');
   if (error) throw error;
   return data;
 }
 
 test.describe('scan counting', () => {
-  test('batch: a repeat scan counts, one per code refuses, a held code is added to its item', async ({
-    admin,
-    sellerAccount,
-    loginPage,
-    dashboard,
-  }) => {
-    const seeded = await seedStorage(admin, sellerAccount.id, [
-      { item_name: 'Blue mug', quantity: 4 },
-    ]);
-    await admin
-      .from('storage_items')
-      .update({ barcode: '5012345678900' })
-      .eq('item_id', seeded.itemIds[0]!);
-    await setSellerPlan(admin, sellerAccount.id, 'power');
-    await setBatch(admin, sellerAccount.id, true);
-    await loginPage.goto();
-    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
-    await dashboard.expectLoaded();
-    await barcodes.gotoScan();
+  test(
+    'batch: a repeat scan counts, one per code refuses, a held code is added to its item',
+    { tag: '@touch' },
+    async ({ admin, seller }) => {
+      await seedShelf(seller.accountId, [
+        { name: 'Blue mug', quantity: 4, barcode: '5012345678900' },
+      ]);
+      await setPlan(seller.accountId, 'power');
+      await setBatch(admin, seller.accountId, true);
+      await barcodes.gotoScan();
 
-    await barcodes.scan('ABC-1');
-    await barcodes.scan('ABC-1');
-    await barcodes.scan('abc-1');
-    await expect(barcodes.entries).toHaveCount(1);
-    await expect(barcodes.entry('ABC-1').getByTestId('scan-entry-quantity')).toHaveText('×3');
-    await barcodes.expectToast('Counted', 'ABC-1 ×3');
-    await expect(barcodes.status).toHaveText('ABC-1 ×3');
+      await barcodes.scan('ABC-1');
+      await barcodes.scan('ABC-1');
+      await barcodes.scan('abc-1');
+      await expect(barcodes.entries).toHaveCount(1);
+      await expect(barcodes.entry('ABC-1').getByTestId('scan-entry-quantity')).toHaveText('×3');
+      await barcodes.expectToast('Counted', 'ABC-1 ×3');
+      await expect(barcodes.status).toHaveText('ABC-1 ×3');
 
-    // One per code: the old refusal
-    const onePerCode = barcodes.byTestId('scan-one-per-code').getByRole('checkbox');
-    await barcodes.press(onePerCode);
-    await expect(onePerCode).toBeChecked();
-    await barcodes.scan('ABC-1');
-    await barcodes.expectToast('Duplicate Item', 'This item has already been scanned');
-    await expect(barcodes.entry('ABC-1').getByTestId('scan-entry-quantity')).toHaveText('×3');
-    await barcodes.press(onePerCode);
-    await expect(onePerCode).not.toBeChecked();
+      // One per code: the old refusal
+      const onePerCode = barcodes.byTestId('scan-one-per-code').getByRole('checkbox');
+      await barcodes.press(onePerCode);
+      await expect(onePerCode).toBeChecked();
+      await barcodes.scan('ABC-1');
+      await barcodes.expectToast('Duplicate Item', 'This item has already been scanned');
+      await expect(barcodes.entry('ABC-1').getByTestId('scan-entry-quantity')).toHaveText('×3');
+      await barcodes.press(onePerCode);
+      await expect(onePerCode).not.toBeChecked();
 
-    // A code the seller holds: the row says where, and offers the two choices
-    await barcodes.scan('5012345678900');
-    await barcodes.scan('5012345678900');
-    const held = barcodes.entry('5012345678900');
-    await expect(held.getByTestId('scan-entry-held')).toContainText(
-      'You have Blue mug on Garage › Isle 1 › Unit A › Shelf 1',
-    );
-    await expect(held.getByTestId('scan-entry-new')).toHaveAttribute('aria-pressed', 'true');
-    await barcodes.press(held.getByTestId('scan-entry-existing'));
-    await expect(held.getByTestId('scan-entry-existing')).toHaveAttribute('aria-pressed', 'true');
-    await expect(held.getByTestId('scan-entry-quantity')).toHaveText('×2');
-    const box = await held.getByTestId('scan-entry-existing').boundingBox();
-    expect(box!.height).toBeGreaterThanOrEqual(44);
+      // A code the seller holds: the row says where, and offers the two choices
+      await barcodes.scan('5012345678900');
+      await barcodes.scan('5012345678900');
+      const held = barcodes.entry('5012345678900');
+      await expect(held.getByTestId('scan-entry-held')).toContainText(
+        'You have Blue mug on Garage › Isle 1 › Unit A › Shelf 1',
+      );
+      await expect(held.getByTestId('scan-entry-new')).toHaveAttribute('aria-pressed', 'true');
+      await barcodes.press(held.getByTestId('scan-entry-existing'));
+      await expect(held.getByTestId('scan-entry-existing')).toHaveAttribute('aria-pressed', 'true');
+      await expect(held.getByTestId('scan-entry-quantity')).toHaveText('×2');
+      const box = await held.getByTestId('scan-entry-existing').boundingBox();
+      expect(box!.height).toBeGreaterThanOrEqual(44);
 
-    await barcodes.chooseShelf('scan-shelf', GARAGE_SHELF_1);
-    await barcodes.press(barcodes.byTestId('scan-add-all'));
-    await barcodes.expectToast('Items Added');
-    await expect(held).toHaveAttribute('data-status', 'added');
-    await expect(barcodes.entry('ABC-1')).toHaveAttribute('data-status', 'added');
-    expect(await itemsOf(admin, sellerAccount.id)).toEqual([
-      { item_name: 'Blue mug', barcode: '5012345678900', quantity: 6 },
-      { item_name: 'Scanned item ABC-1', barcode: 'ABC-1', quantity: 3 },
-    ]);
+      await barcodes.chooseShelf('scan-shelf', GARAGE_SHELF_1);
+      await barcodes.press(barcodes.byTestId('scan-add-all'));
+      await barcodes.expectToast('Items Added');
+      await expect(held).toHaveAttribute('data-status', 'added');
+      await expect(barcodes.entry('ABC-1')).toHaveAttribute('data-status', 'added');
+      expect(await itemsOf(admin, seller.accountId)).toEqual([
+        { item_name: 'Blue mug', barcode: '5012345678900', quantity: 6 },
+        { item_name: 'Scanned item ABC-1', barcode: 'ABC-1', quantity: 3 },
+      ]);
 
-    // scanned again after saving: that item gets one more at once
-    await barcodes.scan('ABC-1');
-    await barcodes.expectToast('Counted', 'ABC-1 ×4');
-    await expect(barcodes.entry('ABC-1').getByTestId('scan-entry-quantity')).toHaveText('×4');
-    await expect
-      .poll(async () => (await itemsOf(admin, sellerAccount.id)).map((i) => i.quantity))
-      .toEqual([6, 4]);
-  });
+      // scanned again after saving: that item gets one more at once
+      await barcodes.scan('ABC-1');
+      await barcodes.expectToast('Counted', 'ABC-1 ×4');
+      await expect(barcodes.entry('ABC-1').getByTestId('scan-entry-quantity')).toHaveText('×4');
+      await expect
+        .poll(async () => (await itemsOf(admin, seller.accountId)).map((i) => i.quantity))
+        .toEqual([6, 4]);
+    },
+  );
 
-  test('after a reload, scans wait until batch mode is known', async ({
-    admin,
-    page,
-    sellerAccount,
-    loginPage,
-    dashboard,
-  }) => {
+  test('after a reload, scans wait until batch mode is known', async ({ admin, page, seller }) => {
     // The plan can be known before the preferences (from the device copy, or a slow answer):
     // scans taken then were handled as "add at once" and refused with "Choose a shelf first".
-    await setSellerPlan(admin, sellerAccount.id, 'power');
-    await setBatch(admin, sellerAccount.id, true);
-    await loginPage.goto();
-    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
-    await dashboard.expectLoaded();
-    // No device copy on the reload, and the preferences answer late.
+    await setPlan(seller.accountId, 'power');
+    await setBatch(admin, seller.accountId, true);
+    // A signed-in page load with no device copy, and the preferences answer late.
     await page.addInitScript(() =>
       Object.defineProperty(window, 'indexedDB', { value: undefined }),
     );
@@ -134,21 +117,12 @@ test.describe('scan counting', () => {
 
   test('at once: a held code waits for the choice; New item here adds one', async ({
     admin,
-    sellerAccount,
-    loginPage,
-    dashboard,
+    seller,
   }) => {
-    const seeded = await seedStorage(admin, sellerAccount.id, [
-      { item_name: 'Blue mug', quantity: 4 },
+    await seedShelf(seller.accountId, [
+      { name: 'Blue mug', quantity: 4, barcode: '5012345678900' },
     ]);
-    await admin
-      .from('storage_items')
-      .update({ barcode: '5012345678900' })
-      .eq('item_id', seeded.itemIds[0]!);
-    await setSellerPlan(admin, sellerAccount.id, 'power');
-    await loginPage.goto();
-    await loginPage.signIn(sellerAccount.email, sellerAccount.password);
-    await dashboard.expectLoaded();
+    await setPlan(seller.accountId, 'power');
     await barcodes.gotoScan();
     await barcodes.chooseShelf('scan-shelf', GARAGE_SHELF_1);
 
@@ -160,7 +134,7 @@ test.describe('scan counting', () => {
     );
     await barcodes.press(held.getByTestId('scan-entry-new'));
     await expect(held).toHaveAttribute('data-status', 'added');
-    expect(await itemsOf(admin, sellerAccount.id)).toEqual([
+    expect(await itemsOf(admin, seller.accountId)).toEqual([
       { item_name: 'Blue mug', barcode: '5012345678900', quantity: 4 },
       { item_name: 'Blue mug', barcode: '5012345678900', quantity: 1 },
     ]);
@@ -169,7 +143,7 @@ test.describe('scan counting', () => {
     await barcodes.scan('5012345678900');
     await barcodes.expectToast('Counted', 'Blue mug ×2');
     await expect
-      .poll(async () => (await itemsOf(admin, sellerAccount.id)).map((i) => i.quantity))
+      .poll(async () => (await itemsOf(admin, seller.accountId)).map((i) => i.quantity))
       .toEqual([4, 2]);
   });
 });

@@ -3,6 +3,7 @@ import { totp } from '../helpers/totp';
 import { expect, test } from './fixtures';
 import { NotificationsPanel } from './pages/notifications-panel';
 import { SettingsPage, type SettingsTabId } from './pages/settings-page';
+import { enrolTotp, placeSession, signInFromNode, signInWithCodeFromNode } from './seed';
 
 test.describe('settings', () => {
   let settings: SettingsPage;
@@ -10,26 +11,163 @@ test.describe('settings', () => {
     settings = new SettingsPage(page, Boolean(testInfo.project.use.hasTouch));
   });
 
-  test('a new account shows every SPEC default', async ({ seller: _seller }) => {
-    await settings.goto();
-    await expect(settings.tab('general')).toHaveAttribute('aria-selected', 'true');
-    await expect(settings.field('setting-currency')).toHaveValue('USD');
-    await expect(settings.field('setting-date-format')).toHaveValue('US');
-    await expect(settings.field('setting-drag-confirm')).toBeChecked();
-    await expect(settings.field('setting-floor-size')).toHaveValue('20');
-    await expect(settings.field('setting-ebay-country')).toHaveValue('GB');
-    await expect(settings.field('setting-ebay-listings-days')).toHaveValue('5');
+  // What a new account's Settings show and how the screen behaves, changing nothing on the
+  // server: one app load for all of it.
+  test('a new account: every SPEC default, each tab passes axe and answers the arrow keys, the layout holds, a bad floor size waits', async ({
+    page,
+    seller: _seller,
+  }, testInfo) => {
+    // Six tests before (the axe tour alone had 120 s): eight axe runs and three layouts.
+    test.setTimeout(180_000);
 
-    await settings.openTab('notifications');
-    for (const days of [30, 60, 90])
-      await expect(settings.field(`expiry-enabled-${days}`)).toBeChecked();
+    await test.step('a new account shows every SPEC default', async () => {
+      await settings.goto();
+      await expect(settings.tab('general')).toHaveAttribute('aria-selected', 'true');
+      await expect(settings.field('setting-currency')).toHaveValue('USD');
+      await expect(settings.field('setting-date-format')).toHaveValue('US');
+      await expect(settings.field('setting-drag-confirm')).toBeChecked();
+      await expect(settings.field('setting-floor-size')).toHaveValue('20');
+      await expect(settings.field('setting-ebay-country')).toHaveValue('GB');
+      await expect(settings.field('setting-ebay-listings-days')).toHaveValue('5');
 
-    await settings.openTab('barcode');
-    await expect(settings.field('setting-barcode-batch')).not.toBeChecked();
-    await expect(settings.field('setting-barcode-lookup')).toBeChecked();
+      await settings.openTab('notifications');
+      for (const days of [30, 60, 90])
+        await expect(settings.field(`expiry-enabled-${days}`)).toBeChecked();
 
-    await settings.openTab('appearance');
-    await expect(settings.field('scheme-default').getByRole('radio')).toBeChecked();
+      await settings.openTab('barcode');
+      await expect(settings.field('setting-barcode-batch')).not.toBeChecked();
+      await expect(settings.field('setting-barcode-lookup')).toBeChecked();
+
+      await settings.openTab('appearance');
+      await expect(settings.field('scheme-default').getByRole('radio')).toBeChecked();
+    });
+
+    await test.step('every colour scheme keeps its name and swatches inside its own card', async () => {
+      const cards = await page.locator('.scheme-option').evaluateAll((options) =>
+        options.map((card) => {
+          const box = card.getBoundingClientRect();
+          const parts = [...card.querySelectorAll('input, span')].map((part) =>
+            part.getBoundingClientRect(),
+          );
+          return {
+            scheme: card.getAttribute('data-testid'),
+            box: { left: box.left, right: box.right, top: box.top, bottom: box.bottom },
+            outside: parts.some(
+              (r) =>
+                r.left < box.left - 0.5 ||
+                r.right > box.right + 0.5 ||
+                r.top < box.top - 0.5 ||
+                r.bottom > box.bottom + 0.5,
+            ),
+          };
+        }),
+      );
+      expect(cards).toHaveLength(9);
+      expect(cards.filter((card) => card.outside).map((card) => card.scheme)).toEqual([]);
+      // No card covers its neighbour.
+      const overlapping = cards.flatMap((a, i) =>
+        cards
+          .slice(i + 1)
+          .filter(
+            (b) =>
+              a.box.left < b.box.right &&
+              b.box.left < a.box.right &&
+              a.box.top < b.box.bottom &&
+              b.box.top < a.box.bottom,
+          )
+          .map((b) => `${a.scheme} / ${b.scheme}`),
+      );
+      expect(overlapping).toEqual([]);
+    });
+
+    await test.step('every tab passes axe; the subscription tab holds billing’s screen', async () => {
+      const tabs: SettingsTabId[] = [
+        'general',
+        'notifications',
+        'barcode',
+        'appearance',
+        'subscription',
+        'security',
+        'backups',
+      ];
+      for (const tab of tabs) {
+        await settings.openTab(tab);
+        await expect(page).toHaveURL(new RegExp(`tab=${tab}$`));
+        await expect(settings.panel).not.toContainText('Loading');
+        if (tab === 'subscription')
+          await expect(settings.panel.getByTestId('billing-current-plan')).toHaveText('Free');
+        const results = await new AxeBuilder({ page })
+          .include('[data-testid="settings-page"]')
+          .analyze();
+        const serious = results.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${tab}: ${v.id}: ${v.help}`);
+        expect(serious).toEqual([]);
+      }
+    });
+
+    await test.step('the tabs answer the arrow keys', async () => {
+      await settings.tab('backups').focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(settings.tab('general')).toBeFocused();
+      await expect(settings.tab('general')).toHaveAttribute('aria-selected', 'true');
+      await page.keyboard.press('End');
+      await expect(settings.tab('backups')).toHaveAttribute('aria-selected', 'true');
+    });
+
+    await test.step('the notifications panel passes axe and closes with Escape', async () => {
+      const bell = new NotificationsPanel(page, Boolean(testInfo.project.use.hasTouch));
+      await bell.open();
+      await expect(bell.panel.getByTestId('notifications-empty')).toBeVisible();
+      const panel = await new AxeBuilder({ page })
+        .include('[data-testid="notifications-panel"]')
+        .analyze();
+      expect(
+        panel.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+      ).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(bell.panel).toHaveCount(0);
+      await expect(bell.bell).toBeFocused();
+    });
+
+    await test.step('unknown tabs open General', async () => {
+      await settings.goto('nonsense' as 'general');
+      await expect(settings.tab('general')).toHaveAttribute('aria-selected', 'true');
+    });
+
+    await test.step('the tabs stay on one row at 1024 px wide', async () => {
+      await page.setViewportSize({ width: 1024, height: 768 });
+      const tabTops = await page
+        .getByRole('tab')
+        .evaluateAll((tabs) => tabs.map((tab) => Math.round(tab.getBoundingClientRect().top)));
+      expect(tabTops).toHaveLength(7);
+      expect(new Set(tabTops).size).toBe(1);
+      // The last tab can be reached: by the arrow keys it comes into view.
+      await settings.tab('general').focus();
+      await page.keyboard.press('End');
+      await expect(settings.tab('backups')).toHaveAttribute('aria-selected', 'true');
+      await expect(settings.tab('backups')).toBeInViewport({ ratio: 1 });
+    });
+
+    await test.step('a floor size out of range says why beside it, and Save says why it waits', async () => {
+      await settings.openTab('general');
+      await settings.field('setting-floor-size').fill('500');
+      const error = settings.field('setting-floor-size-error');
+      await expect(error).toHaveText('Enter a whole number from 5 to 200');
+      const errorId = await error.getAttribute('id');
+      await expect(settings.field('setting-floor-size')).toHaveAttribute(
+        'aria-describedby',
+        new RegExp(`(^| )${errorId}$`),
+      );
+      await expect(settings.field('settings-general-save')).toBeDisabled();
+      await expect(settings.field('settings-general-problem')).toHaveText(
+        'Correct the floor size to save',
+      );
+      await settings.field('setting-floor-size').fill('50');
+      await expect(error).toHaveCount(0);
+      await expect(settings.field('settings-general-problem')).toHaveCount(0);
+      await expect(settings.field('settings-general-save')).toBeEnabled();
+    });
   });
 
   test('each setting is saved, and is still in effect after a reload', async ({
@@ -92,26 +230,24 @@ test.describe('settings', () => {
     await expect(settings.field('setting-ebay-listings-days')).toHaveValue('14');
   });
 
-  test('refuses a duplicate or out-of-range reminder before saving', async ({
-    seller: _seller,
-  }) => {
-    await settings.goto('notifications');
-    await settings.field('expiry-new-days').fill('30');
-    await settings.press(settings.field('expiry-add'));
-    await expect(settings.panel.getByRole('alert')).toHaveText(
-      'A reminder for 30 days is already set',
-    );
-    await settings.field('expiry-new-days').fill('400');
-    await settings.press(settings.field('expiry-add'));
-    await expect(settings.panel.getByRole('alert')).toHaveText('Choose between 0 and 365 days');
-    await expect(settings.field('settings-notifications-save')).toBeDisabled();
-  });
-
   test('a reminder that cannot be added says why beside it, and Save says why it waits', async ({
     page,
     seller: _seller,
   }) => {
     await settings.goto('notifications');
+
+    await test.step('refuses a duplicate or out-of-range reminder before saving', async () => {
+      await settings.field('expiry-new-days').fill('30');
+      await settings.press(settings.field('expiry-add'));
+      await expect(settings.panel.getByRole('alert')).toHaveText(
+        'A reminder for 30 days is already set',
+      );
+      await settings.field('expiry-new-days').fill('400');
+      await settings.press(settings.field('expiry-add'));
+      await expect(settings.panel.getByRole('alert')).toHaveText('Choose between 0 and 365 days');
+      await expect(settings.field('settings-notifications-save')).toBeDisabled();
+    });
+
     await settings.press(settings.field('expiry-enabled-60'));
     await settings.field('expiry-new-days').fill('400');
     const error = settings.field('expiry-new-days-error');
@@ -137,81 +273,51 @@ test.describe('settings', () => {
     await expect(settings.field('expiry-enabled-60')).not.toBeChecked();
   });
 
-  test('a floor size out of range says why beside it, and Save says why it waits', async ({
-    seller: _seller,
-  }) => {
-    await settings.goto('general');
-    await settings.field('setting-floor-size').fill('500');
-    const error = settings.field('setting-floor-size-error');
-    await expect(error).toHaveText('Enter a whole number from 5 to 200');
-    const errorId = await error.getAttribute('id');
-    await expect(settings.field('setting-floor-size')).toHaveAttribute(
-      'aria-describedby',
-      new RegExp(`(^| )${errorId}$`),
-    );
-    await expect(settings.field('settings-general-save')).toBeDisabled();
-    await expect(settings.field('settings-general-problem')).toHaveText(
-      'Correct the floor size to save',
-    );
-    await settings.field('setting-floor-size').fill('50');
-    await expect(error).toHaveCount(0);
-    await expect(settings.field('settings-general-problem')).toHaveCount(0);
-    await expect(settings.field('settings-general-save')).toBeEnabled();
-  });
-
-  test("says 'Failed to Save Settings' when the server refuses, and keeps the old value", async ({
+  test("says 'Failed to Load Settings' when they cannot be read and can try again; 'Failed to Save Settings' when the server refuses, keeping the old value", async ({
     page,
     seller: _seller,
   }) => {
-    await settings.goto('general');
-    await page.route('**/rest/v1/user_preferences*', (route) =>
-      route.request().method() === 'POST'
-        ? route.fulfill({
-            status: 500,
-            contentType: 'application/json',
-            body: '{"message":"Server is down"}',
-          })
-        : route.fallback(),
-    );
-    await settings.field('setting-currency').selectOption('EUR');
-    await settings.press(settings.field('settings-general-save'));
-    await expect(settings.toastTitled('Failed to Save Settings')).toContainText('Server is down');
+    let failRead = true;
+    await page.route('**/rest/v1/user_preferences*', (route) => {
+      const method = route.request().method();
+      if (failRead && method === 'GET')
+        return route.fulfill({
+          status: 403,
+          contentType: 'application/json',
+          body: '{"message":"Not allowed"}',
+        });
+      if (method === 'POST')
+        return route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"message":"Server is down"}',
+        });
+      return route.fallback();
+    });
 
-    await page.unroute('**/rest/v1/user_preferences*');
-    await page.reload();
-    await expect(settings.field('setting-currency')).toHaveValue('USD');
+    await test.step("'Failed to Load Settings', and Try again", async () => {
+      await settings.goto('general');
+      await expect(settings.toastTitled('Failed to Load Settings')).toBeVisible();
+      await expect(settings.field('settings-load-error')).toBeVisible();
+      failRead = false;
+      await settings.press(
+        settings.field('settings-load-error').getByRole('button', { name: 'Try again' }),
+      );
+      await expect(settings.field('setting-currency')).toHaveValue('USD');
+    });
+
+    await test.step("'Failed to Save Settings', and the old value stays", async () => {
+      await settings.field('setting-currency').selectOption('EUR');
+      await settings.press(settings.field('settings-general-save'));
+      await expect(settings.toastTitled('Failed to Save Settings')).toContainText('Server is down');
+
+      await page.unroute('**/rest/v1/user_preferences*');
+      await page.reload();
+      await expect(settings.field('setting-currency')).toHaveValue('USD');
+    });
   });
 
-  test("says 'Failed to Load Settings' when they cannot be read, and can try again", async ({
-    page,
-    seller: _seller,
-  }) => {
-    let fail = true;
-    await page.route('**/rest/v1/user_preferences*', (route) =>
-      fail && route.request().method() === 'GET'
-        ? route.fulfill({
-            status: 403,
-            contentType: 'application/json',
-            body: '{"message":"Not allowed"}',
-          })
-        : route.fallback(),
-    );
-    await settings.goto('general');
-    await expect(settings.toastTitled('Failed to Load Settings')).toBeVisible();
-    await expect(settings.field('settings-load-error')).toBeVisible();
-    fail = false;
-    await settings.press(
-      settings.field('settings-load-error').getByRole('button', { name: 'Try again' }),
-    );
-    await expect(settings.field('setting-currency')).toHaveValue('USD');
-  });
-
-  test('security: changes the password, which then signs in', async ({
-    page,
-    seller,
-    loginPage,
-    dashboard,
-  }) => {
+  test('security: changes the password, which then signs in', async ({ seller }) => {
     await settings.goto('security');
     await settings.field('new-password').fill('short');
     await settings.field('confirm-password').fill('short');
@@ -224,13 +330,14 @@ test.describe('settings', () => {
     await settings.press(settings.field('change-password-submit'));
     await expect(settings.toastTitled('Password Updated')).toBeVisible();
 
-    await dashboard.signOut();
-    await loginPage.goto();
-    await loginPage.signIn(seller.email, seller.password);
-    await expect(loginPage.error).toHaveText('Invalid login credentials');
-    await loginPage.signIn(seller.email, newPassword);
-    await dashboard.expectLoaded();
-    await expect(page).toHaveURL(/\/dashboard/);
+    // Auth now refuses the old password and takes the new one (how the sign-in form shows a
+    // refusal is auth.spec.ts's).
+    await expect(signInFromNode(seller.email, seller.password)).rejects.toThrow(
+      'Invalid login credentials',
+    );
+    await expect(signInFromNode(seller.email, newPassword)).resolves.toMatchObject({
+      key: expect.stringMatching(/-auth-token$/),
+    });
   });
 
   test('security: enrols an authenticator app with the QR code or key, and removes it', async ({
@@ -267,30 +374,16 @@ test.describe('settings', () => {
   // code is asked once, at sign-in, and Settings then changes the password or removes the factor
   // without asking again.
   test('security: after signing in with the password and the code, changing the password or removing two-factor asks for no second code', async ({
-    page,
+    context,
     admin,
-    seller,
-    loginPage,
-    dashboard,
+    sellerAccount,
   }) => {
-    test.setTimeout(120_000); // two-factor on, two sign-ins with a code, a password change
-    await settings.goto('security');
-    await settings.press(settings.field('totp-enrol'));
-    const secret = (await settings.field('totp-secret').textContent())!.trim();
-    await settings.field('totp-code').fill(totp(secret));
-    await settings.press(settings.field('totp-verify'));
-    await expect(settings.field('two-factor-status')).toContainText('On');
-
-    const signInWithCode = async (password: string) => {
-      await loginPage.goto();
-      await loginPage.signIn(seller.email, password);
-      await page.getByTestId('mfa-code').fill(totp(secret));
-      await loginPage.press(page.getByTestId('mfa-submit'));
-      await dashboard.expectLoaded();
-    };
-
-    await dashboard.signOut();
-    await signInWithCode(seller.password);
+    // Two-factor was turned on earlier; this session signed in with the password and the code.
+    const secret = await enrolTotp(sellerAccount);
+    await placeSession(
+      context,
+      await signInWithCodeFromNode(sellerAccount.email, sellerAccount.password, secret),
+    );
     await settings.goto('security');
     await expect(settings.field('two-factor-status')).toContainText('On');
 
@@ -300,130 +393,16 @@ test.describe('settings', () => {
     await expect(settings.field('password-totp-code')).toHaveCount(0);
     await settings.press(settings.field('change-password-submit'));
     await expect(settings.toastTitled('Password Updated')).toBeVisible();
+    // The new password, with the code, is the one that signs in now.
+    await expect(
+      signInWithCodeFromNode(sellerAccount.email, newPassword, secret),
+    ).resolves.toMatchObject({ key: expect.stringMatching(/-auth-token$/) });
 
-    await dashboard.signOut();
-    await signInWithCode(newPassword);
-    await settings.goto('security');
     await settings.press(settings.field('totp-remove'));
     await expect(settings.field('totp-remove-code')).toHaveCount(0);
     await settings.press(settings.field('totp-remove-dialog-confirm'));
     await expect(settings.field('two-factor-status')).toContainText('Off');
-    const after = await admin.auth.admin.mfa.listFactors({ userId: seller.id });
+    const after = await admin.auth.admin.mfa.listFactors({ userId: sellerAccount.id });
     expect(after.data?.factors).toEqual([]);
-  });
-
-  test("the subscription tab holds billing's screen; unknown tabs open General", async ({
-    seller: _seller,
-  }) => {
-    await settings.goto('subscription');
-    await expect(settings.panel.getByTestId('billing-current-plan')).toHaveText('Free');
-    await settings.goto('nonsense' as 'general');
-    await expect(settings.tab('general')).toHaveAttribute('aria-selected', 'true');
-  });
-
-  test('every colour scheme keeps its name and swatches inside its own card', async ({
-    page,
-    seller: _seller,
-  }) => {
-    await settings.goto('appearance');
-    const cards = await page.locator('.scheme-option').evaluateAll((options) =>
-      options.map((card) => {
-        const box = card.getBoundingClientRect();
-        const parts = [...card.querySelectorAll('input, span')].map((part) =>
-          part.getBoundingClientRect(),
-        );
-        return {
-          scheme: card.getAttribute('data-testid'),
-          box: { left: box.left, right: box.right, top: box.top, bottom: box.bottom },
-          outside: parts.some(
-            (r) =>
-              r.left < box.left - 0.5 ||
-              r.right > box.right + 0.5 ||
-              r.top < box.top - 0.5 ||
-              r.bottom > box.bottom + 0.5,
-          ),
-        };
-      }),
-    );
-    expect(cards).toHaveLength(9);
-    expect(cards.filter((card) => card.outside).map((card) => card.scheme)).toEqual([]);
-    // No card covers its neighbour.
-    const overlapping = cards.flatMap((a, i) =>
-      cards
-        .slice(i + 1)
-        .filter(
-          (b) =>
-            a.box.left < b.box.right &&
-            b.box.left < a.box.right &&
-            a.box.top < b.box.bottom &&
-            b.box.top < a.box.bottom,
-        )
-        .map((b) => `${a.scheme} / ${b.scheme}`),
-    );
-    expect(overlapping).toEqual([]);
-  });
-
-  test('the tabs stay on one row at 1024 px wide', async ({ page, seller: _seller }) => {
-    await page.setViewportSize({ width: 1024, height: 768 });
-    await settings.goto('general');
-    const tabTops = await page
-      .getByRole('tab')
-      .evaluateAll((tabs) => tabs.map((tab) => Math.round(tab.getBoundingClientRect().top)));
-    expect(tabTops).toHaveLength(7);
-    expect(new Set(tabTops).size).toBe(1);
-    // The last tab can be reached: by the arrow keys it comes into view.
-    await settings.tab('general').focus();
-    await page.keyboard.press('End');
-    await expect(settings.tab('backups')).toHaveAttribute('aria-selected', 'true');
-    await expect(settings.tab('backups')).toBeInViewport({ ratio: 1 });
-  });
-
-  test('every tab and the notifications panel pass axe, and the tabs answer the arrow keys', async ({
-    page,
-    seller: _seller,
-  }, testInfo) => {
-    test.setTimeout(120_000); // seven axe runs
-    const tabs: SettingsTabId[] = [
-      'general',
-      'notifications',
-      'barcode',
-      'appearance',
-      'subscription',
-      'security',
-      'backups',
-    ];
-    await settings.goto('general');
-    for (const tab of tabs) {
-      await settings.openTab(tab);
-      await expect(page).toHaveURL(new RegExp(`tab=${tab}$`));
-      await expect(settings.panel).not.toContainText('Loading');
-      const results = await new AxeBuilder({ page })
-        .include('[data-testid="settings-page"]')
-        .analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${tab}: ${v.id}: ${v.help}`);
-      expect(serious).toEqual([]);
-    }
-
-    await settings.tab('backups').focus();
-    await page.keyboard.press('ArrowRight');
-    await expect(settings.tab('general')).toBeFocused();
-    await expect(settings.tab('general')).toHaveAttribute('aria-selected', 'true');
-    await page.keyboard.press('End');
-    await expect(settings.tab('backups')).toHaveAttribute('aria-selected', 'true');
-
-    const bell = new NotificationsPanel(page, Boolean(testInfo.project.use.hasTouch));
-    await bell.open();
-    await expect(bell.panel.getByTestId('notifications-empty')).toBeVisible();
-    const panel = await new AxeBuilder({ page })
-      .include('[data-testid="notifications-panel"]')
-      .analyze();
-    expect(
-      panel.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
-    ).toEqual([]);
-    await page.keyboard.press('Escape');
-    await expect(bell.panel).toHaveCount(0);
-    await expect(bell.bell).toBeFocused();
   });
 });

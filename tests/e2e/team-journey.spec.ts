@@ -2,13 +2,13 @@ import type { Browser, Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
 import { SANDBOX_ORDERS } from '../../local/sandboxes/ebay-catalogue';
-import { expect as baseExpect, PASSWORD, test, uniqueEmail } from './fixtures';
+import { expect as baseExpect, PASSWORD, signInContext, test, uniqueEmail } from './fixtures';
 import { e2eEnv } from './env';
 import { verifyLinkIn, waitForMail } from './mailbox';
-import { EbayPage, seedShelves, setPlan } from './pages/ebay-page';
-import { LoginPage } from './pages/login-page';
+import { EbayPage } from './pages/ebay-page';
 import { LogsPage } from './pages/logs-page';
-import { MovePage, readIds, setDragConfirm } from './pages/move-page';
+import { MovePage } from './pages/move-page';
+import { createSeller, joinAccount, seedShelf, seedStorage, setDragConfirm, setPlan } from './seed';
 
 // Two browsers and the stack share two busy cores: allow each step more than the default.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -44,39 +44,38 @@ test.describe('Team: an owner and a picker share one stockroom', () => {
     page,
     browser,
     admin,
-    sellerAccount: owner,
-    loginPage,
+    seller: owner,
     dashboard,
-  }, testInfo) => {
-    // The journey drives a desktop owner and a touch tablet picker itself, so it runs once.
-    test.skip(testInfo.project.name !== 'desktop', 'the journey drives both devices itself');
-    await setPlan(admin, owner.id, 'elite');
-    await seedShelves(admin, owner.id, [
+  }) => {
+    // The journey drives a desktop owner and a touch tablet picker itself, so it runs once, on
+    // the desktop project.
+    await setPlan(owner.accountId, 'elite');
+    const [garage] = await seedStorage(owner.accountId, [
       {
-        room: 'Garage',
-        isle: 1,
-        unit: 'A',
-        shelf: 1,
-        items: [{ name: 'Hammer' }, { name: 'Blue mug', sku: LINE.sku }],
+        name: 'Garage',
+        isles: [
+          {
+            index: 1,
+            units: [
+              {
+                name: 'A',
+                shelves: [
+                  [{ name: 'Hammer' }, { name: 'Blue mug', sku: LINE.sku, quantity: 5 }],
+                  [],
+                ],
+              },
+            ],
+          },
+        ],
       },
-      { room: 'Garage', isle: 1, unit: 'A', shelf: 2 },
     ]);
-    await admin
-      .from('storage_items')
-      .update({ quantity: 5 })
-      .eq('user_id', owner.id)
-      .eq('item_name', 'Blue mug');
-    await setDragConfirm(admin, owner.id, false);
-    const ids = await readIds(admin, owner.id);
-    const shelf2 = ids.shelves['Garage/1/A/2']!;
+    await setDragConfirm(owner.id, false);
+    const shelf2 = garage!.isles[0]!.units[0]!.shelves[1]!.id;
 
-    // The owner signs in on the desktop, connects eBay and invites a picker from the Team screen.
-    await loginPage.goto();
-    await loginPage.signIn(owner.email, owner.password);
-    await dashboard.expectLoaded();
+    // The owner, signed in on the desktop, connects eBay and invites a picker from the Team screen.
     await new EbayPage(page, false).connect();
     const pickerEmail = uniqueEmail('picker');
-    await page.goto('/dashboard/team');
+    await dashboard.open('Team');
     await page.getByLabel('E-mail address').fill(pickerEmail);
     await page.getByLabel('Role', { exact: true }).selectOption({ label: 'Picker' });
     await page.getByRole('button', { name: 'Send invitation' }).click();
@@ -89,7 +88,7 @@ test.describe('Team: an owner and a picker share one stockroom', () => {
 
     // The owner keeps the inventory open, live.
     const ownerScreen = new MovePage(page, false);
-    await page.goto('/dashboard/inventory');
+    await dashboard.open('Inventory');
     await expect(ownerScreen.ready).toBeVisible();
     await expect(page.getByTestId('live-sync')).toHaveAttribute('data-state', 'live');
 
@@ -108,7 +107,7 @@ test.describe('Team: an owner and a picker share one stockroom', () => {
       const members = await admin
         .from('account_members')
         .select('user_id, role')
-        .eq('account_id', owner.id)
+        .eq('account_id', owner.accountId)
         .eq('role', 'picker');
       pickerId = (members.data as Array<{ user_id: string }>)[0]?.user_id;
       expect(pickerId).toBeTruthy();
@@ -123,7 +122,7 @@ test.describe('Team: an owner and a picker share one stockroom', () => {
       // A move by touch: in the database, and on the owner's desktop without a reload.
       await picker.drag(picker.gripOf('Hammer'), picker.dropTarget(shelf2));
       await expect
-        .poll(async () => (await itemRow(admin, owner.id, 'Hammer')).shelf_id)
+        .poll(async () => (await itemRow(admin, owner.accountId, 'Hammer')).shelf_id)
         .toBe(shelf2);
       await expect(ownerScreen.shelfById(shelf2).getByTestId('item-name')).toHaveText(['Hammer']);
 
@@ -151,7 +150,7 @@ test.describe('Team: an owner and a picker share one stockroom', () => {
       await picker.press(line.getByTestId('order-line-pick'));
       await expect(line).toHaveAttribute('data-picked', 'true');
       await expect
-        .poll(async () => (await itemRow(admin, owner.id, 'Blue mug')).quantity)
+        .poll(async () => (await itemRow(admin, owner.accountId, 'Blue mug')).quantity)
         .toBe(5 - LINE.quantity);
 
       // The owner sees who did it in the activity log.
@@ -161,7 +160,7 @@ test.describe('Team: an owner and a picker share one stockroom', () => {
       await expect(moved).toContainText(pickerEmail);
 
       // The owner removes the picker; the picker's next action is refused.
-      await page.goto('/dashboard/team');
+      await dashboard.open('Team');
       const row = page.getByTestId('team-member').filter({ hasText: pickerEmail });
       await row.getByRole('button', { name: 'Remove' }).click();
       const dialog = page.getByRole('alertdialog', { name: `Remove ${pickerEmail}?` });
@@ -173,62 +172,45 @@ test.describe('Team: an owner and a picker share one stockroom', () => {
       await expect(picker.ready).toBeVisible();
       await expect(picker.item('Hammer')).toHaveCount(0);
       await expect(pickerPage.getByTestId('account-name')).toHaveCount(0);
-      const before = await itemRow(admin, owner.id, 'Hammer');
+      const before = await itemRow(admin, owner.accountId, 'Hammer');
       expect(before.shelf_id).toBe(shelf2);
     } finally {
       await pickerPage.context().close();
-      if (pickerId) await admin.auth.admin.deleteUser(pickerId);
     }
   });
 
-  test('a removed picker whose screen is still open is refused at their next change', async ({
-    browser,
-    admin,
-    sellerAccount: owner,
-  }, testInfo) => {
-    test.skip(testInfo.project.name !== 'tablet', 'the picker is on the tablet');
-    await setPlan(admin, owner.id, 'power');
-    await seedShelves(admin, owner.id, [
-      { room: 'Garage', isle: 1, unit: 'A', shelf: 1, items: [{ name: 'Teapot' }] },
-    ]);
-    const pickerEmail = uniqueEmail('picker');
-    const created = await admin.auth.admin.createUser({
-      email: pickerEmail,
-      password: PASSWORD,
-      email_confirm: true,
-    });
-    if (created.error) throw created.error;
-    const pickerId = created.data.user.id;
-    const pickerPage = await tablet(browser);
-    try {
-      await joinAsPicker(owner.email, pickerEmail);
-      const login = new LoginPage(pickerPage, true);
-      await login.goto();
-      await login.signIn(pickerEmail, PASSWORD);
-      await expect(pickerPage.getByTestId('dashboard')).toBeVisible();
-      const picker = new MovePage(pickerPage, true);
-      await pickerPage.goto('/dashboard/inventory');
-      await expect(picker.ready).toBeVisible();
-      const teapot = picker.item('Teapot');
+  test(
+    'a removed picker whose screen is still open is refused at their next change',
+    // The picker is on the tablet.
+    { tag: '@touch-only' },
+    async ({ page, context, admin, sellerAccount: owner, touch }) => {
+      await setPlan(owner.accountId, 'power');
+      await seedShelf(owner.accountId, [{ name: 'Teapot' }]);
+      const picker = await createSeller({ tag: 'picker' });
+      await joinAccount(owner, picker, 'picker');
+      await signInContext(context, picker);
+
+      const pickerScreen = new MovePage(page, touch);
+      await page.goto('/dashboard/inventory');
+      await expect(page.getByTestId('dashboard')).toBeVisible();
+      await expect(pickerScreen.ready).toBeVisible();
+      const teapot = pickerScreen.item('Teapot');
       await expect(teapot).toBeVisible();
 
       // The owner removes them while their screen stays open.
-      const ownerClient = await signedInClient(owner.email, PASSWORD);
-      const removed = await ownerClient.rpc('remove_member', { p_user_id: pickerId });
+      const ownerClient = await signedInClient(owner.email, owner.password);
+      const removed = await ownerClient.rpc('remove_member', { p_user_id: picker.id });
       expect(removed.error).toBeNull();
 
-      await picker.press(teapot.getByTestId('item-increase'));
+      await pickerScreen.press(teapot.getByTestId('item-increase'));
       await expect(
-        pickerPage
+        page
           .getByTestId('toast')
           .filter({ hasText: 'You are no longer a member of this account.' }),
       ).toBeVisible();
-      expect((await itemRow(admin, owner.id, 'Teapot')).quantity).toBe(1);
-    } finally {
-      await pickerPage.context().close();
-      await admin.auth.admin.deleteUser(pickerId);
-    }
-  });
+      expect((await itemRow(admin, owner.accountId, 'Teapot')).quantity).toBe(1);
+    },
+  );
 });
 
 async function signedInClient(email: string, password: string): Promise<SupabaseClient> {
@@ -240,18 +222,4 @@ async function signedInClient(email: string, password: string): Promise<Supabase
   const { error } = await client.auth.signInWithPassword({ email, password });
   if (error) throw error;
   return client;
-}
-
-/** The owner invites the address and its user accepts, through the database functions. */
-async function joinAsPicker(ownerEmail: string, pickerEmail: string): Promise<void> {
-  const ownerClient = await signedInClient(ownerEmail, PASSWORD);
-  const invited = await ownerClient.rpc('invite_member', {
-    p_email: pickerEmail,
-    p_role: 'picker',
-  });
-  if (invited.error) throw new Error(invited.error.message);
-  const invitation = invited.data as { id: string };
-  const pickerClient = await signedInClient(pickerEmail, PASSWORD);
-  const accepted = await pickerClient.rpc('accept_invitation', { p_invitation_id: invitation.id });
-  if (accepted.error) throw new Error(accepted.error.message);
 }

@@ -1,9 +1,7 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import ws from 'ws';
 import { e2eEnv } from './env';
-import { expect, PASSWORD, test, uniqueEmail } from './fixtures';
+import { expect, test, uniqueEmail } from './fixtures';
 import { verifyLinkIn, waitForMail } from './mailbox';
-import { setSellerPlan } from './seed-storage';
+import { createSeller, inviteMember, joinAccount, setPlan } from './seed';
 
 /**
  * The Team screen (issue #27): an owner on Power invites a picker by e-mail, sees the pending
@@ -11,28 +9,15 @@ import { setSellerPlan } from './seed-storage';
  * invitee opens the mail's link, chooses a name and password, joins and lands on the inventory.
  */
 
-/** supabase-js signed in as a user, as their browser would be. */
-async function signedIn(email: string): Promise<SupabaseClient> {
-  const client = createClient(e2eEnv.apiUrl, e2eEnv.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: ws as unknown as typeof WebSocket },
-  });
-  const { error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
-  if (error) throw error;
-  return client;
-}
-
 test('an owner runs the team and an invitee joins from the mail', async ({
   page,
   browser,
   admin,
-  sellerAccount,
-  loginPage,
+  seller,
   dashboard,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const touch = Boolean(testInfo.project.use.hasTouch);
-  await setSellerPlan(admin, sellerAccount.id, 'power');
+  await setPlan(seller.accountId, 'power');
   /** Toasts sit over the top right of the screen: closed before pressing what they cover. */
   const closeToasts = async () => {
     const close = page.getByTestId('toast-close');
@@ -41,27 +26,12 @@ test('an owner runs the team and an invitee joins from the mail', async ({
     await expect(dashboard.toast).toHaveCount(0);
   };
 
-  // A member who already joined: invited and accepted through the API.
-  const memberEmail = uniqueEmail('team-member');
-  const created = await admin.auth.admin.createUser({
-    email: memberEmail,
-    password: PASSWORD,
-    email_confirm: true,
-  });
-  if (created.error) throw created.error;
-  const owner = await signedIn(sellerAccount.email);
-  const invited = await owner.rpc('invite_member', { p_email: memberEmail, p_role: 'picker' });
-  expect(invited.error).toBeNull();
-  const member = await signedIn(memberEmail);
-  const accepted = await member.rpc('accept_invitation', {
-    p_invitation_id: (invited.data as { id: string }).id,
-  });
-  expect(accepted.error).toBeNull();
+  // A member who already joined earlier.
+  const member = await createSeller({ tag: 'team-member' });
+  const memberEmail = member.email;
+  await joinAccount(seller, member, 'picker');
 
-  await loginPage.goto();
-  await loginPage.signIn(sellerAccount.email, sellerAccount.password);
-  await dashboard.expectLoaded();
-  await dashboard.open('Team');
+  await dashboard.goto('team');
   await expect(dashboard.heading('Team')).toBeVisible();
   await expect(page.getByTestId('team-seats')).toContainText('2 of 5 seats used');
   await expect(page.getByTestId('team-member')).toHaveCount(2);
@@ -84,7 +54,7 @@ test('an owner runs the team and an invitee joins from the mail', async ({
   await expect(pickerRow).toContainText('Picker');
   await expect(page.getByTestId('team-seats')).toContainText('4 of 5 seats used');
   // How the screen looks with members and invitations (kept with the test's output).
-  if (!touch) await page.setViewportSize({ width: 1366, height: 768 });
+  await page.setViewportSize({ width: 1366, height: 768 });
   await page.screenshot({ path: testInfo.outputPath('team-screen.png'), fullPage: true });
 
   // Resend: the mail goes again.
@@ -114,8 +84,8 @@ test('an owner runs the team and an invitee joins from the mail', async ({
   const { data: roles } = await admin
     .from('account_members')
     .select('role')
-    .eq('account_id', sellerAccount.id)
-    .eq('user_id', created.data.user.id);
+    .eq('account_id', seller.accountId)
+    .eq('user_id', member.id);
   expect(roles).toEqual([{ role: 'manager' }]);
 
   await closeToasts();
@@ -131,7 +101,6 @@ test('an owner runs the team and an invitee joins from the mail', async ({
   const mail = await waitForMail(pickerEmail);
   const context = await browser.newContext({
     baseURL: testInfo.project.use.baseURL ?? e2eEnv.appUrl,
-    hasTouch: touch,
     viewport: testInfo.project.use.viewport ?? { width: 1280, height: 800 },
     serviceWorkers: 'block',
   });
@@ -140,27 +109,26 @@ test('an owner runs the team and an invitee joins from the mail', async ({
     await invitee.goto(verifyLinkIn(mail));
     // A fresh browser loads the whole app, then Auth's session from the link, then the
     // invitation: on a loaded machine that can take longer than one expect's default.
-    await expect(invitee.getByRole('heading', { name: `Join ${sellerAccount.email}` })).toBeVisible(
-      { timeout: 30_000 },
-    );
+    await expect(invitee.getByRole('heading', { name: `Join ${seller.email}` })).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(invitee.getByTestId('accept-invite-role')).toHaveText('Picker');
     await invitee.getByLabel('Your name').fill('Pat Picker');
     await invitee.getByLabel('Password').fill('Picker-Joins-2026!');
-    const join = invitee.getByRole('button', { name: 'Set password and join' });
-    if (touch) await join.tap();
-    else await join.click();
+    await invitee.getByRole('button', { name: 'Set password and join' }).click();
     await expect(invitee).toHaveURL(/\/dashboard\/inventory$/);
     const { data: joined } = await admin
       .from('account_members')
       .select('role')
-      .eq('account_id', sellerAccount.id);
+      .eq('account_id', seller.accountId);
     expect(joined).toHaveLength(2);
   } finally {
     await context.close();
   }
 
-  // The owner sees the picker in the team.
-  await page.reload();
+  // The owner sees the picker in the team (the screen asks for the members again when opened).
+  await dashboard.open('Inventory');
+  await dashboard.open('Team');
   await expect(page.getByTestId('team-member').filter({ hasText: pickerEmail })).toContainText(
     'Picker',
   );
@@ -171,29 +139,16 @@ test('an invited seller accepts from the dashboard, works as a picker and leaves
   page,
   browser,
   admin,
-  sellerAccount,
-  loginPage,
+  seller,
   dashboard,
 }, testInfo) => {
   test.setTimeout(90_000);
-  // The owner of the other stockroom, arranged through the API.
-  const ownerEmail = uniqueEmail('team-owner');
-  const created = await admin.auth.admin.createUser({
-    email: ownerEmail,
-    password: PASSWORD,
-    email_confirm: true,
-  });
-  if (created.error) throw created.error;
-  await setSellerPlan(admin, created.data.user.id, 'growing');
-  const owner = await signedIn(ownerEmail);
-  const invited = await owner.rpc('invite_member', {
-    p_email: sellerAccount.email,
-    p_role: 'picker',
-  });
-  expect(invited.error).toBeNull();
+  // The owner of the other stockroom invited this seller earlier.
+  const owner = await createSeller({ tag: 'team-owner', plan: 'growing' });
+  const ownerEmail = owner.email;
+  const invitationId = await inviteMember(owner, seller.email, 'picker');
 
-  await loginPage.goto();
-  await loginPage.signIn(sellerAccount.email, sellerAccount.password);
+  await dashboard.goto('inventory');
   await dashboard.expectLoaded();
   const notice = page.getByTestId('invitation-notice');
   await expect(notice).toHaveText(
@@ -215,13 +170,11 @@ test('an invited seller accepts from the dashboard, works as a picker and leaves
   await expect(page.getByTestId('account-switcher')).toBeVisible();
 
   // Growing's two seats are taken: the database refuses another invitation.
-  const second = await owner.rpc('invite_member', {
-    p_email: uniqueEmail('gone'),
-    p_role: 'picker',
-  });
-  expect(second.error?.message).toMatch(/PLAN_LIMIT_REACHED/);
+  await expect(inviteMember(owner, uniqueEmail('gone'), 'picker')).rejects.toThrow(
+    /PLAN_LIMIT_REACHED/,
+  );
   // The mail's link again, once used: the page says the invitation is no longer open.
-  await page.goto(`/accept-invite?invitation=${(invited.data as { id: string }).id}`);
+  await page.goto(`/accept-invite?invitation=${invitationId}`);
   await expect(page.getByTestId('accept-invite-gone')).toContainText(
     'This invitation is no longer open',
   );
@@ -237,8 +190,8 @@ test('an invited seller accepts from the dashboard, works as a picker and leaves
   const { data: left } = await admin
     .from('account_members')
     .select('user_id')
-    .eq('account_id', created.data.user.id);
-  expect(left).toEqual([{ user_id: created.data.user.id }]);
+    .eq('account_id', owner.accountId);
+  expect(left).toEqual([{ user_id: owner.id }]);
 
   // Not signed in: the accept page sends to the sign-in page and back.
   const context = await browser.newContext({

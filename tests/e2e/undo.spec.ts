@@ -1,43 +1,41 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { expect, test, type SellerAccount } from './fixtures';
-import { seedShelves, setPlan } from './pages/ebay-page';
-import type { DashboardPage } from './pages/dashboard-page';
-import type { LoginPage } from './pages/login-page';
 import { LogsPage } from './pages/logs-page';
-import { MovePage, readIds, setDragConfirm } from './pages/move-page';
+import { idsOf, MovePage } from './pages/move-page';
+import { seedStorage, setDragConfirm, setPlan, type SeedRoom } from './seed';
 
 // Garage: isle 1, unit A with shelves 1 (Hammer, Drill) and 2 (empty), unit B with shelf 1 (Saw).
-const LAYOUT = [
-  { room: 'Garage', isle: 1, unit: 'A', shelf: 1, items: [{ name: 'Hammer' }, { name: 'Drill' }] },
-  { room: 'Garage', isle: 1, unit: 'A', shelf: 2 },
-  { room: 'Garage', isle: 1, unit: 'B', shelf: 1, items: [{ name: 'Saw' }] },
+const LAYOUT: SeedRoom[] = [
+  {
+    name: 'Garage',
+    isles: [
+      {
+        index: 1,
+        units: [
+          { shelves: [[{ name: 'Hammer' }, { name: 'Drill' }], []] },
+          { shelves: [[{ name: 'Saw' }]] },
+        ],
+      },
+    ],
+  },
 ];
 
-async function shelfOf(admin: SupabaseClient, userId: string, name: string): Promise<string> {
+async function shelfOf(admin: SupabaseClient, accountId: string, name: string): Promise<string> {
   const { data, error } = await admin
     .from('storage_items')
     .select('shelf_id')
-    .eq('user_id', userId)
+    .eq('user_id', accountId)
     .eq('item_name', name)
     .single();
   if (error) throw error;
   return data.shelf_id as string;
 }
 
-async function arrange(
-  admin: SupabaseClient,
-  account: SellerAccount,
-  loginPage: LoginPage,
-  dashboard: DashboardPage,
-  move: MovePage,
-) {
-  await setPlan(admin, account.id, 'growing');
-  await seedShelves(admin, account.id, LAYOUT);
-  await setDragConfirm(admin, account.id, false);
-  const ids = await readIds(admin, account.id);
-  await loginPage.goto();
-  await loginPage.signIn(account.email, account.password);
-  await dashboard.expectLoaded();
+/** The stockroom above (Confirm Move off), the inventory open on Garage. */
+async function arrange(admin: SupabaseClient, seller: SellerAccount, move: MovePage) {
+  await setPlan(seller.accountId, 'growing');
+  const ids = idsOf(LAYOUT, await seedStorage(seller.accountId, LAYOUT));
+  await setDragConfirm(seller.id, false);
   await move.goto();
   await move.press(move.roomTab('Garage'));
   return ids;
@@ -45,56 +43,55 @@ async function arrange(
 
 test.describe('Undo', () => {
   let move: MovePage;
-  test.beforeEach(({ page }, testInfo) => {
-    move = new MovePage(page, Boolean(testInfo.project.use.hasTouch));
+  test.beforeEach(({ page, touch }) => {
+    move = new MovePage(page, touch);
   });
 
-  test('a move is taken back from its toast (dragged by mouse, or by touch and tapped)', async ({
-    admin,
-    sellerAccount,
-    loginPage,
-    dashboard,
-  }) => {
-    const ids = await arrange(admin, sellerAccount, loginPage, dashboard, move);
-    const from = ids.shelves['Garage/1/A/1']!;
-    const target = ids.shelves['Garage/1/A/2']!;
-    await expect(move.shelfById(from).getByTestId('item-name')).toHaveCount(2);
-    // the shelf's order before the move, which the undo keeps (the items keep created_at)
-    const order = await move.shelfById(from).getByTestId('item-name').allTextContents();
-    const call = move.moveCall();
-    await move.drag(move.gripOf('Hammer'), move.dropTarget(target));
-    expect((await call).status()).toBe(200);
-    await move.expectToast('Item Moved', 'Hammer was moved');
-    const undo = move.page.getByTestId('toast-undo');
-    const box = await undo.boundingBox();
-    expect(box!.height).toBeGreaterThanOrEqual(44);
-    // Its × is a full 44px target for a finger, and stays compact for a mouse.
-    const close = await move.page
-      .getByTestId('toast')
-      .filter({ hasText: 'Item Moved' })
-      .getByTestId('toast-close')
-      .boundingBox();
-    if (move.touch) expect(Math.min(close!.width, close!.height)).toBeGreaterThanOrEqual(44);
-    else expect(close!.width).toBeLessThan(44);
-    const undone = move.page.waitForResponse((r) => r.url().includes('rpc/undo_change'));
-    await move.press(undo);
-    expect((await undone).status()).toBe(200);
-    await expect(
-      move.page.getByTestId('toast').filter({ hasText: 'Undone' }).getByTestId('toast-message'),
-    ).toContainText('Undid: Moved 1 item(s) to Garage');
-    await expect(move.shelfById(from).getByTestId('item-name')).toHaveText(order);
-    await expect(move.shelfById(target).getByTestId('item')).toHaveCount(0);
-    expect(await shelfOf(admin, sellerAccount.id, 'Hammer')).toBe(from);
-  });
+  // The toast's targets are sized for a finger on the tablet: run on both projects.
+  test(
+    'a move is taken back from its toast (dragged by mouse, or by touch and tapped)',
+    {
+      tag: '@touch',
+    },
+    async ({ admin, seller }) => {
+      const ids = await arrange(admin, seller, move);
+      const from = ids.shelves['Garage/1/A/1']!;
+      const target = ids.shelves['Garage/1/A/2']!;
+      await expect(move.shelfById(from).getByTestId('item-name')).toHaveCount(2);
+      // the shelf's order before the move, which the undo keeps (the items keep created_at)
+      const order = await move.shelfById(from).getByTestId('item-name').allTextContents();
+      const call = move.moveCall();
+      await move.drag(move.gripOf('Hammer'), move.dropTarget(target));
+      expect((await call).status()).toBe(200);
+      await move.expectToast('Item Moved', 'Hammer was moved');
+      const undo = move.page.getByTestId('toast-undo');
+      const box = await undo.boundingBox();
+      expect(box!.height).toBeGreaterThanOrEqual(44);
+      // Its × is a full 44px target for a finger, and stays compact for a mouse.
+      const close = await move.page
+        .getByTestId('toast')
+        .filter({ hasText: 'Item Moved' })
+        .getByTestId('toast-close')
+        .boundingBox();
+      if (move.touch) expect(Math.min(close!.width, close!.height)).toBeGreaterThanOrEqual(44);
+      else expect(close!.width).toBeLessThan(44);
+      const undone = move.page.waitForResponse((r) => r.url().includes('rpc/undo_change'));
+      await move.press(undo);
+      expect((await undone).status()).toBe(200);
+      await expect(
+        move.page.getByTestId('toast').filter({ hasText: 'Undone' }).getByTestId('toast-message'),
+      ).toContainText('Undid: Moved 1 item(s) to Garage');
+      await expect(move.shelfById(from).getByTestId('item-name')).toHaveText(order);
+      await expect(move.shelfById(target).getByTestId('item')).toHaveCount(0);
+      expect(await shelfOf(admin, seller.accountId, 'Hammer')).toBe(from);
+    },
+  );
 
   test('a removed unit comes back with its shelf and items from the toast', async ({
     admin,
-    sellerAccount,
-    loginPage,
-    dashboard,
-  }, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'the tablet covers the move');
-    await arrange(admin, sellerAccount, loginPage, dashboard, move);
+    seller,
+  }) => {
+    await arrange(admin, seller, move);
     await move.chooseAction(move.unit(1, 'B'), 'remove-unit');
     await move.confirm('rpc/remove_unit');
     await expect(move.item('Saw')).toHaveCount(0);
@@ -110,12 +107,9 @@ test.describe('Undo', () => {
   test('the Activity Log offers Undo, and says why when it is refused', async ({
     page,
     admin,
-    sellerAccount,
-    loginPage,
-    dashboard,
-  }, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'the tablet covers the move');
-    const ids = await arrange(admin, sellerAccount, loginPage, dashboard, move);
+    seller,
+  }) => {
+    const ids = await arrange(admin, seller, move);
     const shelf1 = ids.shelves['Garage/1/A/1']!;
     const shelf2 = ids.shelves['Garage/1/A/2']!;
     // Two moves through the seller's own session: Drill to shelf 2, then Hammer to shelf 2.
@@ -128,7 +122,7 @@ test.describe('Undo', () => {
     await admin
       .from('storage_items')
       .update({ quantity: 4 })
-      .eq('user_id', sellerAccount.id)
+      .eq('user_id', seller.accountId)
       .eq('item_name', 'Drill');
 
     const logs = new LogsPage(page, false);
@@ -143,18 +137,15 @@ test.describe('Undo', () => {
     await expect(logs.rows).toHaveCount(3);
     await expect(logs.actions.first()).toHaveText('Undone');
     await expect(undoButtons).toHaveCount(0);
-    expect(await shelfOf(admin, sellerAccount.id, 'Hammer')).toBe(shelf1);
+    expect(await shelfOf(admin, seller.accountId, 'Hammer')).toBe(shelf1);
   });
 
   test('a refused undo says what changed since and changes nothing', async ({
     page,
     admin,
-    sellerAccount,
-    loginPage,
-    dashboard,
-  }, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'the tablet covers the move');
-    const ids = await arrange(admin, sellerAccount, loginPage, dashboard, move);
+    seller,
+  }) => {
+    const ids = await arrange(admin, seller, move);
     const shelf2 = ids.shelves['Garage/1/A/2']!;
     const call = move.moveCall();
     await move.drag(move.gripOf('Hammer'), move.dropTarget(shelf2));
@@ -167,7 +158,7 @@ test.describe('Undo', () => {
     await admin
       .from('storage_items')
       .update({ shelf_id: ids.shelves['Garage/1/A/1']! })
-      .eq('user_id', sellerAccount.id)
+      .eq('user_id', seller.accountId)
       .eq('item_name', 'Hammer');
     await logs.press(page.getByTestId('logs-undo'));
     const toast = page.getByTestId('toast').filter({ hasText: 'Undo Failed' });
@@ -175,6 +166,6 @@ test.describe('Undo', () => {
       `Can't undo: "Hammer" was changed since.`,
     );
     await expect(page.getByTestId('logs-undo')).toHaveCount(0);
-    expect(await shelfOf(admin, sellerAccount.id, 'Hammer')).toBe(ids.shelves['Garage/1/A/1']!);
+    expect(await shelfOf(admin, seller.accountId, 'Hammer')).toBe(ids.shelves['Garage/1/A/1']!);
   });
 });

@@ -4,8 +4,9 @@
  * per-connection test controls (local/sandboxes/ebay.ts, /_sandbox/...).
  */
 import { randomBytes } from 'node:crypto';
-import { callFunction, type FunctionResult } from './billing.ts';
-import { db } from './db-users.ts';
+import { expect } from 'vitest';
+import { callFunction, createSeller, type FunctionResult, type Seller } from './billing.ts';
+import { db, setPlan } from './db-users.ts';
 import { stack } from './stack.ts';
 
 export function newState(): string {
@@ -121,4 +122,40 @@ export async function failNext(
   const tokens = await storedTokens(userId);
   if (!tokens) throw new Error('not connected');
   await ebaySandbox('fail', { token: tokens.refresh_token ?? tokens.access_token, api, status, ...extra });
+}
+
+/** A syncing function's progress, as the browser reads it. */
+export interface Sync {
+  done: boolean;
+  fetched: number;
+  total: number | null;
+}
+
+/** A seller on `plan`, connected to the sandbox, made the kind of seller `settings` says. */
+export async function ebaySeller(
+  plan: 'free' | 'growing' | 'elite',
+  settings?: SellerSettings,
+): Promise<Seller> {
+  const s = await createSeller('ebay-prod');
+  if (plan !== 'free') await setPlan(s.id, plan);
+  expect((await connectEbay(s.token)).status).toBe(200);
+  if (settings) await setSandboxSeller(s.id, settings);
+  return s;
+}
+
+/** Calls a syncing function until done, as the browser does, timing every call. */
+export async function syncToEnd<T extends { sync?: Sync }>(name: string, query: string, token: string) {
+  const durations: number[] = [];
+  const progress: Sync[] = [];
+  let path = `${name}${query}`;
+  for (let calls = 0; calls < 50; calls += 1) {
+    const started = Date.now();
+    const res = await getFunction<T>(path, token);
+    durations.push(Date.now() - started);
+    expect(res.status).toBe(200);
+    if (res.body.sync) progress.push(res.body.sync);
+    if (!res.body.sync || res.body.sync.done) return { body: res.body, durations, progress };
+    path = `${name}?continue=1`;
+  }
+  throw new Error(`${name} never finished`);
 }

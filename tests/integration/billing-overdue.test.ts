@@ -52,7 +52,7 @@ const runDeadlineJob = () =>
 describe('failed payment -> past_due -> deadline', () => {
   it('a failed renewal makes the subscription past_due with an overdue date and a deadline (banner data)', async () => {
     const seller = await createSeller();
-    const { subscriptionId } = await subscribe(seller, 'growing');
+    const { subscriptionId, customerId } = await subscribe(seller, 'growing');
     const before = Date.now();
     await failRenewal(subscriptionId);
 
@@ -78,7 +78,7 @@ describe('failed payment -> past_due -> deadline', () => {
     const retry = await sandbox<{
       events: Array<{ id: string; data: { object: { customer: string } } }>;
     }>('events?type=invoice.payment_failed');
-    const failed = retry.events.at(-1)!;
+    const failed = retry.events.filter((e) => e.data.object.customer === customerId).at(-1)!;
     await sandbox(`events/${failed.id}/resend`, {});
     expect((await billingState(seller.id)).deadline_date).toEqual(state.deadline_date);
 

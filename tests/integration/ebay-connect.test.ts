@@ -13,10 +13,7 @@ import {
 import { stack } from '../helpers/stack.ts';
 import { invokeFunction } from '../../local/app-server.ts';
 
-afterAll(async () => {
-  await ebaySandbox('authorize-mode', { mode: 'approve' });
-  await closeDb();
-});
+afterAll(closeDb);
 
 describe('connecting eBay (authorize -> sandbox -> ebay-auth-callback)', () => {
   it("builds eBay's authorize URL with client id, code response, RuName, scopes, state and prompt=login", async () => {
@@ -111,18 +108,15 @@ describe('connecting eBay (authorize -> sandbox -> ebay-auth-callback)', () => {
 
   it("a seller who declines on eBay is sent to the RuName's declined URL, with no code", async () => {
     const seller = await createSeller('ebay');
-    await ebaySandbox('authorize-mode', { mode: 'deny' });
-    try {
-      const state = newState();
-      const back = await authorize(seller.token, state);
-      // eBay sends a declined consent to the declined URL, not the accept URL.
-      expect(back.pathname).toBe('/dashboard/ebay/callback');
-      expect(back.searchParams.get('declined')).toBe('true');
-      expect(back.searchParams.get('code')).toBeNull();
-      expect(back.searchParams.get('state')).toBe(state);
-    } finally {
-      await ebaySandbox('authorize-mode', { mode: 'approve' });
-    }
+    const state = newState();
+    // Declined for this authorize request only: other files connect sellers meanwhile.
+    await ebaySandbox('authorize-mode', { mode: 'deny', state });
+    const back = await authorize(seller.token, state);
+    // eBay sends a declined consent to the declined URL, not the accept URL.
+    expect(back.pathname).toBe('/dashboard/ebay/callback');
+    expect(back.searchParams.get('declined')).toBe('true');
+    expect(back.searchParams.get('code')).toBeNull();
+    expect(back.searchParams.get('state')).toBe(state);
   });
 
   it('disconnect deletes the tokens, after which eBay calls say No eBay token found', async () => {

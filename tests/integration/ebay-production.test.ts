@@ -1,65 +1,33 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  ELITE_INVENTORY_SIZE,
-  ELITE_LISTED_COUNT,
   ELITE_ORDER_COUNT,
   SANDBOX_LISTINGS,
   WEBSITE_AUCTIONS,
   WEBSITE_WITHOUT_SKU,
 } from '../../local/sandboxes/ebay-catalogue.ts';
-import { createSeller, type Seller } from '../helpers/billing.ts';
-import { closeDb, db, setPlan } from '../helpers/db-users.ts';
+import { closeDb } from '../helpers/db-users.ts';
 import {
   clearRateLimits,
-  connectEbay,
   connectionStats,
+  ebaySeller as seller,
   failNext,
   getFunction,
   setSandboxSeller,
   storedTokens,
-  type SellerSettings,
+  syncToEnd,
+  type Sync,
 } from '../helpers/ebay.ts';
 import { stack } from '../helpers/stack.ts';
 
 /**
  * eBay as production behaves (issue 19), each against the sandbox taught that behaviour:
- * website sellers with an empty Inventory API, truncated Trading answers, Elite-sized syncs
- * against Netlify's 10 s limit, eBay's own rate limits, the refresh token's expiry, countries
- * without a marketplace, and more than 200 orders.
+ * website sellers with an empty Inventory API, truncated Trading answers, eBay's own rate
+ * limits, the refresh token's expiry, countries without a marketplace, and more than 200 orders.
+ * Elite-sized syncs against Netlify's 10 s limit are ebay-elite-sync.test.ts (timed, so run on
+ * their own).
  */
 
 afterAll(closeDb);
-
-interface Sync {
-  done: boolean;
-  fetched: number;
-  total: number | null;
-}
-
-async function seller(plan: 'free' | 'growing' | 'elite', settings?: SellerSettings): Promise<Seller> {
-  const s = await createSeller('ebay-prod');
-  if (plan !== 'free') await setPlan(s.id, plan);
-  expect((await connectEbay(s.token)).status).toBe(200);
-  if (settings) await setSandboxSeller(s.id, settings);
-  return s;
-}
-
-/** Calls a syncing function until done, as the browser does, timing every call. */
-async function syncToEnd<T extends { sync?: Sync }>(name: string, query: string, token: string) {
-  const durations: number[] = [];
-  const progress: Sync[] = [];
-  let path = `${name}${query}`;
-  for (let calls = 0; calls < 50; calls += 1) {
-    const started = Date.now();
-    const res = await getFunction<T>(path, token);
-    durations.push(Date.now() - started);
-    expect(res.status).toBe(200);
-    if (res.body.sync) progress.push(res.body.sync);
-    if (!res.body.sync || res.body.sync.done) return { body: res.body, durations, progress };
-    path = `${name}?continue=1`;
-  }
-  throw new Error(`${name} never finished`);
-}
 
 describe('a seller who lists on the eBay website (Inventory API empty)', () => {
   it('gets their active listings as the inventory, marked as such, with what can be migrated', async () => {
@@ -119,37 +87,6 @@ describe('GetMyeBaySelling', () => {
       .eq('display', true);
     expect(data).toHaveLength(SANDBOX_LISTINGS.length);
   });
-});
-
-describe("an Elite seller's sync at 300 ms per eBay page", () => {
-  it('reads 10,000 inventory items and 5,000 listings with no function call over 10 s', async () => {
-    const s = await seller('elite', { kind: 'elite', latencyMs: 300 });
-    const inventory = await syncToEnd<{ pagination: { totalItems: number }; sync?: Sync }>(
-      'ebay-get-inventory',
-      '?page=1',
-      s.token,
-    );
-    expect(inventory.body.pagination.totalItems).toBe(ELITE_INVENTORY_SIZE);
-    expect(inventory.durations.length).toBeGreaterThan(1);
-    expect(Math.max(...inventory.durations)).toBeLessThan(10_000);
-    // The seller sees progress grow towards eBay's total.
-    const fetched = inventory.progress.map((p) => p.fetched);
-    expect(fetched).toEqual([...fetched].sort((a, b) => a - b));
-    expect(inventory.progress[0]!.total).toBe(ELITE_INVENTORY_SIZE);
-
-    const listings = await syncToEnd<{ listings: unknown[]; sync?: Sync }>(
-      'ebay-get-listings',
-      '',
-      s.token,
-    );
-    expect(listings.body.sync?.total).toBe(ELITE_LISTED_COUNT);
-    expect(Math.max(...listings.durations)).toBeLessThan(10_000);
-    const { rows } = await db().query(
-      'select count(*)::int as n from public.ebay_processed_listings where user_id = $1 and display',
-      [s.id],
-    );
-    expect(rows[0].n).toBe(ELITE_LISTED_COUNT);
-  }, 120_000);
 });
 
 describe('eBay items that only production shows', () => {

@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import type { RunningStack } from '../../local/stack.ts';
 import { startTestStack } from '../../local/test-stack.ts';
 
 export interface TestStackEnv {
@@ -21,13 +22,28 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * The projects of one run (integration and integration-alone, vitest.config.ts) share one stack:
+ * Vitest runs this setup once per project, in the same process, so the stack is kept on
+ * globalThis and stopped when the last project's teardown runs.
+ */
+const shared = globalThis as {
+  stockroomTestStack?: { stack: Promise<RunningStack>; users: number };
+};
+
 /** One real local stack (fresh database, free ports) for the whole integration run. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const stack = await startTestStack({
-    // The whole suite comes from one address: per-client limits off (no rate-limit header, as
-    // GoTrue's default) whatever the environment says, and room for every mail it sends.
-    authRateLimits: { header: '', emailSent: 1000 },
-  });
+  shared.stockroomTestStack ??= {
+    stack: startTestStack({
+      // The whole suite comes from one address: per-client limits off (no rate-limit header, as
+      // GoTrue's default) whatever the environment says, and room for every mail it sends.
+      authRateLimits: { header: '', emailSent: 1000 },
+    }),
+    users: 0,
+  };
+  const entry = shared.stockroomTestStack;
+  entry.users += 1;
+  const stack = await entry.stack;
   const { env } = stack;
   project.provide('stack', {
     apiUrl: env.API_URL,
@@ -40,5 +56,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     stripeUrl: stack.sandboxes.stripe ?? '',
     ebayUrl: stack.sandboxes.ebay ?? '',
   });
-  return () => stack.stop();
+  return async () => {
+    entry.users -= 1;
+    if (entry.users > 0) return;
+    if (shared.stockroomTestStack === entry) delete shared.stockroomTestStack;
+    await stack.stop();
+  };
 }

@@ -131,7 +131,8 @@ describe('the local stack', () => {
   });
 });
 
-describe('a second stack on its own folder and ports', () => {
+// Each test starts Postgres (and PostgREST) once or more: room for a busy 2-core machine.
+describe('a second stack on its own folder and ports', { timeout: 180_000 }, () => {
   const options = (dataDir: string) => freePortStackOptions(dataDir);
 
   it('runs beside the first, keeps its data across a restart, and leaves no process behind', async () => {

@@ -1,5 +1,5 @@
 import { expect, type CDPSession, type Locator } from '@playwright/test';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { SeededRoom, SeedRoom } from '../seed';
 import { InventoryPage, restResponse } from './inventory-page';
 
 interface Point {
@@ -174,58 +174,33 @@ export class MovePage extends InventoryPage {
   }
 }
 
-export interface ShelfIds {
-  [key: string]: string;
-}
-
-/** Shelf ids by 'Room/isle/unit/shelf', and item ids by name, for the seller. */
-export async function readIds(
-  admin: SupabaseClient,
-  userId: string,
-): Promise<{ shelves: ShelfIds; items: Record<string, { item_id: string; shelf_id: string }> }> {
-  const { data: rows, error } = await admin
-    .from('storage_shelves')
-    .select(
-      'shelf_id, shelf_index, storage_units!inner(unit_name, storage_isles!inner(isle_index, storage_rooms!inner(room_name)))',
-    )
-    .eq('user_id', userId);
-  if (error) throw error;
-  const shelves: ShelfIds = {};
-  for (const row of rows as unknown as Array<{
-    shelf_id: string;
-    shelf_index: number;
-    storage_units: {
-      unit_name: string;
-      storage_isles: { isle_index: number; storage_rooms: { room_name: string } };
-    };
-  }>) {
-    const unit = row.storage_units;
-    shelves[
-      `${unit.storage_isles.storage_rooms.room_name}/${unit.storage_isles.isle_index}/${unit.unit_name}/${row.shelf_index}`
-    ] = row.shelf_id;
-  }
-  const itemRows = await admin
-    .from('storage_items')
-    .select('item_id, item_name, shelf_id')
-    .eq('user_id', userId);
-  if (itemRows.error) throw itemRows.error;
+/**
+ * Shelf ids by 'Room/isle/unit/shelf' and item ids by name of a stockroom made with seed.ts's
+ * seedStorage (without asking the server): the layout it was given
+ * and what it returned.
+ */
+export function idsOf(
+  layout: readonly SeedRoom[],
+  rooms: readonly SeededRoom[],
+): {
+  shelves: Record<string, string>;
+  items: Record<string, { item_id: string; shelf_id: string }>;
+} {
+  const shelves: Record<string, string> = {};
   const items: Record<string, { item_id: string; shelf_id: string }> = {};
-  for (const item of itemRows.data as Array<{
-    item_id: string;
-    item_name: string;
-    shelf_id: string;
-  }>)
-    items[item.item_name] = { item_id: item.item_id, shelf_id: item.shelf_id };
+  layout.forEach((room, r) =>
+    room.isles.forEach((isle, i) =>
+      isle.units.forEach((unit, u) =>
+        unit.shelves.forEach((shelfItems, s) => {
+          const seeded = rooms[r]!.isles[i]!.units[u]!;
+          const shelf = seeded.shelves[s]!;
+          shelves[`${room.name}/${isle.index}/${seeded.name}/${shelf.index}`] = shelf.id;
+          shelfItems.forEach((item, n) => {
+            items[item.name] = { item_id: shelf.itemIds[n]!, shelf_id: shelf.id };
+          });
+        }),
+      ),
+    ),
+  );
   return { shelves, items };
-}
-
-export async function setDragConfirm(
-  admin: SupabaseClient,
-  userId: string,
-  on: boolean,
-): Promise<void> {
-  const { error } = await admin
-    .from('user_preferences')
-    .upsert({ user_id: userId, drag_confirm: on }, { onConflict: 'user_id' });
-  if (error) throw new Error(`user_preferences: ${error.message}`);
 }

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Reading import files the way the import screen does (size and type first, then papaparse,
 // then the domain's file checks), with real files from tests/fixtures/import.
 import { readFileSync } from 'node:fs';

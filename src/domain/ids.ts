@@ -2,9 +2,9 @@
  * The two ids the app must never mix up. An ACCOUNT owns a stockroom: every stockroom row, query
  * key, the outbox and the device copy belong to one. A USER is a person who signs in: their
  * profile, password, two-factor, their row in a team. A seller alone in their own account has
- * both, and today's personal account even has the user's id, which is exactly why the compiler
- * must tell them apart: the code that mixes them works until someone is a member of another
- * account.
+ * both, and an account made before the account model even has its first owner's id, which is
+ * exactly why the compiler must tell them apart: code that mixes them works for those sellers
+ * until someone is a member of another account, or signs up anew.
  *
  * At run time both are uuid strings; the brands exist only for the compiler, so an AccountId
  * passed where a UserId is expected (or the other way round) does not compile
@@ -15,7 +15,7 @@
 declare const accountBrand: unique symbol;
 declare const userBrand: unique symbol;
 
-/** The id of an account (accounts.id; the column the stockroom tables call `user_id` today). */
+/** The id of an account (accounts.id; the stockroom tables' `account_id`). */
 export type AccountId = string & { readonly [accountBrand]: 'AccountId' };
 
 /** The id of a person who signs in (auth.users.id). */
@@ -41,9 +41,10 @@ export const NO_ACCOUNT = accountIdOf('');
 export const NO_USER = userIdOf('');
 
 /**
- * The account a user got at sign-up, which shares their id (every seller's stockroom predates
- * accounts with members, and kept its id). Only a fallback for when the server cannot be asked
- * which account the user acts on (my_accounts failed and nothing is remembered on the device).
+ * The id a user's own account has when they signed up before accounts had ids of their own: the
+ * user's id. Accounts made since (every new sign-up's) have a new random id, so this never finds
+ * an account; it only names the device copies made then (data/offline/device-db.ts), whose names
+ * must not change.
  */
 export function personalAccountId(userId: UserId): AccountId {
   return accountIdOf(userId);

@@ -1,5 +1,5 @@
 import type { MyAccount } from './my-accounts';
-import { accountIdOf, personalAccountId, type AccountId, type UserId } from '../../domain/ids';
+import { accountIdOf, type AccountId, type UserId } from '../../domain/ids';
 import { isRole } from '../../domain/roles';
 import { readStored, writeStored } from '../../lib/browser-storage';
 
@@ -37,7 +37,10 @@ export function rememberAccount(userId: UserId, account: MyAccount | null): void
   writeStored(keyOf(userId), account ? JSON.stringify(account) : null);
 }
 
-/** The account id a page load should open for this user: the remembered one, else their own. */
-export function rememberedAccountId(userId: UserId): AccountId {
-  return readRememberedAccount(userId)?.accountId ?? personalAccountId(userId);
+/**
+ * The account id a page load should open for this user: the remembered one, or null the first
+ * time on this device (a user's own account has an id of its own: only the server knows it).
+ */
+export function rememberedAccountId(userId: UserId): AccountId | null {
+  return readRememberedAccount(userId)?.accountId ?? null;
 }

@@ -3,8 +3,9 @@
  * act on, so another user on the same browser never opens the first one's data, and sign-out
  * deletes every one of the user's copies. The names keep the format they had before accounts
  * had members, so copies and queues made then are still found: `stockroom-device-<userId>` for
- * the user's personal account (whose id is theirs), `stockroom-device-<userId>-<accountId>` for
- * an account they are a member of. Renaming them would orphan a waiting queue.
+ * an account whose id is the user's (a seller's own account from before the account model),
+ * `stockroom-device-<userId>-<accountId>` for every other account (one they are a member of, or
+ * their own account made at a sign-up since). Renaming them would orphan a waiting queue.
  *
  * Callers name the ACCOUNT (`accountId`, the stockroom's scope, as in query keys); the signed-in
  * user (`userId`) is set once by setDeviceUser (the account provider and the page's start).

@@ -8,7 +8,6 @@ import { readRememberedAccount, rememberAccount } from '../../data/account/remem
 import { setDeviceUser } from '../../data/offline/device-db';
 import { useDeviceCopy } from '../../data/offline/use-device-copy';
 import { notify } from '../../components/toasts';
-import { personalAccountId } from '../../domain/ids';
 import { messages } from '../../lib/messages';
 import { useAuth } from '../auth';
 import { AccountContext, SIGNED_OUT, type CurrentAccount } from './account-context';
@@ -31,23 +30,12 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   const remembered = useMemo(() => (userId ? readRememberedAccount(userId) : null), [userId]);
 
   const accounts = query.data;
-  const failed = query.isError;
+  // The server's answer, else the account remembered on this device. With neither (my_accounts
+  // failed the first time here) no account is guessed, since a user's own account has an id of
+  // its own: the dashboard waits while the query is retried.
   const current = useMemo<MyAccount | null>(
-    () =>
-      accounts?.find((account) => account.isCurrent) ??
-      accounts?.[0] ??
-      remembered ??
-      // my_accounts failed and nothing is remembered: the user's own account, as before accounts.
-      (failed && user
-        ? {
-            accountId: personalAccountId(user.id),
-            name: user.email,
-            role: 'owner',
-            planId: 'free',
-            isCurrent: true,
-          }
-        : null),
-    [accounts, remembered, failed, user],
+    () => accounts?.find((account) => account.isCurrent) ?? accounts?.[0] ?? remembered ?? null,
+    [accounts, remembered],
   );
 
   useEffect(() => {

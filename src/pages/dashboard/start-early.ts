@@ -4,7 +4,8 @@ import { getStoredSession } from '../../data/auth/stored-session';
 import { hydrateDeviceCache } from '../../data/offline/device-cache';
 import { setDeviceUser } from '../../data/offline/device-db';
 import { rememberedAccountId } from '../../data/account/remembered-account';
-import { userIdOf } from '../../domain/ids';
+import { myAccountsQueryOptions } from '../../data/account/my-accounts';
+import { userIdOf, type UserId } from '../../domain/ids';
 import { prefetchScreen } from './prefetch-screen';
 
 /**
@@ -25,11 +26,32 @@ export async function prefetchForStoredSession(
 ): Promise<void> {
   const session = await getStoredSession();
   if (!session || sessionNeedsCodeStep(session)) return;
-  // The account the user last acted on on this device (their own the first time); the
-  // account feature checks it with the server.
   const userId = userIdOf(session.user.id);
-  const accountId = rememberedAccountId(userId);
   setDeviceUser(userId);
-  prefetchScreen(queryClient, pathname, accountId);
-  await hydrateDeviceCache(queryClient, accountId);
+  // The account the user last acted on on this device; the account feature checks it with the
+  // server.
+  const accountId = rememberedAccountId(userId);
+  if (accountId) {
+    prefetchScreen(queryClient, pathname, accountId);
+    await hydrateDeviceCache(queryClient, accountId);
+    return;
+  }
+  // The first time on this device: no copy to show, and no account to guess (a user's own
+  // account has an id of its own), so the server says which one first. Not awaited: the first
+  // render does not wait for the network.
+  void prefetchForCurrentAccount(queryClient, userId, pathname);
+}
+
+/**
+ * Asks the server which account the user acts on (my_accounts, into the cache the account
+ * provider reads, so it is asked once), then for the screen's data of that account.
+ */
+async function prefetchForCurrentAccount(
+  queryClient: QueryClient,
+  userId: UserId,
+  pathname: string,
+): Promise<void> {
+  const accounts = await queryClient.fetchQuery(myAccountsQueryOptions(userId)).catch(() => null);
+  const current = accounts?.find((account) => account.isCurrent) ?? accounts?.[0];
+  if (current) prefetchScreen(queryClient, pathname, current.accountId);
 }

@@ -25,7 +25,7 @@ describe('account and user ids', () => {
     expect(NO_ACCOUNT).toBe('');
   });
 
-  it('give a user’s personal account their own id', () => {
+  it('give the own account of a seller from before the account model their id (device copies)', () => {
     const userId = userIdOf('9b2f6c1e-0000-4000-8000-000000000002');
     expect(personalAccountId(userId)).toBe('9b2f6c1e-0000-4000-8000-000000000002');
     expectTypeOf(personalAccountId(userId)).toEqualTypeOf<AccountId>();

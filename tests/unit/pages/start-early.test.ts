@@ -11,6 +11,9 @@ vi.mock('../../../src/lib/supabase-client', () => ({
 const hydrateDeviceCache = vi.fn().mockResolvedValue(0);
 vi.mock('../../../src/pages/dashboard/prefetch-screen', () => ({ prefetchScreen }));
 vi.mock('../../../src/data/offline/device-cache', () => ({ hydrateDeviceCache }));
+// The account remembered on the device (none the first time here).
+const rememberedAccountId = vi.fn();
+vi.mock('../../../src/data/account/remembered-account', () => ({ rememberedAccountId }));
 
 const { prefetchForStoredSession } = await import('../../../src/pages/dashboard/start-early');
 
@@ -23,21 +26,55 @@ const session = (aal: 'aal1' | 'aal2', verifiedFactor: boolean) => ({
     factors: verifiedFactor ? [{ id: 'f', factor_type: 'totp', status: 'verified' }] : [],
   },
 });
-const queryClient = {} as QueryClient;
+// The server's answer to my_accounts, through the query client (the account provider's cache).
+const fetchQuery = vi.fn();
+const queryClient = { fetchQuery } as unknown as QueryClient;
+const myAccounts = [
+  { accountId: 'account-2', isCurrent: false },
+  { accountId: 'account-1', isCurrent: true },
+];
 
 describe('prefetchForStoredSession', () => {
   beforeEach(() => {
     getSession.mockReset();
     prefetchScreen.mockReset();
     hydrateDeviceCache.mockClear();
+    rememberedAccountId.mockReset().mockReturnValue('account-1');
+    fetchQuery.mockReset().mockResolvedValue(myAccounts);
   });
 
-  it("asks for the screen's data for the signed-in seller", async () => {
+  it("asks for the screen's data of the account remembered on the device", async () => {
     getSession.mockResolvedValue({ data: { session: session('aal1', false) } });
     await prefetchForStoredSession(queryClient, '/dashboard/inventory');
-    expect(prefetchScreen).toHaveBeenCalledWith(queryClient, '/dashboard/inventory', 'seller-1');
+    expect(rememberedAccountId).toHaveBeenCalledWith('seller-1');
+    expect(prefetchScreen).toHaveBeenCalledWith(queryClient, '/dashboard/inventory', 'account-1');
     // And the seller's copy on the device goes into the cache before the page renders.
-    expect(hydrateDeviceCache).toHaveBeenCalledWith(queryClient, 'seller-1');
+    expect(hydrateDeviceCache).toHaveBeenCalledWith(queryClient, 'account-1');
+    expect(fetchQuery).not.toHaveBeenCalled();
+  });
+
+  it('the first time on this device, asks the server for the account, never guesses it', async () => {
+    rememberedAccountId.mockReturnValue(null);
+    getSession.mockResolvedValue({ data: { session: session('aal1', false) } });
+    await prefetchForStoredSession(queryClient, '/dashboard/inventory');
+    // No copy to put into the cache, and the first render does not wait for the server.
+    expect(hydrateDeviceCache).not.toHaveBeenCalled();
+    await vi.waitFor(() =>
+      expect(prefetchScreen).toHaveBeenCalledWith(queryClient, '/dashboard/inventory', 'account-1'),
+    );
+    expect(fetchQuery).toHaveBeenCalledWith(
+      expect.objectContaining({ queryKey: ['accounts', 'seller-1'] }),
+    );
+  });
+
+  it('asks for no screen data when the server cannot say which account', async () => {
+    rememberedAccountId.mockReturnValue(null);
+    fetchQuery.mockRejectedValue(new Error('offline'));
+    getSession.mockResolvedValue({ data: { session: session('aal1', false) } });
+    await prefetchForStoredSession(queryClient, '/dashboard/inventory');
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(prefetchScreen).not.toHaveBeenCalled();
   });
 
   it('asks for nothing without a session', async () => {

@@ -24,7 +24,7 @@ export default authedFunction({
   env: () => null,
   async run({ account }) {
     const { data, error } = await supabaseAdmin().rpc('archive_excess_storage', {
-      p_user_id: account.id,
+      p_account_id: account.id,
     });
     if (error || !data) throw new Error(error?.message ?? 'no result');
     const r = data as ArchiveResult;

@@ -41,7 +41,7 @@ async function readCache(accountId: AccountId): Promise<CachedInventory | null> 
   const { data, error } = await supabaseAdmin()
     .from('ebay_inventory')
     .select('inventory, total_items, fetched_at, source')
-    .eq('user_id', accountId)
+    .eq('account_id', accountId)
     .maybeSingle();
   if (error) throw new Error(`inventory cache read failed: ${error.message}`);
   return data && data.fetched_at ? (data as CachedInventory) : null;
@@ -157,7 +157,7 @@ export default ebayFunction({
     };
     const { error } = await supabaseAdmin()
       .from('ebay_inventory')
-      .upsert({ user_id: ctx.accountId, ...cache }, { onConflict: 'user_id' });
+      .upsert({ account_id: ctx.accountId, ...cache }, { onConflict: 'account_id' });
     if (error) throw new Error(`inventory cache write failed: ${error.message}`);
     await endSync(ctx.accountId, 'inventory');
     return json({ ...pageOf(cache, 1, false), sync: progressOf(state, true) });

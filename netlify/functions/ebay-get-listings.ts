@@ -13,7 +13,7 @@ async function shownListings(accountId: AccountId) {
   const { data, error } = await supabaseAdmin()
     .from('ebay_processed_listings')
     .select(COLUMNS)
-    .eq('user_id', accountId)
+    .eq('account_id', accountId)
     .eq('display', true)
     .order('created_at', { ascending: false })
     .order('listing_id');
@@ -28,7 +28,7 @@ async function mergePage(accountId: AccountId, listings: ActiveListing[], seenAt
     .from('ebay_processed_listings')
     .upsert(
       listings.map((l) => ({
-        user_id: accountId,
+        account_id: accountId,
         listing_id: l.listingId,
         title: l.title.slice(0, 500),
         quantity: Math.max(0, Math.trunc(l.quantity)),
@@ -36,7 +36,7 @@ async function mergePage(accountId: AccountId, listings: ActiveListing[], seenAt
         sku: l.sku,
         seen_at: seenAt,
       })),
-      { onConflict: 'user_id,listing_id' },
+      { onConflict: 'account_id,listing_id' },
     );
   if (error) throw new Error(`listings upsert failed: ${error.message}`);
 }
@@ -46,7 +46,7 @@ async function dropEnded(accountId: AccountId, startedAt: string) {
   const { error } = await supabaseAdmin()
     .from('ebay_processed_listings')
     .delete()
-    .eq('user_id', accountId)
+    .eq('account_id', accountId)
     .eq('display', true)
     .or(`seen_at.is.null,seen_at.lt."${startedAt}"`);
   if (error) throw new Error(`ended listings cleanup failed: ${error.message}`);

@@ -8,7 +8,7 @@ import { accountIdOf, type AccountId } from '../../src/domain/ids.ts';
 
 interface Overdue {
   /** The account (the column keeps its old name until the schema renames it). */
-  user_id: string;
+  account_id: string;
   stripe_subscription_id: string | null;
   deadline_date: string | null;
 }
@@ -27,7 +27,7 @@ export default scheduledFunction(
   async () => {
     const { data, error } = await supabaseAdmin()
       .from('subscriptions')
-      .select('user_id, stripe_subscription_id, deadline_date')
+      .select('account_id, stripe_subscription_id, deadline_date')
       .not('overdue_date', 'is', null);
     if (error) throw error;
 
@@ -35,7 +35,7 @@ export default scheduledFunction(
     const collecting: AccountId[] = [];
     const failed: AccountId[] = [];
     for (const row of (data ?? []) as Overdue[]) {
-      const accountId = accountIdOf(row.user_id);
+      const accountId = accountIdOf(row.account_id);
       try {
         const env = stripeEnv();
         const stripe = stripeClient(env);

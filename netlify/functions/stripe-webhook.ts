@@ -14,7 +14,7 @@ import {
 import { supabaseAdmin } from '../lib/supabase-admin.ts';
 
 /**
- * Stripe's webhook: keeps public.subscriptions (and, by trigger, profiles.plan_id) true.
+ * Stripe's webhook: keeps public.subscriptions (and, by trigger, accounts.plan_id) true.
  *
  * - The signature is checked by the SDK (constructEvent) on the raw body, before anything is
  *   read from it: a forged or replayed event gets 400 and changes nothing.

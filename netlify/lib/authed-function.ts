@@ -30,7 +30,7 @@ export interface AuthedCall<E> {
   user: Caller;
   /**
    * The account acted on and the caller's role there: what the function reads and writes
-   * belongs to `account.id` (the column the stockroom tables call `user_id` today).
+   * belongs to `account.id` (the stockroom tables' `account_id`).
    */
   account: ActingAccount;
   body: Record<string, unknown>;

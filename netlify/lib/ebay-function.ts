@@ -86,7 +86,7 @@ export async function hitRateLimit(
   what: MarketplaceFetch,
 ): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
   const { data, error } = await supabaseAdmin().rpc('hit_rate_limit', {
-    p_user_id: accountId,
+    p_account_id: accountId,
     p_endpoint: what,
     p_min_interval_seconds: RATE_LIMIT_MINUTES[what] * 60,
   });

@@ -46,7 +46,7 @@ export async function readSync(accountId: AccountId, kind: SyncKind): Promise<Sy
     .select(
       'kind, started_at, phase, next_page, total_pages, total_entries, fetched, complete, items',
     )
-    .eq('user_id', accountId)
+    .eq('account_id', accountId)
     .eq('kind', kind)
     .maybeSingle();
   if (error) throw new Error(`sync read failed: ${error.message}`);
@@ -74,9 +74,9 @@ export async function saveSync(accountId: AccountId, state: SyncState): Promise<
   const { error } = await supabaseAdmin()
     .from('ebay_syncs')
     .upsert(
-      { user_id: accountId, ...state, updated_at: new Date().toISOString() },
+      { account_id: accountId, ...state, updated_at: new Date().toISOString() },
       {
-        onConflict: 'user_id,kind',
+        onConflict: 'account_id,kind',
       },
     );
   if (error) throw new Error(`sync write failed: ${error.message}`);
@@ -86,7 +86,7 @@ export async function endSync(accountId: AccountId, kind: SyncKind): Promise<voi
   const { error } = await supabaseAdmin()
     .from('ebay_syncs')
     .delete()
-    .eq('user_id', accountId)
+    .eq('account_id', accountId)
     .eq('kind', kind);
   if (error) throw new Error(`sync cleanup failed: ${error.message}`);
 }

@@ -43,7 +43,7 @@ export function expiryFrom(grant: EbayTokenGrant, now = Date.now()): Date {
 export async function saveTokens(accountId: AccountId, grant: EbayTokenGrant): Promise<Date> {
   const expiresAt = expiryFrom(grant);
   const row: Record<string, unknown> = {
-    user_id: accountId,
+    account_id: accountId,
     access_token: grant.access_token,
     expires_at: expiresAt.toISOString(),
   };
@@ -57,13 +57,13 @@ export async function saveTokens(accountId: AccountId, grant: EbayTokenGrant): P
   }
   const { error } = await supabaseAdmin()
     .from('ebay_tokens')
-    .upsert(row, { onConflict: 'user_id' });
+    .upsert(row, { onConflict: 'account_id' });
   if (error) throw new Error(`Could not store eBay tokens: ${error.message}`);
   return expiresAt;
 }
 
 export async function deleteTokens(accountId: AccountId): Promise<void> {
-  const { error } = await supabaseAdmin().from('ebay_tokens').delete().eq('user_id', accountId);
+  const { error } = await supabaseAdmin().from('ebay_tokens').delete().eq('account_id', accountId);
   if (error) throw new Error(`Could not delete eBay tokens: ${error.message}`);
 }
 
@@ -73,7 +73,7 @@ export async function loadTokens(
   purpose: EbayPurpose,
 ): Promise<StoredTokens> {
   const { data, error } = await supabaseAdmin().rpc('get_ebay_token', {
-    p_user_id: accountId,
+    p_account_id: accountId,
     p_purpose: purpose,
   });
   if (error) {

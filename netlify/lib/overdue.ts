@@ -83,11 +83,11 @@ export async function downgradeOverdue(
   const { error: dateError } = await db
     .from('subscriptions')
     .update({ deadline_date: now })
-    .eq('user_id', accountId)
+    .eq('account_id', accountId)
     .not('overdue_date', 'is', null)
     .gt('deadline_date', now);
   if (dateError) throw dateError;
-  const { data, error } = await db.rpc('downgrade_overdue_account', { p_user_id: accountId });
+  const { data, error } = await db.rpc('downgrade_overdue_account', { p_account_id: accountId });
   if (error) throw error;
   if (!data) return null;
   const r = data as Downgrade;

@@ -4,12 +4,9 @@ import { planForPrice } from './billing-plans.ts';
 import { supabaseAdmin } from './supabase-admin.ts';
 import { accountIdOf, type AccountId } from '../../src/domain/ids.ts';
 
-/**
- * public.subscriptions as the functions read it (the service client is untyped). Its `user_id`
- * column holds the ACCOUNT (a later schema change renames it account_id).
- */
+/** public.subscriptions as the functions read it (the service client is untyped). */
 export interface SubscriptionRow {
-  user_id: string;
+  account_id: string;
   stripe_customer_id: string | null;
   stripe_subscription_id: string | null;
   plan_id: string;
@@ -21,7 +18,7 @@ export interface SubscriptionRow {
 }
 
 const COLUMNS =
-  'user_id, stripe_customer_id, stripe_subscription_id, plan_id, status, cancel_at, target_plan_id, overdue_date, deadline_date';
+  'account_id, stripe_customer_id, stripe_subscription_id, plan_id, status, cancel_at, target_plan_id, overdue_date, deadline_date';
 
 /** Stripe statuses under which the seller has (or is still owed) a paid plan. */
 const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid']);
@@ -36,7 +33,7 @@ export async function getSubscriptionRow(accountId: AccountId): Promise<Subscrip
   const { data, error } = await supabaseAdmin()
     .from('subscriptions')
     .select(COLUMNS)
-    .eq('user_id', accountId)
+    .eq('account_id', accountId)
     .maybeSingle();
   if (error) throw error;
   return data as SubscriptionRow | null;
@@ -57,15 +54,15 @@ async function findRow(column: string, value: string): Promise<SubscriptionRow |
  * The account a Stripe subscription belongs to: the account id we put in its metadata at
  * checkout, else the row that already holds its id or its customer. Subscriptions made before
  * the metadata named the account carry it as `user_id` (the seller's own account, whose id was
- * theirs): that key is still read, so their events still find the account.
+ * theirs and stays the account's): that key is still read, so their events still find it.
  */
 export async function findOwner(sub: Stripe.Subscription): Promise<AccountId | null> {
   const fromMetadata = accountFromMetadata(sub.metadata);
   if (fromMetadata) return fromMetadata;
   const bySubscription = await findRow('stripe_subscription_id', sub.id);
-  if (bySubscription) return accountIdOf(bySubscription.user_id);
+  if (bySubscription) return accountIdOf(bySubscription.account_id);
   const byCustomer = await findRow('stripe_customer_id', customerId(sub.customer));
-  return byCustomer ? accountIdOf(byCustomer.user_id) : null;
+  return byCustomer ? accountIdOf(byCustomer.account_id) : null;
 }
 
 /**
@@ -89,12 +86,12 @@ export function customerId(customer: string | { id: string } | null): string {
  */
 export async function updateSubscriptionRow(
   accountId: AccountId,
-  patch: Partial<Omit<SubscriptionRow, 'user_id'>>,
+  patch: Partial<Omit<SubscriptionRow, 'account_id'>>,
 ): Promise<SubscriptionRow | null> {
   const { data, error } = await supabaseAdmin()
     .from('subscriptions')
     .update(patch)
-    .eq('user_id', accountId)
+    .eq('account_id', accountId)
     .select(COLUMNS)
     .maybeSingle();
   if (error) throw error;
@@ -109,7 +106,7 @@ export async function setCustomerIfNone(accountId: AccountId, customer: string):
   const { data, error } = await supabaseAdmin()
     .from('subscriptions')
     .update({ stripe_customer_id: customer })
-    .eq('user_id', accountId)
+    .eq('account_id', accountId)
     .is('stripe_customer_id', null)
     .select('stripe_customer_id')
     .maybeSingle();
@@ -148,14 +145,14 @@ export interface SyncOptions {
  */
 async function writeSynced(
   accountId: AccountId,
-  patch: Partial<Omit<SubscriptionRow, 'user_id'>>,
+  patch: Partial<Omit<SubscriptionRow, 'account_id'>>,
   readAt: Date,
 ): Promise<SubscriptionRow | null> {
   const at = readAt.toISOString();
   const { data, error } = await supabaseAdmin()
     .from('subscriptions')
     .update({ ...patch, stripe_synced_at: at })
-    .eq('user_id', accountId)
+    .eq('account_id', accountId)
     .lte('stripe_synced_at', at)
     .select(COLUMNS)
     .maybeSingle();

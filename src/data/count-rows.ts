@@ -12,7 +12,7 @@ export async function countOwnRows(
   const { count, error } = await supabase
     .from(table)
     .select('*', { count: 'exact', head: true })
-    .eq('user_id', accountId);
+    .eq('account_id', accountId);
   if (error) throw toDataError(error, failure);
   return count ?? 0;
 }

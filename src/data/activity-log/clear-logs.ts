@@ -7,7 +7,7 @@ import type { AccountId } from '../../domain/ids';
 
 /** Deletes every log line of the seller (SPEC 7: delete all of the user's logs). */
 export async function clearLogs(accountId: AccountId): Promise<void> {
-  const { error } = await supabase.from('storage_logs').delete().eq('user_id', accountId);
+  const { error } = await supabase.from('storage_logs').delete().eq('account_id', accountId);
   if (error) throw toDataError(error, 'The activity log could not be cleared');
 }
 

@@ -8,8 +8,8 @@ export const LOGS_PAGE_SIZE = 50;
 /** The filter value meaning every action. */
 export const ALL_ACTIONS = 'all';
 
-// user_email is the address of whoever made the change (actor_id), not of the account's owner.
-const COLUMNS = 'log_id, action, details, user_email, actor_id, timestamp, change_id';
+// user_email is the address of whoever made the change (user_id), not of the account's owner.
+const COLUMNS = 'log_id, action, details, user_email, user_id, timestamp, change_id';
 
 /** One page of the seller's log, newest first, optionally one action only. */
 export async function getLogs(accountId: AccountId, action: string, page: number) {
@@ -17,7 +17,7 @@ export async function getLogs(accountId: AccountId, action: string, page: number
   let query = supabase
     .from('storage_logs')
     .select(COLUMNS, { count: 'exact' })
-    .eq('user_id', accountId)
+    .eq('account_id', accountId)
     .order('timestamp', { ascending: false })
     .order('log_id', { ascending: false })
     .range(from, from + LOGS_PAGE_SIZE - 1);

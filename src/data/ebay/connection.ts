@@ -18,7 +18,7 @@ export interface EbayConnection {
 export async function getConnection(): Promise<EbayConnection> {
   const { data, error } = await supabase
     .from('ebay_tokens')
-    .select('user_id, expires_at, created_at, refresh_expires_at')
+    .select('account_id, expires_at, created_at, refresh_expires_at')
     .maybeSingle();
   if (error) throw toDataError(error);
   return {

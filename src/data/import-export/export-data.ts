@@ -26,7 +26,7 @@ function allLogs(accountId: AccountId) {
           'log_id, action, details, user_email, timestamp',
           withCount ? { count: 'exact' } : undefined,
         )
-        .eq('user_id', accountId)
+        .eq('account_id', accountId)
         .order('timestamp', { ascending: false })
         .order('log_id', { ascending: false })
         .range(from, to),
@@ -46,24 +46,24 @@ export async function exportAllData(accountId: AccountId, email: string | undefi
     supabase
       .from('storage_rooms')
       .select('*, isles:storage_isles(*, units:storage_units(*, shelves:storage_shelves(*)))')
-      .eq('user_id', accountId)
+      .eq('account_id', accountId)
       .order('room_index'),
     getAllItems(accountId),
-    supabase.from('user_preferences').select('*').eq('user_id', accountId).maybeSingle(),
+    supabase.from('user_preferences').select('*').eq('account_id', accountId).maybeSingle(),
     supabase
       .from('subscriptions')
       .select('plan_id, status, cancel_at, target_plan_id, created_at, updated_at')
-      .eq('user_id', accountId)
+      .eq('account_id', accountId)
       .maybeSingle(),
     supabase
       .from('ebay_processed_listings')
       .select('listing_id, title, quantity, image_url, sku, display, created_at, updated_at')
-      .eq('user_id', accountId)
+      .eq('account_id', accountId)
       .order('created_at'),
     supabase
       .from('dismissed_notifications')
       .select('notification_id, item_id, dismissed_at')
-      .eq('user_id', accountId)
+      .eq('account_id', accountId)
       .order('dismissed_at'),
     allLogs(accountId),
   ]);
@@ -76,7 +76,8 @@ export async function exportAllData(accountId: AccountId, email: string | undefi
     version: JSON_EXPORT_VERSION,
     exported_at: new Date().toISOString(),
     // The file's format predates accounts with members: `user.id` is the account whose data
-    // this is (a seller's own account has their id), `email` the person who exported it.
+    // this is (for sellers from before accounts, their own id), `email` the person who exported
+    // it. The rows below carry the account as `account_id`, as the database names it.
     user: { id: accountId, email: email ?? null },
     subscription: subscription.data,
     preferences: preferences.data,

@@ -15,7 +15,7 @@ export function getAllItems(accountId: AccountId) {
       supabase
         .from('storage_items')
         .select(ITEM_COLUMNS, withCount ? { count: 'exact' } : undefined)
-        .eq('user_id', accountId)
+        .eq('account_id', accountId)
         .order('created_at', { ascending: true })
         .order('item_id', { ascending: true })
         .range(from, to),

@@ -121,7 +121,7 @@ export function startLiveSync(opts: {
     joins += 1;
     const ch = supabase.channel(`live-sync:${accountId}:${joins}`);
     for (const table of LIVE_TABLES) {
-      ch.on('postgres_changes', { event: '*', schema: 'public', table, filter: `user_id=eq.${accountId}` }, receive);
+      ch.on('postgres_changes', { event: '*', schema: 'public', table, filter: `account_id=eq.${accountId}` }, receive);
     }
     channel = ch;
     ch.subscribe((status) => {

@@ -21,7 +21,7 @@ export async function dismissNotifications(
       // a second dismissal restarts the 30 days
       dismissed_at: now.toISOString(),
     })),
-    { onConflict: 'user_id,notification_id' },
+    { onConflict: 'account_id,notification_id' },
   );
   if (error) throw toDataError(error, 'The notifications could not be dismissed');
   // Dismissals past their memory silence nothing; clearing them keeps the table small. A

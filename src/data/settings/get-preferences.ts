@@ -15,13 +15,13 @@ export async function getPreferences(accountId: AccountId): Promise<Preferences>
   const { data, error } = await supabase
     .from('user_preferences')
     .select('*')
-    .eq('user_id', accountId)
+    .eq('account_id', accountId)
     .maybeSingle();
   if (error) throw toDataError(error);
   if (data) return preferencesFromRow(data);
   const inserted = await supabase
     .from('user_preferences')
-    .upsert({ user_id: accountId }, { onConflict: 'user_id', ignoreDuplicates: true })
+    .upsert({ account_id: accountId }, { onConflict: 'account_id', ignoreDuplicates: true })
     .select('*')
     .maybeSingle();
   if (inserted.error) throw toDataError(inserted.error);

@@ -26,7 +26,7 @@ export function preferencesRow(accountId: AccountId, patch: PreferencesPatch): P
     ...(storage_colors === undefined
       ? {}
       : { storage_colors: storage_colors as unknown as NonNullable<Json> }),
-    user_id: accountId,
+    account_id: accountId,
   };
 }
 
@@ -38,7 +38,7 @@ export async function savePreferences(
   const supabase = await loadSupabase();
   const { data, error } = await supabase
     .from('user_preferences')
-    .upsert(preferencesRow(accountId, patch), { onConflict: 'user_id' })
+    .upsert(preferencesRow(accountId, patch), { onConflict: 'account_id' })
     .select('*')
     .single();
   if (error) throw toDataError(error);

@@ -5,18 +5,18 @@ import { subscriptionKeys } from './keys';
 import { NO_ACCOUNT, type AccountId } from '../../domain/ids';
 
 const COLUMNS =
-  'id, user_id, plan_id, status, cancel_at, target_plan_id, overdue_date, deadline_date';
+  'id, account_id, plan_id, status, cancel_at, target_plan_id, overdue_date, deadline_date';
 
 /**
- * The account's subscription row (SPEC 7: subscriptions select by user_id, the column that holds
- * the account). Only the owner may read it; for anyone else the database answers with none.
+ * The account's subscription row (SPEC 7: subscriptions select by the account, account_id).
+ * Only the owner may read it; for anyone else the database answers with none.
  */
 export async function getSubscription(accountId: AccountId) {
   const supabase = await loadSupabase();
   const { data, error } = await supabase
     .from('subscriptions')
     .select(COLUMNS)
-    .eq('user_id', accountId)
+    .eq('account_id', accountId)
     .maybeSingle();
   if (error) throw toDataError(error, 'Your plan could not be loaded');
   return data;

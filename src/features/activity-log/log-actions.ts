@@ -100,10 +100,10 @@ export function formatLogTime(timestamp: string, dateFormat: DateFormat = 'US'):
  * the address the database recorded (the actor's); '—' when none was recorded.
  */
 export function logActor(
-  entry: { actor_id: string | null; user_email: string | null },
+  entry: { user_id: string | null; user_email: string | null },
   signedInUserId: string | undefined,
 ): string {
-  if (signedInUserId && entry.actor_id === signedInUserId) return 'You';
+  if (signedInUserId && entry.user_id === signedInUserId) return 'You';
   const email = (entry.user_email ?? '').trim();
   return email === '' ? '—' : email;
 }

@@ -21,9 +21,9 @@ describe('patchItems', () => {
   const list = [item('c', '2026-01-03'), item('a', '2026-01-01')];
 
   it('puts an inserted item at its place, newest first, without columns the list does not hold', () => {
-    const next = patchItems(list, ev('storage_items', 'INSERT', { ...item('b', '2026-01-02'), user_id: 'u1', active: true }));
+    const next = patchItems(list, ev('storage_items', 'INSERT', { ...item('b', '2026-01-02'), account_id: 'u1', active: true }));
     expect(next.map((i) => i.item_id)).toEqual(['c', 'b', 'a']);
-    expect(next[1]).not.toHaveProperty('user_id');
+    expect(next[1]).not.toHaveProperty('account_id');
   });
 
   it('moves an item to its new shelf on update and leaves the list alone when nothing changed', () => {
@@ -86,7 +86,7 @@ describe('patchTree', () => {
   ];
 
   it('renames a room and keeps what is under it', () => {
-    const next = patchTree(tree, ev('storage_rooms', 'UPDATE', { room_id: 'r1', room_name: 'Shed', room_index: 1, user_id: 'x' }))!;
+    const next = patchTree(tree, ev('storage_rooms', 'UPDATE', { room_id: 'r1', room_name: 'Shed', room_index: 1, account_id: 'x' }))!;
     expect(next[0]).toMatchObject({ room_name: 'Shed' });
     expect(next[0]!.isles).toBe(tree[0]!.isles);
   });

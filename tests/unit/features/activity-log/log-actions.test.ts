@@ -71,17 +71,17 @@ describe('formatLogTime', () => {
 
 describe('logActor', () => {
   it('says "You" for the signed-in user and the address for anyone else', () => {
-    expect(logActor({ actor_id: 'me', user_email: 'owner@example.com' }, 'me')).toBe('You');
-    expect(logActor({ actor_id: 'them', user_email: 'picker@example.com' }, 'me')).toBe(
+    expect(logActor({ user_id: 'me', user_email: 'owner@example.com' }, 'me')).toBe('You');
+    expect(logActor({ user_id: 'them', user_email: 'picker@example.com' }, 'me')).toBe(
       'picker@example.com',
     );
   });
 
   it('shows the recorded address when the actor is gone, and a dash when none was recorded', () => {
-    expect(logActor({ actor_id: null, user_email: 'left@example.com' }, 'me')).toBe(
+    expect(logActor({ user_id: null, user_email: 'left@example.com' }, 'me')).toBe(
       'left@example.com',
     );
-    expect(logActor({ actor_id: null, user_email: null }, 'me')).toBe('—');
-    expect(logActor({ actor_id: null, user_email: null }, undefined)).toBe('—');
+    expect(logActor({ user_id: null, user_email: null }, 'me')).toBe('—');
+    expect(logActor({ user_id: null, user_email: null }, undefined)).toBe('—');
   });
 });

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 interface Row {
   id: string;
-  user_id: string;
+  account_id: string;
   plan_id: string;
   status: string;
   cancel_at: string | null;
@@ -83,7 +83,7 @@ afterEach(() => vi.unstubAllGlobals());
 function row(patch: Partial<Row>): Row {
   return {
     id: 'sub-row',
-    user_id: 'user-1',
+    account_id: 'account-1',
     plan_id: 'free',
     status: 'active',
     cancel_at: null,

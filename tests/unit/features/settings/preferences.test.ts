@@ -45,9 +45,9 @@ describe('preferences defaults (SPEC 3)', () => {
   });
 
   it('reads the database defaults as the same defaults', () => {
-    // the column defaults of supabase/migrations/20261122000600_preferences_notifications.sql
+    // the column defaults of supabase/schemas/60_preferences_notifications.sql
     const row = {
-      user_id: 'u',
+      account_id: 'u',
       currency: 'USD',
       date_format: 'US',
       expiry_notifications: [
@@ -143,7 +143,7 @@ describe('the row written on save', () => {
     expect(preferencesRow(accountIdOf('u1'), { currency: 'GBP', floor_size: 30 })).toEqual({
       currency: 'GBP',
       floor_size: 30,
-      user_id: 'u1',
+      account_id: 'u1',
     });
   });
   it('writes reminders as plain {days, enabled} objects', () => {

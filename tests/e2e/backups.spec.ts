@@ -63,7 +63,7 @@ test.describe('backups', () => {
     const items = await admin
       .from('storage_items')
       .select('item_id, item_name')
-      .eq('user_id', seller.accountId)
+      .eq('account_id', seller.accountId)
       .order('item_name');
     expect(items.data).toEqual([
       { item_id: itemIds[1], item_name: 'Kettle' },
@@ -72,7 +72,7 @@ test.describe('backups', () => {
     const log = await admin
       .from('storage_logs')
       .select('action')
-      .eq('user_id', seller.accountId)
+      .eq('account_id', seller.accountId)
       .eq('action', 'restore_backup');
     expect(log.data).toHaveLength(1);
   });
@@ -90,7 +90,7 @@ test.describe('backups', () => {
     const backup = await admin
       .from('backups')
       .select('backup_id, snapshot')
-      .eq('user_id', seller.accountId)
+      .eq('account_id', seller.accountId)
       .single();
     const snapshot = backup.data!.snapshot as { items: Record<string, unknown>[] };
     snapshot.items[0]!.item_name = null;
@@ -104,7 +104,7 @@ test.describe('backups', () => {
     const items = await admin
       .from('storage_items')
       .select('item_name')
-      .eq('user_id', seller.accountId);
+      .eq('account_id', seller.accountId);
     expect(items.data).toEqual([{ item_name: 'Lamp' }]);
   });
 });

@@ -52,7 +52,7 @@ async function setBatch(admin: SupabaseClient, accountId: string, on: boolean) {
   const { error } = await admin
     .from('user_preferences')
     .update({ barcode_batch: on })
-    .eq('user_id', accountId);
+    .eq('account_id', accountId);
   if (error) throw error;
 }
 

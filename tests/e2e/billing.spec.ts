@@ -53,7 +53,7 @@ test.describe('subscription and billing', () => {
     await expect(page).toHaveURL(/\/dashboard\/settings\?tab=subscription$/);
 
     // The database agrees, and a Growing Seller may have a second room.
-    const { data } = await admin.from('profiles').select('plan_id').eq('id', seller.id).single();
+    const { data } = await admin.from('accounts').select('plan_id').eq('id', seller.accountId).single();
     expect(data).toEqual({ plan_id: 'growing' });
     await inventory.goto();
     await inventory.addRoom('Loft');
@@ -65,7 +65,7 @@ test.describe('subscription and billing', () => {
     const { data: subscription } = await admin
       .from('subscriptions')
       .select('stripe_subscription_id')
-      .eq('user_id', seller.accountId)
+      .eq('account_id', seller.accountId)
       .single();
     await stripeSandbox(`subscriptions/${subscription!.stripe_subscription_id}/advance`, {
       outcome: 'failed',
@@ -102,7 +102,7 @@ test.describe('subscription and billing', () => {
     await billing.payOnCheckoutPage('Power Seller');
     await expect(billing.currentPlan).toHaveText('Power Seller');
     await expect(dashboard.currentPlan).toHaveText('Power Seller plan');
-    const { data } = await admin.from('profiles').select('plan_id').eq('id', seller.id).single();
+    const { data } = await admin.from('accounts').select('plan_id').eq('id', seller.accountId).single();
     expect(data).toEqual({ plan_id: 'power' });
 
     // Each plan card says what the plan includes besides its limits.
@@ -134,7 +134,7 @@ test.describe('subscription and billing', () => {
     const { data: subscription } = await admin
       .from('subscriptions')
       .select('plan_id, cancel_at')
-      .eq('user_id', seller.accountId)
+      .eq('account_id', seller.accountId)
       .single();
     expect(subscription).toEqual({ plan_id: 'power', cancel_at: null });
   });

@@ -18,7 +18,7 @@ test.describe('dashboard layout', () => {
       const { data, error } = await admin
         .from('subscriptions')
         .select('status')
-        .eq('user_id', seller.accountId)
+        .eq('account_id', seller.accountId)
         .single();
       expect(error).toBeNull();
       expect(data?.status).toBe('active');
@@ -136,7 +136,7 @@ test.describe('overdue banner', () => {
         overdue_date: new Date(Date.UTC(2031, 0, 1, 12)).toISOString(),
         deadline_date: deadline.toISOString(),
       })
-      .eq('user_id', seller.accountId);
+      .eq('account_id', seller.accountId);
     expect(error).toBeNull();
 
     await dashboard.goto('inventory');

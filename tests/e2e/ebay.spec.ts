@@ -39,7 +39,7 @@ test.describe('eBay', () => {
     const { data: tokens } = await admin
       .from('ebay_tokens')
       .select('access_token, refresh_token')
-      .eq('user_id', seller.accountId)
+      .eq('account_id', seller.accountId)
       .single();
     const stored = await page.evaluate(() =>
       JSON.stringify({
@@ -64,7 +64,7 @@ test.describe('eBay', () => {
     const { count } = await admin
       .from('ebay_tokens')
       .select('*', { count: 'exact', head: true })
-      .eq('user_id', seller.accountId);
+      .eq('account_id', seller.accountId);
     expect(count).toBe(0);
   });
 
@@ -86,7 +86,7 @@ test.describe('eBay', () => {
       const { count } = await admin
         .from('ebay_tokens')
         .select('*', { count: 'exact', head: true })
-        .eq('user_id', seller.accountId);
+        .eq('account_id', seller.accountId);
       expect(count).toBe(0);
     });
 
@@ -150,7 +150,7 @@ test.describe('eBay', () => {
     const { data: item } = await admin
       .from('storage_items')
       .select('item_name, sku, quantity, storage_shelves(shelf_index)')
-      .eq('user_id', seller.accountId)
+      .eq('account_id', seller.accountId)
       .single();
     expect(item).toMatchObject({
       item_name: listing.title,
@@ -273,7 +273,7 @@ test.describe('eBay', () => {
     await db().query(
       `update public.storage_items
           set created_at = timestamptz '2026-01-01' + array_position($2::text[], item_name) * interval '1 minute'
-        where user_id = $1`,
+        where account_id = $1`,
       [seller.accountId, ['Item one', 'Item two', 'Item three', 'Item four']],
     );
     const ebay = new EbayPage(page, touch);
@@ -320,7 +320,7 @@ test.describe('eBay', () => {
     await page.emulateMedia({ media: 'screen' });
 
     // eBay failing later: the orders saved in this browser stay on screen with the error.
-    await admin.from('api_rate_limits').delete().eq('user_id', seller.accountId);
+    await admin.from('api_rate_limits').delete().eq('account_id', seller.accountId);
     await page.route('**/.netlify/functions/ebay-get-orders', (route) =>
       route.fulfill({
         status: 502,
@@ -375,7 +375,7 @@ test.describe('eBay', () => {
     await ebay.connect();
     // Another device fetched the orders a moment ago: this one has none saved.
     const { error } = await admin.from('api_rate_limits').upsert({
-      user_id: seller.accountId,
+      account_id: seller.accountId,
       endpoint: 'orders',
       last_request: new Date().toISOString(),
     });
@@ -402,7 +402,7 @@ async function sandboxSeller(
   const { data } = await admin
     .from('ebay_tokens')
     .select('refresh_token')
-    .eq('user_id', accountId)
+    .eq('account_id', accountId)
     .single();
   const response = await fetch(`${process.env.STOCKROOM_E2E_EBAY_URL}/_sandbox/seller`, {
     method: 'POST',

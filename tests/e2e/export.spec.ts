@@ -108,7 +108,7 @@ test.describe('export then import', () => {
     const items = await admin
       .from('storage_items')
       .select('item_name, quantity, shelf_id')
-      .eq('user_id', seller.accountId)
+      .eq('account_id', seller.accountId)
       .eq('item_name', 'Sold-out mug');
     expect(items.data).toEqual([
       { item_name: 'Sold-out mug', quantity: 0, shelf_id: shelfA1 },

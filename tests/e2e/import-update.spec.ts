@@ -92,7 +92,7 @@ test.describe('re-import', () => {
     const items = await admin
       .from('storage_items')
       .select('item_name, quantity, sku, barcode, price_paid')
-      .eq('user_id', seller.accountId)
+      .eq('account_id', seller.accountId)
       .order('created_at');
     expect(items.data).toEqual([
       {

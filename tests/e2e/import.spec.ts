@@ -79,7 +79,7 @@ test.describe('import', () => {
       const none = await admin
         .from('storage_items')
         .select('item_id')
-        .eq('user_id', seller.accountId);
+        .eq('account_id', seller.accountId);
       expect(none.data).toEqual([]);
     });
 
@@ -127,7 +127,7 @@ test.describe('import', () => {
       const items = await admin
         .from('storage_items')
         .select('item_name, quantity, price_paid, expiry_date')
-        .eq('user_id', seller.accountId)
+        .eq('account_id', seller.accountId)
         .order('created_at');
       expect(items.data).toEqual([
         { item_name: 'Blue mug', quantity: 2, price_paid: 4.5, expiry_date: '2026-12-31' },

@@ -163,8 +163,8 @@ test.describe('inventory for every hand', () => {
   test("units take the colours of the seller's scheme", async ({ seller, stockroom }) => {
     // Chosen earlier (on another visit): the screen opens in it.
     const { rowCount } = await db().query(
-      `update public.user_preferences set storage_colors = $2::jsonb where user_id = $1`,
-      [seller.id, JSON.stringify({ colors: {}, currentScheme: 'ocean', customColors: {} })],
+      `update public.user_preferences set storage_colors = $2::jsonb where account_id = $1`,
+      [seller.accountId, JSON.stringify({ colors: {}, currentScheme: 'ocean', customColors: {} })],
     );
     expect(rowCount).toBe(1);
     const inventory = stockroom;

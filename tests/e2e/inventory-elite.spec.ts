@@ -32,7 +32,7 @@ async function itemsOn(
        join public.storage_units u on u.unit_id = s.unit_id
        join public.storage_isles isl on isl.isle_id = u.isle_id
        join public.storage_rooms r on r.room_id = isl.room_id
-      where i.user_id = $1 and r.room_name = $2 and isl.isle_index = $3 and u.unit_name = $4
+      where i.account_id = $1 and r.room_name = $2 and isl.isle_index = $3 and u.unit_name = $4
         and s.shelf_index = $5
       order by i.created_at desc`,
     [accountId, room, isle, unit, shelf],

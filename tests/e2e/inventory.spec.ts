@@ -115,7 +115,7 @@ test.describe('inventory', () => {
     const { data: logs } = await admin
       .from('storage_logs')
       .select('action, details')
-      .eq('user_id', seller.accountId)
+      .eq('account_id', seller.accountId)
       .order('timestamp');
     expect(logs?.map((log) => log.action)).toEqual([
       'add_room',
@@ -322,7 +322,7 @@ test.describe('inventory', () => {
     const { data: logs } = await admin
       .from('storage_logs')
       .select('action')
-      .eq('user_id', seller.accountId);
+      .eq('account_id', seller.accountId);
     expect(new Set(logs?.map((log) => log.action))).toEqual(
       new Set([
         'update_room',
@@ -371,7 +371,7 @@ test.describe('inventory', () => {
     // the next one and the screen ends up showing exactly the three it holds.
     const inserted = await admin
       .from('storage_units')
-      .insert({ user_id: seller.accountId, isle_id: garage!.isles[0]!.id, unit_name: 'Z' });
+      .insert({ account_id: seller.accountId, isle_id: garage!.isles[0]!.id, unit_name: 'Z' });
     expect(inserted.error).toBeNull();
     await inventory.addUnit(1, 'cabinet');
     await inventory.expectToast(

@@ -46,7 +46,7 @@ test.describe('Live sync between a tablet and a desktop of one seller', () => {
   }) => {
     await setPlan(sellerAccount.accountId, 'growing');
     const ids = idsOf(LAYOUT, await seedStorage(sellerAccount.accountId, LAYOUT));
-    await setDragConfirm(sellerAccount.id, false);
+    await setDragConfirm(sellerAccount.accountId, false);
     const shelf1 = ids.shelves['Garage/1/A/1']!;
     const shelf2 = ids.shelves['Garage/1/A/2']!;
 
@@ -105,7 +105,7 @@ test.describe('Live sync between a tablet and a desktop of one seller', () => {
     await admin
       .from('storage_rooms')
       .update({ room_name: 'Workshop' })
-      .eq('user_id', sellerAccount.accountId);
+      .eq('account_id', sellerAccount.accountId);
     await t.drag(t.grip(hammer), t.dropTarget(shelf1));
     await expect(t.roomTab('Workshop')).toBeVisible();
     await expect(d.item('Lantern')).toHaveCount(0);
@@ -144,7 +144,7 @@ test.describe('Live sync between a tablet and a desktop of one seller', () => {
       },
     ];
     const ids = idsOf(layout, await seedStorage(sellerAccount.accountId, layout));
-    await setDragConfirm(sellerAccount.id, false);
+    await setDragConfirm(sellerAccount.accountId, false);
 
     const tablet = await openScreen(browser, sellerAccount, true, (p, t) => new MovePage(p, t));
     const desktop = await openScreen(

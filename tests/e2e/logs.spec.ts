@@ -12,7 +12,7 @@ test.describe('activity log', () => {
   }) => {
     const base = Date.parse('2026-11-20T09:00:00Z');
     const lines = Array.from({ length: 55 }, (_, i) => ({
-      user_id: seller.accountId,
+      account_id: seller.accountId,
       action: i % 5 === 0 ? 'import_items' : 'add_item',
       details:
         i % 5 === 0
@@ -54,7 +54,7 @@ test.describe('activity log', () => {
     await expect(logs.empty).toHaveText(
       'No activity yet. Changes to your stock will be listed here.',
     );
-    const left = await admin.from('storage_logs').select('log_id').eq('user_id', seller.accountId);
+    const left = await admin.from('storage_logs').select('log_id').eq('account_id', seller.accountId);
     expect(left.data).toEqual([]);
   });
 
@@ -67,28 +67,28 @@ test.describe('activity log', () => {
     const prefs = await admin
       .from('user_preferences')
       .update({ date_format: 'UK' })
-      .eq('user_id', seller.accountId);
+      .eq('account_id', seller.accountId);
     expect(prefs.error).toBeNull();
     // A team member made one of the changes: the line names them by their address.
     const member = await createSeller({ tag: 'member' });
     const inserted = await admin.from('storage_logs').insert([
       {
-        user_id: seller.accountId,
-        actor_id: seller.id,
+        account_id: seller.accountId,
+        user_id: seller.id,
         action: 'add_room',
         details: 'Added room Garage',
         timestamp: '2026-11-20T09:00:00Z',
       },
       {
-        user_id: seller.accountId,
-        actor_id: member.id,
+        account_id: seller.accountId,
+        user_id: member.id,
         action: 'add_isle',
         details: 'Added isle 1 to room Garage',
         timestamp: '2026-11-20T09:01:00Z',
       },
       {
-        user_id: seller.accountId,
-        actor_id: seller.id,
+        account_id: seller.accountId,
+        user_id: seller.id,
         action: 'add_item',
         details: 'Added 1 x Mug',
         timestamp: '2026-11-20T09:02:00Z',
@@ -118,7 +118,7 @@ test.describe('activity log', () => {
   }) => {
     await admin
       .from('storage_logs')
-      .insert({ user_id: seller.accountId, action: 'remove_room', details: 'Removed room Loft' });
+      .insert({ account_id: seller.accountId, action: 'remove_room', details: 'Removed room Loft' });
     const logs = new LogsPage(page, touch);
     await logs.goto();
     await expect(logs.actions).toHaveText(['Room removed']);

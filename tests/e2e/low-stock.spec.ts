@@ -95,7 +95,7 @@ test.describe('low and out of stock', () => {
     const stored = await admin
       .from('storage_items')
       .select('reorder_level')
-      .eq('user_id', seller.accountId)
+      .eq('account_id', seller.accountId)
       .single();
     expect(stored.data).toEqual({ reorder_level: 5 });
 

@@ -18,8 +18,8 @@ test('with 5000 items loaded a dragged item lands on its new shelf and is commit
   const seller = await createEliteSeller('move-elite');
   const perShelf =
     ELITE.items / (ELITE.rooms * ELITE.islesPerRoom * ELITE.unitsPerIsle * ELITE.shelvesPerUnit);
-  await db().query(`update public.user_preferences set drag_confirm = false where user_id = $1`, [
-    seller.id,
+  await db().query(`update public.user_preferences set drag_confirm = false where account_id = $1`, [
+    seller.accountId,
   ]);
   // Shelves 1 and 2 of Room 1 › Isle 1 › A, and the last item shelf 1 lists (the oldest).
   const { rows: shelves } = await db().query<{ shelf_id: string; shelf_index: number }>(
@@ -28,7 +28,7 @@ test('with 5000 items loaded a dragged item lands on its new shelf and is commit
        join public.storage_units u on u.unit_id = s.unit_id
        join public.storage_isles i on i.isle_id = u.isle_id
        join public.storage_rooms r on r.room_id = i.room_id
-      where s.user_id = $1 and r.room_name = 'Room 1' and i.isle_index = 1 and u.unit_name = 'A'
+      where s.account_id = $1 and r.room_name = 'Room 1' and i.isle_index = 1 and u.unit_name = 'A'
         and s.shelf_index in (1, 2)
       order by s.shelf_index`,
     [seller.accountId],

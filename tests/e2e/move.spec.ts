@@ -24,7 +24,7 @@ async function shelfOf(admin: SupabaseClient, accountId: string, name: string): 
   const { data, error } = await admin
     .from('storage_items')
     .select('shelf_id')
-    .eq('user_id', accountId)
+    .eq('account_id', accountId)
     .eq('item_name', name)
     .single();
   if (error) throw error;
@@ -35,7 +35,7 @@ async function moveLogs(admin: SupabaseClient, accountId: string): Promise<strin
   const { data, error } = await admin
     .from('storage_logs')
     .select('details')
-    .eq('user_id', accountId)
+    .eq('account_id', accountId)
     .eq('action', 'move_item');
   if (error) throw error;
   return data.map((row) => row.details as string);
@@ -52,7 +52,7 @@ async function arrange(
   // Growing Seller: two rooms, and the eBay listings panel on the inventory.
   await setPlan(seller.accountId, 'growing');
   const ids = idsOf(LAYOUT, await seedStorage(seller.accountId, LAYOUT));
-  await setDragConfirm(seller.id, dragConfirm);
+  await setDragConfirm(seller.accountId, dragConfirm);
   if (open) await openGarage(move);
   return ids;
 }
@@ -352,7 +352,7 @@ test.describe('Moving stock by drag and drop', () => {
     const { data } = await admin
       .from('ebay_processed_listings')
       .select('display')
-      .eq('user_id', seller.accountId)
+      .eq('account_id', seller.accountId)
       .eq('title', listing.title)
       .single();
     expect(data?.display).toBe(false);

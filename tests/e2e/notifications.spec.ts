@@ -99,7 +99,7 @@ test.describe('expiry notifications', () => {
           { days: 30, enabled: true },
         ],
       })
-      .eq('user_id', seller.accountId);
+      .eq('account_id', seller.accountId);
     expect(prefs.error).toBeNull();
     const bell = new NotificationsPanel(page, touch);
 
@@ -126,7 +126,7 @@ test.describe('expiry notifications', () => {
     const stored = await admin
       .from('dismissed_notifications')
       .select('item_id, notification_id')
-      .eq('user_id', seller.accountId);
+      .eq('account_id', seller.accountId);
     expect(stored.data).toEqual([
       { item_id: itemIds[1], notification_id: `expiry:${itemIds[1]}:${localDatePlus(0)}:0d` },
     ]);
@@ -158,7 +158,7 @@ test.describe('expiry notifications', () => {
     const off = await admin
       .from('user_preferences')
       .update({ expiry_notifications: [{ days: 30, enabled: false }] })
-      .eq('user_id', seller.accountId);
+      .eq('account_id', seller.accountId);
     expect(off.error).toBeNull();
     const bell = new NotificationsPanel(page, touch);
     await dashboard.goto('inventory');

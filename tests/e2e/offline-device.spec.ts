@@ -1,7 +1,15 @@
 import type { Page } from '@playwright/test';
 import { expect, test as base } from './fixtures';
 import { InventoryPage } from './pages/inventory-page';
-import { createSeller, seedStorage, setPlan, signInFromNode, type SeedRoom } from './seed';
+import {
+  createSeller,
+  deviceDbOf,
+  seedStorage,
+  setPlan,
+  signInFromNode,
+  type SeedRoom,
+  type SellerAccount,
+} from './seed';
 
 // The app's code must come from the device on an offline reload: let the service worker in, as
 // the installable-app spec does (the rest of the suite blocks it).
@@ -60,7 +68,12 @@ function databaseNames(page: Page): Promise<string[]> {
  * Waits until the device holds the items of the seller's own account (written a moment after
  * they load).
  */
-async function deviceHoldsItems(page: Page, accountId: string, count: number): Promise<void> {
+async function deviceHoldsItems(
+  page: Page,
+  seller: Pick<SellerAccount, 'id' | 'accountId'>,
+  count: number,
+): Promise<void> {
+  const { accountId } = seller;
   await expect
     .poll(
       () =>
@@ -82,7 +95,7 @@ async function deviceHoldsItems(page: Page, accountId: string, count: number): P
               };
             }),
           {
-            name: `stockroom-device-${accountId}`,
+            name: deviceDbOf(seller),
             key: JSON.stringify(['inventory', accountId, 'items']),
           },
         ),
@@ -109,7 +122,7 @@ test.describe('the stockroom kept on the device', () => {
     await inventory.goto();
     await expect(inventory.item('Hammer')).toBeVisible();
     await controlledByServiceWorker(page);
-    await deviceHoldsItems(page, seller.accountId, 5);
+    await deviceHoldsItems(page, seller, 5);
 
     await context.setOffline(true);
     await page.reload();
@@ -155,7 +168,7 @@ test.describe('the stockroom kept on the device', () => {
     await admin
       .from('storage_items')
       .update({ item_name: 'Lamp (brass)' })
-      .eq('user_id', seller.accountId)
+      .eq('account_id', seller.accountId)
       .eq('item_name', 'Lamp');
     await page.reload();
     await expect(page.getByTestId('products-ready')).toBeVisible();
@@ -173,14 +186,14 @@ test.describe('the stockroom kept on the device', () => {
     await seedStorage(seller.accountId, STOCKROOM);
     await inventory.goto();
     await expect(inventory.item('Hammer')).toBeVisible();
-    await deviceHoldsItems(page, seller.accountId, 5);
-    expect(await databaseNames(page)).toContain(`stockroom-device-${seller.accountId}`);
+    await deviceHoldsItems(page, seller, 5);
+    expect(await databaseNames(page)).toContain(deviceDbOf(seller));
 
     await dashboard.signOut();
     await expect(page).toHaveURL(/\/login/);
     await expect
       .poll(() => databaseNames(page))
-      .not.toContain(`stockroom-device-${seller.accountId}`);
+      .not.toContain(deviceDbOf(seller));
 
     // A second seller signs in on the same browser (their session put where the sign-in form
     // would put it: the form is the auth specs' business).
@@ -197,9 +210,9 @@ test.describe('the stockroom kept on the device', () => {
     await expect(inventory.item('Rake')).toBeVisible();
     await expect(inventory.item('Hammer')).toHaveCount(0);
     await expect(inventory.roomTab('Garage')).toHaveCount(0);
-    await deviceHoldsItems(page, second.accountId, 1);
+    await deviceHoldsItems(page, second, 1);
     const names = await databaseNames(page);
-    expect(names).toContain(`stockroom-device-${second.accountId}`);
-    expect(names).not.toContain(`stockroom-device-${seller.accountId}`);
+    expect(names).toContain(deviceDbOf(second));
+    expect(names).not.toContain(deviceDbOf(seller));
   });
 });

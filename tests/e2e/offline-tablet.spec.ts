@@ -3,7 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { expect, signInContext, test } from './fixtures';
 import { BarcodesPage } from './pages/barcodes-page';
 import { MovePage } from './pages/move-page';
-import { seedStorage, setPlan } from './seed';
+import { deviceDbOf, seedStorage, setPlan, type SellerAccount } from './seed';
 
 // Issue #26's must-show: the tablet in a stockroom with patchy Wi-Fi. Loaded once online, it is
 // reloaded offline, ten changes of different kinds wait on the device (surviving another reload),
@@ -17,14 +17,18 @@ async function itemsOf(admin: SupabaseClient, accountId: string) {
   const { data, error } = await admin
     .from('storage_items')
     .select('item_name, quantity, barcode, shelf_id')
-    .eq('user_id', accountId)
+    .eq('account_id', accountId)
     .order('item_name');
   if (error) throw error;
   return data;
 }
 
 /** The items of the account's device copy (what an offline reload shows), by name. */
-function deviceItems(page: Page, accountId: string): Promise<Record<string, string | null>> {
+function deviceItems(
+  page: Page,
+  seller: Pick<SellerAccount, 'id' | 'accountId'>,
+): Promise<Record<string, string | null>> {
+  const { accountId } = seller;
   return page.evaluate(
     async ({ name, key }) =>
       new Promise<Record<string, string | null>>((resolve) => {
@@ -48,7 +52,7 @@ function deviceItems(page: Page, accountId: string): Promise<Record<string, stri
         };
       }),
     {
-      name: `stockroom-device-${accountId}`,
+      name: deviceDbOf(seller),
       key: JSON.stringify(['inventory', accountId, 'items']),
     },
   );
@@ -157,7 +161,7 @@ test.describe('offline on the tablet', () => {
       // screen is written within 400 ms of a change (data/offline/device-cache.ts): wait until it
       // holds the last one (Teapot put away on shelf 2), and so every one before it.
       await expect
-        .poll(() => deviceItems(page, seller.accountId))
+        .poll(() => deviceItems(page, seller))
         .toMatchObject({
           'Bow saw': shelf1,
           'Brass lantern': shelf1,

@@ -132,8 +132,8 @@ test.describe('offline', () => {
       .poll(async () => {
         const saved = await admin
           .from('storage_items')
-          .select('item_name, quantity, barcode, sku, price_paid, user_id')
-          .eq('user_id', seller.accountId)
+          .select('item_name, quantity, barcode, sku, price_paid, account_id')
+          .eq('account_id', seller.accountId)
           .order('item_name');
         return saved.data;
       })
@@ -144,7 +144,7 @@ test.describe('offline', () => {
           barcode: '5012345678900',
           sku: 'LAN-01',
           price_paid: 12.5,
-          user_id: seller.accountId,
+          account_id: seller.accountId,
         },
         {
           item_name: 'Claw hammer',
@@ -152,7 +152,7 @@ test.describe('offline', () => {
           barcode: null,
           sku: null,
           price_paid: null,
-          user_id: seller.accountId,
+          account_id: seller.accountId,
         },
       ]);
   });

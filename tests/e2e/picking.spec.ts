@@ -18,7 +18,7 @@ async function quantityOf(admin: SupabaseClient, accountId: string, name: string
   const { data, error } = await admin
     .from('storage_items')
     .select('quantity')
-    .eq('user_id', accountId)
+    .eq('account_id', accountId)
     .eq('item_name', name)
     .single();
   if (error) throw new Error(error.message);
@@ -27,7 +27,7 @@ async function quantityOf(admin: SupabaseClient, accountId: string, name: string
 
 /** Lets the next visit ask eBay for orders again (the 2-minute limit is per seller). */
 async function clearRateLimits(admin: SupabaseClient, accountId: string) {
-  await admin.from('api_rate_limits').delete().eq('user_id', accountId);
+  await admin.from('api_rate_limits').delete().eq('account_id', accountId);
 }
 
 async function openOrders(page: Page, dashboard: DashboardPage, ebay: EbayPage) {
@@ -235,7 +235,7 @@ test.describe('Picking eBay orders', () => {
     const { data: links } = await admin
       .from('sku_links')
       .select('sku')
-      .eq('user_id', seller.accountId);
+      .eq('account_id', seller.accountId);
     expect(links).toEqual([{ sku: sharedSku }]);
   });
 });

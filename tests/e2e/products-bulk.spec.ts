@@ -132,7 +132,7 @@ test.describe('products: act on many', () => {
     const onShelf2 = await admin
       .from('storage_items')
       .select('item_name, storage_shelves(shelf_index)')
-      .eq('user_id', seller.accountId)
+      .eq('account_id', seller.accountId)
       .like('item_name', 'Cup%');
     expect(
       (onShelf2.data ?? []).map(
@@ -156,7 +156,7 @@ test.describe('products: act on many', () => {
     const left = await admin
       .from('storage_items')
       .select('item_id', { count: 'exact', head: true })
-      .eq('user_id', seller.accountId);
+      .eq('account_id', seller.accountId);
     expect(left.count).toBe(2);
   });
 });

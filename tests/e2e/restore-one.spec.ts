@@ -48,7 +48,7 @@ test.describe('restore one thing from a backup', () => {
     const items = await admin
       .from('storage_items')
       .select('item_id, item_name, quantity, shelf_id')
-      .eq('user_id', seller.accountId)
+      .eq('account_id', seller.accountId)
       .order('item_name');
     expect(items.data).toEqual([
       { item_id: itemIds[0], item_name: 'Blue mug', quantity: 2, shelf_id: shelfId },
@@ -79,7 +79,7 @@ test.describe('restore one thing from a backup', () => {
       .from('storage_rooms')
       .delete()
       .eq('room_name', 'Garage')
-      .eq('user_id', seller.accountId);
+      .eq('account_id', seller.accountId);
 
     await settings.press(settings.field('backup-restore-one'));
     const dialog = settings.field('restore-one-dialog');
@@ -102,7 +102,7 @@ test.describe('restore one thing from a backup', () => {
       .from('storage_items')
       .insert({
         item_id: lampId,
-        user_id: seller.accountId,
+        account_id: seller.accountId,
         item_name: 'Old lamp',
         unit_id: unitQ.id,
       })
@@ -121,7 +121,7 @@ test.describe('restore one thing from a backup', () => {
     const units = await admin
       .from('storage_units')
       .select('unit_id, unit_name, isle_id')
-      .eq('user_id', seller.accountId)
+      .eq('account_id', seller.accountId)
       .order('unit_name');
     expect(units.data).toEqual([
       { unit_id: oldUnit.id, unit_name: 'A', isle_id: spareIsle.id },

@@ -53,7 +53,7 @@ async function seedRoom(accountId: string): Promise<Seeded> {
   ]);
   await db().query(
     `update public.storage_units set "position3D" = '{"x":0,"y":0,"z":0,"size":50}'::jsonb
-      where user_id = $1`,
+      where account_id = $1`,
     [accountId],
   );
   return {

@@ -18,7 +18,7 @@ async function setBatch(admin: SupabaseClient, accountId: string, on: boolean) {
   const { error } = await admin
     .from('user_preferences')
     .update({ barcode_batch: on })
-    .eq('user_id', accountId);
+    .eq('account_id', accountId);
   if (error) throw error;
 }
 
@@ -26,7 +26,7 @@ async function itemsOf(admin: SupabaseClient, accountId: string) {
   const { data, error } = await admin
     .from('storage_items')
     .select('item_name, barcode, quantity')
-    .eq('user_id', accountId)
+    .eq('account_id', accountId)
     .order('created_at');
   if (error) throw error;
   return data;

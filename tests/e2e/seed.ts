@@ -10,14 +10,19 @@ import ws from 'ws';
 import { seedEliteStock, ELITE } from '../../bench/seed-elite';
 import { totp } from '../helpers/totp';
 import type { PlanId } from '../../src/domain/plans';
+import { accountIdOf, userIdOf } from '../../src/domain/ids';
+import { deviceDbName } from '../../src/data/offline/device-db';
 import { e2eEnv } from './env';
 
 export const PASSWORD = 'Shelf-Life-2026!';
 
 export interface SellerAccount {
-  /** The user's id (auth.users). */
+  /** The user's id (auth.users): the person, for team functions, Auth and log lines. */
   id: string;
-  /** The account that holds the seller's stockroom. */
+  /**
+   * The account that holds the seller's stockroom (their personal account, made at sign-up with
+   * an id of its own): every stockroom row, preference and subscription belongs to it.
+   */
   accountId: string;
   email: string;
   password: string;
@@ -26,6 +31,14 @@ export interface SellerAccount {
 }
 
 let pool: pg.Pool | null = null;
+
+/**
+ * The name of the IndexedDB database holding a seller's copy of their stockroom on the device, as
+ * the app names it (src/data/offline/device-db.ts): per user and account.
+ */
+export function deviceDbOf(seller: Pick<SellerAccount, 'id' | 'accountId'>): string {
+  return deviceDbName(accountIdOf(seller.accountId), userIdOf(seller.id));
+}
 
 /** A superuser pool on the test database, one per worker: for fixtures and assertions. */
 export function db(): pg.Pool {
@@ -53,8 +66,8 @@ function hashOf(password: string): Promise<string> {
 
 /**
  * A confirmed user with a password, made with one INSERT into auth.users: the new-user trigger
- * gives them a profile, preferences, a free subscription and their own account, as a sign-up
- * would.
+ * gives them a profile and their personal account (a new id, not the user's) with preferences and
+ * a free subscription, as a sign-up would.
  */
 export async function createSeller(
   opts: { tag?: string; email?: string; plan?: PlanId; password?: string } = {},
@@ -69,11 +82,11 @@ export async function createSeller(
              '{"provider":"email","providers":["email"]}'::jsonb, '{}'::jsonb, now(), now())`,
     [id, email, await hashOf(password)],
   );
-  const account = await db().query<{ account_id: string }>(
-    `select account_id from public.account_members where user_id = $1 and role = 'owner'`,
+  const account = await db().query<{ id: string }>(
+    `select id from public.accounts where personal_account and primary_owner_user_id = $1`,
     [id],
   );
-  const accountId = account.rows[0]?.account_id;
+  const accountId = account.rows[0]?.id;
   if (!accountId) throw new Error(`no account was made for ${email}`);
   if (opts.plan && opts.plan !== 'free') await setPlan(accountId, opts.plan);
   return { id, accountId, email, password, name: email.slice(0, email.indexOf('@')) };
@@ -85,7 +98,7 @@ export async function createSeller(
  */
 export async function setPlan(accountId: string, plan: PlanId): Promise<void> {
   const { rowCount } = await db().query(
-    `update public.subscriptions set plan_id = $2, status = 'active' where user_id = $1`,
+    `update public.subscriptions set plan_id = $2, status = 'active' where account_id = $1`,
     [accountId, plan],
   );
   if (rowCount !== 1) throw new Error(`no subscription for account ${accountId}`);
@@ -212,20 +225,20 @@ export async function seedStorage(accountId: string, rooms: SeedRoom[]): Promise
     const seeded: SeededRoom[] = [];
     for (const room of rooms) {
       const r = await client.query<{ room_id: string }>(
-        `insert into public.storage_rooms (user_id, room_name) values ($1, $2) returning room_id`,
+        `insert into public.storage_rooms (account_id, room_name) values ($1, $2) returning room_id`,
         [accountId, room.name],
       );
       const roomRow: SeededRoom = { id: r.rows[0]!.room_id, name: room.name, isles: [] };
       for (const isle of room.isles) {
         const i = await client.query<{ isle_id: string }>(
-          `insert into public.storage_isles (user_id, room_id, isle_index) values ($1, $2, $3)
+          `insert into public.storage_isles (account_id, room_id, isle_index) values ($1, $2, $3)
            returning isle_id`,
           [accountId, roomRow.id, isle.index],
         );
         const isleRow: SeededIsle = { id: i.rows[0]!.isle_id, index: isle.index, units: [] };
         for (const unit of isle.units) {
           const u = await client.query<{ unit_id: string; unit_name: string }>(
-            `insert into public.storage_units (user_id, isle_id, unit_type, unit_name)
+            `insert into public.storage_units (account_id, isle_id, unit_type, unit_name)
              values ($1, $2, $3, $4) returning unit_id, unit_name`,
             [accountId, isleRow.id, unit.type ?? 'box', unit.name ?? null],
           );
@@ -236,7 +249,7 @@ export async function seedStorage(accountId: string, rooms: SeedRoom[]): Promise
           };
           for (const [position, items] of unit.shelves.entries()) {
             const s = await client.query<{ shelf_id: string }>(
-              `insert into public.storage_shelves (user_id, unit_id, shelf_index) values ($1, $2, $3)
+              `insert into public.storage_shelves (account_id, unit_id, shelf_index) values ($1, $2, $3)
                returning shelf_id`,
               [accountId, unitRow.id, position + 1],
             );
@@ -256,7 +269,7 @@ export async function seedStorage(accountId: string, rooms: SeedRoom[]): Promise
             });
             const inserted = rows.length
               ? await client.query<{ item_id: string }>(
-                  `insert into public.storage_items (user_id, unit_id, shelf_id, item_name, quantity,
+                  `insert into public.storage_items (account_id, unit_id, shelf_id, item_name, quantity,
                      barcode, sku, price_paid, expiry_date, reorder_level, created_at, updated_at)
                    select $1, $2, $3, r.item_name, r.quantity, r.barcode, r.sku, r.price_paid,
                           r.expiry_date, r.reorder_level, r.created_at, r.created_at
@@ -466,11 +479,11 @@ export async function signInWithCodeFromNode(
   return { key: entry[0], value: entry[1] };
 }
 
-/** The user's "confirm before moving" preference, as Settings would save it. */
-export async function setDragConfirm(userId: string, on: boolean): Promise<void> {
+/** The account's "confirm before moving" preference, as Settings would save it. */
+export async function setDragConfirm(accountId: string, on: boolean): Promise<void> {
   await db().query(
-    `insert into public.user_preferences (user_id, drag_confirm) values ($1, $2)
-     on conflict (user_id) do update set drag_confirm = excluded.drag_confirm`,
-    [userId, on],
+    `insert into public.user_preferences (account_id, drag_confirm) values ($1, $2)
+     on conflict (account_id) do update set drag_confirm = excluded.drag_confirm`,
+    [accountId, on],
   );
 }

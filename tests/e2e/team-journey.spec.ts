@@ -20,7 +20,7 @@ async function itemRow(admin: SupabaseClient, accountId: string, name: string) {
   const { data, error } = await admin
     .from('storage_items')
     .select('quantity, shelf_id')
-    .eq('user_id', accountId)
+    .eq('account_id', accountId)
     .eq('item_name', name)
     .single();
   if (error) throw new Error(error.message);
@@ -69,7 +69,7 @@ test.describe('Team: an owner and a picker share one stockroom', () => {
         ],
       },
     ]);
-    await setDragConfirm(owner.id, false);
+    await setDragConfirm(owner.accountId, false);
     const shelf2 = garage!.isles[0]!.units[0]!.shelves[1]!.id;
 
     // The owner, signed in on the desktop, connects eBay and invites a picker from the Team screen.

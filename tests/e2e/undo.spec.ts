@@ -24,7 +24,7 @@ async function shelfOf(admin: SupabaseClient, accountId: string, name: string): 
   const { data, error } = await admin
     .from('storage_items')
     .select('shelf_id')
-    .eq('user_id', accountId)
+    .eq('account_id', accountId)
     .eq('item_name', name)
     .single();
   if (error) throw error;
@@ -35,7 +35,7 @@ async function shelfOf(admin: SupabaseClient, accountId: string, name: string): 
 async function arrange(admin: SupabaseClient, seller: SellerAccount, move: MovePage) {
   await setPlan(seller.accountId, 'growing');
   const ids = idsOf(LAYOUT, await seedStorage(seller.accountId, LAYOUT));
-  await setDragConfirm(seller.id, false);
+  await setDragConfirm(seller.accountId, false);
   await move.goto();
   await move.press(move.roomTab('Garage'));
   return ids;
@@ -122,7 +122,7 @@ test.describe('Undo', () => {
     await admin
       .from('storage_items')
       .update({ quantity: 4 })
-      .eq('user_id', seller.accountId)
+      .eq('account_id', seller.accountId)
       .eq('item_name', 'Drill');
 
     const logs = new LogsPage(page, false);
@@ -158,7 +158,7 @@ test.describe('Undo', () => {
     await admin
       .from('storage_items')
       .update({ shelf_id: ids.shelves['Garage/1/A/1']! })
-      .eq('user_id', seller.accountId)
+      .eq('account_id', seller.accountId)
       .eq('item_name', 'Hammer');
     await logs.press(page.getByTestId('logs-undo'));
     const toast = page.getByTestId('toast').filter({ hasText: 'Undo Failed' });

@@ -153,7 +153,7 @@ async function measure(stack: RunningStack, seller: SeededSeller, writer: Page, 
     clients.map(async (c, n) => {
       await c.realtime.setAuth(token);
       const ch = c.channel(`idle-${n}`);
-      for (const table of TABLES) ch.on('postgres_changes', { event: '*', schema: 'public', table, filter: `user_id=eq.${seller.userId}` }, () => undefined);
+      for (const table of TABLES) ch.on('postgres_changes', { event: '*', schema: 'public', table, filter: `account_id=eq.${seller.accountId}` }, () => undefined);
       await new Promise<void>((resolve, reject) => ch.subscribe((s) => (s === 'SUBSCRIBED' ? resolve() : s !== 'CLOSED' && reject(new Error(s)))));
     }),
   );

@@ -28,14 +28,14 @@ async function dragOnce(page: Page, itemId: string, shelfId: string): Promise<Mo
 export async function moveFigures(stack: RunningStack, seller: SeededSeller, browser: Browser): Promise<Figure[]> {
   const db = new pg.Client({ connectionString: stack.env.DB_URL });
   await db.connect();
-  await db.query('update user_preferences set drag_confirm = false where user_id = $1', [seller.userId]);
+  await db.query('update user_preferences set drag_confirm = false where account_id = $1', [seller.accountId]);
   // Shelf 1 of the first two units in the first room (the one the inventory opens): side by side
   // on screen, so the drag needs no scrolling. Items from the first.
   const { rows: shelves } = await db.query<{ shelf_id: string }>(
     `select s.shelf_id from storage_shelves s join storage_units u using (unit_id) join storage_isles i using (isle_id)
        join storage_rooms r using (room_id)
-      where r.user_id = $1 and s.shelf_index = 1 order by r.room_index, i.isle_index, u.unit_index limit 2`,
-    [seller.userId],
+      where r.account_id = $1 and s.shelf_index = 1 order by r.room_index, i.isle_index, u.unit_index limit 2`,
+    [seller.accountId],
   );
   const [a, b] = shelves;
   if (!a || !b) throw new Error('the seeded seller has too few shelves');

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { RunningStack } from '../local/stack.ts';
 import { inventoryReady, READY_PROBE, signIn } from './browser-figures.ts';
 import { median, type Figure } from './report.ts';
-import type { SeededSeller } from './seed-elite.ts';
+import { deviceDbOf, type SeededSeller } from './seed-elite.ts';
 
 const RELOADS = 7;
 /** The offline open may be no slower than this, whatever the online one does. */
@@ -17,11 +17,11 @@ async function timeReload(page: Page): Promise<number> {
 }
 
 /** The seller's device copy: how many items it holds and its size as JSON, in bytes. */
-function deviceCopy(page: Page, userId: string): Promise<{ items: number; bytes: number }> {
+function deviceCopy(page: Page, dbName: string): Promise<{ items: number; bytes: number }> {
   return page.evaluate(
-    (id) =>
+    (name) =>
       new Promise<{ items: number; bytes: number }>((resolve) => {
-        const open = indexedDB.open(`stockroom-device-${id}`);
+        const open = indexedDB.open(name);
         open.onerror = () => resolve({ items: -1, bytes: 0 });
         open.onsuccess = () => {
           const db = open.result;
@@ -40,7 +40,7 @@ function deviceCopy(page: Page, userId: string): Promise<{ items: number; bytes:
           };
         };
       }),
-    userId,
+    dbName,
   );
 }
 
@@ -82,10 +82,10 @@ export async function offlineOpenFigures(
   try {
     const page = await openInstalledInventory(context, stack, seller);
     // Written a moment after the items load.
-    let copy = await deviceCopy(page, seller.userId);
+    let copy = await deviceCopy(page, deviceDbOf(seller));
     for (let i = 0; i < 50 && copy.items < 5000; i++) {
       await page.waitForTimeout(200);
-      copy = await deviceCopy(page, seller.userId);
+      copy = await deviceCopy(page, deviceDbOf(seller));
     }
     if (copy.items < 5000) throw new Error(`the device copy holds ${copy.items} items, not 5000`);
 

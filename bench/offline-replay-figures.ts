@@ -4,7 +4,7 @@ import type { RunningStack } from '../local/stack.ts';
 import { inventoryReady } from './browser-figures.ts';
 import { openInstalledInventory } from './offline-figures.ts';
 import type { Figure } from './report.ts';
-import type { SeededSeller } from './seed-elite.ts';
+import { deviceDbOf, type SeededSeller } from './seed-elite.ts';
 
 const CHANGES = 100;
 /** A tablet back on Wi-Fi should be caught up within this, with the Elite account open. */
@@ -54,11 +54,11 @@ function queuedChanges(rows: readonly Row[]): Entry[] {
 }
 
 /** Puts the entries in the seller's `outbox` store, as if made on this device offline. */
-function writeQueue(page: Page, userId: string, entries: Entry[]): Promise<void> {
+function writeQueue(page: Page, dbName: string, entries: Entry[]): Promise<void> {
   return page.evaluate(
-    ({ id, records }) =>
+    ({ name, records }) =>
       new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open(`stockroom-device-${id}`);
+        const open = indexedDB.open(name);
         open.onerror = () => reject(new Error('the device database did not open'));
         open.onsuccess = () => {
           const db = open.result;
@@ -71,7 +71,7 @@ function writeQueue(page: Page, userId: string, entries: Entry[]): Promise<void>
           tx.onerror = () => reject(new Error('the queue was not written'));
         };
       }),
-    { id: userId, records: entries },
+    { name: dbName, records: entries },
   );
 }
 
@@ -127,8 +127,8 @@ export async function offlineReplayFigures(stack: RunningStack, seller: SeededSe
   try {
     const { rows } = await db.query<Row>(
       `select item_id, item_name, quantity, shelf_id, unit_id from storage_items
-        where user_id = $1 and active and shelf_id is not null order by created_at, item_id limit $2`,
-      [seller.userId, CHANGES],
+        where account_id = $1 and active and shelf_id is not null order by created_at, item_id limit $2`,
+      [seller.accountId, CHANGES],
     );
     if (rows.length < CHANGES) throw new Error(`the seeded seller has ${rows.length} items on shelves`);
     const entries = queuedChanges(rows);
@@ -137,7 +137,7 @@ export async function offlineReplayFigures(stack: RunningStack, seller: SeededSe
     const page = await openInstalledInventory(context, stack, seller);
 
     await context.setOffline(true);
-    await writeQueue(page, seller.userId, entries);
+    await writeQueue(page, deviceDbOf(seller), entries);
     const reloaded = inventoryReady(page);
     await page.reload();
     await reloaded;

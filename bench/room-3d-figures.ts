@@ -21,8 +21,8 @@ export async function room3dFigures(
     `select r.room_id, count(distinct u.unit_id)::int as units, count(i.item_id)::int as items
        from storage_rooms r join storage_isles s using (room_id) join storage_units u using (isle_id)
        left join storage_items i on i.unit_id = u.unit_id
-      where r.user_id = $1 group by r.room_id order by items desc limit 1`,
-    [seller.userId],
+      where r.account_id = $1 group by r.room_id order by items desc limit 1`,
+    [seller.accountId],
   );
   await db.end();
   const room = rows[0];

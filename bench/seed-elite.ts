@@ -2,6 +2,8 @@ import '../local/node-websocket.ts';
 import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import type { StackEnv } from '../local/stack.ts';
+import { deviceDbName } from '../src/data/offline/device-db.ts';
+import { accountIdOf, userIdOf } from '../src/domain/ids.ts';
 
 export const ELITE = {
   rooms: 10,
@@ -13,9 +15,17 @@ export const ELITE = {
 };
 
 export interface SeededSeller {
+  /** The person (auth.users.id): signs in, names the device copy. */
   userId: string;
+  /** Their personal account (its own id, made at sign-up): holds the stockroom. */
+  accountId: string;
   email: string;
   password: string;
+}
+
+/** The IndexedDB database of the seller's device copy, as the app names it (per user and account). */
+export function deviceDbOf(seller: SeededSeller): string {
+  return deviceDbName(accountIdOf(seller.accountId), userIdOf(seller.userId));
 }
 
 /**
@@ -47,16 +57,23 @@ export async function seedEliteSeller(
 
   const db = new pg.Client({ connectionString: env.DB_URL });
   await db.connect();
+  let accountId: string;
   try {
-    await db.query(
-      `update public.subscriptions set plan_id = 'elite', status = 'active' where user_id = $1`,
+    const { rows } = await db.query<{ id: string }>(
+      'select id from public.accounts where personal_account and primary_owner_user_id = $1',
       [userId],
     );
-    await seedEliteStock(db, userId, email, { items: itemCount, layout });
+    if (!rows[0]) throw new Error(`no account was made for ${email}`);
+    accountId = rows[0].id;
+    await db.query(
+      `update public.subscriptions set plan_id = 'elite', status = 'active' where account_id = $1`,
+      [accountId],
+    );
+    await seedEliteStock(db, accountId, email, { items: itemCount, layout });
   } finally {
     await db.end();
   }
-  return { userId, email, password };
+  return { userId, accountId, email, password };
 }
 
 /**
@@ -72,40 +89,39 @@ export async function seedEliteStock(
 ): Promise<void> {
   const itemCount = opts.items ?? ELITE.items;
   const layout = opts.layout ?? ELITE;
-  const userId = accountId;
   try {
     await db.query('begin');
     await db.query(`set local session_replication_role = replica`);
     await db.query(
-      `insert into public.storage_rooms (room_id, user_id, room_name, room_index, active)
+      `insert into public.storage_rooms (room_id, account_id, room_name, room_index, active)
          select gen_random_uuid(), $1, 'Room ' || r, r, true from generate_series(1, $2) r`,
-      [userId, layout.rooms],
+      [accountId, layout.rooms],
     );
     await db.query(
-      `insert into public.storage_isles (isle_id, user_id, room_id, isle_index, position_x, position_z)
+      `insert into public.storage_isles (isle_id, account_id, room_id, isle_index, position_x, position_z)
          select gen_random_uuid(), $1, r.room_id, i, (i - 1) * 4, 0
-           from public.storage_rooms r, generate_series(1, $2) i where r.user_id = $1`,
-      [userId, layout.islesPerRoom],
+           from public.storage_rooms r, generate_series(1, $2) i where r.account_id = $1`,
+      [accountId, layout.islesPerRoom],
     );
     await db.query(
-      `insert into public.storage_units (unit_id, user_id, isle_id, unit_name, unit_type, unit_index)
+      `insert into public.storage_units (unit_id, account_id, isle_id, unit_name, unit_type, unit_index)
          select gen_random_uuid(), $1, i.isle_id, private.alpha_label(u),
                 (array['bay','box','cabinet','bin'])[1 + (u % 4)], u
-           from public.storage_isles i, generate_series(1, $2) u where i.user_id = $1`,
-      [userId, layout.unitsPerIsle],
+           from public.storage_isles i, generate_series(1, $2) u where i.account_id = $1`,
+      [accountId, layout.unitsPerIsle],
     );
     await db.query(
-      `insert into public.storage_shelves (shelf_id, user_id, unit_id, shelf_index)
+      `insert into public.storage_shelves (shelf_id, account_id, unit_id, shelf_index)
          select gen_random_uuid(), $1, u.unit_id, s
-           from public.storage_units u, generate_series(1, $2) s where u.user_id = $1`,
-      [userId, layout.shelvesPerUnit],
+           from public.storage_units u, generate_series(1, $2) s where u.account_id = $1`,
+      [accountId, layout.shelvesPerUnit],
     );
     await db.query(
       `with shelves as (
          select shelf_id, unit_id, row_number() over (order by shelf_id) - 1 as n, count(*) over () as total
-           from public.storage_shelves where user_id = $1
+           from public.storage_shelves where account_id = $1
        )
-       insert into public.storage_items (item_id, user_id, item_name, quantity, unit_id, shelf_id, barcode, sku,
+       insert into public.storage_items (item_id, account_id, item_name, quantity, unit_id, shelf_id, barcode, sku,
                                          price_paid, created_at, updated_at)
          select gen_random_uuid(), $1,
                 'Item ' || g || ' ' || (array['vintage lamp','denim jacket','building set','camera lens',
@@ -114,14 +130,14 @@ export async function seedEliteStock(
                 now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval
            from generate_series(1, $2) g
            join shelves s on s.n = g % s.total`,
-      [userId, itemCount],
+      [accountId, itemCount],
     );
     await db.query(
-      `insert into public.storage_logs (user_id, user_email, action, details, "timestamp")
+      `insert into public.storage_logs (account_id, user_email, action, details, "timestamp")
          select $1, $2, (array['add_item','move_item','update_item','remove_item'])[1 + g % 4],
                 'Bench entry ' || g, now() - (g * 2 || ' hours')::interval
            from generate_series(1, $3) g`,
-      [userId, email, ELITE.logDays * 12],
+      [accountId, email, ELITE.logDays * 12],
     );
     await db.query('commit');
     await db.query('analyze');

@@ -26,7 +26,17 @@ export const STORAGE_ACTIONS = [
   'remove_shelf',
 ] as const;
 
-export const LOG_ACTIONS = [...ITEM_ACTIONS, ...STORAGE_ACTIONS] as const;
+/** What the database logs for the team (issue #27), and the account handed over (issue #36). */
+export const TEAM_ACTIONS = [
+  'invite_member',
+  'withdraw_invitation',
+  'change_member_role',
+  'remove_member',
+  'leave_account',
+  'transfer_ownership',
+] as const;
+
+export const LOG_ACTIONS = [...ITEM_ACTIONS, ...STORAGE_ACTIONS, ...TEAM_ACTIONS] as const;
 export type LogAction = (typeof LOG_ACTIONS)[number];
 
 // One wording for every line: the thing, then what happened to it.
@@ -47,6 +57,12 @@ const LABELS: ReadonlyMap<string, string> = new Map<LogAction | 'undo', string>(
   ['remove_unit', 'Unit removed'],
   ['add_shelf', 'Shelf added'],
   ['remove_shelf', 'Shelf removed'],
+  ['invite_member', 'Member invited'],
+  ['withdraw_invitation', 'Invitation withdrawn'],
+  ['change_member_role', 'Role changed'],
+  ['remove_member', 'Member removed'],
+  ['leave_account', 'Member left'],
+  ['transfer_ownership', 'Ownership transferred'],
   ['undo', 'Undone'],
 ]);
 

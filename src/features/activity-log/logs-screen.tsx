@@ -18,6 +18,7 @@ import {
   logActor,
   readableDetails,
   STORAGE_ACTIONS,
+  TEAM_ACTIONS,
 } from './log-actions';
 import { useUndoableChanges } from '../../data/undo/undo-change';
 import { useUndo } from '../undo';
@@ -81,6 +82,13 @@ export function LogsScreen() {
             </optgroup>
             <optgroup label="Storage">
               {STORAGE_ACTIONS.map((value) => (
+                <option key={value} value={value}>
+                  {actionLabel(value)}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label="Team">
+              {TEAM_ACTIONS.map((value) => (
                 <option key={value} value={value}>
                   {actionLabel(value)}
                 </option>

@@ -27,6 +27,12 @@ describe('actionLabel', () => {
       'Unit removed',
       'Shelf added',
       'Shelf removed',
+      'Member invited',
+      'Invitation withdrawn',
+      'Role changed',
+      'Member removed',
+      'Member left',
+      'Ownership transferred',
     ]);
   });
 

@@ -182,6 +182,8 @@ export const messages = {
   memberRoleChanged: (email: string, role: string) =>
     success('Role Changed', `${email} is now a ${role}`),
   memberRemoved: (email: string) => success('Member Removed', `${email} was removed`),
+  ownershipTransferred: (email: string) =>
+    success('Ownership Transferred', `${email} is now the owner; you are a manager`),
   accountLeft: (name: string) => success('Left Account', `You left ${name}`),
   invitationAccepted: (name: string) => success('Joined', `You joined ${name}`),
   teamChangeFailed: (detail?: string) =>

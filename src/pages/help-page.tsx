@@ -350,6 +350,11 @@ export function HelpPage() {
             seat. Change a member's role in their row, or Remove them: they lose access at once.
           </li>
           <li>
+            To hand your account over, press Make owner in a member&apos;s row and confirm: they
+            become the owner (billing and the eBay connection are theirs), you stay as a manager.
+            If it was your own stockroom, you also get a new, empty one of your own.
+          </li>
+          <li>
             A manager or picker can leave an account under Team, Leave this account. Invitations
             to you show at the top of the dashboard.
           </li>

@@ -63,6 +63,17 @@ export async function removeMember(userId: UserId): Promise<void> {
   if (error) throw toDataError(error, 'The member could not be removed');
 }
 
+/**
+ * The owner hands the current account to another member (rpc transfer_ownership): that member
+ * becomes its owner, the caller stays in it as a manager. The database refuses anyone but the
+ * owner, and a target who is not a member; its message comes back as the error.
+ */
+export async function transferOwnership(userId: UserId): Promise<void> {
+  const supabase = await loadSupabase();
+  const { error } = await supabase.rpc('transfer_ownership', { p_user_id: userId });
+  if (error) throw toDataError(error, 'The ownership could not be transferred');
+}
+
 export async function leaveAccount(accountId: AccountId): Promise<void> {
   const supabase = await loadSupabase();
   const { error } = await supabase.rpc('leave_account', { p_account_id: accountId });
@@ -84,7 +95,10 @@ function useTeamChange<TData, TVariables>(
   userId: UserId,
   mutationFn: (variables: TVariables) => Promise<TData>,
   { onSuccess, onError }: MutationCallbacks<TData, TVariables>,
-  /** Everything the user sees may change (joined or left an account): drop the whole cache. */
+  /**
+   * Everything the user sees may change (joined or left an account, or their role in it): read
+   * the whole cache again.
+   */
   everything = false,
 ) {
   const queryClient = useQueryClient();
@@ -116,6 +130,15 @@ export const useChangeMemberRole = (
 
 export const useRemoveMember = (userId: UserId, callbacks: MutationCallbacks<void, UserId> = {}) =>
   useTeamChange(userId, removeMember, callbacks);
+
+/**
+ * Transfer ownership: the caller's role changes (owner to manager), and with it what every
+ * screen may show (billing, the eBay connection), so the whole cache is read again.
+ */
+export const useTransferOwnership = (
+  userId: UserId,
+  callbacks: MutationCallbacks<void, UserId> = {},
+) => useTeamChange(userId, transferOwnership, callbacks, true);
 
 export const useLeaveAccount = (
   userId: UserId,

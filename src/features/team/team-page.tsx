@@ -13,6 +13,7 @@ import {
   useLeaveAccount,
   useRemoveMember,
   useSendInvitation,
+  useTransferOwnership,
   useWithdrawInvitation,
 } from '../../data/team/team-changes';
 import {
@@ -41,8 +42,9 @@ import './team.css';
 /**
  * The Team screen (issue #27): who works in the current account, with which role, and the
  * seats the plan gives. Owners and managers invite by e-mail, resend or withdraw pending
- * invitations, change roles and remove members; every other member sees the list and may
- * leave. The database decides every one of these again (role, seats, input).
+ * invitations, change roles and remove members; the owner may also hand the account over to
+ * another member (issue #36); every other member sees the list and may leave. The database
+ * decides every one of these again (role, seats, input).
  */
 export function TeamPage() {
   const { user } = useAuth();
@@ -84,7 +86,13 @@ export function TeamPage() {
 
       {members.isPending ? <p className="muted">Loading the team…</p> : null}
       {members.data ? (
-        <MembersTable userId={userId} members={members.data} canManage={canManage} />
+        <MembersTable
+          userId={userId}
+          members={members.data}
+          canManage={canManage}
+          isOwner={you?.role === 'owner'}
+          accountName={account.data?.name ?? 'this account'}
+        />
       ) : null}
 
       {canManage && invitations.data && invitations.data.length > 0 ? (
@@ -177,12 +185,18 @@ function MembersTable({
   userId,
   members,
   canManage,
+  isOwner,
+  accountName,
 }: {
   userId: UserId;
   members: TeamMember[];
   canManage: boolean;
+  /** The signed-in user owns the account: they may hand it to another member. */
+  isOwner: boolean;
+  accountName: string;
 }) {
   const [removing, setRemoving] = useState<TeamMember | null>(null);
+  const [handingTo, setHandingTo] = useState<TeamMember | null>(null);
   const changeRole = useChangeMemberRole(userId, {
     onSuccess: (_data, input) => {
       const member = members.find((m) => m.user_id === input.userId);
@@ -202,6 +216,17 @@ function MembersTable({
     },
     onError: (error) => {
       setRemoving(null);
+      showError(error, messages.teamChangeFailed());
+    },
+  });
+
+  const transfer = useTransferOwnership(userId, {
+    onSuccess: () => {
+      if (handingTo) notify(messages.ownershipTransferred(handingTo.email));
+      setHandingTo(null);
+    },
+    onError: (error) => {
+      setHandingTo(null);
       showError(error, messages.teamChangeFailed());
     },
   });
@@ -247,6 +272,16 @@ function MembersTable({
                   {canManage ? (
                     <td>
                       <div className="team__row-actions">
+                        {isOwner && !member.is_you && member.role !== 'owner' ? (
+                          <button
+                            type="button"
+                            className="button button--secondary"
+                            aria-label={`Make ${member.email} the owner`}
+                            onClick={() => setHandingTo(member)}
+                          >
+                            Make owner
+                          </button>
+                        ) : null}
                         {editable ? (
                           <button
                             type="button"
@@ -274,6 +309,16 @@ function MembersTable({
         onConfirm={() => removing && remove.mutate(removing.user_id)}
         onCancel={() => setRemoving(null)}
         testId="team-remove-dialog"
+      />
+      <ConfirmDialog
+        open={handingTo !== null}
+        title={`Make ${handingTo?.email ?? ''} the owner?`}
+        message={`They become the owner of ${accountName}: its plan, billing and eBay connection are theirs from now on. You stay in this stockroom as a manager, and if it was your own, you get a new, empty stockroom of your own.`}
+        confirmLabel="Transfer ownership"
+        busy={transfer.isPending}
+        onConfirm={() => handingTo && transfer.mutate(handingTo.user_id)}
+        onCancel={() => setHandingTo(null)}
+        testId="team-transfer-dialog"
       />
     </section>
   );

@@ -254,10 +254,9 @@ export function demoItems(today = new Date()): { items: DemoItem[]; shelvesPerUn
 }
 
 /**
- * Writes the stockroom of a new demo seller's account (their personal account, made at sign-up)
- * in one transaction, with the values the database's triggers would fill given explicitly (they
- * are off for the load, so the activity log is not filled with hundreds of "Item added" lines the
- * seller never made).
+ * Writes the stockroom of a new demo seller's account in one transaction, with the values the database's
+ * triggers would fill given explicitly (they are off for the load, so the activity log is not
+ * filled with hundreds of "Item added" lines the seller never made).
  */
 export async function seedDemoStockroom(dbUrl: string, accountId: string): Promise<void> {
   const db = new pg.Client({ connectionString: dbUrl });

@@ -22,7 +22,7 @@ export async function seedDemoAccount(env: StackEnv): Promise<void> {
     email_confirm: true,
   });
   if (created.error) throw created.error;
-  // The stockroom belongs to the account made at sign-up, whose id is not the user's.
+  // the stockroom belongs to the personal account the sign-up made (its id is not the user's)
   const account = await admin
     .from('accounts')
     .select('id')

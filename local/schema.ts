@@ -13,7 +13,10 @@ export const SCHEMAS_DIR = path.join(ROOT_DIR, 'supabase', 'schemas');
  * describe. All files run in one transaction, so a failing file leaves nothing half built; the
  * error names the file and line. Returns the files applied.
  */
-export async function applySchemaFiles(databaseUrl: string, schemasDir = SCHEMAS_DIR): Promise<string[]> {
+export async function applySchemaFiles(
+  databaseUrl: string,
+  schemasDir = SCHEMAS_DIR,
+): Promise<string[]> {
   const files = await sqlFiles(schemasDir);
   if (files.length === 0) throw new Error(`No schema files in ${schemasDir}`);
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -40,7 +43,10 @@ export async function applySchemaFiles(databaseUrl: string, schemasDir = SCHEMAS
 }
 
 /** A new, empty database given Supabase's project setup and then the schema files. */
-export async function buildFromSchemaFiles(databaseUrl: string, schemasDir = SCHEMAS_DIR): Promise<void> {
+export async function buildFromSchemaFiles(
+  databaseUrl: string,
+  schemasDir = SCHEMAS_DIR,
+): Promise<void> {
   await setUpProjectDatabase(databaseUrl);
   await applySchemaFiles(databaseUrl, schemasDir);
 }

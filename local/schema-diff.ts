@@ -12,10 +12,12 @@ import { buildFromSchemaFiles } from './schema.ts';
 /**
  * The difference between two databases, as the statements that turn the first into the second:
  * migra (@pgkit/migra, the schema diff `supabase db diff` uses) for tables, columns, constraints,
- * indexes, policies, RLS, triggers, functions, types and privileges, and, for what migra does not
- * track (Supabase's "known caveats" of declarative schemas), statements made here by comparing
- * the catalogs: comments, publication membership, schema privileges, column privileges, replica
- * identity, view options and the reference data of public.plans.
+ * indexes, policies, RLS, triggers, functions, types and table privileges, and, for what migra
+ * does not track (Supabase's "known caveats" of declarative schemas, and function privileges,
+ * which migra's --with-privileges leaves out), statements made here by comparing the catalogs:
+ * comments, publication membership, schema, function, sequence and column privileges, replica
+ * identity, view options and the reference data of public.plans. Not compared by either: a
+ * column's position in its table (dumpSchema and the agreement test compare it).
  *
  * Used by `npm run db:diff` (scripts/db-diff.ts) and the agreement test
  * (tests/integration/schema-agreement.test.ts).
@@ -190,6 +192,34 @@ const COLUMN_PRIVILEGES = `
    where c.relnamespace = any ($1::regnamespace[]) and a.attacl is not null and x.grantee <> c.relowner
    group by c.oid, a.attname, r.rolname`;
 
+// migra's privileges are table grants only (information_schema.role_table_grants): a function's
+// EXECUTE and a sequence's grants are compared here, from the ACL (null: the built-in default).
+const FUNCTION_PRIVILEGES = `
+  select 'function ' || p.oid::regprocedure::text || ' to ' || coalesce(r.rolname, 'public') as key,
+         string_agg(a.privilege_type, ', ' order by a.privilege_type) as value,
+         format('grant %s on %s %s to %s;', lower(string_agg(a.privilege_type, ', ' order by a.privilege_type)),
+                case p.prokind when 'p' then 'procedure' else 'function' end, p.oid::regprocedure,
+                coalesce(quote_ident(r.rolname), 'public')) as set,
+         format('revoke all on %s %s from %s;', case p.prokind when 'p' then 'procedure' else 'function' end,
+                p.oid::regprocedure, coalesce(quote_ident(r.rolname), 'public')) as drop
+    from pg_proc p
+    cross join lateral aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) a
+    left join pg_roles r on r.oid = a.grantee
+   where p.pronamespace = any ($1::regnamespace[]) and a.grantee <> p.proowner
+   group by p.oid, p.prokind, r.rolname`;
+
+const SEQUENCE_PRIVILEGES = `
+  select 'sequence ' || c.oid::regclass::text || ' to ' || coalesce(r.rolname, 'public') as key,
+         string_agg(a.privilege_type, ', ' order by a.privilege_type) as value,
+         format('grant %s on sequence %s to %s;', lower(string_agg(a.privilege_type, ', ' order by a.privilege_type)),
+                c.oid::regclass, coalesce(quote_ident(r.rolname), 'public')) as set,
+         format('revoke all on sequence %s from %s;', c.oid::regclass, coalesce(quote_ident(r.rolname), 'public')) as drop
+    from pg_class c
+    cross join lateral aclexplode(coalesce(c.relacl, acldefault('s', c.relowner))) a
+    left join pg_roles r on r.oid = a.grantee
+   where c.relnamespace = any ($1::regnamespace[]) and c.relkind = 'S' and a.grantee <> c.relowner
+   group by c.oid, r.rolname`;
+
 const REPLICA_IDENTITY = `
   select 'replica identity ' || c.oid::regclass::text as key, c.relreplident::text as value,
          format('alter table %s replica identity %s;', c.oid::regclass,
@@ -272,13 +302,19 @@ async function compareFacts(from: pg.Client, to: pg.Client, sql: string): Promis
   for (const [key, row] of a) {
     if (b.has(key)) continue;
     if (row.drop) {
-      // a table dropped from the target leaves its publication and grants with it
-      if (key.startsWith('publication') || key.startsWith('column')) {
-        const table = key.startsWith('publication')
-          ? key.split(' ')[2]!
-          : key.split(' ')[1]!.replace(/\.[^.]+$/, '');
-        if (!(await objectExists(to, `table ${table}`))) continue;
-      }
+      // an object dropped from the target takes its publication membership and grants with it
+      const [kind, name] = key.split(' ');
+      const owner =
+        kind === 'publication'
+          ? `table ${key.split(' ')[2]}`
+          : kind === 'column'
+            ? `table ${name!.replace(/\.[^.]+$/, '')}`
+            : kind === 'sequence'
+              ? `table ${name}`
+              : kind === 'function'
+                ? `function ${key.slice('function '.length, key.lastIndexOf(' to '))}`
+                : null;
+      if (owner && !(await objectExists(to, owner))) continue;
       out.push(row.drop);
     } else if (row.unset && (await objectExists(to, key))) {
       out.push(row.unset);
@@ -334,6 +370,8 @@ export async function caveatStatements(fromUrl: string, toUrl: string): Promise<
     const out: string[] = [];
     for (const sql of [
       SCHEMA_PRIVILEGES,
+      FUNCTION_PRIVILEGES,
+      SEQUENCE_PRIVILEGES,
       COLUMN_PRIVILEGES,
       REPLICA_IDENTITY,
       VIEW_OPTIONS,
@@ -458,15 +496,18 @@ export async function createDatabase(adminUrl: string, name: string): Promise<st
   return url.toString();
 }
 
+export interface RunningDiffDatabases extends DiffDatabases {
+  stop(): Promise<void>;
+}
+
 /**
- * Starts a throwaway embedded Postgres, builds one database from the migrations and one from the
- * schema files (migrationsDir / schemasDir to compare others), and hands their URLs to `work`;
- * stops the server and removes its data afterwards.
+ * Starts a throwaway embedded Postgres and builds one database from the migrations and one from
+ * the schema files (migrationsDir / schemasDir to compare others); stop() ends the server and
+ * removes its data.
  */
-export async function withDiffDatabases<T>(
-  work: (dbs: DiffDatabases) => Promise<T>,
+export async function startDiffDatabases(
   opts: { migrationsDir?: string; schemasDir?: string; log?: (line: string) => void } = {},
-): Promise<T> {
+): Promise<RunningDiffDatabases> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'stockroom-schema-diff-'));
   await fs.chmod(dir, 0o755); // Postgres runs as its own user and must reach its data folder
   const log = opts.log ?? ((line: string) => console.error(line));
@@ -476,14 +517,31 @@ export async function withDiffDatabases<T>(
     ephemeral: true,
     log,
   });
+  const stop = async () => {
+    await server.stop();
+    await fs.rm(dir, { recursive: true, force: true });
+  };
   try {
     const fromMigrations = await createDatabase(server.url, 'from_migrations');
     const fromSchema = await createDatabase(server.url, 'from_schema');
     await migrate(fromMigrations, 'schema-diff', opts.migrationsDir);
     await buildFromSchemaFiles(fromSchema, opts.schemasDir);
-    return await work({ fromMigrations, fromSchema, adminUrl: server.url });
+    return { fromMigrations, fromSchema, adminUrl: server.url, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** startDiffDatabases around `work`, stopped whatever happens. */
+export async function withDiffDatabases<T>(
+  work: (dbs: DiffDatabases) => Promise<T>,
+  opts: { migrationsDir?: string; schemasDir?: string; log?: (line: string) => void } = {},
+): Promise<T> {
+  const dbs = await startDiffDatabases(opts);
+  try {
+    return await work(dbs);
   } finally {
-    await server.stop();
-    await fs.rm(dir, { recursive: true, force: true });
+    await dbs.stop();
   }
 }

@@ -1,20 +1,25 @@
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import pg from 'pg';
 import { ROOT_DIR } from '../local/config.ts';
 import { sqlFiles } from '../local/migrate.ts';
-import { diffSql, schemaDiff, withDiffDatabases } from '../local/schema-diff.ts';
+import { diffSql, dumpSchema, schemaDiff, withDiffDatabases } from '../local/schema-diff.ts';
 
 /**
  * `npm run db:diff -- <name>`: the migration that brings a database built by supabase/migrations
  * to what supabase/schemas describe, as `supabase db diff -f <name>` makes it. Builds both in a
- * throwaway embedded Postgres, diffs them with migra (local/schema-diff.ts: privileges included,
- * plus what migra does not track: comments, publication, schema and column privileges, replica
- * identity, view options, the plans rows) and writes supabase/migrations/<version>_<name>.sql,
- * or prints "No changes" and writes nothing.
+ * throwaway embedded Postgres, diffs them with migra (local/schema-diff.ts: table privileges
+ * included, plus what migra does not track: comments, publication, schema, function and column
+ * privileges, replica identity, view options, the plans rows) and writes
+ * supabase/migrations/<version>_<name>.sql, or prints "No changes" and writes nothing.
  *
- * Read what it wrote before committing it: migra orders statements by kind, not by dependency
- * (see the notes it adds at the top), and a rename comes out as a drop and a create.
+ * Then it proves the file: runs it on the database built by the migrations and diffs again. A
+ * file that fails there (migra orders statements by kind, not by dependency: tables before
+ * functions, so a new column whose default or check calls a new function must be moved after
+ * it) or leaves a difference (a column's position, which no migration can change) is reported
+ * and the command exits 1: edit the file, or the schema files, and run it again. Read what it
+ * wrote before committing it either way: a rename comes out as a drop and a create.
  */
 
 const MIGRATIONS_DIR = path.join(ROOT_DIR, 'supabase', 'migrations');
@@ -40,7 +45,7 @@ function nextVersion(existing: string[], now: Date): string {
   return (BigInt(last) - (BigInt(last) % 100n) + 100n).toString();
 }
 
-/** Comments for the reader of a generated migration: what migra is known to get wrong. */
+/** Comments for the reader of a generated migration: where migra is known to need one. */
 function reviewNotes(sql: string): string[] {
   const notes: string[] = [];
   if (/^drop (function|table|policy|trigger|index|view|type)/im.test(sql)) {
@@ -48,12 +53,50 @@ function reviewNotes(sql: string): string[] {
       '-- It drops objects: check each one is meant to go (a rename comes out as drop + create).',
     );
   }
-  if (/^create policy/im.test(sql) && /^create or replace function/im.test(sql)) {
+  if (/^create table/im.test(sql) && /^create or replace function/im.test(sql)) {
     notes.push(
-      '-- It creates functions and policies: the functions come first, as policies may call them.',
+      '-- migra creates tables before functions: a default or check calling a new function needs that function first.',
     );
   }
   return notes;
+}
+
+/**
+ * Runs the generated migration on the (throwaway) database built by the migrations and diffs
+ * again: null when it applies and leaves no difference, else what went wrong.
+ */
+async function proveMigration(
+  sql: string,
+  fromMigrations: string,
+  fromSchema: string,
+): Promise<string | null> {
+  const client = new pg.Client({ connectionString: fromMigrations });
+  await client.connect();
+  try {
+    await client.query('begin');
+    try {
+      await client.query(sql);
+    } catch (error) {
+      return `It fails on a database built by the migrations: ${(error as Error).message}`;
+    }
+    await client.query('commit');
+  } finally {
+    await client.query('rollback').catch(() => undefined);
+    await client.end();
+  }
+  const left = diffSql(await schemaDiff(fromMigrations, fromSchema));
+  if (left.trim() !== '') return `After it, the diff still finds:\n${left}`;
+  const [migrated, declared] = [await dumpSchema(fromMigrations), await dumpSchema(fromSchema)];
+  if (migrated !== declared) {
+    const a = new Set(migrated.split('\n'));
+    const b = new Set(declared.split('\n'));
+    const lines = [
+      ...[...a].filter((l) => !b.has(l)).map((l) => `- ${l}`),
+      ...[...b].filter((l) => !a.has(l)).map((l) => `+ ${l}`),
+    ];
+    return `After it, the catalogs still differ (a column's position cannot be migrated: put new columns last):\n${lines.join('\n')}`;
+  }
+  return null;
 }
 
 async function main(): Promise<void> {
@@ -66,9 +109,13 @@ async function main(): Promise<void> {
     return;
   }
   const started = Date.now();
-  const sql = await withDiffDatabases(async ({ fromMigrations, fromSchema }) =>
-    diffSql(await schemaDiff(fromMigrations, fromSchema)),
-  );
+  const { sql, problem } = await withDiffDatabases(async ({ fromMigrations, fromSchema }) => {
+    const sql = diffSql(await schemaDiff(fromMigrations, fromSchema));
+    return {
+      sql,
+      problem: sql.trim() === '' ? null : await proveMigration(sql, fromMigrations, fromSchema),
+    };
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   if (sql.trim() === '') {
     console.log(
@@ -89,6 +136,10 @@ async function main(): Promise<void> {
   console.log(
     `Wrote ${path.relative(ROOT_DIR, file)} (${seconds} s). Read it before committing it.`,
   );
+  if (problem) {
+    console.error(`\nBut it does not bring the migrations to the schema files:\n${problem}`);
+    process.exitCode = 1;
+  }
 }
 
 await main();

@@ -323,7 +323,8 @@ describe('schema-wide: nothing in public escapes the gate (tables added later in
     );
     expect(rows.length).toBeGreaterThan(10);
     const gaps = rows.filter((r) => r.missing.length > 0);
-    // A failure here: add `select private.require_mfa('public.<table>');` to the table's migration.
+    // A failure here: give the table the four require_mfa_* policies and the require_mfa_for_writes
+    // trigger beside its own policies in supabase/schemas (as every table there has them).
     expect(gaps).toEqual([]);
   });
 

@@ -104,7 +104,7 @@ revoke all on function private.refuse_writes_without_mfa() from public;
 
 -- ---------------------------------------------------------------------------------------------
 -- Row triggers a seller's table takes, each named "<table>_<kind>": set_updated_at (before
--- update), keep_owner (before update), server_stamps (before insert or update) and lock_storage
+-- update), keep_account (before update), server_stamps (before insert or update) and lock_storage
 -- (the seller's storage lock, for each statement; defined with the storage tables).
 -- ---------------------------------------------------------------------------------------------
 -- Every table keeps updated_at itself so the client cannot forge or forget it.
@@ -120,21 +120,21 @@ end;
 $$;
 revoke all on function private.set_updated_at() from public;
 
--- A row never changes owner: moving rows between accounts would bypass every per-user rule
+-- A row never changes account: moving rows between accounts would bypass every per-account rule
 -- (limits, parent ownership) at once.
-create or replace function private.keep_owner()
+create or replace function private.keep_account()
 returns trigger
 language plpgsql
 set search_path = ''
 as $$
 begin
-  if new.user_id is distinct from old.user_id then
-    raise exception 'The owner of a row cannot be changed' using errcode = '42501';
+  if new.account_id is distinct from old.account_id then
+    raise exception 'The account of a row cannot be changed' using errcode = '42501';
   end if;
   return new;
 end;
 $$;
-revoke all on function private.keep_owner() from public;
+revoke all on function private.keep_account() from public;
 
 -- created_at belongs to the server: a seller's request cannot choose them, so
 -- a backdated or future-dated row cannot dodge retention or jump the order. Stamped on every

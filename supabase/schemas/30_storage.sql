@@ -2,7 +2,7 @@
 -- (40_items.sql).
 --
 -- Ownership consistency is declarative: every child references its parent by (parent id,
--- user_id), so a row can only hang under a parent of the same account. Foreign key checks run
+-- account_id), so a row can only hang under a parent of the same account. Foreign key checks run
 -- with the table owner's rights, so they see rows RLS hides and cannot be fooled by a client
 -- that guesses another account's ids. Removals cascade down the tree (SPEC section 4: removing a
 -- unit removes its shelves and items, removing a room removes its contents).
@@ -34,12 +34,12 @@
 -- and the numbering triggers below read the rows the previous write committed (their queries
 -- take a fresh snapshot after the wait). Sellers never wait for each other.
 -- ---------------------------------------------------------------------------------------------
-create or replace function private.lock_storage(p_user_id uuid)
+create or replace function private.lock_storage(p_account_id uuid)
 returns void
 language sql
 set search_path = ''
 as $$
-  select pg_advisory_xact_lock(hashtextextended('stockroom.storage.' || p_user_id::text, 0))
+  select pg_advisory_xact_lock(hashtextextended('stockroom.storage.' || p_account_id::text, 0))
 $$;
 revoke all on function private.lock_storage(uuid) from public;
 grant execute on function private.lock_storage(uuid) to authenticated, service_role;
@@ -74,21 +74,21 @@ revoke all on function private.lock_storage_for_statement() from public;
 -- Plan limits (SPEC section 6), enforced whatever the client does.
 --
 -- Statement-level AFTER INSERT triggers with a transition table: one count per statement and
--- user instead of one per row, so a 5000-row insert costs one index scan, not 5000. The rows are
+-- account instead of one per row, so a 5000-row insert costs one index scan, not 5000. The rows are
 -- already inserted when the check runs, so "count > limit" is the test and raising undoes the
--- whole statement. A per-user transaction advisory lock serialises concurrent inserts: the second
+-- whole statement. A per-account transaction advisory lock serialises concurrent inserts: the second
 -- one waits, then (READ COMMITTED: each statement takes a new snapshot) counts the first one's
 -- committed rows too, so two inserts at once cannot both slip past the limit.
--- security definer: the count must include all of the user's rows and read the server-side plan
+-- security definer: the count must include all of the account's rows and read the server-side plan
 -- regardless of the caller's RLS view.
-create or replace function private.limit_lock(p_kind text, p_user_id uuid)
+create or replace function private.limit_lock(p_kind text, p_account_id uuid)
 returns void
 language sql
 set search_path = ''
 as $$
   -- the seller's storage lock first, so every lock of a seller is taken in one order
-  select private.lock_storage(p_user_id);
-  select pg_advisory_xact_lock(hashtextextended('stockroom.limit.' || p_kind || '.' || p_user_id::text, 0))
+  select private.lock_storage(p_account_id);
+  select pg_advisory_xact_lock(hashtextextended('stockroom.limit.' || p_kind || '.' || p_account_id::text, 0))
 $$;
 revoke all on function private.limit_lock(text, uuid) from public;
 grant execute on function private.limit_lock(text, uuid) to authenticated, service_role;
@@ -145,15 +145,15 @@ set search_path = ''
 as $$
 declare
   v_kind text := tg_argv[0];
-  v_user uuid;
+  v_account uuid;
   v_plan public.plans;
   v_n integer;
 begin
-  for v_user in select distinct n.user_id from new_rows n order by n.user_id loop
-    perform private.limit_lock(v_kind, v_user);
-    v_plan := private.user_plan(v_user);
-    execute format('select count(*) from %I.%I where user_id = $1', tg_table_schema, tg_table_name)
-      into v_n using v_user;
+  for v_account in select distinct n.account_id from new_rows n order by n.account_id loop
+    perform private.limit_lock(v_kind, v_account);
+    v_plan := private.account_plan(v_account);
+    execute format('select count(*) from %I.%I where account_id = $1', tg_table_schema, tg_table_name)
+      into v_n using v_account;
     if v_n > private.plan_limit(v_kind, v_plan) then
       perform private.raise_plan_limit(v_kind, v_plan);
     end if;
@@ -175,18 +175,18 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_user uuid;
+  v_account uuid;
   v_plan public.plans;
   v_cap integer;
   v_n integer;
 begin
-  for v_user in select distinct n.user_id from new_rows n order by n.user_id loop
-    perform private.limit_lock(tg_table_name, v_user);
-    v_plan := private.user_plan(v_user);
+  for v_account in select distinct n.account_id from new_rows n order by n.account_id loop
+    perform private.limit_lock(tg_table_name, v_account);
+    v_plan := private.account_plan(v_account);
     v_cap := floor(tg_argv[1]::numeric + tg_argv[2]::numeric * v_plan.max_items
                    + tg_argv[3]::numeric * v_plan.max_units)::integer;
-    execute format('select count(*) from %I.%I where user_id = $1', tg_table_schema, tg_table_name)
-      into v_n using v_user;
+    execute format('select count(*) from %I.%I where account_id = $1', tg_table_schema, tg_table_name)
+      into v_n using v_account;
     if v_n > v_cap then
       raise exception using
         errcode = 'P0001',
@@ -251,7 +251,7 @@ set search_path = ''
 as $$
 begin
   -- numbering reads the seller's rows: after their lock, so two inserts never pick one number
-  perform private.lock_storage(new.user_id);
+  perform private.lock_storage(new.account_id);
   if to_jsonb(new) ->> tg_argv[0] is null then
     new := jsonb_populate_record(new, jsonb_build_object(tg_argv[0],
              private.next_index(tg_table_name, tg_argv[0], tg_argv[1], (to_jsonb(new) ->> tg_argv[1])::uuid)));
@@ -270,7 +270,7 @@ declare
   v_n integer := 1;
 begin
   -- numbering reads the seller's rows: after their lock, so two inserts never pick one number
-  perform private.lock_storage(new.user_id);
+  perform private.lock_storage(new.account_id);
   if new.unit_index is null then
     new.unit_index := private.next_index('storage_units', 'unit_index', 'isle_id', new.isle_id);
   end if;
@@ -294,7 +294,7 @@ set search_path = ''
 as $$
 begin
   -- numbering reads the seller's rows: after their lock, so two inserts never pick one number
-  perform private.lock_storage(new.user_id);
+  perform private.lock_storage(new.account_id);
   if new.shelf_index is null then
     select min(n) into new.shelf_index
       from generate_series(1, (select count(*)::integer + 1 from public.storage_shelves s
@@ -312,7 +312,7 @@ revoke all on function private.fill_shelf_index() from public;
 -- ---------------------------------------------------------------------------------------------
 create table public.storage_rooms (
   room_id uuid primary key default gen_random_uuid(),
-  user_id uuid not null default private.current_account() references auth.users (id) on delete cascade,
+  account_id uuid not null default private.current_account() references public.accounts (id) on delete cascade,
   room_name text not null
     constraint "Room name: 1 to 100 characters, not all blank"
     check (length(btrim(room_name)) between 1 and 100 and private.has_visible_text(room_name)),
@@ -327,12 +327,12 @@ create table public.storage_rooms (
   camera_target_z double precision,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  constraint storage_rooms_room_index_key unique (user_id, room_index) deferrable initially immediate,
-  -- target of the children's (room_id, user_id) foreign key
-  constraint storage_rooms_room_id_user_id_key unique (room_id, user_id)
+  constraint storage_rooms_room_index_key unique (account_id, room_index) deferrable initially immediate,
+  -- target of the children's (room_id, account_id) foreign key
+  constraint storage_rooms_room_id_account_id_key unique (room_id, account_id)
 );
 comment on table public.storage_rooms is
-  'Rooms of a user''s physical storage, ordered by room_index; camera_* keep the 3D view.';
+  'Rooms of an account''s physical storage, ordered by room_index; camera_* keep the 3D view.';
 
 alter table public.storage_rooms enable row level security;
 revoke all on table public.storage_rooms from anon, authenticated;
@@ -340,21 +340,17 @@ grant select, insert, update, delete on table public.storage_rooms to authentica
 
 create policy storage_rooms_select on public.storage_rooms
   for select to authenticated
-  using (user_id = (select private.current_account()));
+  using (account_id = (select private.current_account()));
 create policy storage_rooms_insert on public.storage_rooms
   for insert to authenticated
-  with check (user_id = (select private.current_account())
-         and (select private.acting_role()) = any ('{owner,manager}'::text[]));
+  with check (account_id = (select private.current_account_for('{owner,manager}')));
 create policy storage_rooms_update on public.storage_rooms
   for update to authenticated
-  using (user_id = (select private.current_account())
-         and (select private.acting_role()) = any ('{owner,manager}'::text[]))
-  with check (user_id = (select private.current_account())
-         and (select private.acting_role()) = any ('{owner,manager}'::text[]));
+  using (account_id = (select private.current_account_for('{owner,manager}')))
+  with check (account_id = (select private.current_account_for('{owner,manager}')));
 create policy storage_rooms_delete on public.storage_rooms
   for delete to authenticated
-  using (user_id = (select private.current_account())
-         and (select private.acting_role()) = any ('{owner,manager}'::text[]));
+  using (account_id = (select private.current_account_for('{owner,manager}')));
 create policy require_mfa_select on public.storage_rooms as restrictive
   for select to authenticated
   using ((select private.mfa_satisfied()));
@@ -373,10 +369,10 @@ create trigger require_mfa_for_writes
   before insert or update or delete on public.storage_rooms
   for each statement execute function private.refuse_writes_without_mfa();
 create trigger storage_rooms_fill_index before insert on public.storage_rooms
-  for each row execute function private.fill_next_index('room_index', 'user_id');
-create trigger storage_rooms_keep_owner
+  for each row execute function private.fill_next_index('room_index', 'account_id');
+create trigger storage_rooms_keep_account
   before update on public.storage_rooms
-  for each row execute function private.keep_owner();
+  for each row execute function private.keep_account();
 create trigger storage_rooms_lock_storage
   before insert or update or delete on public.storage_rooms
   for each statement execute function private.lock_storage_for_statement();
@@ -396,7 +392,7 @@ create trigger storage_rooms_set_updated_at
 -- ---------------------------------------------------------------------------------------------
 create table public.storage_isles (
   isle_id uuid primary key default gen_random_uuid(),
-  user_id uuid not null default private.current_account() references auth.users (id) on delete cascade,
+  account_id uuid not null default private.current_account() references public.accounts (id) on delete cascade,
   room_id uuid not null,
   -- the isle number the seller sees; unique within the room ('Isle number {n} is already in use')
   isle_index integer not null check (isle_index > 0),
@@ -406,18 +402,18 @@ create table public.storage_isles (
   active boolean not null default true,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  constraint storage_isles_room_fkey foreign key (room_id, user_id)
-    references public.storage_rooms (room_id, user_id) on delete cascade,
+  constraint storage_isles_room_fkey foreign key (room_id, account_id)
+    references public.storage_rooms (room_id, account_id) on delete cascade,
   constraint storage_isles_isle_index_key unique (room_id, isle_index) deferrable initially immediate,
-  constraint storage_isles_isle_id_user_id_key unique (isle_id, user_id)
+  constraint storage_isles_isle_id_account_id_key unique (isle_id, account_id)
 );
 comment on table public.storage_isles is
   'Isles (rows of units) in a room, numbered 1..n by isle_index; position/rotation for the floor plan.';
 
 -- each child's foreign key to its parent, for the cascades down the tree and the keys' checks
-create index storage_isles_room_fkey_idx on public.storage_isles (room_id, user_id);
--- user_id indexes for RLS filters and for the cascade when a user is deleted
-create index storage_isles_user_idx on public.storage_isles (user_id);
+create index storage_isles_room_fkey_idx on public.storage_isles (room_id, account_id);
+-- account_id indexes for RLS filters and for the cascade when an account is deleted
+create index storage_isles_account_idx on public.storage_isles (account_id);
 
 alter table public.storage_isles enable row level security;
 revoke all on table public.storage_isles from anon, authenticated;
@@ -425,21 +421,17 @@ grant select, insert, update, delete on table public.storage_isles to authentica
 
 create policy storage_isles_select on public.storage_isles
   for select to authenticated
-  using (user_id = (select private.current_account()));
+  using (account_id = (select private.current_account()));
 create policy storage_isles_insert on public.storage_isles
   for insert to authenticated
-  with check (user_id = (select private.current_account())
-         and (select private.acting_role()) = any ('{owner,manager}'::text[]));
+  with check (account_id = (select private.current_account_for('{owner,manager}')));
 create policy storage_isles_update on public.storage_isles
   for update to authenticated
-  using (user_id = (select private.current_account())
-         and (select private.acting_role()) = any ('{owner,manager}'::text[]))
-  with check (user_id = (select private.current_account())
-         and (select private.acting_role()) = any ('{owner,manager}'::text[]));
+  using (account_id = (select private.current_account_for('{owner,manager}')))
+  with check (account_id = (select private.current_account_for('{owner,manager}')));
 create policy storage_isles_delete on public.storage_isles
   for delete to authenticated
-  using (user_id = (select private.current_account())
-         and (select private.acting_role()) = any ('{owner,manager}'::text[]));
+  using (account_id = (select private.current_account_for('{owner,manager}')));
 create policy require_mfa_select on public.storage_isles as restrictive
   for select to authenticated
   using ((select private.mfa_satisfied()));
@@ -459,9 +451,9 @@ create trigger require_mfa_for_writes
   for each statement execute function private.refuse_writes_without_mfa();
 create trigger storage_isles_fill_index before insert on public.storage_isles
   for each row execute function private.fill_next_index('isle_index', 'room_id');
-create trigger storage_isles_keep_owner
+create trigger storage_isles_keep_account
   before update on public.storage_isles
-  for each row execute function private.keep_owner();
+  for each row execute function private.keep_account();
 create trigger storage_isles_lock_storage
   before insert or update or delete on public.storage_isles
   for each statement execute function private.lock_storage_for_statement();
@@ -483,7 +475,7 @@ create trigger storage_isles_set_updated_at
 -- ---------------------------------------------------------------------------------------------
 create table public.storage_units (
   unit_id uuid primary key default gen_random_uuid(),
-  user_id uuid not null default private.current_account() references auth.users (id) on delete cascade,
+  account_id uuid not null default private.current_account() references public.accounts (id) on delete cascade,
   isle_id uuid not null,
   -- omitted on insert it becomes the lowest unused letter of the isle (A, B, ... Z, AA, ...)
   unit_name text not null
@@ -500,20 +492,20 @@ create table public.storage_units (
   active boolean not null default true,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  constraint storage_units_isle_fkey foreign key (isle_id, user_id)
-    references public.storage_isles (isle_id, user_id) on delete cascade,
-  constraint storage_units_unit_id_user_id_key unique (unit_id, user_id)
+  constraint storage_units_isle_fkey foreign key (isle_id, account_id)
+    references public.storage_isles (isle_id, account_id) on delete cascade,
+  constraint storage_units_unit_id_account_id_key unique (unit_id, account_id)
 );
 comment on table public.storage_units is
   'Storage units (bay, box, cabinet, bin) in an isle; names are unique per isle (case-insensitive).';
 comment on column public.storage_units."position3D" is
   'Position of the unit in the 3D view, e.g. {"x":0,"y":0,"z":0}.';
 
-create index storage_units_isle_fkey_idx on public.storage_units (isle_id, user_id);
+create index storage_units_isle_fkey_idx on public.storage_units (isle_id, account_id);
 -- Import resolves units by name within an isle ('Unit ''{unit}'' not found in isle {n}'), so two
 -- units with the same name in one isle would make that ambiguous.
 create unique index storage_units_isle_name_key on public.storage_units (isle_id, lower(unit_name));
-create index storage_units_user_idx on public.storage_units (user_id);
+create index storage_units_account_idx on public.storage_units (account_id);
 
 alter table public.storage_units enable row level security;
 revoke all on table public.storage_units from anon, authenticated;
@@ -521,21 +513,17 @@ grant select, insert, update, delete on table public.storage_units to authentica
 
 create policy storage_units_select on public.storage_units
   for select to authenticated
-  using (user_id = (select private.current_account()));
+  using (account_id = (select private.current_account()));
 create policy storage_units_insert on public.storage_units
   for insert to authenticated
-  with check (user_id = (select private.current_account())
-         and (select private.acting_role()) = any ('{owner,manager}'::text[]));
+  with check (account_id = (select private.current_account_for('{owner,manager}')));
 create policy storage_units_update on public.storage_units
   for update to authenticated
-  using (user_id = (select private.current_account())
-         and (select private.acting_role()) = any ('{owner,manager}'::text[]))
-  with check (user_id = (select private.current_account())
-         and (select private.acting_role()) = any ('{owner,manager}'::text[]));
+  using (account_id = (select private.current_account_for('{owner,manager}')))
+  with check (account_id = (select private.current_account_for('{owner,manager}')));
 create policy storage_units_delete on public.storage_units
   for delete to authenticated
-  using (user_id = (select private.current_account())
-         and (select private.acting_role()) = any ('{owner,manager}'::text[]));
+  using (account_id = (select private.current_account_for('{owner,manager}')));
 create policy require_mfa_select on public.storage_units as restrictive
   for select to authenticated
   using ((select private.mfa_satisfied()));
@@ -555,9 +543,9 @@ create trigger require_mfa_for_writes
   for each statement execute function private.refuse_writes_without_mfa();
 create trigger storage_units_fill_defaults before insert on public.storage_units
   for each row execute function private.fill_unit_defaults();
-create trigger storage_units_keep_owner
+create trigger storage_units_keep_account
   before update on public.storage_units
-  for each row execute function private.keep_owner();
+  for each row execute function private.keep_account();
 create trigger storage_units_lock_storage
   before insert or update or delete on public.storage_units
   for each statement execute function private.lock_storage_for_statement();
@@ -577,23 +565,23 @@ create trigger storage_units_set_updated_at
 -- ---------------------------------------------------------------------------------------------
 create table public.storage_shelves (
   shelf_id uuid primary key default gen_random_uuid(),
-  user_id uuid not null default private.current_account() references auth.users (id) on delete cascade,
+  account_id uuid not null default private.current_account() references public.accounts (id) on delete cascade,
   unit_id uuid not null,
   -- 1..n within the unit; omitted on insert it becomes the lowest unused number
   shelf_index integer not null check (shelf_index > 0),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  constraint storage_shelves_unit_fkey foreign key (unit_id, user_id)
-    references public.storage_units (unit_id, user_id) on delete cascade,
+  constraint storage_shelves_unit_fkey foreign key (unit_id, account_id)
+    references public.storage_units (unit_id, account_id) on delete cascade,
   constraint storage_shelves_shelf_index_key unique (unit_id, shelf_index) deferrable initially immediate,
-  -- target of the items' (shelf_id, unit_id, user_id) foreign key
-  constraint storage_shelves_shelf_unit_user_key unique (shelf_id, unit_id, user_id)
+  -- target of the items' (shelf_id, unit_id, account_id) foreign key
+  constraint storage_shelves_shelf_unit_account_key unique (shelf_id, unit_id, account_id)
 );
 comment on table public.storage_shelves is
   'Numbered shelves (1..n) of a unit. New shelves take the lowest unused number.';
 
-create index storage_shelves_unit_fkey_idx on public.storage_shelves (unit_id, user_id);
-create index storage_shelves_user_idx on public.storage_shelves (user_id);
+create index storage_shelves_unit_fkey_idx on public.storage_shelves (unit_id, account_id);
+create index storage_shelves_account_idx on public.storage_shelves (account_id);
 
 alter table public.storage_shelves enable row level security;
 revoke all on table public.storage_shelves from anon, authenticated;
@@ -601,21 +589,17 @@ grant select, insert, update, delete on table public.storage_shelves to authenti
 
 create policy storage_shelves_select on public.storage_shelves
   for select to authenticated
-  using (user_id = (select private.current_account()));
+  using (account_id = (select private.current_account()));
 create policy storage_shelves_insert on public.storage_shelves
   for insert to authenticated
-  with check (user_id = (select private.current_account())
-         and (select private.acting_role()) = any ('{owner,manager}'::text[]));
+  with check (account_id = (select private.current_account_for('{owner,manager}')));
 create policy storage_shelves_update on public.storage_shelves
   for update to authenticated
-  using (user_id = (select private.current_account())
-         and (select private.acting_role()) = any ('{owner,manager}'::text[]))
-  with check (user_id = (select private.current_account())
-         and (select private.acting_role()) = any ('{owner,manager}'::text[]));
+  using (account_id = (select private.current_account_for('{owner,manager}')))
+  with check (account_id = (select private.current_account_for('{owner,manager}')));
 create policy storage_shelves_delete on public.storage_shelves
   for delete to authenticated
-  using (user_id = (select private.current_account())
-         and (select private.acting_role()) = any ('{owner,manager}'::text[]));
+  using (account_id = (select private.current_account_for('{owner,manager}')));
 create policy require_mfa_select on public.storage_shelves as restrictive
   for select to authenticated
   using ((select private.mfa_satisfied()));
@@ -635,9 +619,9 @@ create trigger require_mfa_for_writes
   for each statement execute function private.refuse_writes_without_mfa();
 create trigger storage_shelves_fill_index before insert on public.storage_shelves
   for each row execute function private.fill_shelf_index();
-create trigger storage_shelves_keep_owner
+create trigger storage_shelves_keep_account
   before update on public.storage_shelves
-  for each row execute function private.keep_owner();
+  for each row execute function private.keep_account();
 create trigger storage_shelves_lock_storage
   before insert or update or delete on public.storage_shelves
   for each statement execute function private.lock_storage_for_statement();
@@ -693,11 +677,11 @@ as $$ select private.renumber('storage_isles', 'isle', 'room_id', p_room_id) $$;
 revoke all on function private.renumber_isles(uuid) from public;
 grant execute on function private.renumber_isles(uuid) to authenticated, service_role;
 
-create or replace function private.renumber_rooms(p_user_id uuid)
+create or replace function private.renumber_rooms(p_account_id uuid)
 returns void
 language sql
 set search_path = ''
-as $$ select private.renumber('storage_rooms', 'room', 'user_id', p_user_id) $$;
+as $$ select private.renumber('storage_rooms', 'room', 'account_id', p_account_id) $$;
 revoke all on function private.renumber_rooms(uuid) from public;
 grant execute on function private.renumber_rooms(uuid) to authenticated, service_role;
 
@@ -729,22 +713,24 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  _team_account uuid := private.require_role('{owner,manager}'::text[]);
-  v_uid uuid := private.caller_id();
+  v_account uuid := private.require_role('{owner,manager}'::text[]);
   v_room public.storage_rooms;
 begin
+  if v_account is null then
+    raise exception 'Not authenticated' using errcode = '42501';
+  end if;
   perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
   if not coalesce(private.has_visible_text(p_room_name), false) then
     raise exception 'Room name is required' using errcode = '22023';
   end if;
   -- the lock the limit trigger takes, taken first so the room_index picked below is not
   -- raced by a concurrent add_room (both would pick the same number)
-  perform private.limit_lock('rooms', v_uid);
-  insert into public.storage_rooms (user_id, room_name, active)
-  values (v_uid, btrim(p_room_name), true)
+  perform private.limit_lock('rooms', v_account);
+  insert into public.storage_rooms (account_id, room_name, active)
+  values (v_account, btrim(p_room_name), true)
   returning * into v_room; -- room_index filled by private.fill_next_index()
 
-  perform private.log(v_uid, 'add_room', format('Added room %s', v_room.room_name));
+  perform private.log(v_account, 'add_room', format('Added room %s', v_room.room_name));
   return v_room;
 end;
 $$;
@@ -761,7 +747,7 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  _team_account uuid := private.require_role('{owner,manager}'::text[]);
+  v_account uuid := private.require_role('{owner,manager}'::text[]);
   v_room public.storage_rooms;
   v_isle public.storage_isles;
   v_unit public.storage_units;
@@ -779,15 +765,15 @@ begin
     raise exception 'Isle number % is already in use in this room', p_isle_index using errcode = '23505';
   end if;
 
-  insert into public.storage_isles (room_id, user_id, isle_index)
-  values (v_room.room_id, v_room.user_id, p_isle_index)
+  insert into public.storage_isles (room_id, account_id, isle_index)
+  values (v_room.room_id, v_room.account_id, p_isle_index)
   returning * into v_isle;
 
-  insert into public.storage_units (isle_id, user_id, unit_type, naming_convention, "position3D")
-  values (v_isle.isle_id, v_room.user_id, coalesce(p_unit_type, 'box'), 'alphabetical', p_position3d)
+  insert into public.storage_units (isle_id, account_id, unit_type, naming_convention, "position3D")
+  values (v_isle.isle_id, v_room.account_id, coalesce(p_unit_type, 'box'), 'alphabetical', p_position3d)
   returning * into v_unit;
 
-  perform private.log(v_room.user_id, 'add_isle',
+  perform private.log(v_room.account_id, 'add_isle',
           format('Added isle %s to room %s with unit %s (%s)', v_isle.isle_index, v_room.room_name,
                  v_unit.unit_name, v_unit.unit_type));
   return jsonb_build_object('isle', to_jsonb(v_isle), 'unit', to_jsonb(v_unit));
@@ -805,7 +791,7 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  _team_account uuid := private.require_role('{owner,manager}'::text[]);
+  v_account uuid := private.require_role('{owner,manager}'::text[]);
   v_isle public.storage_isles;
   v_room public.storage_rooms;
   v_unit public.storage_units;
@@ -821,11 +807,11 @@ begin
     raise exception 'Isle not found' using errcode = 'PT404';
   end if;
 
-  insert into public.storage_units (isle_id, user_id, unit_type, naming_convention, "position3D")
-  values (v_isle.isle_id, v_isle.user_id, coalesce(p_unit_type, 'box'), 'alphabetical', p_position3d)
+  insert into public.storage_units (isle_id, account_id, unit_type, naming_convention, "position3D")
+  values (v_isle.isle_id, v_isle.account_id, coalesce(p_unit_type, 'box'), 'alphabetical', p_position3d)
   returning * into v_unit; -- unit_name and unit_index filled by private.fill_unit_defaults()
 
-  perform private.log(v_isle.user_id, 'add_unit',
+  perform private.log(v_isle.account_id, 'add_unit',
           format('Added unit %s (%s) to %s / Isle %s', v_unit.unit_name, v_unit.unit_type,
                  v_room.room_name, v_isle.isle_index));
   return v_unit;
@@ -842,7 +828,7 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  _team_account uuid := private.require_role('{owner,manager}'::text[]);
+  v_account uuid := private.require_role('{owner,manager}'::text[]);
   v_unit public.storage_units;
   v_shelf public.storage_shelves;
 begin
@@ -854,11 +840,11 @@ begin
     raise exception 'Unit not found' using errcode = 'PT404';
   end if;
 
-  insert into public.storage_shelves (unit_id, user_id)
-  values (v_unit.unit_id, v_unit.user_id)
+  insert into public.storage_shelves (unit_id, account_id)
+  values (v_unit.unit_id, v_unit.account_id)
   returning * into v_shelf; -- shelf_index filled by private.fill_shelf_index()
 
-  perform private.log(v_unit.user_id, 'add_shelf',
+  perform private.log(v_unit.account_id, 'add_shelf',
           format('Added shelf %s to unit %s', v_shelf.shelf_index, v_unit.unit_name));
   return v_shelf;
 end;
@@ -875,7 +861,7 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  _team_account uuid := private.require_role('{owner,manager}'::text[]);
+  v_account uuid := private.require_role('{owner,manager}'::text[]);
   v_unit public.storage_units;
   v_shelf public.storage_shelves;
   v_items integer;
@@ -895,7 +881,7 @@ begin
   delete from public.storage_shelves s where s.shelf_id = p_shelf_id;
   perform private.renumber_shelves(v_unit.unit_id);
 
-  perform private.log(v_unit.user_id, 'remove_shelf',
+  perform private.log(v_unit.account_id, 'remove_shelf',
           format('Removed shelf %s from unit %s', v_shelf.shelf_index, v_unit.unit_name)
           || case when v_items > 0 then format(' with %s item(s)', v_items) else '' end);
 
@@ -914,7 +900,7 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  _team_account uuid := private.require_role('{owner,manager}'::text[]);
+  v_account uuid := private.require_role('{owner,manager}'::text[]);
   v_room public.storage_rooms;
   v_isle public.storage_isles;
   v_units integer;
@@ -938,7 +924,7 @@ begin
   delete from public.storage_isles i where i.isle_id = p_isle_id; -- units, shelves, items cascade
   perform private.renumber_isles(v_room.room_id);
 
-  perform private.log(v_room.user_id, 'remove_isle',
+  perform private.log(v_room.account_id, 'remove_isle',
           format('Removed isle %s from room %s with %s unit(s) and %s item(s)',
                  v_isle.isle_index, v_room.room_name, v_units, v_items));
 
@@ -963,7 +949,7 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  _team_account uuid := private.require_role('{owner,manager}'::text[]);
+  v_account uuid := private.require_role('{owner,manager}'::text[]);
   v_change uuid;
   v_room public.storage_rooms;
   v_isle public.storage_isles;
@@ -997,7 +983,7 @@ begin
     v_isle_removed := true;
   end if;
 
-  perform private.log(v_unit.user_id, 'remove_unit',
+  perform private.log(v_unit.account_id, 'remove_unit',
           format('Removed unit %s (%s) from %s / Isle %s with %s shelf(s) and %s item(s)',
                  v_unit.unit_name, v_unit.unit_type, v_room.room_name, v_isle.isle_index, v_shelves, v_items)
           || case when v_isle_removed then format('; isle %s was empty and was removed', v_isle.isle_index)
@@ -1023,7 +1009,7 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  _team_account uuid := private.require_role('{owner,manager}'::text[]);
+  v_account uuid := private.require_role('{owner,manager}'::text[]);
   v_old text;
   v_room public.storage_rooms;
 begin
@@ -1035,7 +1021,7 @@ begin
   update public.storage_rooms r set room_name = btrim(p_room_name)
    where r.room_id = p_room_id
   returning * into v_room;
-  perform private.log(v_room.user_id, 'update_room', format('Renamed room %s to %s', v_old, v_room.room_name));
+  perform private.log(v_room.account_id, 'update_room', format('Renamed room %s to %s', v_old, v_room.room_name));
   return v_room;
 end;
 $$;
@@ -1053,7 +1039,7 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  _team_account uuid := private.require_role('{owner,manager}'::text[]);
+  v_account uuid := private.require_role('{owner,manager}'::text[]);
   v_change uuid;
   v_room public.storage_rooms;
   v_isles integer;
@@ -1067,8 +1053,8 @@ begin
   if not found then
     raise exception 'Room not found' using errcode = 'PT404';
   end if;
-  -- serialise with room inserts and other removals of this user (renumbering touches all rooms)
-  perform private.limit_lock('rooms', v_room.user_id);
+  -- serialise with room inserts and other removals of this account (renumbering touches all rooms)
+  perform private.limit_lock('rooms', v_room.account_id);
   select r.* into v_room from public.storage_rooms r where r.room_id = p_room_id for update;
   if not found then
     raise exception 'Room not found' using errcode = 'PT404';
@@ -1082,18 +1068,18 @@ begin
     join public.storage_isles i on i.isle_id = u.isle_id where i.room_id = p_room_id;
 
   delete from public.storage_rooms r where r.room_id = p_room_id; -- isles, units, shelves, items cascade
-  perform private.renumber_rooms(v_room.user_id);
+  perform private.renumber_rooms(v_room.account_id);
 
   select r.room_id into v_active from public.storage_rooms r
-   where r.user_id = v_room.user_id and r.active order by r.room_index limit 1;
+   where r.account_id = v_room.account_id and r.active order by r.room_index limit 1;
   if v_active is null and v_room.active then
     update public.storage_rooms r set active = true
      where r.room_id = (select r2.room_id from public.storage_rooms r2
-                         where r2.user_id = v_room.user_id order by r2.room_index limit 1)
+                         where r2.account_id = v_room.account_id order by r2.room_index limit 1)
     returning r.room_id into v_active;
   end if;
 
-  perform private.log(v_room.user_id, 'remove_room',
+  perform private.log(v_room.account_id, 'remove_room',
           format('Removed room %s with %s isle(s), %s unit(s) and %s item(s)',
                  v_room.room_name, v_isles, v_units, v_items));
 
@@ -1118,7 +1104,7 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  _team_account uuid := private.require_role('{owner,manager}'::text[]);
+  v_account uuid := private.require_role('{owner,manager}'::text[]);
   v_old public.storage_units;
   v_unit public.storage_units;
 begin
@@ -1134,7 +1120,7 @@ begin
    where u.unit_id = p_unit_id
   returning * into v_unit;
   if v_unit.unit_name is distinct from v_old.unit_name then
-    perform private.log(v_unit.user_id, 'update_unit',
+    perform private.log(v_unit.account_id, 'update_unit',
             format('Renamed unit %s to %s', v_old.unit_name, v_unit.unit_name));
   end if;
   return v_unit;
@@ -1154,7 +1140,7 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  _team_account uuid := private.require_role('{owner,manager}'::text[]);
+  v_account uuid := private.require_role('{owner,manager}'::text[]);
   v_room public.storage_rooms;
   v_old public.storage_isles;
   v_isle public.storage_isles;
@@ -1179,7 +1165,7 @@ begin
    where i.isle_id = p_isle_id
   returning * into v_isle;
   if v_isle.isle_index <> v_old.isle_index then
-    perform private.log(v_isle.user_id, 'update_isle',
+    perform private.log(v_isle.account_id, 'update_isle',
             format('Changed isle %s to isle %s in room %s', v_old.isle_index, v_isle.isle_index,
                    v_room.room_name));
   end if;

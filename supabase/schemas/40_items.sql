@@ -38,7 +38,7 @@ revoke all on function private.derive_item_unit() from public;
 
 create table public.storage_items (
   item_id uuid primary key default gen_random_uuid(),
-  user_id uuid not null default private.current_account() references auth.users (id) on delete cascade,
+  account_id uuid not null default private.current_account() references public.accounts (id) on delete cascade,
   item_name text not null
     constraint "Item name: 1 to 500 characters, not all blank"
     check (length(btrim(item_name)) between 1 and 500 and private.has_visible_text(item_name)),
@@ -61,14 +61,14 @@ create table public.storage_items (
   reorder_level integer
     constraint "Reorder level: a whole number from 0 to 1000000"
     check (reorder_level between 0 and 1000000),
-  constraint storage_items_unit_fkey foreign key (unit_id, user_id)
-    references public.storage_units (unit_id, user_id) on delete cascade,
+  constraint storage_items_unit_fkey foreign key (unit_id, account_id)
+    references public.storage_units (unit_id, account_id) on delete cascade,
   -- the shelf must be the caller's and belong to the item's unit; follows a shelf if it moves
-  constraint storage_items_shelf_fkey foreign key (shelf_id, unit_id, user_id)
-    references public.storage_shelves (shelf_id, unit_id, user_id) on delete cascade on update cascade,
+  constraint storage_items_shelf_fkey foreign key (shelf_id, unit_id, account_id)
+    references public.storage_shelves (shelf_id, unit_id, account_id) on delete cascade on update cascade,
   -- with MATCH SIMPLE a null unit_id would silently skip the shelf check
   constraint storage_items_shelf_needs_unit check (shelf_id is null or unit_id is not null),
-  constraint storage_items_item_id_user_id_key unique (item_id, user_id)
+  constraint storage_items_item_id_account_id_key unique (item_id, account_id)
 );
 comment on table public.storage_items is
   'Items on shelves. unit_id is derived from shelf_id. Counted against the plan''s item limit.';
@@ -76,19 +76,19 @@ comment on column public.storage_items.reorder_level is
   'Optional: the item is low on stock when its quantity is at or below this (0: out of stock).';
 
 create index storage_items_barcode_trgm_idx on public.storage_items using gin (barcode extensions.gin_trgm_ops);
-create index storage_items_expiry_idx on public.storage_items (user_id, expiry_date) where expiry_date is not null;
+create index storage_items_expiry_idx on public.storage_items (account_id, expiry_date) where expiry_date is not null;
 -- The low-stock check reads only these rows, however big the inventory.
-create index storage_items_low_stock_idx on public.storage_items (user_id)
+create index storage_items_low_stock_idx on public.storage_items (account_id)
   where quantity = 0 or reorder_level is not null;
 create index storage_items_name_trgm_idx on public.storage_items using gin (item_name extensions.gin_trgm_ops);
 -- by shelf and by unit, in the columns of their foreign keys so the keys' checks and cascades
 -- use them too (Supabase's linter: unindexed foreign keys)
-create index storage_items_shelf_idx on public.storage_items (shelf_id, unit_id, user_id);
-create index storage_items_unit_idx on public.storage_items (unit_id, user_id);
-create index storage_items_user_barcode_idx on public.storage_items (user_id, barcode) where barcode is not null;
--- The app's queries: newest first per user (paged 1000), by shelf, by unit, barcode lookups,
+create index storage_items_shelf_idx on public.storage_items (shelf_id, unit_id, account_id);
+create index storage_items_unit_idx on public.storage_items (unit_id, account_id);
+create index storage_items_account_barcode_idx on public.storage_items (account_id, barcode) where barcode is not null;
+-- The app's queries: newest first per account (paged 1000), by shelf, by unit, barcode lookups,
 -- and case-insensitive substring search on name or barcode (trigram indexes serve ILIKE '%x%').
-create index storage_items_user_created_idx on public.storage_items (user_id, created_at desc);
+create index storage_items_account_created_idx on public.storage_items (account_id, created_at desc);
 
 alter table public.storage_items enable row level security;
 revoke all on table public.storage_items from anon, authenticated;
@@ -96,18 +96,17 @@ grant select, insert, update, delete on table public.storage_items to authentica
 
 create policy storage_items_select on public.storage_items
   for select to authenticated
-  using (user_id = (select private.current_account()));
+  using (account_id = (select private.current_account()));
 create policy storage_items_insert on public.storage_items
   for insert to authenticated
-  with check (user_id = (select private.current_account()));
+  with check (account_id = (select private.current_account()));
 create policy storage_items_update on public.storage_items
   for update to authenticated
-  using (user_id = (select private.current_account()))
-  with check (user_id = (select private.current_account()));
+  using (account_id = (select private.current_account()))
+  with check (account_id = (select private.current_account()));
 create policy storage_items_delete on public.storage_items
   for delete to authenticated
-  using (user_id = (select private.current_account())
-         and (select private.acting_role()) = any ('{owner,manager}'::text[]));
+  using (account_id = (select private.current_account_for('{owner,manager}')));
 create policy require_mfa_select on public.storage_items as restrictive
   for select to authenticated
   using ((select private.mfa_satisfied()));
@@ -127,9 +126,9 @@ create trigger require_mfa_for_writes
   for each statement execute function private.refuse_writes_without_mfa();
 create trigger storage_items_derive_unit before insert or update on public.storage_items
   for each row execute function private.derive_item_unit();
-create trigger storage_items_keep_owner
+create trigger storage_items_keep_account
   before update on public.storage_items
-  for each row execute function private.keep_owner();
+  for each row execute function private.keep_account();
 create trigger storage_items_lock_storage
   before insert or update or delete on public.storage_items
   for each statement execute function private.lock_storage_for_statement();
@@ -236,7 +235,7 @@ grant execute on function private.array_length_or_refuse(jsonb, text) to authent
 -- this check and the caller's insert.
 -- Boilerplate: Postgres spells out each function's declaration (returns, language, security,
 -- empty search_path); the bodies differ.
-create or replace function private.check_item_limit(p_user_id uuid, p_adding integer)
+create or replace function private.check_item_limit(p_account_id uuid, p_adding integer)
 returns void
 language plpgsql
 set search_path = ''
@@ -245,9 +244,9 @@ declare
   v_plan public.plans;
   v_count integer;
 begin
-  perform private.limit_lock('items', p_user_id);
-  v_plan := private.user_plan(p_user_id);
-  select count(*) into v_count from public.storage_items it where it.user_id = p_user_id;
+  perform private.limit_lock('items', p_account_id);
+  v_plan := private.account_plan(p_account_id);
+  select count(*) into v_count from public.storage_items it where it.account_id = p_account_id;
   if v_count + p_adding > v_plan.max_items then
     raise exception using
       errcode = 'P0001',
@@ -273,7 +272,7 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  _team_account uuid := private.require_role('{owner,manager,picker}'::text[]);
+  v_account uuid := private.require_role('{owner,manager,picker}'::text[]);
   v_shelf public.storage_shelves;
   v_item public.storage_items;
 begin
@@ -297,13 +296,13 @@ begin
   end if;
 
   insert into public.storage_items
-    (user_id, item_name, quantity, shelf_id, unit_id, barcode, sku, price_paid, expiry_date, reorder_level)
+    (account_id, item_name, quantity, shelf_id, unit_id, barcode, sku, price_paid, expiry_date, reorder_level)
   values
-    (v_shelf.user_id, btrim(p_item_name), p_quantity, v_shelf.shelf_id, v_shelf.unit_id,
+    (v_shelf.account_id, btrim(p_item_name), p_quantity, v_shelf.shelf_id, v_shelf.unit_id,
      nullif(btrim(p_barcode), ''), nullif(btrim(p_sku), ''), p_price_paid, p_expiry_date, p_reorder_level)
   returning * into v_item; -- the item limit trigger may refuse with PLAN_LIMIT_REACHED
 
-  perform private.log(v_shelf.user_id, 'add_item',
+  perform private.log(v_shelf.account_id, 'add_item',
           format('Added %s x %s to %s', v_item.quantity, v_item.item_name, private.shelf_location(v_shelf.shelf_id)));
   return v_item;
 end;
@@ -323,7 +322,7 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  _team_account uuid := private.require_role('{owner,manager,picker}'::text[]);
+  v_account uuid := private.require_role('{owner,manager,picker}'::text[]);
   v_old public.storage_items;
   v_new public.storage_items;
   v_quantity integer;
@@ -414,7 +413,7 @@ begin
   end if;
 
   if cardinality(v_parts) > 0 then
-    perform private.log(v_new.user_id, 'update_item',
+    perform private.log(v_new.account_id, 'update_item',
             format('Updated %s: %s', v_new.item_name, array_to_string(v_parts, ', ')));
   end if;
   return v_new;
@@ -438,7 +437,7 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  _team_account uuid := private.require_role('{owner,manager,picker}'::text[]);
+  v_account uuid := private.require_role('{owner,manager,picker}'::text[]);
   v_shelf public.storage_shelves;
   v_wanted integer;
   v_found integer;
@@ -454,11 +453,11 @@ begin
   end if;
   -- lock the items so a concurrent move or delete cannot interleave
   perform 1 from public.storage_items it
-   where it.item_id = any (p_item_ids) and it.user_id = v_shelf.user_id
+   where it.item_id = any (p_item_ids) and it.account_id = v_shelf.account_id
    order by it.item_id
      for update;
   select count(*) into v_found from public.storage_items it
-   where it.item_id = any (p_item_ids) and it.user_id = v_shelf.user_id;
+   where it.item_id = any (p_item_ids) and it.account_id = v_shelf.account_id;
   if v_found <> v_wanted or array_position(p_item_ids, null) is not null then
     raise exception 'Item not found' using errcode = 'PT404';
   end if;
@@ -473,7 +472,7 @@ begin
   select array_agg(m.item_name order by m.created_at desc) into v_names from moved m;
 
   if coalesce(cardinality(v_names), 0) > 0 then
-    perform private.log(v_shelf.user_id, 'move_item',
+    perform private.log(v_shelf.account_id, 'move_item',
             format('Moved %s item(s) to %s', cardinality(v_names), private.shelf_location(v_shelf.shelf_id))
             || private.item_list(v_names));
   end if;
@@ -493,11 +492,13 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  _team_account uuid := private.require_role('{owner,manager}'::text[]);
-  v_uid uuid := private.caller_id();
+  v_account uuid := private.require_role('{owner,manager}'::text[]);
   v_wanted integer;
   v_names text[];
 begin
+  if v_account is null then
+    raise exception 'Not authenticated' using errcode = '42501';
+  end if;
   perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
   perform private.begin_undo('remove_items');
   select count(distinct x) into v_wanted from unnest(p_item_ids) as x where x is not null;
@@ -506,7 +507,7 @@ begin
   end if;
   with gone as (
     delete from public.storage_items it
-     where it.item_id = any (p_item_ids) and it.user_id = v_uid
+     where it.item_id = any (p_item_ids) and it.account_id = v_account
     returning it.item_name, it.created_at
   )
   select array_agg(g.item_name order by g.created_at desc) into v_names from gone g;
@@ -514,7 +515,7 @@ begin
     raise exception 'Item not found' using errcode = 'PT404'; -- undoes the delete
   end if;
 
-  perform private.log(v_uid, 'remove_item', format('Removed %s item(s)', v_wanted) || private.item_list(v_names));
+  perform private.log(v_account, 'remove_item', format('Removed %s item(s)', v_wanted) || private.item_list(v_names));
   return v_wanted;
 end;
 $$;
@@ -540,7 +541,7 @@ as $$
     left join public.storage_units u on u.unit_id = s.unit_id
     left join public.storage_isles i on i.isle_id = u.isle_id
     left join public.storage_rooms r on r.room_id = i.room_id
-   where it.user_id = (select private.current_account())
+   where it.account_id = (select private.current_account())
      and it.active
      and (it.quantity = 0 or it.quantity <= it.reorder_level)
    order by it.quantity, it.reorder_level desc nulls last, it.item_name, it.item_id
@@ -630,8 +631,7 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  _team_account uuid := private.require_role('{owner,manager,picker}'::text[]);
-  v_uid uuid := private.caller_id();
+  v_account uuid := private.require_role('{owner,manager,picker}'::text[]);
   v_shelf public.storage_shelves;
   v_n integer;
   v_new integer;
@@ -641,8 +641,11 @@ declare
   v_names text[];
   v_raised_names text[];
 begin
+  if v_account is null then
+    raise exception 'Not authenticated' using errcode = '42501';
+  end if;
   perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
-  if not private.plan_allows(v_uid, 'barcode_scanning') then
+  if not private.plan_allows(v_account, 'barcode_scanning') then
     raise exception using
       errcode = '42501',
       message = 'PLAN_FEATURE_UNAVAILABLE: Barcode scanning requires the Power Seller plan or higher',
@@ -650,7 +653,7 @@ begin
   end if;
 
   select s.* into v_shelf from public.storage_shelves s where s.shelf_id = p_shelf_id;
-  if not found or v_shelf.user_id <> v_uid then
+  if not found or v_shelf.account_id <> v_account then
     raise exception 'Invalid location for item' using errcode = '22023';
   end if;
 
@@ -679,11 +682,11 @@ begin
     raise exception 'Barcode or item name is too long' using errcode = '22023';
   end if;
 
-  -- every "add to that item" names an item of the caller (RLS hides the rest; user_id says so too)
+  -- every "add to that item" names an item of the caller (RLS hides the rest; account_id says so too)
   if exists (select 1 from private.scan_targets(p_items) t
               where t.item_id is not null
                 and not exists (select 1 from public.storage_items it
-                                 where it.item_id = t.item_id and it.user_id = v_uid)) then
+                                 where it.item_id = t.item_id and it.account_id = v_account)) then
     raise exception 'Item not found' using errcode = 'PT404';
   end if;
   if exists (select 1 from private.scan_targets(p_items) t where t.item_id is not null
@@ -701,7 +704,7 @@ begin
     into v_new, v_raised
     from private.scan_targets(p_items) t;
   if v_new > 0 then
-    perform private.check_item_limit(v_uid, v_new);
+    perform private.check_item_limit(v_account, v_new);
   end if;
 
   -- created_at steps by a microsecond per scan so "newest first" keeps the scan order stable
@@ -710,7 +713,7 @@ begin
     select r.ord, r.barcode, coalesce(r.quantity, 1) as quantity,
            coalesce(r.item_name,
                     (select it.item_name from public.storage_items it
-                      where it.user_id = v_uid and lower(it.barcode) = lower(r.barcode)
+                      where it.account_id = v_account and lower(it.barcode) = lower(r.barcode)
                       order by it.created_at desc limit 1),
                     'Scanned item ' || r.barcode) as item_name
       from private.scanned_rows(p_items) r
@@ -718,8 +721,8 @@ begin
      where t.item_id is null
   ),
   ins as (
-    insert into public.storage_items (user_id, item_name, quantity, barcode, shelf_id, unit_id, created_at)
-    select v_uid, n.item_name, n.quantity, n.barcode, v_shelf.shelf_id, v_shelf.unit_id,
+    insert into public.storage_items (account_id, item_name, quantity, barcode, shelf_id, unit_id, created_at)
+    select v_account, n.item_name, n.quantity, n.barcode, v_shelf.shelf_id, v_shelf.unit_id,
            now() + make_interval(secs => n.ord / 1000000.0)
       from named n
      order by n.ord
@@ -730,7 +733,7 @@ begin
        set quantity = it.quantity + coalesce(r.quantity, 1)
       from private.scan_targets(p_items) t
       join private.scanned_rows(p_items) r on r.ord = t.ord
-     where t.item_id is not null and it.item_id = t.item_id and it.user_id = v_uid
+     where t.item_id is not null and it.item_id = t.item_id and it.account_id = v_account
     returning it.item_id, it.item_name, it.quantity, t.ord
   )
   select (select array_agg(ins.item_name order by ins.created_at) from ins),
@@ -744,12 +747,12 @@ begin
     into v_names, v_raised_names, v_ids;
 
   if v_new > 0 then
-    perform private.log(v_uid, 'add_item',
+    perform private.log(v_account, 'add_item',
             format('Added %s scanned item(s) to %s', v_new, private.shelf_location(v_shelf.shelf_id))
             || private.item_list(v_names));
   end if;
   if v_raised > 0 then
-    perform private.log(v_uid, 'update_item',
+    perform private.log(v_account, 'update_item',
             format('Raised the quantity of %s scanned item(s)', v_raised)
             || private.item_list(v_raised_names));
   end if;
@@ -772,8 +775,7 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  _team_account uuid := private.require_role('{owner,manager}'::text[]);
-  v_uid uuid := private.caller_id();
+  v_account uuid := private.require_role('{owner,manager}'::text[]);
   v_wanted integer;
   v_found integer;
   v_item public.storage_items;
@@ -781,23 +783,26 @@ declare
   v_code text;
   v_names text[] := '{}';
 begin
+  if v_account is null then
+    raise exception 'Not authenticated' using errcode = '42501';
+  end if;
   perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
   select count(distinct x) into v_wanted from unnest(p_item_ids) as x where x is not null;
   if v_wanted = 0 then
     return;
   end if;
   -- One generator per seller at a time: two concurrent calls must not both pick a free code.
-  perform pg_advisory_xact_lock(hashtextextended('stockroom.barcode.' || v_uid::text, 0));
+  perform pg_advisory_xact_lock(hashtextextended('stockroom.barcode.' || v_account::text, 0));
 
   select count(*) into v_found from public.storage_items it
-   where it.item_id = any (p_item_ids) and it.user_id = v_uid;
+   where it.item_id = any (p_item_ids) and it.account_id = v_account;
   if v_found <> v_wanted or array_position(p_item_ids, null) is not null then
     raise exception 'Item not found' using errcode = 'PT404';
   end if;
 
   for v_item in
     select it.* from public.storage_items it
-     where it.item_id = any (p_item_ids) and it.user_id = v_uid
+     where it.item_id = any (p_item_ids) and it.account_id = v_account
        and coalesce(btrim(it.barcode), '') = ''
      order by it.created_at, it.item_id
        for update
@@ -806,19 +811,19 @@ begin
       v_body := '2' || lpad((floor(random() * 100000000000))::bigint::text, 11, '0');
       v_code := v_body || private.gs1_check_digit(v_body)::text;
       exit when not exists (select 1 from public.storage_items it
-                             where it.user_id = v_uid and lower(it.barcode) = v_code);
+                             where it.account_id = v_account and lower(it.barcode) = v_code);
     end loop;
     update public.storage_items it set barcode = v_code where it.item_id = v_item.item_id;
     v_names := v_names || v_item.item_name;
   end loop;
 
   if cardinality(v_names) > 0 then
-    perform private.log(v_uid, 'update_item',
+    perform private.log(v_account, 'update_item',
             format('Gave %s item(s) a new barcode', cardinality(v_names)) || private.item_list(v_names));
   end if;
 
   return query select it.* from public.storage_items it
-                where it.item_id = any (p_item_ids) and it.user_id = v_uid
+                where it.item_id = any (p_item_ids) and it.account_id = v_account
                 order by it.created_at desc;
 end;
 $$;

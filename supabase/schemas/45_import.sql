@@ -52,7 +52,7 @@ create type private.import_plan_row as (
   error text
 );
 
-create or replace function private.resolve_import_rows(p_user_id uuid, p_rows jsonb)
+create or replace function private.resolve_import_rows(p_account_id uuid, p_rows jsonb)
 returns setof private.import_row
 language sql
 stable
@@ -86,12 +86,12 @@ as $$
       from p
       left join public.storage_shelves ds
         on p.shelf_id_text is not null
-       and ds.user_id = p_user_id
+       and ds.account_id = p_account_id
        and ds.shelf_id = case when p.shelf_id_text ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
                               then p.shelf_id_text::uuid end
       left join lateral (
         select rm.room_id from public.storage_rooms rm
-         where p.shelf_id_text is null and rm.user_id = p_user_id and lower(rm.room_name) = lower(p.room)
+         where p.shelf_id_text is null and rm.account_id = p_account_id and lower(rm.room_name) = lower(p.room)
          order by rm.room_index limit 1) rm on true
       left join public.storage_isles i on i.room_id = rm.room_id and i.isle_index = p.isle
       left join public.storage_units u on u.isle_id = i.isle_id and lower(u.unit_name) = lower(p.unit)
@@ -123,7 +123,7 @@ revoke all on function private.resolve_import_rows(uuid, jsonb) from public;
 grant execute on function private.resolve_import_rows(uuid, jsonb) to authenticated, service_role;
 
 -- The price/expiry checks come after the location ones, so keep them in a wrapper.
-create or replace function private.check_import_rows(p_user_id uuid, p_rows jsonb)
+create or replace function private.check_import_rows(p_account_id uuid, p_rows jsonb)
 returns setof private.import_row
 language sql
 stable
@@ -138,7 +138,7 @@ as $$
              when src.val ->> 'expiry_date' is not null and btrim(src.val ->> 'expiry_date') <> ''
                   and x.expiry_date is null then 'Invalid expiry date'
            end)
-    from private.resolve_import_rows(p_user_id, p_rows) x
+    from private.resolve_import_rows(p_account_id, p_rows) x
     join lateral (select p_rows -> (x.row_no - 2) as val) src on true
 $$;
 revoke all on function private.check_import_rows(uuid, jsonb) from public;
@@ -146,7 +146,7 @@ grant execute on function private.check_import_rows(uuid, jsonb) to authenticate
 
 -- Per row (row_no = index + 2, as in import errors), the seller's items its key names: the SKU's
 -- when it names any, else the barcode's. item_ids is null when nothing matches.
-create or replace function private.match_import_rows(p_user_id uuid, p_rows jsonb)
+create or replace function private.match_import_rows(p_account_id uuid, p_rows jsonb)
 returns table (row_no integer, matched_by text, match_key text, item_ids uuid[])
 language sql
 stable
@@ -161,13 +161,13 @@ as $$
   by_sku as (
     select s.row_no, array_agg(it.item_id order by it.created_at, it.item_id) as ids
       from src s
-      join public.storage_items it on it.user_id = p_user_id and it.sku = s.sku
+      join public.storage_items it on it.account_id = p_account_id and it.sku = s.sku
      group by s.row_no
   ),
   by_barcode as (
     select s.row_no, array_agg(it.item_id order by it.created_at, it.item_id) as ids
       from src s
-      join public.storage_items it on it.user_id = p_user_id and lower(it.barcode) = lower(s.barcode)
+      join public.storage_items it on it.account_id = p_account_id and lower(it.barcode) = lower(s.barcode)
      group by s.row_no
   )
   select s.row_no,
@@ -181,7 +181,7 @@ $$;
 revoke all on function private.match_import_rows(uuid, jsonb) from public;
 grant execute on function private.match_import_rows(uuid, jsonb) to authenticated, service_role;
 
-create or replace function private.plan_import_rows(p_user_id uuid, p_rows jsonb, p_update boolean)
+create or replace function private.plan_import_rows(p_account_id uuid, p_rows jsonb, p_update boolean)
 returns setof private.import_plan_row
 language plpgsql
 stable
@@ -194,7 +194,7 @@ begin
     return query
       select x.row_no, 'add'::text, null::uuid, null::text, x.item_name, x.quantity, x.barcode, x.sku,
              x.price_paid, x.expiry_date, x.shelf_id, x.unit_id, x.error
-        from private.check_import_rows(p_user_id, p_rows) x
+        from private.check_import_rows(p_account_id, p_rows) x
        order by x.row_no;
     return;
   end if;
@@ -223,12 +223,12 @@ begin
     from (select (e.ord + 1)::integer as row_no,
                  case when jsonb_typeof(e.val) = 'object' then e.val else '{}'::jsonb end as val
             from jsonb_array_elements(p_rows) with ordinality as e(val, ord)) v
-    left join private.match_import_rows(p_user_id, p_rows) m on m.row_no = v.row_no
+    left join private.match_import_rows(p_account_id, p_rows) m on m.row_no = v.row_no
     left join public.storage_items it
-      on cardinality(m.item_ids) = 1 and it.item_id = m.item_ids[1] and it.user_id = p_user_id;
+      on cardinality(m.item_ids) = 1 and it.item_id = m.item_ids[1] and it.account_id = p_account_id;
 
   return query
-    with m as (select * from private.match_import_rows(p_user_id, p_rows)),
+    with m as (select * from private.match_import_rows(p_account_id, p_rows)),
     firsts as (
       select m.item_ids[1] as item_id, min(m.row_no) as first_row
         from m
@@ -249,7 +249,7 @@ begin
                format('Matches the same item as row %s', f.first_row)
              else x.error
            end
-      from private.check_import_rows(p_user_id, v_filled) x
+      from private.check_import_rows(p_account_id, v_filled) x
       left join m on m.row_no = x.row_no
       left join firsts f on cardinality(m.item_ids) = 1 and f.item_id = m.item_ids[1]
      order by x.row_no;
@@ -267,8 +267,7 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  _team_account uuid := private.require_role('{owner,manager}'::text[]);
-  v_uid uuid := private.caller_id();
+  v_account uuid := private.require_role('{owner,manager}'::text[]);
   v_update boolean;
   v_n integer;
   v_adding integer;
@@ -280,6 +279,9 @@ declare
   v_names text[];
   v_changed_names text[];
 begin
+  if v_account is null then
+    raise exception 'Not authenticated' using errcode = '42501';
+  end if;
   perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
   if p_mode is null or p_mode not in ('add', 'update') then
     raise exception 'Import mode must be add or update' using errcode = '22023';
@@ -291,12 +293,12 @@ begin
                               'item_ids', '[]'::jsonb, 'updated_ids', '[]'::jsonb);
   end if;
 
-  select array_agg(x order by x.row_no) into v_rows from private.plan_import_rows(v_uid, p_rows, v_update) x;
+  select array_agg(x order by x.row_no) into v_rows from private.plan_import_rows(v_account, p_rows, v_update) x;
 
   -- Only added rows count against the plan; an import that only updates adds nothing.
   select count(*) into v_adding from unnest(v_rows) x where x.action = 'add';
   if v_adding > 0 or not v_update then
-    perform private.check_item_limit(v_uid, v_adding);
+    perform private.check_item_limit(v_account, v_adding);
   end if;
 
   select array_agg(format('Row %s: %s', x.row_no, x.error) order by x.row_no) into v_errors
@@ -313,8 +315,8 @@ begin
   perform private.keep_stamps();
   with ins as (
     insert into public.storage_items
-      (user_id, item_name, quantity, barcode, sku, price_paid, expiry_date, shelf_id, unit_id, created_at)
-    select v_uid, x.item_name, x.quantity, x.barcode, x.sku, x.price_paid, x.expiry_date, x.shelf_id, x.unit_id,
+      (account_id, item_name, quantity, barcode, sku, price_paid, expiry_date, shelf_id, unit_id, created_at)
+    select v_account, x.item_name, x.quantity, x.barcode, x.sku, x.price_paid, x.expiry_date, x.shelf_id, x.unit_id,
            now() + make_interval(secs => x.row_no / 1000000.0)
       from unnest(v_rows) x
      where x.action = 'add'
@@ -330,7 +332,7 @@ begin
       item_name = x.item_name, quantity = x.quantity, barcode = x.barcode, sku = x.sku,
       price_paid = x.price_paid, expiry_date = x.expiry_date, shelf_id = x.shelf_id, unit_id = x.unit_id
       from unnest(v_rows) x
-     where x.action = 'update' and it.item_id = x.item_id and it.user_id = v_uid
+     where x.action = 'update' and it.item_id = x.item_id and it.account_id = v_account
        and (it.item_name, it.quantity, it.barcode, it.sku, it.price_paid, it.expiry_date, it.shelf_id)
            is distinct from
            (x.item_name, x.quantity, x.barcode, x.sku, x.price_paid, x.expiry_date, x.shelf_id)
@@ -344,9 +346,9 @@ begin
   select array_agg(x.item_name order by x.row_no) into v_names
     from unnest(v_rows) x where x.action = 'add';
   if not v_update then
-    perform private.log(v_uid, 'import_items', format('Imported %s item(s)', v_adding) || private.item_list(v_names));
+    perform private.log(v_account, 'import_items', format('Imported %s item(s)', v_adding) || private.item_list(v_names));
   else
-    perform private.log(v_uid, 'import_items',
+    perform private.log(v_account, 'import_items',
             format('Imported %s item(s), updated %s item(s)', v_adding, coalesce(cardinality(v_changed_names), 0))
             || private.item_list(coalesce(v_names, '{}') || coalesce(v_changed_names, '{}')));
   end if;
@@ -374,7 +376,7 @@ as $$
 begin
   if new.batch_no = 0 then
     delete from public.import_batches b
-     where b.user_id = new.user_id and b.import_id <> new.import_id
+     where b.account_id = new.account_id and b.import_id <> new.import_id
        and b.created_at < now() - interval '1 hour';
   end if;
   return new;
@@ -397,14 +399,14 @@ revoke all on function private.sweep_import_batches() from public;
 -- one import_items log. Nothing the seller sees changes until the commit succeeds; a failed or
 -- abandoned upload leaves only staging rows, which discard_import removes, and which are swept
 create table public.import_batches (
-  user_id uuid not null default private.current_account() references auth.users (id) on delete cascade,
+  account_id uuid not null default private.current_account() references public.accounts (id) on delete cascade,
   import_id uuid not null,
   -- 0-based position of the batch in the file; rows keep their file order inside it
   batch_no integer not null check (batch_no >= 0 and batch_no < 200),
   rows jsonb not null check (jsonb_typeof(rows) = 'array' and jsonb_array_length(rows) between 1 and 50)
     constraint "Import batch: at most 128 KB" check (octet_length(rows::text) <= 131072),
   created_at timestamptz not null default now(),
-  primary key (user_id, import_id, batch_no)
+  primary key (account_id, import_id, batch_no)
 );
 comment on table public.import_batches is
   'Rows of an import being uploaded in batches of 50; commit_import turns them into items in one transaction.';
@@ -415,16 +417,13 @@ grant select, insert, delete on table public.import_batches to authenticated;
 
 create policy import_batches_select on public.import_batches
   for select to authenticated
-  using (user_id = (select private.current_account())
-         and (select private.acting_role()) = any ('{owner,manager}'::text[]));
+  using (account_id = (select private.current_account_for('{owner,manager}')));
 create policy import_batches_insert on public.import_batches
   for insert to authenticated
-  with check (user_id = (select private.current_account())
-         and (select private.acting_role()) = any ('{owner,manager}'::text[]));
+  with check (account_id = (select private.current_account_for('{owner,manager}')));
 create policy import_batches_delete on public.import_batches
   for delete to authenticated
-  using (user_id = (select private.current_account())
-         and (select private.acting_role()) = any ('{owner,manager}'::text[]));
+  using (account_id = (select private.current_account_for('{owner,manager}')));
 create policy require_mfa_select on public.import_batches as restrictive
   for select to authenticated
   using ((select private.mfa_satisfied()));
@@ -463,17 +462,19 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  _team_account uuid := private.require_role('{owner,manager}'::text[]);
-  v_uid uuid := private.caller_id();
+  v_account uuid := private.require_role('{owner,manager}'::text[]);
   v_found integer;
   v_rows jsonb;
   v_result jsonb;
 begin
+  if v_account is null then
+    raise exception 'Not authenticated' using errcode = '42501';
+  end if;
   select count(*) into v_found from public.import_batches b
-   where b.user_id = v_uid and b.import_id = p_import_id and b.batch_no < coalesce(p_batches, 0);
+   where b.account_id = v_account and b.import_id = p_import_id and b.batch_no < coalesce(p_batches, 0);
   if p_batches is null or p_batches < 1 or v_found <> p_batches
      or exists (select 1 from public.import_batches b
-                 where b.user_id = v_uid and b.import_id = p_import_id and b.batch_no >= p_batches) then
+                 where b.account_id = v_account and b.import_id = p_import_id and b.batch_no >= p_batches) then
     raise exception 'The import was not fully uploaded; nothing was imported. Please try again'
       using errcode = '22023';
   end if;
@@ -481,9 +482,9 @@ begin
   select jsonb_agg(e.val order by b.batch_no, e.ord) into v_rows
     from public.import_batches b
     cross join lateral jsonb_array_elements(b.rows) with ordinality as e(val, ord)
-   where b.user_id = v_uid and b.import_id = p_import_id;
+   where b.account_id = v_account and b.import_id = p_import_id;
 
-  delete from public.import_batches b where b.user_id = v_uid and b.import_id = p_import_id;
+  delete from public.import_batches b where b.account_id = v_account and b.import_id = p_import_id;
   v_result := public.import_items(v_rows, p_mode); -- raises, undoing the delete too, if anything is wrong
   return v_result;
 end;
@@ -501,7 +502,7 @@ as $$
   select private.require_role('{owner,manager}'::text[]);
   with gone as (
     delete from public.import_batches b
-     where b.user_id = (select private.current_account()) and b.import_id = p_import_id
+     where b.account_id = (select private.current_account()) and b.import_id = p_import_id
     returning 1
   )
   select count(*)::integer from gone

@@ -22,7 +22,7 @@
 -- ---------------------------------------------------------------------------------------------
 create table public.undo_changes (
   change_id uuid primary key default gen_random_uuid(),
-  user_id uuid not null default private.current_account() references auth.users (id) on delete cascade,
+  account_id uuid not null default private.current_account() references public.accounts (id) on delete cascade,
   -- the function that made it: move_items, remove_items, remove_shelf, remove_unit, ...
   action text not null check (length(btrim(action)) between 1 and 50),
   -- the change's log line ('Moved 2 item(s) to ...'), for "Undid: ..."
@@ -33,7 +33,7 @@ create table public.undo_changes (
 comment on table public.undo_changes is
   'Undoable changes of a seller (newest 50 kept); written only by the database. Read only.';
 
-create index undo_changes_user_created_idx on public.undo_changes (user_id, created_at desc);
+create index undo_changes_account_created_idx on public.undo_changes (account_id, created_at desc);
 
 alter table public.undo_changes enable row level security;
 revoke all on table public.undo_changes from anon, authenticated;
@@ -41,7 +41,7 @@ grant select on table public.undo_changes to authenticated;
 
 create policy undo_changes_select on public.undo_changes
   for select to authenticated
-  using (user_id = (select private.current_account()));
+  using (account_id = (select private.current_account()));
 create policy require_mfa_select on public.undo_changes as restrictive
   for select to authenticated
   using ((select private.mfa_satisfied()));
@@ -71,6 +71,8 @@ create table private.undo_rows (
   new_row jsonb,
   primary key (change_id, seq)
 );
+comment on table private.undo_rows is
+  'The rows each undoable change touched (old and new image, in order); read only through private.undo_net_rows().';
 
 revoke all on table private.undo_rows from public, anon, authenticated;
 
@@ -96,20 +98,20 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_uid uuid := private.current_account();
+  v_account uuid := private.current_account();
   v_change uuid;
 begin
-  if v_uid is null then
+  if v_account is null then
     perform set_config('stockroom.undo_change', '', true);
     return null;
   end if;
-  insert into public.undo_changes (user_id, action, summary)
-  values (v_uid, p_action, p_summary)
+  insert into public.undo_changes (account_id, action, summary)
+  values (v_account, p_action, p_summary)
   returning change_id into v_change;
   perform set_config('stockroom.undo_change', v_change::text, true);
 
   delete from public.undo_changes c
-   where c.change_id in (select k.change_id from public.undo_changes k where k.user_id = v_uid
+   where c.change_id in (select k.change_id from public.undo_changes k where k.account_id = v_account
                           order by k.created_at desc, k.change_id desc offset private.undo_keeps());
   return v_change;
 end;
@@ -194,7 +196,7 @@ as $$
     from private.undo_rows r
     join public.undo_changes c on c.change_id = r.change_id
    where r.change_id = p_change_id
-     and (c.user_id = private.current_account() or auth.role() = 'service_role')
+     and (c.account_id = private.current_account() or auth.role() = 'service_role')
   window w as (partition by r.table_name, r.row_id order by r.seq
                rows between unbounded preceding and unbounded following)
    order by r.table_name, r.row_id
@@ -263,8 +265,7 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  _team_account uuid := private.require_role('{owner,manager,picker}'::text[]);
-  v_uid uuid := private.caller_id();
+  v_account uuid := private.require_role('{owner,manager,picker}'::text[]);
   v_change public.undo_changes;
   v_blocker text;
   v_table text;
@@ -272,6 +273,9 @@ declare
   v_cols text;
   v_constraint text;
 begin
+  if v_account is null then
+    raise exception 'Not authenticated' using errcode = '42501';
+  end if;
   perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
   -- what this transaction changes now is the undo, not part of another change
   perform set_config('stockroom.undo_change', '', true);
@@ -319,7 +323,7 @@ begin
         select string_agg(quote_ident(a.attname), ', ' order by a.attnum) into v_cols
           from pg_catalog.pg_attribute a
          where a.attrelid = ('public.' || v_table)::regclass and a.attnum > 0 and not a.attisdropped
-           and a.attname not in (private.undo_key(v_table), 'user_id', 'created_at', 'updated_at');
+           and a.attname not in (private.undo_key(v_table), 'account_id', 'created_at', 'updated_at');
         execute format('update public.%1$I t set (%2$s) = (select %2$s from jsonb_populate_record(null::public.%1$I, r.img))'
                        '  from jsonb_array_elements($1) r(img)'
                        ' where t.%3$I = (r.img ->> %4$L)::uuid',
@@ -352,7 +356,7 @@ begin
   end;
 
   perform private.finish_undo(p_change_id);
-  perform private.log(v_uid, 'undo', 'Undid: ' || coalesce(v_change.summary, v_change.action));
+  perform private.log(v_account, 'undo', 'Undid: ' || coalesce(v_change.summary, v_change.action));
 
   return jsonb_build_object('change_id', v_change.change_id, 'action', v_change.action,
                             'summary', v_change.summary);
@@ -371,13 +375,13 @@ set search_path = ''
 as $$
 begin
   update public.undo_changes c set undone_at = now()
-   where c.change_id = p_change_id and (c.user_id = private.current_account() or auth.role() = 'service_role');
+   where c.change_id = p_change_id and (c.account_id = private.current_account() or auth.role() = 'service_role');
 end;
 $$;
 revoke all on function private.finish_undo(uuid) from public;
 grant execute on function private.finish_undo(uuid) to authenticated, service_role;
 
--- undoable_changes() -> the ids of the caller's changes that undo_change would take back now
+-- undoable_changes() -> the ids of the account's changes that undo_change would take back now
 -- (not undone, with rows, nothing touched since); the Activity Log offers Undo on their lines.
 create or replace function public.undoable_changes()
 returns setof uuid
@@ -387,7 +391,7 @@ set search_path = ''
 as $$
   select private.require_role('{owner,manager,picker}'::text[]);
   select c.change_id from public.undo_changes c
-   where c.user_id = private.caller_id() and c.undone_at is null
+   where c.account_id = (select private.current_account()) and c.undone_at is null
      and exists (select 1 from private.undo_net_rows(c.change_id))
      and private.undo_blocker(c.change_id) is null
    order by c.created_at desc

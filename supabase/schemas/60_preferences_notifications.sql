@@ -1,11 +1,12 @@
 -- What a seller chose (settings) and what they have already been told (dismissed notifications).
 
 -- ---------------------------------------------------------------------------------------------
--- user_preferences: Per-user settings with every default of SPEC section 3. One row per user, created with the
--- account (new-user trigger) and upserted by the settings screen.
+-- user_preferences: the account's settings, with every default of SPEC section 3 (the table keeps
+-- the spec's name; the preferences are the account's, shared by its members). One row per
+-- account, created with it (private.create_personal_account) and upserted by the settings screen.
 -- ---------------------------------------------------------------------------------------------
 create table public.user_preferences (
-  user_id uuid primary key default private.current_account() references auth.users (id) on delete cascade,
+  account_id uuid primary key default private.current_account() references public.accounts (id) on delete cascade,
   currency text not null default 'USD' check (currency ~ '^[A-Z]{3}$'),
   date_format text not null default 'US'
     constraint "Date format: at most 20 characters" check (length(date_format) <= 20),
@@ -33,7 +34,7 @@ create table public.user_preferences (
   updated_at timestamptz not null default now()
 );
 comment on table public.user_preferences is
-  'Settings per user (currency, date format, expiry notifications, colours, marketplace country, floor size...).';
+  'Settings per account, shared by its members (currency, date format, expiry notifications, colours, marketplace country, floor size...).';
 
 alter table public.user_preferences enable row level security;
 revoke all on table public.user_preferences from anon, authenticated;
@@ -41,21 +42,17 @@ grant select, insert, update, delete on table public.user_preferences to authent
 
 create policy user_preferences_select on public.user_preferences
   for select to authenticated
-  using (user_id = (select private.current_account()));
+  using (account_id = (select private.current_account()));
 create policy user_preferences_insert on public.user_preferences
   for insert to authenticated
-  with check (user_id = (select private.current_account())
-         and (select private.acting_role()) = any ('{owner,manager}'::text[]));
+  with check (account_id = (select private.current_account_for('{owner,manager}')));
 create policy user_preferences_update on public.user_preferences
   for update to authenticated
-  using (user_id = (select private.current_account())
-         and (select private.acting_role()) = any ('{owner,manager}'::text[]))
-  with check (user_id = (select private.current_account())
-         and (select private.acting_role()) = any ('{owner,manager}'::text[]));
+  using (account_id = (select private.current_account_for('{owner,manager}')))
+  with check (account_id = (select private.current_account_for('{owner,manager}')));
 create policy user_preferences_delete on public.user_preferences
   for delete to authenticated
-  using (user_id = (select private.current_account())
-         and (select private.acting_role()) = any ('{owner,manager}'::text[]));
+  using (account_id = (select private.current_account_for('{owner,manager}')));
 create policy require_mfa_select on public.user_preferences as restrictive
   for select to authenticated
   using ((select private.mfa_satisfied()));
@@ -73,9 +70,9 @@ create policy require_mfa_delete on public.user_preferences as restrictive
 create trigger require_mfa_for_writes
   before insert or update or delete on public.user_preferences
   for each statement execute function private.refuse_writes_without_mfa();
-create trigger user_preferences_keep_owner
+create trigger user_preferences_keep_account
   before update on public.user_preferences
-  for each row execute function private.keep_owner();
+  for each row execute function private.keep_account();
 create trigger user_preferences_server_stamps
   before insert or update on public.user_preferences
   for each row execute function private.stamp_server_columns();
@@ -85,24 +82,24 @@ create trigger user_preferences_set_updated_at
 
 -- ---------------------------------------------------------------------------------------------
 -- dismissed_notifications: notifications are computed in the browser from expiry dates; the
--- database only remembers which ones the user dismissed (kept 30 days, SPEC section 4).
+-- database only remembers which ones the account's members dismissed (kept 30 days, SPEC section 4).
 -- ---------------------------------------------------------------------------------------------
 create table public.dismissed_notifications (
   id uuid primary key default gen_random_uuid(),
-  user_id uuid not null default private.current_account() references auth.users (id) on delete cascade,
+  account_id uuid not null default private.current_account() references public.accounts (id) on delete cascade,
   -- the client's notification id, e.g. 'expiry-<item_id>-<days>'
   notification_id text not null check (length(notification_id) between 1 and 200),
   item_id uuid,
   dismissed_at timestamptz not null default now(),
-  constraint dismissed_notifications_user_notification_key unique (user_id, notification_id),
+  constraint dismissed_notifications_account_notification_key unique (account_id, notification_id),
   -- only one's own items; the dismissal goes when the item goes
-  constraint dismissed_notifications_item_fkey foreign key (item_id, user_id)
-    references public.storage_items (item_id, user_id) on delete cascade
+  constraint dismissed_notifications_item_fkey foreign key (item_id, account_id)
+    references public.storage_items (item_id, account_id) on delete cascade
 );
 comment on table public.dismissed_notifications is
-  'Expiry notifications a user dismissed, so they are not raised again for 30 days.';
+  'Expiry notifications dismissed in an account, so they are not raised again for 30 days.';
 
-create index dismissed_notifications_item_idx on public.dismissed_notifications (item_id, user_id);
+create index dismissed_notifications_item_idx on public.dismissed_notifications (item_id, account_id);
 
 alter table public.dismissed_notifications enable row level security;
 revoke all on table public.dismissed_notifications from anon, authenticated;
@@ -110,17 +107,17 @@ grant select, insert, update, delete on table public.dismissed_notifications to 
 
 create policy dismissed_notifications_select on public.dismissed_notifications
   for select to authenticated
-  using (user_id = (select private.current_account()));
+  using (account_id = (select private.current_account()));
 create policy dismissed_notifications_insert on public.dismissed_notifications
   for insert to authenticated
-  with check (user_id = (select private.current_account()));
+  with check (account_id = (select private.current_account()));
 create policy dismissed_notifications_update on public.dismissed_notifications
   for update to authenticated
-  using (user_id = (select private.current_account()))
-  with check (user_id = (select private.current_account()));
+  using (account_id = (select private.current_account()))
+  with check (account_id = (select private.current_account()));
 create policy dismissed_notifications_delete on public.dismissed_notifications
   for delete to authenticated
-  using (user_id = (select private.current_account()));
+  using (account_id = (select private.current_account()));
 create policy require_mfa_select on public.dismissed_notifications as restrictive
   for select to authenticated
   using ((select private.mfa_satisfied()));
@@ -135,9 +132,9 @@ create policy require_mfa_delete on public.dismissed_notifications as restrictiv
   for delete to authenticated
   using ((select private.mfa_satisfied()));
 
-create trigger dismissed_notifications_keep_owner
+create trigger dismissed_notifications_keep_account
   before update on public.dismissed_notifications
-  for each row execute function private.keep_owner();
+  for each row execute function private.keep_account();
 -- three reminders (30, 60, 90 days) per item the plan allows, and some room for others
 create trigger dismissed_notifications_row_cap
   after insert on public.dismissed_notifications

@@ -2,23 +2,23 @@
 -- deleted thing at a time (restore_from_backup).
 
 -- ---------------------------------------------------------------------------------------------
--- backups: snapshots of a user's whole storage tree (rooms, isles, units, shelves, items) as
+-- backups: snapshots of an account's whole storage tree (rooms, isles, units, shelves, items) as
 -- jsonb, made daily and kept 3 days (Help Center). Restoring is Power Seller and up.
 -- Only public.create_backup makes them (a seller has no INSERT), so the snapshot is always the
 -- seller's real storage, created_at is the real time and the cap of 20 holds.
 -- ---------------------------------------------------------------------------------------------
 create table public.backups (
   backup_id uuid primary key default gen_random_uuid(),
-  user_id uuid not null default private.current_account() references auth.users (id) on delete cascade,
+  account_id uuid not null default private.current_account() references public.accounts (id) on delete cascade,
   -- {version, rooms[], isles[], units[], shelves[], items[]} rows as to_jsonb() gives them
   snapshot jsonb not null check (jsonb_typeof(snapshot) = 'object'),
   item_count integer not null default 0,
   created_at timestamptz not null default now()
 );
 comment on table public.backups is
-  'Snapshots of a user''s storage (jsonb), daily with 3-day retention; restore needs Power Seller or higher.';
+  'Snapshots of an account''s storage (jsonb), daily with 3-day retention; restore needs Power Seller or higher.';
 
-create index backups_user_created_idx on public.backups (user_id, created_at desc);
+create index backups_account_created_idx on public.backups (account_id, created_at desc);
 
 alter table public.backups enable row level security;
 revoke all on table public.backups from anon, authenticated;
@@ -26,12 +26,10 @@ grant select, delete on table public.backups to authenticated;
 
 create policy backups_select on public.backups
   for select to authenticated
-  using (user_id = (select private.current_account())
-         and (select private.acting_role()) = any ('{owner,manager}'::text[]));
+  using (account_id = (select private.current_account_for('{owner,manager}')));
 create policy backups_delete on public.backups
   for delete to authenticated
-  using (user_id = (select private.current_account())
-         and (select private.acting_role()) = any ('{owner,manager}'::text[]));
+  using (account_id = (select private.current_account_for('{owner,manager}')));
 create policy require_mfa_select on public.backups as restrictive
   for select to authenticated
   using ((select private.mfa_satisfied()));
@@ -50,62 +48,64 @@ create trigger require_mfa_for_writes
   before insert or update or delete on public.backups
   for each statement execute function private.refuse_writes_without_mfa();
 
--- create_backup(p_user_id default caller) -> the new backup row. Snapshots the whole storage
+-- create_backup(p_account_id default caller) -> the new backup row. Snapshots the whole storage
 -- tree and drops backups older than 3 days (Help Center: daily backups, 3-day retention) and
 -- beyond 20 per seller: "Back up now" is a button, and without a cap a seller (or a script with
 -- their token) could fill the database with full snapshots for 3 days. Daily backups plus a
 -- normal amount of manual ones never reach it.
--- A signed-in user may only back up themselves; the service role (scheduled function) any user.
+-- A signed-in member may only back up the account they act on; the service role (scheduled
+-- function) any account.
 -- security definer: the API roles have no INSERT on backups, so this is the only way one is
--- made; it checks the caller itself and reads only v_uid's rows. (Supabase's linter lists it as
+-- made; it checks the caller itself and reads only v_account's rows. (Supabase's linter lists it as
 -- a security definer function signed-in users may execute: that is the point of it.)
-create or replace function public.create_backup(p_user_id uuid default NULL::uuid)
+create or replace function public.create_backup(p_account_id uuid default NULL::uuid)
 returns public.backups
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
-  _team_account uuid := private.require_role('{owner,manager}'::text[]);
-  v_uid uuid := coalesce(p_user_id, private.current_account());
+  v_account uuid := private.require_role('{owner,manager}'::text[]);
   v_backup public.backups;
 begin
-  if v_uid is null then
+  -- auth.role(), not current_user: as security definer current_user is the owner
+  if p_account_id is not null and p_account_id is distinct from v_account
+     and coalesce(auth.role(), '') in ('anon', 'authenticated') then
+    raise exception 'Not allowed to back up another account' using errcode = '42501';
+  end if;
+  v_account := coalesce(v_account, p_account_id); -- the service role names the account
+  if v_account is null then
     raise exception 'Not authenticated' using errcode = '42501';
   end if;
-  -- auth.role(), not current_user: as security definer current_user is the owner
-  if coalesce(auth.role(), '') in ('anon', 'authenticated') and v_uid is distinct from private.current_account() then
-    raise exception 'Not allowed to back up another user' using errcode = '42501';
-  end if;
 
-  insert into public.backups (user_id, snapshot, item_count)
-  select v_uid,
+  insert into public.backups (account_id, snapshot, item_count)
+  select v_account,
          jsonb_build_object(
            'version', 1,
            'rooms', coalesce((select jsonb_agg(to_jsonb(r) order by r.room_index)
-                                from public.storage_rooms r where r.user_id = v_uid), '[]'::jsonb),
+                                from public.storage_rooms r where r.account_id = v_account), '[]'::jsonb),
            'isles', coalesce((select jsonb_agg(to_jsonb(i) order by i.room_id, i.isle_index)
-                                from public.storage_isles i where i.user_id = v_uid), '[]'::jsonb),
+                                from public.storage_isles i where i.account_id = v_account), '[]'::jsonb),
            'units', coalesce((select jsonb_agg(to_jsonb(u) order by u.isle_id, u.unit_index)
-                                from public.storage_units u where u.user_id = v_uid), '[]'::jsonb),
+                                from public.storage_units u where u.account_id = v_account), '[]'::jsonb),
            'shelves', coalesce((select jsonb_agg(to_jsonb(s) order by s.unit_id, s.shelf_index)
-                                  from public.storage_shelves s where s.user_id = v_uid), '[]'::jsonb),
+                                  from public.storage_shelves s where s.account_id = v_account), '[]'::jsonb),
            'items', coalesce((select jsonb_agg(to_jsonb(it) order by it.created_at)
-                                from public.storage_items it where it.user_id = v_uid), '[]'::jsonb)),
-         (select count(*) from public.storage_items it where it.user_id = v_uid)
+                                from public.storage_items it where it.account_id = v_account), '[]'::jsonb)),
+         (select count(*) from public.storage_items it where it.account_id = v_account)
   returning * into v_backup;
 
   -- retention: 3 days (Help Center), and at most 20 per seller
-  delete from public.backups b where b.user_id = v_uid and b.created_at < now() - interval '3 days';
+  delete from public.backups b where b.account_id = v_account and b.created_at < now() - interval '3 days';
   delete from public.backups b
-   where b.user_id = v_uid
-     and b.backup_id not in (select k.backup_id from public.backups k where k.user_id = v_uid
+   where b.account_id = v_account
+     and b.backup_id not in (select k.backup_id from public.backups k where k.account_id = v_account
                               order by k.created_at desc, k.backup_id limit 20);
   return v_backup;
 end;
 $$;
 comment on function public.create_backup(uuid) is
-  'Snapshot the caller''s storage into backups; keeps 3 days and at most 20 per user.';
+  'Snapshot the storage of the caller''s account into backups; keeps 3 days and at most 20 per account.';
 revoke all on function public.create_backup(uuid) from public, anon;
 
 -- Restore keeps working across schema changes.
@@ -114,7 +114,7 @@ revoke all on function public.create_backup(uuid) from public, anon;
 -- column with a default would have made every older backup unrestorable. Rows are now inserted
 -- with only the columns the snapshot has: a newer column takes its default, a column dropped
 -- since is ignored.
-create or replace function private.restore_rows(p_table text, p_rows jsonb, p_user_id uuid)
+create or replace function private.restore_rows(p_table text, p_rows jsonb, p_account_id uuid)
 returns void
 language plpgsql
 set search_path = ''
@@ -132,12 +132,12 @@ begin
     from pg_catalog.pg_attribute a
    where a.attrelid = format('public.%I', p_table)::regclass
      and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
-     and (a.attname = 'user_id'
+     and (a.attname = 'account_id'
           or exists (select 1 from jsonb_array_elements(p_rows) e where e ? a.attname::text));
-  -- the owner is always the restoring user, whatever the snapshot says
+  -- the rows are always the restoring account's, whatever the snapshot says
   execute format('insert into public.%I (%s) select %s from jsonb_populate_recordset(null::public.%I, $1)',
                  p_table, v_columns, v_columns, p_table)
-    using (select jsonb_agg(e || jsonb_build_object('user_id', p_user_id)) from jsonb_array_elements(p_rows) e);
+    using (select jsonb_agg(e || jsonb_build_object('account_id', p_account_id)) from jsonb_array_elements(p_rows) e);
 end;
 $$;
 revoke all on function private.restore_rows(text, jsonb, uuid) from public;
@@ -151,9 +151,8 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  _team_account uuid := private.require_role('{owner,manager}'::text[]);
+  v_account uuid := private.require_role('{owner,manager}'::text[]);
   v_backup public.backups;
-  v_uid uuid;
   v_snap jsonb;
   v_part text;
   v_counts jsonb;
@@ -161,13 +160,13 @@ declare
   v_message text;
 begin
   perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
-  -- RLS (security invoker) hides other users' backups: theirs are simply "not found".
+  -- RLS (security invoker) hides other accounts' backups: theirs are simply "not found".
   select b.* into v_backup from public.backups b where b.backup_id = p_backup_id;
   if not found then
     raise exception 'Backup not found' using errcode = 'PT404';
   end if;
-  v_uid := v_backup.user_id;
-  if not private.plan_allows(v_uid, 'restore_backup') then
+  v_account := v_backup.account_id; -- the caller's (RLS), or the one the service role names
+  if not private.plan_allows(v_account, 'restore_backup') then
     raise exception using
       errcode = '42501',
       message = 'PLAN_FEATURE_UNAVAILABLE: Restoring a backup requires the Power Seller plan or higher',
@@ -187,26 +186,26 @@ begin
 
   -- The same advisory locks the limit triggers take, in the order they take them (rooms, units,
   -- items), so a concurrent add or import waits for the restore instead of interleaving.
-  perform private.limit_lock('rooms', v_uid);
-  perform private.limit_lock('units', v_uid);
-  perform private.limit_lock('items', v_uid);
+  perform private.limit_lock('rooms', v_account);
+  perform private.limit_lock('units', v_account);
+  perform private.limit_lock('items', v_account);
   -- the restored rows keep the created_at of the snapshot (the items' order)
   perform private.keep_stamps();
 
   -- Dismissals cascade away with the items; keep them so a restore does not re-raise every
   -- expiry reminder the seller already dismissed.
   select array_agg(d) into v_dismissed from public.dismissed_notifications d
-   where d.user_id = v_uid and d.item_id is not null;
+   where d.account_id = v_account and d.item_id is not null;
 
   begin
-    delete from public.storage_items it where it.user_id = v_uid;
-    delete from public.storage_rooms r where r.user_id = v_uid; -- isles, units, shelves cascade
+    delete from public.storage_items it where it.account_id = v_account;
+    delete from public.storage_rooms r where r.account_id = v_account; -- isles, units, shelves cascade
 
-    perform private.restore_rows('storage_rooms', coalesce(v_snap -> 'rooms', '[]'::jsonb), v_uid);
-    perform private.restore_rows('storage_isles', coalesce(v_snap -> 'isles', '[]'::jsonb), v_uid);
-    perform private.restore_rows('storage_units', coalesce(v_snap -> 'units', '[]'::jsonb), v_uid);
-    perform private.restore_rows('storage_shelves', coalesce(v_snap -> 'shelves', '[]'::jsonb), v_uid);
-    perform private.restore_rows('storage_items', coalesce(v_snap -> 'items', '[]'::jsonb), v_uid);
+    perform private.restore_rows('storage_rooms', coalesce(v_snap -> 'rooms', '[]'::jsonb), v_account);
+    perform private.restore_rows('storage_isles', coalesce(v_snap -> 'isles', '[]'::jsonb), v_account);
+    perform private.restore_rows('storage_units', coalesce(v_snap -> 'units', '[]'::jsonb), v_account);
+    perform private.restore_rows('storage_shelves', coalesce(v_snap -> 'shelves', '[]'::jsonb), v_account);
+    perform private.restore_rows('storage_items', coalesce(v_snap -> 'items', '[]'::jsonb), v_account);
   exception
     -- A plan limit keeps its own message (the seller may have moved to a smaller plan); anything
     -- else means the snapshot no longer fits the schema or is damaged. Raising here rolls back
@@ -224,7 +223,7 @@ begin
   if v_dismissed is not null then
     insert into public.dismissed_notifications
     select d.* from unnest(v_dismissed) d
-     where exists (select 1 from public.storage_items it where it.item_id = d.item_id and it.user_id = v_uid)
+     where exists (select 1 from public.storage_items it where it.item_id = d.item_id and it.account_id = v_account)
     on conflict do nothing;
   end if;
 
@@ -235,7 +234,7 @@ begin
     'shelves', jsonb_array_length(coalesce(v_snap -> 'shelves', '[]'::jsonb)),
     'items', jsonb_array_length(coalesce(v_snap -> 'items', '[]'::jsonb)));
 
-  perform private.log(v_uid, 'restore_backup',
+  perform private.log(v_account, 'restore_backup',
           format('Restored the backup of %s: %s room(s), %s unit(s), %s item(s)',
                  to_char(v_backup.created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI "UTC"'),
                  v_counts ->> 'rooms', v_counts ->> 'units', v_counts ->> 'items'));
@@ -257,21 +256,21 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v_uid uuid;
+  v_account uuid;
   v_n integer := 0;
 begin
-  for v_uid in
-    select r.user_id from public.storage_rooms r
+  for v_account in
+    select r.account_id from public.storage_rooms r
     union
-    select it.user_id from public.storage_items it
+    select it.account_id from public.storage_items it
   loop
     -- One seller's failure (e.g. a row the snapshot cannot serialise) must not cost every
     -- other seller their backup; the block is its own subtransaction.
     begin
-      perform public.create_backup(v_uid);
+      perform public.create_backup(v_account);
       v_n := v_n + 1;
     exception when others then
-      raise warning 'daily backup failed for user %: %', v_uid, sqlerrm;
+      raise warning 'daily backup failed for account %: %', v_account, sqlerrm;
     end;
   end loop;
 
@@ -284,7 +283,7 @@ begin
 end;
 $$;
 comment on function public.create_daily_backups() is
-  'Service role: back up every user with storage and drop backups older than 3 days.';
+  'Service role: back up every account with storage and drop backups older than 3 days.';
 revoke all on function public.create_daily_backups() from public, anon, authenticated;
 
 -- ---------------------------------------------------------------------------------------------
@@ -378,7 +377,7 @@ stable
 set search_path = ''
 as $$
 declare
-  _team_account uuid := private.require_role('{owner,manager}'::text[]);
+  v_account uuid := private.require_role('{owner,manager}'::text[]);
   v_snap jsonb;
 begin
   select b.snapshot into v_snap from public.backups b where b.backup_id = p_backup_id;
@@ -445,9 +444,8 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  _team_account uuid := private.require_role('{owner,manager}'::text[]);
+  v_account uuid := private.require_role('{owner,manager}'::text[]);
   v_backup public.backups;
-  v_uid uuid;
   v_snap jsonb;
   v_row jsonb;
   v_target public.storage_shelves;
@@ -472,8 +470,8 @@ begin
   if not found then
     raise exception 'Backup not found' using errcode = 'PT404';
   end if;
-  v_uid := v_backup.user_id;
-  if not private.plan_allows(v_uid, 'restore_backup') then
+  v_account := v_backup.account_id; -- the caller's (RLS), or the one the service role names
+  if not private.plan_allows(v_account, 'restore_backup') then
     raise exception using
       errcode = '42501',
       message = 'PLAN_FEATURE_UNAVAILABLE: Restoring a backup requires the Power Seller plan or higher',
@@ -485,8 +483,8 @@ begin
   end if;
 
   -- the limit locks in the triggers' order (units, then items), so a concurrent add waits
-  perform private.limit_lock('units', v_uid);
-  perform private.limit_lock('items', v_uid);
+  perform private.limit_lock('units', v_account);
+  perform private.limit_lock('items', v_account);
   perform private.keep_stamps(); -- the restored rows keep their created_at (the items' order)
 
   v_row := private.snapshot_rows(v_snap, case p_kind when 'shelf' then 'shelves' else p_kind || 's' end,
@@ -605,11 +603,11 @@ begin
 
   begin
     if v_isle is not null then
-      perform private.restore_rows('storage_isles', jsonb_build_array(v_isle), v_uid);
+      perform private.restore_rows('storage_isles', jsonb_build_array(v_isle), v_account);
     end if;
-    perform private.restore_rows('storage_units', v_units, v_uid);
-    perform private.restore_rows('storage_shelves', v_shelves, v_uid);
-    perform private.restore_rows('storage_items', v_items, v_uid);
+    perform private.restore_rows('storage_units', v_units, v_account);
+    perform private.restore_rows('storage_shelves', v_shelves, v_account);
+    perform private.restore_rows('storage_items', v_items, v_account);
   exception
     -- a plan limit keeps its own message; anything else: the backup no longer fits
     when others then
@@ -627,7 +625,7 @@ begin
     when 'shelf' then private.place_now(null, null, p_id)
     else private.place_now(null, p_id, null) end;
 
-  perform private.log(v_uid, 'restore_one',
+  perform private.log(v_account, 'restore_one',
           format('Restored %s %s to %s from the backup of %s', p_kind, v_name, v_place,
                  to_char(v_backup.created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI "UTC"'))
           || case when p_kind <> 'item' then format(' with %s item(s)', jsonb_array_length(v_items)) else '' end);

@@ -6,10 +6,10 @@
 -- authenticated. The Netlify functions read them with the service role.
 
 -- ---------------------------------------------------------------------------------------------
--- ebay_tokens: one row per user
+-- ebay_tokens: one row per account (its owner's connection, used by every member's orders)
 -- ---------------------------------------------------------------------------------------------
 create table public.ebay_tokens (
-  user_id uuid primary key default private.current_account() references auth.users (id) on delete cascade,
+  account_id uuid primary key default private.current_account() references public.accounts (id) on delete cascade,
   -- eBay's user tokens run to about 2,500 characters
   access_token text not null constraint "Access token: at most 8192 characters" check (length(access_token) <= 8192),
   refresh_token text constraint "Refresh token: at most 8192 characters" check (length(refresh_token) <= 8192),
@@ -21,36 +21,31 @@ create table public.ebay_tokens (
   updated_at timestamptz not null default now()
 );
 comment on table public.ebay_tokens is
-  'Marketplace OAuth tokens, one row per user. Tokens are write-only for the browser; functions read them as service_role.';
+  'Marketplace OAuth tokens, one row per account. Tokens are write-only for the browser; functions read them as service_role.';
 
 alter table public.ebay_tokens enable row level security;
 revoke all on table public.ebay_tokens from anon, authenticated;
 -- column privileges: readable = connection status only
-grant select (user_id, expires_at, refresh_expires_at, created_at, updated_at) on table public.ebay_tokens to authenticated;
-grant insert (user_id, access_token, refresh_token, expires_at) on table public.ebay_tokens to authenticated;
--- user_id is included because PostgREST's upsert SETs every payload column; keep_owner and the
+grant select (account_id, expires_at, refresh_expires_at, created_at, updated_at) on table public.ebay_tokens to authenticated;
+grant insert (account_id, access_token, refresh_token, expires_at) on table public.ebay_tokens to authenticated;
+-- account_id is included because PostgREST's upsert SETs every payload column; keep_account and the
 -- policy stop it from ever changing.
-grant update (user_id, access_token, refresh_token, expires_at) on table public.ebay_tokens to authenticated;
+grant update (account_id, access_token, refresh_token, expires_at) on table public.ebay_tokens to authenticated;
 grant delete on table public.ebay_tokens to authenticated;
 
 create policy ebay_tokens_select on public.ebay_tokens
   for select to authenticated
-  using (user_id = (select private.current_account())
-         and (select private.acting_role()) = any ('{owner}'::text[]));
+  using (account_id = (select private.current_account_for('{owner}')));
 create policy ebay_tokens_insert on public.ebay_tokens
   for insert to authenticated
-  with check (user_id = (select private.current_account())
-         and (select private.acting_role()) = any ('{owner}'::text[]));
+  with check (account_id = (select private.current_account_for('{owner}')));
 create policy ebay_tokens_update on public.ebay_tokens
   for update to authenticated
-  using (user_id = (select private.current_account())
-         and (select private.acting_role()) = any ('{owner}'::text[]))
-  with check (user_id = (select private.current_account())
-         and (select private.acting_role()) = any ('{owner}'::text[]));
+  using (account_id = (select private.current_account_for('{owner}')))
+  with check (account_id = (select private.current_account_for('{owner}')));
 create policy ebay_tokens_delete on public.ebay_tokens
   for delete to authenticated
-  using (user_id = (select private.current_account())
-         and (select private.acting_role()) = any ('{owner}'::text[]));
+  using (account_id = (select private.current_account_for('{owner}')));
 create policy require_mfa_select on public.ebay_tokens as restrictive
   for select to authenticated
   using ((select private.mfa_satisfied()));
@@ -65,9 +60,9 @@ create policy require_mfa_delete on public.ebay_tokens as restrictive
   for delete to authenticated
   using ((select private.mfa_satisfied()));
 
-create trigger ebay_tokens_keep_owner
+create trigger ebay_tokens_keep_account
   before update on public.ebay_tokens
-  for each row execute function private.keep_owner();
+  for each row execute function private.keep_account();
 create trigger ebay_tokens_server_stamps
   before insert or update on public.ebay_tokens
   for each row execute function private.stamp_server_columns();
@@ -78,13 +73,14 @@ create trigger require_mfa_for_writes
   before insert or update or delete on public.ebay_tokens
   for each statement execute function private.refuse_writes_without_mfa();
 
--- Store (or replace) the caller's marketplace tokens. PostgREST's upsert cannot do this for the
--- browser: INSERT .. ON CONFLICT DO UPDATE SET col = EXCLUDED.col needs SELECT on col, which is
--- exactly what the browser must not have. security definer so it can replace the row; it only
--- ever writes the caller's own row (auth.uid()) and returns nothing secret.
+-- Store (or replace) the marketplace tokens of the caller's account; owner only. PostgREST's
+-- upsert cannot do this for the browser: INSERT .. ON CONFLICT DO UPDATE SET col = EXCLUDED.col
+-- needs SELECT on col, which is exactly what the browser must not have. security definer so it
+-- can replace the row; it only ever writes the row of the account the caller owns and acts on
+-- (private.require_role) and returns nothing secret.
 -- Supabase's linter (splinter 0029, "signed-in users can execute a SECURITY DEFINER function")
 -- reports it; that is deliberate and safe: it is the browser's only way to store its tokens, it
--- takes no user id (auth.uid() only, refused without one), writes one row of one table, reads
+-- takes no account id (the caller's own, refused without one), writes one row of one table, reads
 -- nothing back but its own argument, runs with an empty search_path, and the two-factor write
 -- guard on ebay_tokens still refuses a password-only session. Making it SECURITY INVOKER would
 -- need SELECT on the token columns for the browser, the very thing the column grants withhold.
@@ -95,18 +91,17 @@ security definer
 set search_path = ''
 as $$
 declare
-  _team_account uuid := private.require_role('{owner}'::text[]);
-  v_uid uuid := private.current_account();
+  v_account uuid := private.require_role('{owner}'::text[]);
 begin
-  if v_uid is null then
+  if v_account is null then
     raise exception 'Not authenticated' using errcode = '42501';
   end if;
   if p_access_token is null or btrim(p_access_token) = '' then
     raise exception 'Missing access token' using errcode = '22023';
   end if;
-  insert into public.ebay_tokens (user_id, access_token, refresh_token, expires_at)
-  values (v_uid, p_access_token, p_refresh_token, p_expires_at)
-  on conflict (user_id) do update
+  insert into public.ebay_tokens (account_id, access_token, refresh_token, expires_at)
+  values (v_account, p_access_token, p_refresh_token, p_expires_at)
+  on conflict (account_id) do update
      set access_token = excluded.access_token,
          refresh_token = coalesce(excluded.refresh_token, public.ebay_tokens.refresh_token),
          expires_at = excluded.expires_at;
@@ -122,7 +117,7 @@ revoke all on function public.save_ebay_tokens(text, text, timestamp with time z
 -- ones and hides a listing once it was dropped on a shelf. Plan-gated (growing and up).
 -- ---------------------------------------------------------------------------------------------
 create table public.ebay_processed_listings (
-  user_id uuid not null default private.current_account() references auth.users (id) on delete cascade,
+  account_id uuid not null default private.current_account() references public.accounts (id) on delete cascade,
   listing_id text not null constraint "Listing id: at most 100 characters" check (length(listing_id) <= 100),
   title text not null default '' constraint "Listing title: at most 500 characters" check (length(title) <= 500),
   quantity integer not null default 1 check (quantity >= 0),
@@ -134,13 +129,13 @@ create table public.ebay_processed_listings (
   seen_at timestamptz,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  primary key (user_id, listing_id)
+  primary key (account_id, listing_id)
 );
 comment on table public.ebay_processed_listings is
-  'Marketplace listings per user, written by the server; display=false once placed on a shelf. Growing plan and up.';
+  'Marketplace listings per account, written by the server; display=false once placed on a shelf. Growing plan and up.';
 
 create index ebay_processed_listings_display_idx
-  on public.ebay_processed_listings (user_id, created_at desc) where display;
+  on public.ebay_processed_listings (account_id, created_at desc) where display;
 
 alter table public.ebay_processed_listings enable row level security;
 revoke all on table public.ebay_processed_listings from anon, authenticated;
@@ -150,12 +145,12 @@ grant update (display) on table public.ebay_processed_listings to authenticated;
 -- SPEC section 6: free has no marketplace listings. Served only when the plan allows it. Every
 -- member sees them (placing one is putting stock away).
 create policy ebay_processed_listings_select on public.ebay_processed_listings for select to authenticated
-  using (user_id = (select private.current_account())
+  using (account_id = (select private.current_account())
          and (select private.plan_allows((select private.current_account()), 'listings')));
 create policy ebay_processed_listings_update on public.ebay_processed_listings for update to authenticated
-  using (user_id = (select private.current_account())
+  using (account_id = (select private.current_account())
          and (select private.plan_allows((select private.current_account()), 'listings')))
-  with check (user_id = (select private.current_account()));
+  with check (account_id = (select private.current_account()));
 create policy require_mfa_select on public.ebay_processed_listings as restrictive
   for select to authenticated
   using ((select private.mfa_satisfied()));
@@ -170,9 +165,9 @@ create policy require_mfa_delete on public.ebay_processed_listings as restrictiv
   for delete to authenticated
   using ((select private.mfa_satisfied()));
 
-create trigger ebay_processed_listings_keep_owner
+create trigger ebay_processed_listings_keep_account
   before update on public.ebay_processed_listings
-  for each row execute function private.keep_owner();
+  for each row execute function private.keep_account();
 create trigger ebay_processed_listings_row_cap
   after insert on public.ebay_processed_listings
   referencing new table as new_rows
@@ -185,11 +180,11 @@ create trigger require_mfa_for_writes
   for each statement execute function private.refuse_writes_without_mfa();
 
 -- ---------------------------------------------------------------------------------------------
--- ebay_inventory: the cached marketplace inventory list, one row per user. Written only by the
+-- ebay_inventory: the cached marketplace inventory list, one row per account. Written only by the
 -- server (ebay-get-inventory, service role); the browser reads it and may clear it.
 -- ---------------------------------------------------------------------------------------------
 create table public.ebay_inventory (
-  user_id uuid primary key default private.current_account() references auth.users (id) on delete cascade,
+  account_id uuid primary key default private.current_account() references public.accounts (id) on delete cascade,
   -- array of inventory entries as returned by ebay-get-inventory
   inventory jsonb not null default '[]'::jsonb check (jsonb_typeof(inventory) = 'array')
     constraint "Marketplace inventory: at most 2 MB" check (octet_length(inventory::text) <= 2000000),
@@ -203,7 +198,7 @@ create table public.ebay_inventory (
   updated_at timestamptz not null default now()
 );
 comment on table public.ebay_inventory is
-  'Cached marketplace inventory list per user (refreshed at most every 8 minutes).';
+  'Cached marketplace inventory list per account (refreshed at most every 8 minutes).';
 
 alter table public.ebay_inventory enable row level security;
 revoke all on table public.ebay_inventory from anon, authenticated;
@@ -211,11 +206,10 @@ grant select, delete on table public.ebay_inventory to authenticated;
 
 create policy ebay_inventory_select on public.ebay_inventory
   for select to authenticated
-  using (user_id = (select private.current_account()));
+  using (account_id = (select private.current_account()));
 create policy ebay_inventory_delete on public.ebay_inventory
   for delete to authenticated
-  using (user_id = (select private.current_account())
-         and (select private.acting_role()) = any ('{owner}'::text[]));
+  using (account_id = (select private.current_account_for('{owner}')));
 create policy require_mfa_select on public.ebay_inventory as restrictive
   for select to authenticated
   using ((select private.mfa_satisfied()));
@@ -230,9 +224,9 @@ create policy require_mfa_delete on public.ebay_inventory as restrictive
   for delete to authenticated
   using ((select private.mfa_satisfied()));
 
-create trigger ebay_inventory_keep_owner
+create trigger ebay_inventory_keep_account
   before update on public.ebay_inventory
-  for each row execute function private.keep_owner();
+  for each row execute function private.keep_account();
 create trigger ebay_inventory_set_updated_at
   before update on public.ebay_inventory
   for each row execute function private.set_updated_at();
@@ -246,7 +240,7 @@ create trigger require_mfa_for_writes
 -- Server only: the browser sees progress through the functions' answers.
 -- ---------------------------------------------------------------------------------------------
 create table public.ebay_syncs (
-  user_id uuid not null references auth.users (id) on delete cascade,
+  account_id uuid not null default private.current_account() references public.accounts (id) on delete cascade,
   kind text not null check (kind in ('inventory', 'listings')),
   started_at timestamptz not null default now(),
   -- 'inventory' reads the Sell Inventory API; 'listings' reads Trading's active list
@@ -260,7 +254,7 @@ create table public.ebay_syncs (
   -- inventory entries gathered so far (the listings sync writes its rows as it goes)
   items jsonb not null default '[]'::jsonb check (jsonb_typeof(items) = 'array'),
   updated_at timestamptz not null default now(),
-  primary key (user_id, kind)
+  primary key (account_id, kind)
 );
 comment on table public.ebay_syncs is
   'eBay syncs under way, page by page across function calls. Service role only.';
@@ -290,20 +284,20 @@ create trigger require_mfa_for_writes
   for each statement execute function private.refuse_writes_without_mfa();
 
 -- ---------------------------------------------------------------------------------------------
--- api_rate_limits: last marketplace fetch per endpoint and user. Written only by the server
+-- api_rate_limits: last marketplace fetch per endpoint and account. Written only by the server
 -- (public.hit_rate_limit); the browser may read its own rows to say 'Please wait N minutes'.
 -- ---------------------------------------------------------------------------------------------
 create table public.api_rate_limits (
   endpoint text not null check (length(endpoint) between 1 and 100),
-  user_id uuid not null default private.current_account() references auth.users (id) on delete cascade,
+  account_id uuid not null default private.current_account() references public.accounts (id) on delete cascade,
   last_request timestamptz not null default now(),
   request_count integer not null default 1 check (request_count >= 0),
-  primary key (endpoint, user_id)
+  primary key (endpoint, account_id)
 );
 comment on table public.api_rate_limits is
-  'Marketplace fetch rate limits per endpoint and user. Server-written; users read their own.';
+  'Marketplace fetch rate limits per endpoint and account. Server-written; the account''s owner reads them.';
 
-create index api_rate_limits_user_idx on public.api_rate_limits (user_id);
+create index api_rate_limits_account_idx on public.api_rate_limits (account_id);
 
 alter table public.api_rate_limits enable row level security;
 revoke all on table public.api_rate_limits from anon, authenticated;
@@ -311,8 +305,7 @@ grant select on table public.api_rate_limits to authenticated;
 
 create policy api_rate_limits_select on public.api_rate_limits
   for select to authenticated
-  using (user_id = (select private.current_account())
-         and (select private.acting_role()) = any ('{owner}'::text[]));
+  using (account_id = (select private.current_account_for('{owner}')));
 create policy require_mfa_select on public.api_rate_limits as restrictive
   for select to authenticated
   using ((select private.mfa_satisfied()));
@@ -333,10 +326,10 @@ create trigger require_mfa_for_writes
   before insert or update or delete on public.api_rate_limits
   for each statement execute function private.refuse_writes_without_mfa();
 
--- Records a request for (user, endpoint) if at least p_min_interval_seconds passed since the
+-- Records a request for (account, endpoint) if at least p_min_interval_seconds passed since the
 -- last recorded one, atomically (one INSERT .. ON CONFLICT with a row lock). Returns whether the
 -- request is allowed and, if not, how long to wait. Service role only (Netlify functions).
-create or replace function public.hit_rate_limit(p_user_id uuid, p_endpoint text, p_min_interval_seconds integer)
+create or replace function public.hit_rate_limit(p_account_id uuid, p_endpoint text, p_min_interval_seconds integer)
 returns table (allowed boolean, retry_after_seconds integer, last_request timestamp with time zone)
 language plpgsql
 set search_path = ''
@@ -344,9 +337,9 @@ as $$
 declare
   v_last timestamptz;
 begin
-  insert into public.api_rate_limits as r (endpoint, user_id, last_request, request_count)
-  values (p_endpoint, p_user_id, now(), 1)
-  on conflict (endpoint, user_id) do update
+  insert into public.api_rate_limits as r (endpoint, account_id, last_request, request_count)
+  values (p_endpoint, p_account_id, now(), 1)
+  on conflict (endpoint, account_id) do update
      set last_request = now(), request_count = r.request_count + 1
    where r.last_request <= now() - make_interval(secs => p_min_interval_seconds)
   returning r.last_request into v_last;
@@ -357,7 +350,7 @@ begin
   end if;
 
   select r.last_request into v_last
-    from public.api_rate_limits r where r.endpoint = p_endpoint and r.user_id = p_user_id;
+    from public.api_rate_limits r where r.endpoint = p_endpoint and r.account_id = p_account_id;
   return query select false,
     greatest(1, ceil(extract(epoch from (v_last + make_interval(secs => p_min_interval_seconds) - now())))::integer),
     v_last;
@@ -367,17 +360,17 @@ comment on function public.hit_rate_limit(uuid, text, integer) is
   'Service role: record a marketplace fetch if the minimum interval passed; returns allowed, retry_after_seconds, last_request.';
 revoke all on function public.hit_rate_limit(uuid, text, integer) from public, anon, authenticated;
 
--- The marketplace token for a purpose, only if the user's plan includes it: 'listings' (growing
+-- The marketplace token for a purpose, only if the account's plan includes it: 'listings' (growing
 -- and up), 'orders' (elite), 'inventory' (any plan). This is where plan-gated marketplace data is
 -- refused in SQL: without the token the functions cannot fetch it. Service role only.
-create or replace function public.get_ebay_token(p_user_id uuid, p_purpose text)
+create or replace function public.get_ebay_token(p_account_id uuid, p_purpose text)
 returns table (access_token text, refresh_token text, expires_at timestamp with time zone)
 language plpgsql
 stable
 set search_path = ''
 as $$
 begin
-  if p_purpose in ('listings', 'orders') and not private.plan_allows(p_user_id, p_purpose) then
+  if p_purpose in ('listings', 'orders') and not private.plan_allows(p_account_id, p_purpose) then
     raise exception using
       errcode = '42501',
       message = 'PLAN_FEATURE_UNAVAILABLE: ' || case p_purpose
@@ -389,14 +382,14 @@ begin
   end if;
   return query
     select t.access_token, t.refresh_token, t.expires_at
-      from public.ebay_tokens t where t.user_id = p_user_id;
+      from public.ebay_tokens t where t.account_id = p_account_id;
   if not found then
     raise exception 'No eBay token found' using errcode = 'PT404';
   end if;
 end;
 $$;
 comment on function public.get_ebay_token(uuid, text) is
-  'Service role: the user''s marketplace tokens for listings/orders/inventory, refused below the plan that includes it.';
+  'Service role: the account''s marketplace tokens for listings/orders/inventory, refused below the plan that includes it.';
 revoke all on function public.get_ebay_token(uuid, text) from public, anon, authenticated;
 
 -- place_listing(p_listing_id, p_shelf_id, p_quantity) -> the new item
@@ -417,16 +410,18 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  _team_account uuid := private.require_role('{owner,manager,picker}'::text[]);
+  v_account uuid := private.require_role('{owner,manager,picker}'::text[]);
   v_listing public.ebay_processed_listings;
   v_item public.storage_items;
 begin
+  if v_account is null then
+    raise exception 'Not authenticated' using errcode = '42501';
+  end if;
   perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
-  perform private.caller_id();
   -- Row lock: two drops of the same listing at once make one item, the second finds it placed.
   select l.* into v_listing
     from public.ebay_processed_listings l
-   where l.user_id = (select private.current_account()) and l.listing_id = p_listing_id and l.display
+   where l.account_id = v_account and l.listing_id = p_listing_id and l.display
    for update;
   if not found then
     raise exception 'Listing not found' using errcode = 'PT404';
@@ -445,7 +440,7 @@ begin
 
   update public.ebay_processed_listings l
      set display = false
-   where l.user_id = v_listing.user_id and l.listing_id = v_listing.listing_id;
+   where l.account_id = v_listing.account_id and l.listing_id = v_listing.listing_id;
   return v_item;
 end;
 $$;
@@ -471,7 +466,7 @@ revoke all on function public.place_listing(text, uuid, integer) from public, an
 -- order_picks: one row per picked order line
 -- ---------------------------------------------------------------------------------------------
 create table public.order_picks (
-  user_id uuid not null default private.current_account() references auth.users (id) on delete cascade,
+  account_id uuid not null default private.current_account() references public.accounts (id) on delete cascade,
   order_id text not null
     constraint "Order id: 1 to 100 characters" check (length(order_id) between 1 and 100),
   line_item_id text not null
@@ -483,15 +478,15 @@ create table public.order_picks (
     constraint "Picked item name: at most 500 characters" check (length(item_name) <= 500),
   quantity integer not null constraint "Picked quantity: 1 or more" check (quantity >= 1),
   picked_at timestamptz not null default now(),
-  primary key (user_id, order_id, line_item_id),
-  constraint order_picks_item_fkey foreign key (item_id, user_id)
-    references public.storage_items (item_id, user_id) on delete set null (item_id)
+  primary key (account_id, order_id, line_item_id),
+  constraint order_picks_item_fkey foreign key (item_id, account_id)
+    references public.storage_items (item_id, account_id) on delete set null (item_id)
 );
 comment on table public.order_picks is
   'Picked eBay order lines per seller (the quantity taken off the item). Written by pick_order_line and unpick_order_line.';
 
-create index order_picks_item_idx on public.order_picks (item_id, user_id) where item_id is not null;
-create index order_picks_user_picked_idx on public.order_picks (user_id, picked_at);
+create index order_picks_item_idx on public.order_picks (item_id, account_id) where item_id is not null;
+create index order_picks_account_picked_idx on public.order_picks (account_id, picked_at);
 
 alter table public.order_picks enable row level security;
 revoke all on table public.order_picks from anon, authenticated;
@@ -499,18 +494,19 @@ grant select, insert, delete on table public.order_picks to authenticated;
 
 -- The browser reads its picks; the functions (security invoker) insert and delete them, and only
 -- they: the insert and delete policies also need the flag pick_order_line / unpick_order_line
--- set for their transaction (set_config is not reachable through the API).
+-- set for their transaction (set_config is not reachable through the API), read once per
+-- statement like the account.
 create policy order_picks_select on public.order_picks
   for select to authenticated
-  using (user_id = (select private.current_account()));
+  using (account_id = (select private.current_account()));
 create policy order_picks_insert on public.order_picks
   for insert to authenticated
-  with check (user_id = (select private.current_account())
-         and coalesce(current_setting('stockroom.picking', true), '') = 'on');
+  with check (account_id = (select private.current_account())
+         and coalesce((select current_setting('stockroom.picking', true)), '') = 'on');
 create policy order_picks_delete on public.order_picks
   for delete to authenticated
-  using (user_id = (select private.current_account())
-         and coalesce(current_setting('stockroom.picking', true), '') = 'on');
+  using (account_id = (select private.current_account())
+         and coalesce((select current_setting('stockroom.picking', true)), '') = 'on');
 create policy require_mfa_select on public.order_picks as restrictive
   for select to authenticated
   using ((select private.mfa_satisfied()));
@@ -525,9 +521,9 @@ create policy require_mfa_delete on public.order_picks as restrictive
   for delete to authenticated
   using ((select private.mfa_satisfied()));
 
-create trigger order_picks_keep_owner
+create trigger order_picks_keep_account
   before update on public.order_picks
-  for each row execute function private.keep_owner();
+  for each row execute function private.keep_account();
 -- eBay shows orders of the last 90 days; picks older than 180 days are pruned by
 -- pick_order_line, and the cap stops the REST API from growing the table without end.
 create trigger order_picks_row_cap
@@ -542,19 +538,19 @@ create trigger require_mfa_for_writes
 -- sku_links: an order SKU the seller linked to one of their items
 -- ---------------------------------------------------------------------------------------------
 create table public.sku_links (
-  user_id uuid not null default private.current_account() references auth.users (id) on delete cascade,
+  account_id uuid not null default private.current_account() references public.accounts (id) on delete cascade,
   sku text not null
     constraint "SKU: 1 to 100 characters" check (length(btrim(sku)) between 1 and 100),
   item_id uuid not null,
   created_at timestamptz not null default now(),
-  primary key (user_id, sku),
-  constraint sku_links_item_fkey foreign key (item_id, user_id)
-    references public.storage_items (item_id, user_id) on delete cascade
+  primary key (account_id, sku),
+  constraint sku_links_item_fkey foreign key (item_id, account_id)
+    references public.storage_items (item_id, account_id) on delete cascade
 );
 comment on table public.sku_links is
   'Marketplace SKUs linked by the seller to an item, so later orders with that SKU find it.';
 
-create index sku_links_item_idx on public.sku_links (item_id, user_id);
+create index sku_links_item_idx on public.sku_links (item_id, account_id);
 
 alter table public.sku_links enable row level security;
 revoke all on table public.sku_links from anon, authenticated;
@@ -562,17 +558,17 @@ grant select, insert, update, delete on table public.sku_links to authenticated;
 
 create policy sku_links_select on public.sku_links
   for select to authenticated
-  using (user_id = (select private.current_account()));
+  using (account_id = (select private.current_account()));
 create policy sku_links_insert on public.sku_links
   for insert to authenticated
-  with check (user_id = (select private.current_account()));
+  with check (account_id = (select private.current_account()));
 create policy sku_links_update on public.sku_links
   for update to authenticated
-  using (user_id = (select private.current_account()))
-  with check (user_id = (select private.current_account()));
+  using (account_id = (select private.current_account()))
+  with check (account_id = (select private.current_account()));
 create policy sku_links_delete on public.sku_links
   for delete to authenticated
-  using (user_id = (select private.current_account()));
+  using (account_id = (select private.current_account()));
 create policy require_mfa_select on public.sku_links as restrictive
   for select to authenticated
   using ((select private.mfa_satisfied()));
@@ -590,9 +586,9 @@ create policy require_mfa_delete on public.sku_links as restrictive
 create trigger require_mfa_for_writes
   before insert or update or delete on public.sku_links
   for each statement execute function private.refuse_writes_without_mfa();
-create trigger sku_links_keep_owner
+create trigger sku_links_keep_account
   before update on public.sku_links
-  for each row execute function private.keep_owner();
+  for each row execute function private.keep_account();
 create trigger sku_links_row_cap
   after insert on public.sku_links
   referencing new table as new_rows
@@ -639,15 +635,17 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  _team_account uuid := private.require_role('{owner,manager,picker}'::text[]);
+  v_account uuid := private.require_role('{owner,manager,picker}'::text[]);
   _picking text := set_config('stockroom.picking', 'on', true);
-  v_uid uuid := private.caller_id();
   v_item public.storage_items;
   v_pick public.order_picks;
   v_where text;
 begin
+  if v_account is null then
+    raise exception 'Not authenticated' using errcode = '42501';
+  end if;
   perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
-  if not private.plan_allows(v_uid, 'orders') then
+  if not private.plan_allows(v_account, 'orders') then
     raise exception using
       errcode = '42501',
       message = 'PLAN_FEATURE_UNAVAILABLE: Picking eBay orders requires the Elite Seller plan',
@@ -659,13 +657,13 @@ begin
   end if;
 
   select it.* into v_item from public.storage_items it
-   where it.item_id = p_item_id and it.user_id = v_uid
+   where it.item_id = p_item_id and it.account_id = v_account
      for update;
   if not found then
     raise exception 'Item not found: it may have been removed' using errcode = 'PT404';
   end if;
   if exists (select 1 from public.order_picks p
-              where p.user_id = v_uid and p.order_id = btrim(p_order_id)
+              where p.account_id = v_account and p.order_id = btrim(p_order_id)
                 and p.line_item_id = btrim(p_line_item_id)) then
     raise exception 'This order line is already picked' using errcode = '22023';
   end if;
@@ -683,14 +681,14 @@ begin
 
   -- orders older than eBay's 90 days are not shown again: their picks may go
   delete from public.order_picks p
-   where p.user_id = v_uid and p.picked_at < now() - interval '180 days';
+   where p.account_id = v_account and p.picked_at < now() - interval '180 days';
 
-  insert into public.order_picks (user_id, order_id, line_item_id, item_id, item_name, quantity)
-  values (v_uid, btrim(p_order_id), btrim(p_line_item_id), v_item.item_id, v_item.item_name, p_quantity)
+  insert into public.order_picks (account_id, order_id, line_item_id, item_id, item_name, quantity)
+  values (v_account, btrim(p_order_id), btrim(p_line_item_id), v_item.item_id, v_item.item_name, p_quantity)
   returning * into v_pick;
 
   v_where := private.pick_location(v_item.shelf_id);
-  perform private.log(v_uid, 'pick_order_line',
+  perform private.log(v_account, 'pick_order_line',
           format('Picked %s × %s for order %s', p_quantity, v_item.item_name, v_pick.order_id)
           || coalesce(' from ' || v_where, ''));
   return v_pick;
@@ -708,16 +706,18 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  _team_account uuid := private.require_role('{owner,manager,picker}'::text[]);
+  v_account uuid := private.require_role('{owner,manager,picker}'::text[]);
   _picking text := set_config('stockroom.picking', 'on', true);
-  v_uid uuid := private.caller_id();
   v_pick public.order_picks;
   v_item public.storage_items;
 begin
+  if v_account is null then
+    raise exception 'Not authenticated' using errcode = '42501';
+  end if;
   perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
   perform private.check_order_line(p_order_id, p_line_item_id);
   delete from public.order_picks p
-   where p.user_id = v_uid and p.order_id = btrim(p_order_id)
+   where p.account_id = v_account and p.order_id = btrim(p_order_id)
      and p.line_item_id = btrim(p_line_item_id)
   returning * into v_pick;
   if not found then
@@ -727,11 +727,11 @@ begin
   if v_pick.item_id is not null then
     update public.storage_items it
        set quantity = least(it.quantity::bigint + v_pick.quantity, 2147483647)::integer
-     where it.item_id = v_pick.item_id and it.user_id = v_uid
+     where it.item_id = v_pick.item_id and it.account_id = v_account
     returning * into v_item;
   end if;
 
-  perform private.log(v_uid, 'unpick_order_line',
+  perform private.log(v_account, 'unpick_order_line',
           case when v_item.item_id is null
                then format('Unpicked %s × %s for order %s (the item was removed, nothing put back)',
                            v_pick.quantity, v_pick.item_name, v_pick.order_id)
@@ -753,27 +753,29 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  _team_account uuid := private.require_role('{owner,manager,picker}'::text[]);
-  v_uid uuid := private.caller_id();
+  v_account uuid := private.require_role('{owner,manager,picker}'::text[]);
   v_item public.storage_items;
   v_link public.sku_links;
 begin
+  if v_account is null then
+    raise exception 'Not authenticated' using errcode = '42501';
+  end if;
   perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
   if coalesce(length(btrim(p_sku)), 0) not between 1 and 100 then
     raise exception 'Invalid SKU' using errcode = '22023';
   end if;
   select it.* into v_item from public.storage_items it
-   where it.item_id = p_item_id and it.user_id = v_uid;
+   where it.item_id = p_item_id and it.account_id = v_account;
   if not found then
     raise exception 'Item not found: it may have been removed' using errcode = 'PT404';
   end if;
 
-  insert into public.sku_links (user_id, sku, item_id)
-  values (v_uid, btrim(p_sku), v_item.item_id)
-  on conflict (user_id, sku) do update set item_id = excluded.item_id, created_at = now()
+  insert into public.sku_links (account_id, sku, item_id)
+  values (v_account, btrim(p_sku), v_item.item_id)
+  on conflict (account_id, sku) do update set item_id = excluded.item_id, created_at = now()
   returning * into v_link;
 
-  perform private.log(v_uid, 'link_sku', format('Linked SKU %s to %s', v_link.sku, v_item.item_name));
+  perform private.log(v_account, 'link_sku', format('Linked SKU %s to %s', v_link.sku, v_item.item_name));
   return v_link;
 end;
 $$;

@@ -50,7 +50,7 @@ begin
      and array[new.camera_position_x, new.camera_position_y, new.camera_position_z,
                new.camera_target_x, new.camera_target_y, new.camera_target_z]
          is distinct from coalesce(v_before, array_fill(null::double precision, array[6]))
-     and not private.plan_allows(new.user_id, 'view_3d') then
+     and not private.plan_allows(new.account_id, 'view_3d') then
     perform private.raise_view_3d_unavailable();
   end if;
   return new;
@@ -72,7 +72,7 @@ begin
   if (select private.current_account()) is not null
      and array[new.position_x, new.position_z, new.rotation_y]
          is distinct from coalesce(v_before, array[0, 0, 0]::double precision[])
-     and not private.plan_allows(new.user_id, 'view_3d') then
+     and not private.plan_allows(new.account_id, 'view_3d') then
     perform private.raise_view_3d_unavailable();
   end if;
   return new;
@@ -105,7 +105,7 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  _team_account uuid := private.require_role('{owner,manager}'::text[]);
+  v_account uuid := private.require_role('{owner,manager}'::text[]);
   v_room public.storage_rooms;
   v_wanted integer;
   v_done integer;
@@ -122,7 +122,7 @@ begin
     raise exception 'Room not found' using errcode = 'PT404';
   end if;
   -- Asked up front so a free account gets the feature message, not a half-checked layout.
-  if not private.plan_allows(v_room.user_id, 'view_3d') then
+  if not private.plan_allows(v_room.account_id, 'view_3d') then
     perform private.raise_view_3d_unavailable();
   end if;
 

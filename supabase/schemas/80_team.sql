@@ -61,7 +61,7 @@ begin
     return v_inv;
   end if;
 
-  v_plan := private.user_plan(v_account);
+  v_plan := private.account_plan(v_account);
   -- an expired invitation frees its seat
   delete from public.account_invitations i
    where i.account_id = v_account and i.accepted_at is null and i.expires_at <= now();
@@ -200,6 +200,61 @@ $$;
 revoke all on function private.team_remove(uuid) from public;
 grant execute on function private.team_remove(uuid) to authenticated, service_role;
 
+-- Transfer ownership: the caller (the owner of their current account) hands the account to
+-- another member. Under the account row's lock (taken first, as team_invite does, then the
+-- memberships): the target becomes owner and primary owner, the caller a manager (two statements:
+-- the one-owner index is checked row by row). If the account was the caller's personal account
+-- it stops being personal and the caller gets a new, empty personal account (free plan), so they
+-- always have a stockroom of their own; they stay here as a manager and this stays their current
+-- account. Billing (the subscription, and the eBay connection) stays with the account, so from
+-- now on it is the new owner's to see.
+create or replace function private.team_transfer_ownership(p_user_id uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_account uuid := private.require_role(array['owner']);
+  v_caller uuid := auth.uid();
+  v_personal boolean;
+  v_target_role text;
+begin
+  if v_account is null then
+    raise exception 'Not authenticated' using errcode = '42501';
+  end if;
+  select a.personal_account into v_personal from public.accounts a where a.id = v_account for update;
+  if p_user_id is null or p_user_id = v_caller then
+    raise exception 'You own this account already: choose another member to hand it to' using errcode = '22023';
+  end if;
+  select m.role into v_target_role from public.account_members m
+   where m.account_id = v_account and m.user_id = p_user_id for update;
+  if not found then
+    raise exception 'Member not found: ownership goes to a member of this account' using errcode = 'PT404';
+  end if;
+
+  update public.account_members m set role = 'manager'
+   where m.account_id = v_account and m.user_id = v_caller;
+  update public.account_members m set role = 'owner'
+   where m.account_id = v_account and m.user_id = p_user_id;
+  update public.accounts a set primary_owner_user_id = p_user_id, personal_account = false
+   where a.id = v_account;
+  -- the caller keeps acting on this account, also now that they own another one
+  insert into private.current_accounts (user_id, account_id) values (v_caller, v_account)
+  on conflict (user_id) do update set account_id = excluded.account_id;
+  if v_personal then
+    perform private.create_personal_account(v_caller);
+  end if;
+
+  perform private.log(v_account, 'transfer_ownership',
+    format('Transferred ownership from %s to %s',
+           (select u.email from auth.users u where u.id = v_caller),
+           (select u.email from auth.users u where u.id = p_user_id)));
+end;
+$$;
+revoke all on function private.team_transfer_ownership(uuid) from public;
+grant execute on function private.team_transfer_ownership(uuid) to authenticated, service_role;
+
 create or replace function private.team_leave(p_account_id uuid)
 returns void
 language plpgsql
@@ -256,7 +311,7 @@ revoke all on function private.team_switch(uuid) from public;
 grant execute on function private.team_switch(uuid) to authenticated, service_role;
 
 -- The member list of the current account, with e-mails (auth.users is not readable by the API).
--- A member's last activity is read from the log lines they wrote there (storage_logs.actor_id),
+-- A member's last activity is read from the log lines they wrote there (storage_logs.user_id),
 -- with the membership's own stamp (joined, or switched to the account) as the floor for a
 -- member whose lines have been trimmed away.
 create or replace function private.team_list()
@@ -269,7 +324,7 @@ as $$
   select m.user_id, u.email::text, m.role, m.joined_at,
          greatest(m.last_active_at,
                   (select max(l."timestamp") from public.storage_logs l
-                    where l.actor_id = m.user_id and l.user_id = m.account_id)),
+                    where l.user_id = m.user_id and l.account_id = m.account_id)),
          m.user_id = auth.uid()
     from public.account_members m join auth.users u on u.id = m.user_id
    where m.account_id = private.current_account()
@@ -373,6 +428,15 @@ comment on function public.remove_member(uuid) is
   'Owner or manager: remove a member (never the owner); refused at their next request.';
 revoke all on function public.remove_member(uuid) from public, anon;
 
+create or replace function public.transfer_ownership(p_user_id uuid)
+returns void
+language sql
+set search_path = ''
+as $$ select private.team_transfer_ownership(p_user_id) $$;
+comment on function public.transfer_ownership(uuid) is
+  'Owner only: hand the current account to another member, who becomes its owner; the caller stays as a manager (and gets a new personal account if this was theirs). Logged.';
+revoke all on function public.transfer_ownership(uuid) from public, anon;
+
 create or replace function public.leave_account(p_account_id uuid)
 returns void
 language sql
@@ -401,14 +465,14 @@ comment on function public.team_members() is
 revoke all on function public.team_members() from public, anon;
 
 -- The accounts the caller belongs to, for the account switcher, with each account's plan (the
--- one its limits and features follow; a member's own profile holds their own account's plan).
+-- one its limits and features follow).
 create or replace function public.my_accounts()
 returns table (account_id uuid, name text, role text, plan_id text, is_current boolean)
 language sql
 stable
 set search_path = ''
 as $$
-  select a.id, a.name, m.role, (private.user_plan(a.id)).plan_id, a.id = (select private.current_account())
+  select a.id, a.name, m.role, a.plan_id, a.id = (select private.current_account())
     from public.account_members m join public.accounts a on a.id = m.account_id
    where m.user_id = (select auth.uid())
    order by (m.role = 'owner') desc, a.name

@@ -4,7 +4,7 @@
 -- subscribers whose RLS lets them read the row.
 --
 -- Replica identity full: a delete then carries the whole old row, so Realtime can check it
--- against the subscriber's `user_id=eq.<id>` filter (and the local service against the SELECT
+-- against the subscriber's `account_id=eq.<id>` filter (and the local service against the SELECT
 -- policies); the subscriber still receives only the primary key of the old row.
 
 alter table public.storage_rooms replica identity full;

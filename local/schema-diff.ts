@@ -15,8 +15,9 @@ import { buildFromSchemaFiles } from './schema.ts';
  * indexes, policies, RLS, triggers, functions, types and table privileges, and, for what migra
  * does not track (Supabase's "known caveats" of declarative schemas, and function privileges,
  * which migra's --with-privileges leaves out), statements made here by comparing the catalogs:
- * comments, publication membership, schema, function, sequence and column privileges, replica
- * identity, view options and the reference data of public.plans. Not compared by either: a
+ * comments, publication membership, schema, function, sequence and column privileges, the
+ * MAINTAIN table privilege, replica identity, view options and the reference data of
+ * public.plans. Not compared by either: a
  * column's position in its table (dumpSchema and the agreement test compare it).
  *
  * Used by `npm run db:diff` (scripts/db-diff.ts) and the agreement test
@@ -54,11 +55,42 @@ export async function migraStatements(fromUrl: string, toUrl: string): Promise<s
 }
 
 export async function schemaDiff(fromUrl: string, toUrl: string): Promise<SchemaDiff> {
-  const statements = await migraStatements(fromUrl, toUrl);
+  const statements = creationOrder(await migraStatements(fromUrl, toUrl));
   return {
     migra: withoutDefaultPrivileges(statements, await functionsOnlyIn(toUrl, fromUrl)),
     caveats: await caveatStatements(fromUrl, toUrl),
   };
+}
+
+/**
+ * migra orders statements by kind: new tables, their constraints and indexes, then functions,
+ * then types. A new table whose default or check calls a new function
+ * (`default private.current_account()`, `check (private.has_visible_text(name))`) would then be
+ * created before the function, and a function returning a new composite type before the type. So,
+ * as pg_dump does, function bodies are not checked at creation (migra's own
+ * `set check_function_bodies = off`, moved to the top), and the new types and the new functions
+ * whose signature names no new table move in front of the first new table; the functions that
+ * take or return a new table's rows stay after it. Anything else keeps migra's order. db:diff
+ * proves the result by running it (scripts/db-diff.ts).
+ */
+export function creationOrder(statements: string[]): string[] {
+  const firstTable = statements.findIndex((s) => /^create table /i.test(s));
+  if (firstTable < 0) return statements;
+  const newTables = statements
+    .map((s) => /^create table "[^"]+"\."([^"]+)"/i.exec(s)?.[1])
+    .filter((name): name is string => name !== undefined);
+  const signature = (s: string) => s.slice(0, Math.max(0, s.search(/\sAS \$/i)));
+  const namesNewTable = (s: string) =>
+    newTables.some((t) => new RegExp(`(^|[^\\w$])${t}([^\\w$]|$)`, 'i').test(signature(s)));
+  const settings = statements.filter((s) => /^set check_function_bodies\b/i.test(s));
+  const types = statements.filter((s, i) => i > firstTable && /^create type /i.test(s));
+  const functions = statements.filter(
+    (s, i) => i > firstTable && /^create or replace function /i.test(s) && !namesNewTable(s),
+  );
+  const moved = new Set([...settings, ...types, ...functions]);
+  const before = statements.slice(0, firstTable).filter((s) => !moved.has(s));
+  const after = statements.slice(firstTable).filter((s) => !moved.has(s));
+  return [...settings, ...before, ...types, ...functions, ...after];
 }
 
 /** schema.name of the functions of `url` that `other` does not have. */
@@ -220,6 +252,19 @@ const SEQUENCE_PRIVILEGES = `
    where c.relnamespace = any ($1::regnamespace[]) and c.relkind = 'S' and a.grantee <> c.relowner
    group by c.oid, r.rolname`;
 
+// MAINTAIN (Postgres 17) is a table privilege information_schema does not list, so migra's
+// privileges leave it out: a new table would lose the service role's default MAINTAIN.
+const TABLE_MAINTAIN = `
+  select 'maintain ' || c.oid::regclass::text || ' to ' || coalesce(r.rolname, 'public') as key,
+         'MAINTAIN' as value,
+         format('grant maintain on table %s to %s;', c.oid::regclass, coalesce(quote_ident(r.rolname), 'public')) as set,
+         format('revoke maintain on table %s from %s;', c.oid::regclass, coalesce(quote_ident(r.rolname), 'public')) as drop
+    from pg_class c
+    cross join lateral aclexplode(coalesce(c.relacl, acldefault('r', c.relowner))) a
+    left join pg_roles r on r.oid = a.grantee
+   where c.relnamespace = any ($1::regnamespace[]) and c.relkind in ('r', 'p', 'v', 'm')
+     and a.privilege_type = 'MAINTAIN' and a.grantee <> c.relowner`;
+
 const REPLICA_IDENTITY = `
   select 'replica identity ' || c.oid::regclass::text as key, c.relreplident::text as value,
          format('alter table %s replica identity %s;', c.oid::regclass,
@@ -244,8 +289,18 @@ interface Row {
   unset?: string;
 }
 
+/** The app's schemas that exist in a database (none but public in one with only the project setup). */
+async function existingSchemas(client: pg.Client): Promise<string[]> {
+  const { rows } = await client.query<{ nspname: string }>(
+    'select nspname from pg_namespace where nspname = any ($1)',
+    [APP_SCHEMAS],
+  );
+  return rows.map((r) => r.nspname);
+}
+
 async function facts(client: pg.Client, sql: string): Promise<Map<string, Row>> {
-  const { rows } = await client.query<Row>(sql, sql.includes('$1') ? [APP_SCHEMAS] : []);
+  const params = sql.includes('$1') ? [await existingSchemas(client)] : [];
+  const { rows } = await client.query<Row>(sql, params);
   return new Map(rows.map((r) => [r.key, r]));
 }
 
@@ -309,6 +364,8 @@ async function compareFacts(from: pg.Client, to: pg.Client, sql: string): Promis
           ? `table ${key.split(' ')[2]}`
           : kind === 'column'
             ? `table ${name!.replace(/\.[^.]+$/, '')}`
+            : kind === 'maintain'
+              ? `table ${name}`
             : kind === 'sequence'
               ? `table ${name}`
               : kind === 'function'
@@ -373,6 +430,7 @@ export async function caveatStatements(fromUrl: string, toUrl: string): Promise<
       FUNCTION_PRIVILEGES,
       SEQUENCE_PRIVILEGES,
       COLUMN_PRIVILEGES,
+      TABLE_MAINTAIN,
       REPLICA_IDENTITY,
       VIEW_OPTIONS,
       PUBLICATIONS,

@@ -53,11 +53,6 @@ function reviewNotes(sql: string): string[] {
       '-- It drops objects: check each one is meant to go (a rename comes out as drop + create).',
     );
   }
-  if (/^create table/im.test(sql) && /^create or replace function/im.test(sql)) {
-    notes.push(
-      '-- migra creates tables before functions: a default or check calling a new function needs that function first.',
-    );
-  }
   return notes;
 }
 

@@ -315,7 +315,7 @@ create table public.storage_rooms (
   account_id uuid not null default private.current_account() references public.accounts (id) on delete cascade,
   room_name text not null
     constraint "Room name: 1 to 100 characters, not all blank"
-    check (length(btrim(room_name)) between 1 and 100 and private.has_visible_text(room_name)),
+    check (private.has_visible_text(room_name) and length(btrim(room_name)) between 1 and 100),
   -- 1-based display order; omitted on insert it becomes last (trigger below).
   room_index integer not null check (room_index >= 0),
   active boolean not null default true,
@@ -480,7 +480,7 @@ create table public.storage_units (
   -- omitted on insert it becomes the lowest unused letter of the isle (A, B, ... Z, AA, ...)
   unit_name text not null
     constraint "Unit name: 1 to 100 characters, not all blank"
-    check (length(btrim(unit_name)) between 1 and 100 and private.has_visible_text(unit_name)),
+    check (private.has_visible_text(unit_name) and length(btrim(unit_name)) between 1 and 100),
   unit_type text not null default 'box' check (unit_type in ('bay', 'box', 'cabinet', 'bin')),
   -- order within the isle; omitted on insert it becomes last
   unit_index integer not null check (unit_index >= 0),

@@ -41,7 +41,7 @@ create table public.storage_items (
   account_id uuid not null default private.current_account() references public.accounts (id) on delete cascade,
   item_name text not null
     constraint "Item name: 1 to 500 characters, not all blank"
-    check (length(btrim(item_name)) between 1 and 500 and private.has_visible_text(item_name)),
+    check (private.has_visible_text(item_name) and length(btrim(item_name)) between 1 and 500),
   quantity integer not null default 1 check (quantity >= 0),
   -- filled from shelf_id when a shelf is given (trigger below)
   unit_id uuid,

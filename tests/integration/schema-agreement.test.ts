@@ -28,30 +28,6 @@ import { generateTypes } from '../../local/typegen.ts';
 
 const SUPABASE_DIR = path.resolve(import.meta.dirname, '../../supabase');
 
-/**
- * Helpers the migrations used at migrate time to write policies, triggers, grants and role checks
- * into other objects; the schema files hold what they wrote instead, so the helpers themselves
- * exist only in a database built by the migrations (nothing calls them at run time). The
- * baseline migration of the next phase drops them.
- */
-const MIGRATE_TIME_HELPERS = [
-  'private.account_rows',
-  'private.add_row_triggers',
-  'private.own_rows',
-  'private.require_mfa',
-  'private.require_role_in',
-  'private.service_role_only',
-];
-
-/** The one migration that still rewrites function text at migrate time (until the baseline). */
-const LEGACY_REWRITING_MIGRATIONS = ['migrations/20261127000100_team.sql'];
-
-/** A migra statement dropping one of the migrate-time helpers, by its schema.name. */
-function helperDropped(statement: string): string | null {
-  const m = /^drop function if exists "(\w+)"\."(\w+)"\(/.exec(statement);
-  return m && MIGRATE_TIME_HELPERS.includes(`${m[1]}.${m[2]}`) ? `${m[1]}.${m[2]}` : null;
-}
-
 /** Lines only in `a` (-) and only in `b` (+), in order: enough to see what differs. */
 function lineDiff(a: string, b: string): string {
   const count = (text: string) => {
@@ -90,13 +66,6 @@ let diff: SchemaDiff;
 beforeAll(async () => {
   dbs = await startDiffDatabases({ log: () => undefined });
   diff = await schemaDiff(dbs.fromMigrations, dbs.fromSchema);
-  // What the dumps and types are compared on: the migrations' database without the helpers.
-  const drops = diff.migra.filter((s) => helperDropped(s) !== null);
-  if (drops.length > 0) {
-    const client = new pg.Client({ connectionString: dbs.fromMigrations });
-    await client.connect();
-    await client.query(drops.join('\n')).finally(() => client.end());
-  }
 }, 300_000);
 
 afterAll(async () => {
@@ -104,13 +73,11 @@ afterAll(async () => {
 });
 
 describe('a database from supabase/schemas and one from supabase/migrations', () => {
-  it('differ in nothing migra sees, privileges included, but the migrate-time helpers', () => {
-    const unexpected = diff.migra.filter((s) => helperDropped(s) === null);
+  it('differ in nothing migra sees, privileges included', () => {
     expect(
-      unexpected,
-      `migra finds the schema files and the migrations apart; to go from the migrations to the schema files:\n\n${unexpected.join('\n\n')}\n`,
+      diff.migra,
+      `migra finds the schema files and the migrations apart; to go from the migrations to the schema files:\n\n${diff.migra.join('\n\n')}\n`,
     ).toEqual([]);
-    expect(diff.migra.map(helperDropped).sort()).toEqual(MIGRATE_TIME_HELPERS);
   });
 
   it('differ in nothing migra leaves out (comments, publication, function, column and schema privileges, plans rows)', () => {
@@ -172,7 +139,6 @@ describe('every function has one home', () => {
       .map((name) => `${name}: ${definitions.get(name)?.join(', ') ?? 'in no file'}`);
     expect(notOnce, 'functions not defined exactly once').toEqual([]);
     expect([...definitions.keys()].filter((name) => !inDatabase.includes(name)).sort()).toEqual([]);
-    expect(inDatabase.filter((name) => MIGRATE_TIME_HELPERS.includes(name))).toEqual([]);
   });
 
   it('is never written at migrate time: no pg_get_functiondef, no DO block running DDL', async () => {
@@ -183,14 +149,13 @@ describe('every function has one home', () => {
       }
     }
     const rewriting: string[] = [];
-    for (const dir of ['migrations', 'schemas']) {
-      for (const file of (await readdir(path.join(SUPABASE_DIR, dir))).filter((f) =>
-        f.endsWith('.sql'),
-      )) {
-        const sql = await readFile(path.join(SUPABASE_DIR, dir, file), 'utf8');
-        if (/pg_get_functiondef/i.test(sql)) rewriting.push(`${dir}/${file}`);
+    for (const entry of await readdir(SUPABASE_DIR, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      if (/pg_get_functiondef/i.test(await readFile(file, 'utf8'))) {
+        rewriting.push(path.relative(SUPABASE_DIR, file));
       }
     }
-    expect(rewriting.sort()).toEqual(LEGACY_REWRITING_MIGRATIONS);
+    expect(rewriting, 'files under supabase/ that read function text at migrate time').toEqual([]);
   });
 });

@@ -21,13 +21,13 @@ const TABLES = [
 ];
 
 /** Every storage row of a user, as jsonb text per table, in a stable order. */
-async function storageOf(userId: string): Promise<Record<string, unknown[]>> {
+async function storageOf(accountId: string): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
   for (const table of TABLES) {
     const { rows } = await db().query<{ rows: unknown[] }>(
       `select coalesce(jsonb_agg(to_jsonb(t) order by to_jsonb(t)::text), '[]'::jsonb) as rows
-         from public.${table} t where t.user_id = $1`,
-      [userId],
+         from public.${table} t where t.account_id = $1`,
+      [accountId],
     );
     out[table] = rows[0]!.rows;
   }
@@ -88,7 +88,7 @@ afterAll(async () => {
 describe('backups: take, list, download', () => {
   it('lists the seller’s own backups newest first, and downloads the snapshot as JSON', async () => {
     const seller = await createDbUser({ prefix: 'bk-list' });
-    await createStorage(seller.id, { units: 1, shelves: 1, items: 2 });
+    await createStorage(seller.accountId, { units: 1, shelves: 1, items: 2 });
     const first = await takeBackup(seller);
     const second = await takeBackup(seller);
 
@@ -121,17 +121,17 @@ describe('backups: take, list, download', () => {
 describe('backups: how many are kept', () => {
   it('keeps at most 20 per seller: the oldest go first', async () => {
     const seller = await createDbUser({ prefix: 'bk-cap' });
-    await createStorage(seller.id, { items: 1 });
+    await createStorage(seller.accountId, { items: 1 });
     await db().query(
-      `insert into public.backups (user_id, snapshot, created_at)
+      `insert into public.backups (account_id, snapshot, created_at)
        select $1, '{"version":1}', now() - g * interval '1 minute' from generate_series(1, 20) g`,
-      [seller.id],
+      [seller.accountId],
     );
     const newest = await takeBackup(seller);
     const { rows } = await db().query<{ backup_id: string; minutes: number }>(
       `select backup_id, round(extract(epoch from now() - created_at) / 60)::int as minutes
-         from public.backups where user_id = $1 order by created_at desc`,
-      [seller.id],
+         from public.backups where account_id = $1 order by created_at desc`,
+      [seller.accountId],
     );
     expect(rows).toHaveLength(20);
     expect(rows[0]!.backup_id).toBe(newest);
@@ -142,7 +142,7 @@ describe('backups: how many are kept', () => {
 describe('backups: restore', () => {
   it('gives back exactly the snapshot’s rows after things changed, and logs it', async () => {
     const seller = await createDbUser({ prefix: 'bk-restore', plan: 'power' });
-    const storage = await createStorage(seller.id, {
+    const storage = await createStorage(seller.accountId, {
       roomName: 'Stock room',
       units: 3,
       shelves: 2,
@@ -154,21 +154,21 @@ describe('backups: restore', () => {
         where item_id = $1`,
       [storage.itemIds[1]],
     );
-    const before = await storageOf(seller.id);
+    const before = await storageOf(seller.accountId);
     const backupId = await takeBackup(seller);
     expect(await snapshotRows(backupId)).toEqual(before);
 
     await changeThings(seller, storage);
-    expect(await storageOf(seller.id)).not.toEqual(before);
+    expect(await storageOf(seller.accountId)).not.toEqual(before);
 
     const restored = await seller.client.rpc('restore_backup', { p_backup_id: backupId });
     expect(restored.error).toBeNull();
     expect(restored.data).toEqual({ rooms: 1, isles: 1, units: 3, shelves: 2, items: 4 });
-    expect(await storageOf(seller.id)).toEqual(before);
+    expect(await storageOf(seller.accountId)).toEqual(before);
 
     const { rows } = await db().query<{ details: string }>(
-      `select details from public.storage_logs where user_id = $1 and action = 'restore_backup'`,
-      [seller.id],
+      `select details from public.storage_logs where account_id = $1 and action = 'restore_backup'`,
+      [seller.accountId],
     );
     expect(rows).toHaveLength(1);
     expect(rows[0]!.details).toMatch(
@@ -178,7 +178,7 @@ describe('backups: restore', () => {
 
   it('keeps dismissed expiry notifications of the items that come back', async () => {
     const seller = await createDbUser({ prefix: 'bk-dismiss', plan: 'power' });
-    const storage = await createStorage(seller.id, { items: 2 });
+    const storage = await createStorage(seller.accountId, { items: 2 });
     const backupId = await takeBackup(seller);
     const dismissed = await seller.client
       .from('dismissed_notifications')
@@ -192,28 +192,28 @@ describe('backups: restore', () => {
 
   it('is refused by the server on the free plan, and changes nothing', async () => {
     const seller = await createDbUser({ prefix: 'bk-free' });
-    const storage = await createStorage(seller.id, { units: 2, items: 2 });
+    const storage = await createStorage(seller.accountId, { units: 2, items: 2 });
     const backupId = await takeBackup(seller);
     await changeThings(seller, storage);
-    const before = await storageOf(seller.id);
+    const before = await storageOf(seller.accountId);
 
     const refused = await seller.client.rpc('restore_backup', { p_backup_id: backupId });
     expect(refused.error?.message).toBe(
       'PLAN_FEATURE_UNAVAILABLE: Restoring a backup requires the Power Seller plan or higher',
     );
     expect(refused.status).toBe(403);
-    expect(await storageOf(seller.id)).toEqual(before);
+    expect(await storageOf(seller.accountId)).toEqual(before);
   });
 
   it('changes nothing when it fails midway (a damaged item row, after rooms went in)', async () => {
     const seller = await createDbUser({ prefix: 'bk-corrupt', plan: 'power' });
-    const storage = await createStorage(seller.id, { units: 2, shelves: 2, items: 3 });
+    const storage = await createStorage(seller.accountId, { units: 2, shelves: 2, items: 3 });
     const backupId = await takeBackup(seller);
     await changeThings(seller, storage);
-    const before = await storageOf(seller.id);
+    const before = await storageOf(seller.accountId);
     const logsBefore = await db().query(
-      `select count(*)::int as n from public.storage_logs where user_id = $1`,
-      [seller.id],
+      `select count(*)::int as n from public.storage_logs where account_id = $1`,
+      [seller.accountId],
     );
 
     // The last item of the snapshot loses its name: rooms, isles, units, shelves and two items
@@ -229,19 +229,19 @@ describe('backups: restore', () => {
     expect(failed.error?.message).toMatch(
       /^This backup could not be restored, nothing was changed: /,
     );
-    expect(await storageOf(seller.id)).toEqual(before);
+    expect(await storageOf(seller.accountId)).toEqual(before);
     const logsAfter = await db().query(
-      `select count(*)::int as n from public.storage_logs where user_id = $1`,
-      [seller.id],
+      `select count(*)::int as n from public.storage_logs where account_id = $1`,
+      [seller.accountId],
     );
     expect(logsAfter.rows[0]).toEqual(logsBefore.rows[0]);
   });
 
   it('restores a snapshot from an older or newer schema: missing columns take their defaults, unknown ones are ignored', async () => {
     const seller = await createDbUser({ prefix: 'bk-schema', plan: 'power' });
-    const storage = await createStorage(seller.id, { items: 2 });
-    await db().query('update public.storage_items set active = false where user_id = $1', [
-      seller.id,
+    const storage = await createStorage(seller.accountId, { items: 2 });
+    await db().query('update public.storage_items set active = false where account_id = $1', [
+      seller.accountId,
     ]);
     const backupId = await takeBackup(seller);
     // as if 'active' had been added to items after the backup, and rooms had lost a column
@@ -257,56 +257,56 @@ describe('backups: restore', () => {
     const restored = await seller.client.rpc('restore_backup', { p_backup_id: backupId });
     expect(restored.error).toBeNull();
     const { rows } = await db().query<{ item_id: string; active: boolean }>(
-      'select item_id, active from public.storage_items where user_id = $1 order by created_at',
-      [seller.id],
+      'select item_id, active from public.storage_items where account_id = $1 order by created_at',
+      [seller.accountId],
     );
     expect(rows).toEqual(storage.itemIds.map((item_id) => ({ item_id, active: true })));
   });
 
   it('refuses a snapshot of an unknown shape before touching anything', async () => {
     const seller = await createDbUser({ prefix: 'bk-shape', plan: 'elite' });
-    await createStorage(seller.id, { items: 1 });
-    const before = await storageOf(seller.id);
+    await createStorage(seller.accountId, { items: 1 });
+    const before = await storageOf(seller.accountId);
     const { rows } = await db().query<{ backup_id: string }>(
-      `insert into public.backups (user_id, snapshot) values ($1, '{"version":1,"items":{"not":"a list"}}') returning backup_id`,
-      [seller.id],
+      `insert into public.backups (account_id, snapshot) values ($1, '{"version":1,"items":{"not":"a list"}}') returning backup_id`,
+      [seller.accountId],
     );
     const failed = await seller.client.rpc('restore_backup', { p_backup_id: rows[0]!.backup_id });
     expect(failed.error?.message).toBe(
       'This backup is damaged and cannot be restored (items is not a list)',
     );
-    expect(await storageOf(seller.id)).toEqual(before);
+    expect(await storageOf(seller.accountId)).toEqual(before);
   });
 
   it('keeps the plan limits: a snapshot bigger than the plan now allows is refused whole', async () => {
     const seller = await createDbUser({ prefix: 'bk-limit', plan: 'elite' });
     for (let room = 1; room <= 6; room += 1)
-      await createStorage(seller.id, { roomName: `Room ${room}` });
+      await createStorage(seller.accountId, { roomName: `Room ${room}` });
     const backupId = await takeBackup(seller);
     // Power Seller may restore but holds 5 rooms; the snapshot has 6.
-    await setPlan(seller.id, 'power');
-    const before = await storageOf(seller.id);
+    await setPlan(seller.accountId, 'power');
+    const before = await storageOf(seller.accountId);
     const failed = await seller.client.rpc('restore_backup', { p_backup_id: backupId });
     expect(failed.error?.message).toBe(
       'PLAN_LIMIT_REACHED: Your power plan is limited to 5 rooms. Please upgrade to add more',
     );
-    expect(await storageOf(seller.id)).toEqual(before);
+    expect(await storageOf(seller.accountId)).toEqual(before);
   });
 });
 
 describe('backups: daily snapshot and retention', () => {
   it('backs up every seller with storage and keeps 3 days of backups', async () => {
     const withStorage = await createDbUser({ prefix: 'bk-daily' });
-    await createStorage(withStorage.id, { items: 2 });
+    await createStorage(withStorage.accountId, { items: 2 });
     const withoutStorage = await createDbUser({ prefix: 'bk-empty' });
     const gone = await createDbUser({ prefix: 'bk-gone' });
 
     // Backups made 1, 2, 2.9 and 3.1, 4 days ago; the seller "gone" emptied their storage.
     await db().query(
-      `insert into public.backups (user_id, snapshot, item_count, created_at)
+      `insert into public.backups (account_id, snapshot, item_count, created_at)
        select u, '{"version":1}'::jsonb, 0, now() - d * interval '1 day'
          from unnest($1::uuid[]) u, unnest(array[1, 2, 2.9, 3.1, 4]::numeric[]) d`,
-      [[withStorage.id, gone.id]],
+      [[withStorage.accountId, gone.accountId]],
     );
 
     // As Netlify's scheduler runs it (the app server's local stand-in).
@@ -315,23 +315,23 @@ describe('backups: daily snapshot and retention', () => {
     const body = (await res.json()) as { backedUp: number };
     expect(body.backedUp).toBeGreaterThanOrEqual(1);
 
-    const ages = async (userId: string) =>
+    const ages = async (accountId: string) =>
       (
         await db().query<{ days: string }>(
           `select round(extract(epoch from now() - created_at) / 86400, 1)::text as days
-             from public.backups where user_id = $1 order by created_at desc`,
-          [userId],
+             from public.backups where account_id = $1 order by created_at desc`,
+          [accountId],
         )
       ).rows.map((r) => r.days);
     // today's new one plus those younger than 3 days
-    expect(await ages(withStorage.id)).toEqual(['0.0', '1.0', '2.0', '2.9']);
-    expect(await ages(gone.id)).toEqual(['1.0', '2.0', '2.9']);
-    expect(await ages(withoutStorage.id)).toEqual([]);
+    expect(await ages(withStorage.accountId)).toEqual(['0.0', '1.0', '2.0', '2.9']);
+    expect(await ages(gone.accountId)).toEqual(['1.0', '2.0', '2.9']);
+    expect(await ages(withoutStorage.accountId)).toEqual([]);
 
     const { rows } = await db().query<{ item_count: number; items: number }>(
       `select item_count, jsonb_array_length(snapshot -> 'items') as items from public.backups
-        where user_id = $1 order by created_at desc limit 1`,
-      [withStorage.id],
+        where account_id = $1 order by created_at desc limit 1`,
+      [withStorage.accountId],
     );
     expect(rows[0]).toEqual({ item_count: 2, items: 2 });
   });

@@ -52,26 +52,26 @@ describe('syncSubscription ordering', () => {
 
     const t0 = Date.now() + 60_000; // later than anything the webhooks above recorded
     // The newer read (an upgrade) is written first...
-    await syncSubscription(env, seller.id, upgraded, { readAt: new Date(t0 + 2000) });
+    await syncSubscription(env, seller.accountId, upgraded, { readAt: new Date(t0 + 2000) });
     // ...then a webhook that had read Stripe before it finishes: skipped.
-    const stale = await syncSubscription(env, seller.id, cancelling, {
+    const stale = await syncSubscription(env, seller.accountId, cancelling, {
       readAt: new Date(t0 + 1000),
     });
     expect(stale).toMatchObject({ plan_id: 'elite', cancel_at: null });
-    expect(await billingState(seller.id)).toMatchObject({
+    expect(await billingState(seller.accountId)).toMatchObject({
       plan_id: 'elite',
-      profile_plan: 'elite',
+      account_plan: 'elite',
       cancel_at: null,
     });
 
     // A read made later still applies.
     await syncSubscription(
       env,
-      seller.id,
+      seller.accountId,
       { ...cancelling, items: upgraded.items },
       { readAt: new Date(t0 + 3000) },
     );
-    const state = await billingState(seller.id);
+    const state = await billingState(seller.accountId);
     expect(state.plan_id).toBe('elite');
     expect(state.cancel_at?.getTime()).toBe(periodEnd * 1000);
   });

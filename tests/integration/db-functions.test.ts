@@ -117,7 +117,7 @@ describe('new accounts', () => {
   });
 
   it('keep updated_at current and created_at fixed', async () => {
-    const storage = await createStorage(user.id, { roomName: 'Stamps', items: 1 });
+    const storage = await createStorage(user.accountId, { roomName: 'Stamps', items: 1 });
     const itemId = storage.itemIds[0]!;
     const before = await user.client
       .from('storage_items')
@@ -167,7 +167,7 @@ describe('numbering constraints', () => {
   });
 
   it('refuses two units with the same name in an isle, and names new units A, B, ...', async () => {
-    const storage = await createStorage(user.id, { roomName: 'Names', units: 1 });
+    const storage = await createStorage(user.accountId, { roomName: 'Names', units: 1 });
     const dup = await user.client
       .from('storage_units')
       .insert({ isle_id: storage.isleId, unit_name: 'a' });
@@ -188,7 +188,7 @@ describe('numbering constraints', () => {
 
 describe('add_shelf', () => {
   it('takes the lowest unused index and logs add_shelf', async () => {
-    const storage = await createStorage(user.id, { roomName: 'Shelving', shelves: 4 });
+    const storage = await createStorage(user.accountId, { roomName: 'Shelving', shelves: 4 });
     const unitId = storage.unitIds[0]!;
     await db().query('delete from public.storage_shelves where shelf_id = $1', [
       storage.shelfIds[1],
@@ -206,7 +206,7 @@ describe('add_shelf', () => {
   });
 
   it('never gives two concurrent calls the same index', async () => {
-    const storage = await createStorage(user.id, { roomName: 'Race', shelves: 0 });
+    const storage = await createStorage(user.accountId, { roomName: 'Race', shelves: 0 });
     const unitId = storage.unitIds[0]!;
     const results = await Promise.all(
       Array.from({ length: 10 }, () => user.client.rpc('add_shelf', { p_unit_id: unitId })),
@@ -220,7 +220,7 @@ describe('add_shelf', () => {
   });
 
   it("refuses another user's unit", async () => {
-    const theirs = await createStorage(other.id, { roomName: 'Theirs' });
+    const theirs = await createStorage(other.accountId, { roomName: 'Theirs' });
     const { error } = await user.client.rpc('add_shelf', { p_unit_id: theirs.unitIds[0]! });
     expect(error?.message).toBe('Unit not found');
     expect(await shelvesOf(theirs.unitIds[0]!)).toHaveLength(1);
@@ -229,7 +229,7 @@ describe('add_shelf', () => {
 
 describe('remove_shelf', () => {
   it('renumbers the remaining shelves 1..n in order after removing a middle one, with its items', async () => {
-    const storage = await createStorage(user.id, { roomName: 'Middle', shelves: 4, items: 2 });
+    const storage = await createStorage(user.accountId, { roomName: 'Middle', shelves: 4, items: 2 });
     const unitId = storage.unitIds[0]!;
     // put the items on shelf 2, the one we remove
     await db().query(
@@ -266,7 +266,7 @@ describe('remove_shelf', () => {
   });
 
   it("refuses another user's shelf", async () => {
-    const theirs = await createStorage(other.id, { roomName: 'Theirs too', shelves: 2 });
+    const theirs = await createStorage(other.accountId, { roomName: 'Theirs too', shelves: 2 });
     const { error } = await user.client.rpc('remove_shelf', { p_shelf_id: theirs.shelfIds[0]! });
     expect(error?.message).toBe('Shelf not found');
     expect(await shelvesOf(theirs.unitIds[0]!)).toHaveLength(2);
@@ -306,7 +306,7 @@ describe('remove_isle', () => {
 
 describe('remove_unit', () => {
   it('removes the unit with its shelves and items but keeps an isle that still has units', async () => {
-    const storage = await createStorage(user.id, {
+    const storage = await createStorage(user.accountId, {
       roomName: 'Units',
       units: 2,
       shelves: 3,
@@ -355,7 +355,7 @@ describe('remove_unit', () => {
   });
 
   it("refuses another user's unit", async () => {
-    const theirs = await createStorage(other.id, { roomName: 'Not yours' });
+    const theirs = await createStorage(other.accountId, { roomName: 'Not yours' });
     const { error } = await user.client.rpc('remove_unit', { p_unit_id: theirs.unitIds[0]! });
     expect(error?.message).toBe('Unit not found');
   });
@@ -363,8 +363,8 @@ describe('remove_unit', () => {
 
 describe('move_items', () => {
   it("moves items to one of the caller's shelves and logs move_item with their names", async () => {
-    const from = await createStorage(user.id, { roomName: 'From', items: 2 });
-    const to = await createStorage(user.id, { roomName: 'To', shelves: 2 });
+    const from = await createStorage(user.accountId, { roomName: 'From', items: 2 });
+    const to = await createStorage(user.accountId, { roomName: 'To', shelves: 2 });
     const { data, error } = await user.client.rpc('move_items', {
       p_item_ids: from.itemIds,
       p_shelf_id: to.shelfIds[1]!,
@@ -380,7 +380,7 @@ describe('move_items', () => {
   });
 
   it('does nothing (and logs nothing) when dropped on the same shelf', async () => {
-    const here = await createStorage(user.id, { roomName: 'Same', items: 1 });
+    const here = await createStorage(user.accountId, { roomName: 'Same', items: 1 });
     const before = (await logs(user.id, 'move_item')).length;
     const { error } = await user.client.rpc('move_items', {
       p_item_ids: here.itemIds,
@@ -391,8 +391,8 @@ describe('move_items', () => {
   });
 
   it('refuses another user\'s shelf with "Invalid location for item" and moves nothing', async () => {
-    const mine = await createStorage(user.id, { roomName: 'Mine', items: 1 });
-    const theirs = await createStorage(other.id, { roomName: 'Their shelf' });
+    const mine = await createStorage(user.accountId, { roomName: 'Mine', items: 1 });
+    const theirs = await createStorage(other.accountId, { roomName: 'Their shelf' });
     const { error } = await user.client.rpc('move_items', {
       p_item_ids: mine.itemIds,
       p_shelf_id: theirs.shelfIds[0]!,
@@ -406,9 +406,9 @@ describe('move_items', () => {
   });
 
   it('refuses with "Item not found" if any item is not the caller\'s, moving none', async () => {
-    const mine = await createStorage(user.id, { roomName: 'Mine 2', items: 1 });
-    const target = await createStorage(user.id, { roomName: 'Target' });
-    const theirs = await createStorage(other.id, { roomName: 'Their item', items: 1 });
+    const mine = await createStorage(user.accountId, { roomName: 'Mine 2', items: 1 });
+    const target = await createStorage(user.accountId, { roomName: 'Target' });
+    const theirs = await createStorage(other.accountId, { roomName: 'Their item', items: 1 });
     const { error } = await user.client.rpc('move_items', {
       p_item_ids: [mine.itemIds[0]!, theirs.itemIds[0]!],
       p_shelf_id: target.shelfIds[0]!,
@@ -428,7 +428,7 @@ describe('move_items', () => {
 describe('import_items', () => {
   it('imports rows by location names (case-insensitive) or shelf id and logs the names', async () => {
     const importer = await createDbUser({ prefix: 'import' });
-    const storage = await createStorage(importer.id, { roomName: 'Garage', units: 1, shelves: 2 });
+    const storage = await createStorage(importer.accountId, { roomName: 'Garage', units: 1, shelves: 2 });
     const { data, error } = await importer.client.rpc('import_items', {
       p_rows: [
         {
@@ -478,7 +478,7 @@ describe('import_items', () => {
 
   it('changes nothing when one row is bad, and names every bad row', async () => {
     const importer = await createDbUser({ prefix: 'import' });
-    await createStorage(importer.id, { roomName: 'Garage', units: 1, shelves: 1 });
+    await createStorage(importer.accountId, { roomName: 'Garage', units: 1, shelves: 1 });
     const good = { item_name: 'Fine', quantity: 1, room: 'Garage', isle: 1, unit: 'A', shelf: 1 };
     const { error } = await importer.client.rpc('import_items', {
       p_rows: [
@@ -513,7 +513,7 @@ describe('import_items', () => {
 
   it("refuses a shelf id that is not the caller's", async () => {
     const importer = await createDbUser({ prefix: 'import' });
-    const theirs = await createStorage(other.id, { roomName: 'Foreign' });
+    const theirs = await createStorage(other.accountId, { roomName: 'Foreign' });
     const { error } = await importer.client.rpc('import_items', {
       p_rows: [{ item_name: 'x', quantity: 1, shelf_id: theirs.shelfIds[0] }],
     });
@@ -522,7 +522,7 @@ describe('import_items', () => {
 
   it('rejects the whole import when it would exceed the plan, with the spec message', async () => {
     const importer = await createDbUser({ prefix: 'import' });
-    const storage = await createStorage(importer.id, { items: 96 });
+    const storage = await createStorage(importer.accountId, { items: 96 });
     const rows = Array.from({ length: 5 }, (_, i) => ({
       item_name: `New ${i}`,
       quantity: 1,
@@ -544,7 +544,7 @@ describe('import_items', () => {
 
   it('lists item names in the log only for 20 rows or fewer', async () => {
     const importer = await createDbUser({ prefix: 'import' });
-    const storage = await createStorage(importer.id, {});
+    const storage = await createStorage(importer.accountId, {});
     const row = (i: number) => ({ item_name: `N${i}`, quantity: 1, shelf_id: storage.shelfIds[0] });
     expect(
       (
@@ -571,13 +571,13 @@ describe('import_items', () => {
 describe('remove_room', () => {
   it('removes the room with everything in it, renumbers rooms and activates the first other room', async () => {
     const owner = await createDbUser({ prefix: 'room', plan: 'growing' });
-    const first = await createStorage(owner.id, {
+    const first = await createStorage(owner.accountId, {
       roomName: 'First',
       units: 2,
       shelves: 2,
       items: 3,
     });
-    const second = await createStorage(owner.id, { roomName: 'Second' });
+    const second = await createStorage(owner.accountId, { roomName: 'Second' });
     await db().query('update public.storage_rooms set active = (room_id = $2) where user_id = $1', [
       owner.id,
       first.roomId,
@@ -608,7 +608,7 @@ describe('remove_room', () => {
   });
 
   it("refuses another user's room", async () => {
-    const theirs = await createStorage(other.id, { roomName: 'Keep out' });
+    const theirs = await createStorage(other.accountId, { roomName: 'Keep out' });
     const { error } = await user.client.rpc('remove_room', { p_room_id: theirs.roomId });
     expect(error?.message).toBe('Room not found');
     const { rows } = await db().query('select 1 from public.storage_rooms where room_id = $1', [
@@ -620,7 +620,7 @@ describe('remove_room', () => {
 
 describe('add_item, remove_items, update_room', () => {
   it('add one item to a shelf, logged with its location', async () => {
-    const storage = await createStorage(user.id, { roomName: 'Adds' });
+    const storage = await createStorage(user.accountId, { roomName: 'Adds' });
     const { data, error } = await user.client.rpc('add_item', {
       p_shelf_id: storage.shelfIds[0]!,
       p_item_name: 'Teapot',
@@ -654,8 +654,8 @@ describe('add_item, remove_items, update_room', () => {
   });
 
   it('remove items all or none', async () => {
-    const mine = await createStorage(user.id, { roomName: 'Removals', items: 2 });
-    const theirs = await createStorage(other.id, { roomName: 'Removals', items: 1 });
+    const mine = await createStorage(user.accountId, { roomName: 'Removals', items: 2 });
+    const theirs = await createStorage(other.accountId, { roomName: 'Removals', items: 1 });
     const refused = await user.client.rpc('remove_items', {
       p_item_ids: [...mine.itemIds, theirs.itemIds[0]!],
     });
@@ -673,7 +673,7 @@ describe('add_item, remove_items, update_room', () => {
   });
 
   it('rename a room, logged as update_room', async () => {
-    const storage = await createStorage(user.id, { roomName: 'Old name' });
+    const storage = await createStorage(user.accountId, { roomName: 'Old name' });
     const { data, error } = await user.client.rpc('update_room', {
       p_room_id: storage.roomId,
       p_room_name: 'New name',
@@ -689,7 +689,7 @@ describe('add_item, remove_items, update_room', () => {
 describe('backups', () => {
   it('restore is refused below Power Seller and puts everything back from Power Seller up', async () => {
     const owner = await createDbUser({ prefix: 'backup', plan: 'growing' });
-    const storage = await createStorage(owner.id, {
+    const storage = await createStorage(owner.accountId, {
       roomName: 'Backed up',
       units: 2,
       shelves: 2,
@@ -708,7 +708,7 @@ describe('backups', () => {
       'PLAN_FEATURE_UNAVAILABLE: Restoring a backup requires the Power Seller plan or higher',
     );
 
-    await setPlan(owner.id, 'power');
+    await setPlan(owner.accountId, 'power');
     const restored = await owner.client.rpc('restore_backup', { p_backup_id: backupId });
     expect(restored.error).toBeNull();
     expect(restored.data).toEqual({ rooms: 1, isles: 1, units: 2, shelves: 2, items: 3 });
@@ -721,7 +721,7 @@ describe('backups', () => {
 
   it('cannot restore or back up another user', async () => {
     const owner = await createDbUser({ prefix: 'backup', plan: 'power' });
-    await createStorage(owner.id, { roomName: 'Mine' });
+    await createStorage(owner.accountId, { roomName: 'Mine' });
     const backup = await owner.client.rpc('create_backup');
     const backupId = (backup.data as { backup_id: string }).backup_id;
     const thief = await createDbUser({ prefix: 'thief', plan: 'elite' });
@@ -767,7 +767,7 @@ describe('rate limits and access to functions', () => {
 
   it('anon can call none of the functions', async () => {
     const anon = anonDbClient();
-    const storage = await createStorage(user.id, { roomName: 'Anon target' });
+    const storage = await createStorage(user.accountId, { roomName: 'Anon target' });
     const calls = [
       anon.rpc('add_shelf', { p_unit_id: storage.unitIds[0]! }),
       anon.rpc('remove_room', { p_room_id: storage.roomId }),
@@ -783,13 +783,13 @@ describe('remove_excess_storage (downgrade to Free)', () => {
   it('keeps the first room, the oldest units and items within the new plan, and logs what went', async () => {
     const owner = await createDbUser({ prefix: 'downgrade', plan: 'growing' });
     // Kept: isle 1 with units A, B (60 items); Dropped: 2 units (10 items)
-    const kept = await createStorage(owner.id, {
+    const kept = await createStorage(owner.accountId, {
       roomName: 'Kept',
       units: 2,
       shelves: 1,
       items: 60,
     });
-    await createStorage(owner.id, { roomName: 'Dropped', units: 2, shelves: 1, items: 10 });
+    await createStorage(owner.accountId, { roomName: 'Dropped', units: 2, shelves: 1, items: 10 });
     // then, later, isles 2 and 3 of Kept with one unit each: the newest unit is over the limit
     const { rows } = await db().query(
       `with i as (
@@ -809,7 +809,7 @@ describe('remove_excess_storage (downgrade to Free)', () => {
     }));
     expect((await owner.client.rpc('import_items', { p_rows: late })).error).toBeNull(); // 120 items in all
 
-    await setPlan(owner.id, 'free');
+    await setPlan(owner.accountId, 'free');
     const browser = await owner.client.rpc('remove_excess_storage', { p_user_id: owner.id });
     expect(browser.error).not.toBeNull(); // server only
 

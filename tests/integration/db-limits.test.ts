@@ -30,7 +30,7 @@ async function count(table: string, userId: string): Promise<number> {
 describe('item limit', () => {
   it('refuses the 101st item on free with the spec message, and lifts it on upgrade', async () => {
     const user = await createDbUser({ prefix: 'items' });
-    const storage = await createStorage(user.id, { items: 99 });
+    const storage = await createStorage(user.accountId, { items: 99 });
     const shelf_id = storage.shelfIds[0]!;
 
     const hundredth = await user.client
@@ -56,8 +56,8 @@ describe('item limit', () => {
       .upsert({ item_id: crypto.randomUUID(), item_name: 'x', shelf_id });
     expect(upsert.error?.message).toContain(PLAN_LIMIT_REACHED);
 
-    await setPlan(user.id, 'growing');
-    expect(await enforcedPlan(user.id)).toBe('growing');
+    await setPlan(user.accountId, 'growing');
+    expect(await enforcedPlan(user.accountId)).toBe('growing');
     const after = await user.client
       .from('storage_items')
       .insert({ item_name: 'Item 101', shelf_id });
@@ -67,7 +67,7 @@ describe('item limit', () => {
 
   it('refuses a bulk insert that would cross the limit as a whole', async () => {
     const user = await createDbUser({ prefix: 'bulk' });
-    const storage = await createStorage(user.id, { items: 98 });
+    const storage = await createStorage(user.accountId, { items: 98 });
     const shelf_id = storage.shelfIds[0]!;
     const rows = ['a', 'b', 'c'].map((item_name) => ({ item_name, shelf_id }));
     const { error } = await user.client.from('storage_items').insert(rows);
@@ -80,7 +80,7 @@ describe('item limit', () => {
 
   it('lets no concurrent inserts slip past the limit', async () => {
     const user = await createDbUser({ prefix: 'race' });
-    const storage = await createStorage(user.id, { items: 97 });
+    const storage = await createStorage(user.accountId, { items: 97 });
     const shelf_id = storage.shelfIds[0]!;
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
@@ -98,7 +98,7 @@ describe('item limit', () => {
     // Deterministic version of the race above: two open transactions as the same signed-in
     // user, the first one not yet committed when the second inserts.
     const user = await createDbUser({ prefix: 'race2' });
-    const storage = await createStorage(user.id, { items: 99 });
+    const storage = await createStorage(user.accountId, { items: 99 });
     const claims = JSON.stringify({ sub: user.id, role: 'authenticated' });
     const first = await db().connect();
     const second = await db().connect();
@@ -132,7 +132,7 @@ describe('item limit', () => {
 
   it('counts every item of the user, active or not', async () => {
     const user = await createDbUser({ prefix: 'inactive' });
-    const storage = await createStorage(user.id, { items: 100 });
+    const storage = await createStorage(user.accountId, { items: 100 });
     await db().query('update public.storage_items set active = false where user_id = $1', [
       user.id,
     ]);
@@ -146,7 +146,7 @@ describe('item limit', () => {
 describe('unit limit', () => {
   it('refuses the 4th unit on free with the spec message, and lifts it on upgrade', async () => {
     const user = await createDbUser({ prefix: 'units' });
-    const storage = await createStorage(user.id, { units: 3, shelves: 0 });
+    const storage = await createStorage(user.accountId, { units: 3, shelves: 0 });
     const over = await user.client
       .from('storage_units')
       .insert({ isle_id: storage.isleId, unit_name: 'D', unit_index: 4 });
@@ -156,7 +156,7 @@ describe('unit limit', () => {
     expect(over.error?.message).toBe(`${PLAN_LIMIT_REACHED}: ${planLimitMessage('units', 'free')}`);
     expect(await count('storage_units', user.id)).toBe(3);
 
-    await setPlan(user.id, 'growing');
+    await setPlan(user.accountId, 'growing');
     const after = await user.client
       .from('storage_units')
       .insert({ isle_id: storage.isleId, unit_name: 'D', unit_index: 4 });
@@ -179,7 +179,7 @@ describe('room limit', () => {
     expect(over.error?.message).toContain('limited to 1 room');
     expect(await count('storage_rooms', user.id)).toBe(1);
 
-    await setPlan(user.id, 'growing');
+    await setPlan(user.accountId, 'growing');
     const second = await user.client
       .from('storage_rooms')
       .insert({ room_name: 'Loft', room_index: 2, active: false });
@@ -205,7 +205,7 @@ describe('a user cannot change their own plan', () => {
       await c
         .from('subscriptions')
         .update({ plan_id: 'elite', status: 'active' })
-        .eq('user_id', user.id),
+        .eq('account_id', user.accountId),
       await c
         .from('subscriptions')
         .upsert(
@@ -213,7 +213,7 @@ describe('a user cannot change their own plan', () => {
           { onConflict: 'user_id' },
         ),
       await c.from('subscriptions').insert({ user_id: user.id, plan_id: 'elite' }),
-      await c.from('subscriptions').delete().eq('user_id', user.id),
+      await c.from('subscriptions').delete().eq('account_id', user.accountId),
       await c.from('profiles').delete().eq('id', user.id),
     ];
     for (const attempt of attempts) expect(attempt.error).not.toBeNull();
@@ -237,9 +237,9 @@ describe('a user cannot change their own plan', () => {
     const { error } = await service
       .from('subscriptions')
       .update({ plan_id: 'power' })
-      .eq('user_id', user.id);
+      .eq('account_id', user.accountId);
     expect(error).toBeNull();
-    expect(await enforcedPlan(user.id)).toBe('power');
+    expect(await enforcedPlan(user.accountId)).toBe('power');
     const feature = await user.client.rpc('has_plan_feature', { p_feature: 'restore_backup' });
     expect(feature.data).toBe(true);
   });
@@ -265,7 +265,7 @@ describe('plan-gated data', () => {
       .select('listing_id');
     expect(hide.data ?? []).toEqual([]);
 
-    await setPlan(user.id, 'growing');
+    await setPlan(user.accountId, 'growing');
     const growing = await user.client
       .from('ebay_processed_listings')
       .select('listing_id')
@@ -302,11 +302,11 @@ describe('plan-gated data', () => {
     expect(listings.error).toBeNull();
     expect(listings.data).toEqual([expect.objectContaining({ access_token: 'tok' })]);
 
-    await setPlan(user.id, 'elite');
+    await setPlan(user.accountId, 'elite');
     const elite = await service.rpc('get_ebay_token', { p_user_id: user.id, p_purpose: 'orders' });
     expect(elite.error).toBeNull();
 
-    await setPlan(user.id, 'free');
+    await setPlan(user.accountId, 'free');
     const free = await service.rpc('get_ebay_token', { p_user_id: user.id, p_purpose: 'listings' });
     expect(free.error?.message).toContain('PLAN_FEATURE_UNAVAILABLE');
     const inventory = await service.rpc('get_ebay_token', {

@@ -621,9 +621,9 @@ describe('row-level security: secrets and server-only data', () => {
     const upd = await alice.client
       .from('api_rate_limits')
       .update({ request_count: 0 })
-      .eq('user_id', alice.id);
+      .eq('account_id', alice.accountId);
     expect(upd.error).not.toBeNull();
-    const del = await alice.client.from('api_rate_limits').delete().eq('user_id', alice.id);
+    const del = await alice.client.from('api_rate_limits').delete().eq('account_id', alice.accountId);
     expect(del.error).not.toBeNull();
     expect(await rowsOf('api_rate_limits', 'user_id', alice.id)).toBe(before);
   });

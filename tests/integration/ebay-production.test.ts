@@ -38,9 +38,9 @@ interface Sync {
 
 async function seller(plan: 'free' | 'growing' | 'elite', settings?: SellerSettings): Promise<Seller> {
   const s = await createSeller('ebay-prod');
-  if (plan !== 'free') await setPlan(s.id, plan);
+  if (plan !== 'free') await setPlan(s.accountId, plan);
   expect((await connectEbay(s.token)).status).toBe(200);
-  if (settings) await setSandboxSeller(s.id, settings);
+  if (settings) await setSandboxSeller(s.accountId, settings);
   return s;
 }
 
@@ -91,7 +91,7 @@ describe('GetMyeBaySelling', () => {
   it('asks only for the active list, at a supported compatibility level', async () => {
     const s = await seller('growing');
     await getFunction('ebay-get-listings', s.token);
-    const stats = (await connectionStats(s.id)) as unknown as {
+    const stats = (await connectionStats(s.accountId)) as unknown as {
       lastTrading: { compatibilityLevel: string; detailLevel: string | null; containers: string[] };
     };
     expect(stats.lastTrading.detailLevel).toBeNull();
@@ -104,8 +104,8 @@ describe('GetMyeBaySelling', () => {
     const s = await seller('growing');
     const first = await getFunction<{ listings: unknown[] }>('ebay-get-listings', s.token);
     expect(first.body.listings).toHaveLength(SANDBOX_LISTINGS.length);
-    await setSandboxSeller(s.id, { truncateListings: true });
-    await clearRateLimits(s.id);
+    await setSandboxSeller(s.accountId, { truncateListings: true });
+    await clearRateLimits(s.accountId);
     const { body } = await syncToEnd<{ listings: unknown[]; incomplete?: boolean; sync?: Sync }>(
       'ebay-get-listings',
       '',
@@ -145,8 +145,8 @@ describe("an Elite seller's sync at 300 ms per eBay page", () => {
     expect(listings.body.sync?.total).toBe(ELITE_LISTED_COUNT);
     expect(Math.max(...listings.durations)).toBeLessThan(10_000);
     const { rows } = await db().query(
-      'select count(*)::int as n from public.ebay_processed_listings where user_id = $1 and display',
-      [s.id],
+      'select count(*)::int as n from public.ebay_processed_listings where account_id = $1 and display',
+      [s.accountId],
     );
     expect(rows[0].n).toBe(ELITE_LISTED_COUNT);
   }, 120_000);
@@ -167,13 +167,13 @@ describe('eBay items that only production shows', () => {
 
   it("an eBay 429 is waited out when Retry-After is short, and otherwise passed on with it", async () => {
     const s = await seller('elite');
-    await failNext(s.id, 'orders', 429, { retryAfter: 1 });
+    await failNext(s.accountId, 'orders', 429, { retryAfter: 1 });
     const short = await getFunction<{ orders: unknown[] }>('ebay-get-orders', s.token);
     expect(short.status).toBe(200);
     expect(short.body.orders.length).toBeGreaterThan(0);
 
-    await clearRateLimits(s.id);
-    await failNext(s.id, 'orders', 429, { retryAfter: 300 });
+    await clearRateLimits(s.accountId);
+    await failNext(s.accountId, 'orders', 429, { retryAfter: 300 });
     const long = await getFunction<{ code: string; error: string; retryAfterSeconds: number }>(
       'ebay-get-orders',
       s.token,
@@ -187,8 +187,8 @@ describe('eBay items that only production shows', () => {
   it("Trading's call limit (518) keeps the stored listings and says to wait", async () => {
     const s = await seller('growing');
     await getFunction('ebay-get-listings', s.token);
-    await clearRateLimits(s.id);
-    await failNext(s.id, 'listings', 429);
+    await clearRateLimits(s.accountId);
+    await failNext(s.accountId, 'listings', 429);
     const res = await getFunction<{ code: string; listings: unknown[] }>('ebay-get-listings', s.token);
     expect(res.status).toBe(429);
     expect(res.body.code).toBe('ebay_rate_limited');
@@ -206,7 +206,7 @@ describe('eBay items that only production shows', () => {
       country: 'NZ',
       error: 'eBay has no marketplace for NZ. Choose the eBay site you sell on in Settings.',
     });
-    expect((await connectionStats(s.id)).calls.listings).toBe(0);
+    expect((await connectionStats(s.accountId)).calls.listings).toBe(0);
   });
 
   it('orders past 200 are all read, with eBay\'s total', async () => {
@@ -222,7 +222,7 @@ describe('eBay items that only production shows', () => {
 
   it("the sandbox's orders carry no legacyOrderId and bad paging is eBay's error 31100", async () => {
     const s = await seller('elite');
-    const tokens = await storedTokens(s.id);
+    const tokens = await storedTokens(s.accountId);
     const base = `${stack().ebayUrl}/sell/fulfillment/v1/order`;
     const headers = { authorization: `Bearer ${tokens!.access_token}` };
     const ok = (await (await fetch(`${base}?limit=5`, { headers })).json()) as {

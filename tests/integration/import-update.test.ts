@@ -41,7 +41,7 @@ async function itemsOf(userId: string): Promise<ItemRow[]> {
 /** A seller with Garage › isle 1 › unit A › shelves 1-2 and three items, each with a SKU. */
 async function sellerWithItems(prefix: string) {
   const user = await createDbUser({ plan: 'power', prefix });
-  const storage = await createStorage(user.id, { shelves: 2 });
+  const storage = await createStorage(user.accountId, { shelves: 2 });
   const [shelf1, shelf2] = storage.shelfIds as [string, string];
   await db().query(
     `insert into public.storage_items

@@ -38,7 +38,7 @@ describe('add_isle', () => {
 
   beforeAll(async () => {
     [user, other] = await createDbUserPair({ prefix: 'inv-isle' });
-    roomId = (await createStorage(user.id, { roomName: 'Garage', units: 1 })).roomId;
+    roomId = (await createStorage(user.accountId, { roomName: 'Garage', units: 1 })).roomId;
   });
 
   it('adds an isle with its first unit, named A, of the chosen type', async () => {
@@ -85,7 +85,7 @@ describe('add_isle', () => {
 
   it('leaves no empty isle behind when the unit limit refuses the unit', async () => {
     const free = await createDbUser({ prefix: 'inv-isle-limit' });
-    const storage = await createStorage(free.id, { units: 3 });
+    const storage = await createStorage(free.accountId, { units: 3 });
     const { error } = await free.client.rpc('add_isle', {
       p_room_id: storage.roomId,
       p_isle_index: 2,
@@ -132,7 +132,7 @@ describe('add_room, add_unit, rename_unit, renumber_isle', () => {
 
   it('add_unit names units A, B, C… filling gaps, and logs them', async () => {
     const user = await createDbUser({ prefix: 'inv-add-unit' });
-    const storage = await createStorage(user.id, { roomName: 'Depot', units: 2 });
+    const storage = await createStorage(user.accountId, { roomName: 'Depot', units: 2 });
     await db().query('delete from public.storage_units where unit_id = $1', [storage.unitIds[0]]);
     const gap = await user.client.rpc('add_unit', {
       p_isle_id: storage.isleId,
@@ -158,7 +158,7 @@ describe('add_room, add_unit, rename_unit, renumber_isle', () => {
 
   it('add_unit is refused at the unit limit', async () => {
     const free = await createDbUser({ prefix: 'inv-unit-limit' });
-    const storage = await createStorage(free.id, { units: 3 });
+    const storage = await createStorage(free.accountId, { units: 3 });
     const { error } = await free.client.rpc('add_unit', { p_isle_id: storage.isleId });
     expect(error?.message).toBe(
       'PLAN_LIMIT_REACHED: You can only add up to 3 units in your current plan',
@@ -168,7 +168,7 @@ describe('add_room, add_unit, rename_unit, renumber_isle', () => {
 
   it('rename_unit keeps names unique in the isle (any case) and logs a change', async () => {
     const user = await createDbUser({ prefix: 'inv-rename-unit' });
-    const storage = await createStorage(user.id, { roomName: 'Yard', units: 2 });
+    const storage = await createStorage(user.accountId, { roomName: 'Yard', units: 2 });
     const [a, b] = storage.unitIds;
     const renamed = await user.client.rpc('rename_unit', { p_unit_id: a, p_unit_name: ' Top ' });
     expect(renamed.data).toMatchObject({ unit_name: 'Top' });
@@ -182,7 +182,7 @@ describe('add_room, add_unit, rename_unit, renumber_isle', () => {
 
   it('renumber_isle refuses a number in use in the room and logs a change', async () => {
     const fresh = await createDbUser({ plan: 'growing', prefix: 'inv-renumber' });
-    const storage = await createStorage(fresh.id, { roomName: 'Barn' });
+    const storage = await createStorage(fresh.accountId, { roomName: 'Barn' });
     const second = await fresh.client.rpc('add_isle', {
       p_room_id: storage.roomId,
       p_isle_index: 2,
@@ -217,7 +217,7 @@ describe('update_item', () => {
 
   beforeAll(async () => {
     [user, other] = await createDbUserPair({ prefix: 'inv-update' });
-    itemId = (await createStorage(user.id, { items: 1 })).itemIds[0]!;
+    itemId = (await createStorage(user.accountId, { items: 1 })).itemIds[0]!;
   });
 
   it('changes only the given fields and logs what changed', async () => {
@@ -290,7 +290,7 @@ describe('update_item', () => {
 describe('loading every item', () => {
   it('pages newest first without gaps or repeats, past PostgREST’s 1000 rows', async () => {
     const user = await createDbUser({ plan: 'elite', prefix: 'inv-pages' });
-    const storage = await createStorage(user.id, { items: 2345 });
+    const storage = await createStorage(user.accountId, { items: 2345 });
     const newestFirst = [...storage.itemIds].reverse();
     // in one round (the plan's 5000) or in two (a plan hint of 1000 below the real count)
     for (const expectedItems of [5000, 1000]) {
@@ -303,7 +303,7 @@ describe('loading every item', () => {
 
   it('breaks ties in created_at by id, so small pages cover every row once', async () => {
     const user = await createDbUser({ prefix: 'inv-ties' });
-    const storage = await createStorage(user.id, { items: 23 });
+    const storage = await createStorage(user.accountId, { items: 23 });
     await db().query(
       `update public.storage_items set created_at = '2026-01-01' where user_id = $1`,
       [user.id],
@@ -325,8 +325,8 @@ describe('barcode search', () => {
 
   beforeAll(async () => {
     [user, other] = await createDbUserPair({ prefix: 'inv-search' });
-    const storage = await createStorage(user.id, { roomName: 'Garage', items: 4 });
-    await createStorage(other.id, { items: 2 });
+    const storage = await createStorage(user.accountId, { roomName: 'Garage', items: 4 });
+    await createStorage(other.accountId, { items: 2 });
     const set = (id: string, name: string, barcode: string | null) =>
       db().query(
         'update public.storage_items set item_name = $2, barcode = $3 where item_id = $1',

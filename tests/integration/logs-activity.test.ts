@@ -31,20 +31,20 @@ function signIn(user: DbUser): void {
 }
 
 /** `count` log lines, one second apart, cycling through the given actions (oldest first). */
-async function writeLogs(userId: string, count: number, actions: string[]): Promise<void> {
+async function writeLogs(accountId: string, count: number, actions: string[]): Promise<void> {
   await db().query(
-    `insert into public.storage_logs (user_id, action, details, "timestamp")
+    `insert into public.storage_logs (account_id, action, details, "timestamp")
      select $1, ($3::text[])[1 + (g - 1) % cardinality($3::text[])], 'Entry ' || g,
             now() - interval '1 hour' + g * interval '1 second'
        from generate_series(1, $2::int) g`,
-    [userId, count, actions],
+    [accountId, count, actions],
   );
 }
 
-async function logCount(userId: string): Promise<number> {
+async function logCount(accountId: string): Promise<number> {
   const { rows } = await db().query<{ n: number }>(
-    'select count(*)::int as n from public.storage_logs where user_id = $1',
-    [userId],
+    'select count(*)::int as n from public.storage_logs where account_id = $1',
+    [accountId],
   );
   return rows[0]!.n;
 }
@@ -56,15 +56,15 @@ afterAll(async () => {
 describe('activity log', () => {
   it('pages newest first, 50 at a time', async () => {
     const [seller] = await createDbUserPair({ prefix: 'logs' });
-    await writeLogs(seller.id, 120, ['add_item', 'move_item', 'remove_item']);
+    await writeLogs(seller.accountId, 120, ['add_item', 'move_item', 'remove_item']);
     signIn(seller);
 
-    const first = await getLogs(seller.id, ALL_ACTIONS, 0);
+    const first = await getLogs(seller.accountId, ALL_ACTIONS, 0);
     expect(first.total).toBe(120);
     expect(first.logs).toHaveLength(LOGS_PAGE_SIZE);
     expect(first.logs[0]?.details).toBe('Entry 120');
     expect(first.logs[49]?.details).toBe('Entry 71');
-    const last = await getLogs(seller.id, ALL_ACTIONS, 2);
+    const last = await getLogs(seller.accountId, ALL_ACTIONS, 2);
     expect(last.logs.map((log) => log.details)).toEqual(
       Array.from({ length: 20 }, (_, i) => `Entry ${20 - i}`),
     );
@@ -72,21 +72,21 @@ describe('activity log', () => {
 
   it('filters by action, with the count of that action only', async () => {
     const [seller] = await createDbUserPair({ prefix: 'logs' });
-    await writeLogs(seller.id, 9, ['add_item', 'move_item', 'remove_item']);
+    await writeLogs(seller.accountId, 9, ['add_item', 'move_item', 'remove_item']);
     signIn(seller);
-    const moves = await getLogs(seller.id, 'move_item', 0);
+    const moves = await getLogs(seller.accountId, 'move_item', 0);
     expect(moves.total).toBe(3);
     expect(moves.logs.map((log) => log.details)).toEqual(['Entry 8', 'Entry 5', 'Entry 2']);
-    expect((await getLogs(seller.id, 'import_items', 0)).logs).toEqual([]);
+    expect((await getLogs(seller.accountId, 'import_items', 0)).logs).toEqual([]);
   });
 
   it("shows the lines the storage functions write, in the seller's words", async () => {
     const [seller] = await createDbUserPair({ prefix: 'logs' });
-    const storage = await createStorage(seller.id, { roomName: 'Garage', shelves: 1 });
+    const storage = await createStorage(seller.accountId, { roomName: 'Garage', shelves: 1 });
     signIn(seller);
     const added = await seller.client.rpc('add_shelf', { p_unit_id: storage.unitIds[0] });
     expect(added.error).toBeNull();
-    const { logs } = await getLogs(seller.id, ALL_ACTIONS, 0);
+    const { logs } = await getLogs(seller.accountId, ALL_ACTIONS, 0);
     expect(logs.map((log) => [log.action, log.details, log.user_email])).toEqual([
       ['add_shelf', 'Added shelf 2 to unit A', seller.email],
     ]);
@@ -94,25 +94,25 @@ describe('activity log', () => {
 
   it("clears the seller's log and nobody else's", async () => {
     const [seller, other] = await createDbUserPair({ prefix: 'logs' });
-    await writeLogs(seller.id, 5, ['add_item']);
-    await writeLogs(other.id, 4, ['add_item']);
+    await writeLogs(seller.accountId, 5, ['add_item']);
+    await writeLogs(other.accountId, 4, ['add_item']);
     signIn(seller);
-    await clearLogs(seller.id);
-    expect(await logCount(seller.id)).toBe(0);
-    expect(await logCount(other.id)).toBe(4);
+    await clearLogs(seller.accountId);
+    expect(await logCount(seller.accountId)).toBe(0);
+    expect(await logCount(other.accountId)).toBe(4);
     // a seller naming someone else's id clears nothing: RLS hides those rows
-    await clearLogs(other.id);
-    expect(await logCount(other.id)).toBe(4);
+    await clearLogs(other.accountId);
+    expect(await logCount(other.accountId)).toBe(4);
   });
 
   it("refuses with 'Clear Failed' when the server says no, and keeps the log", async () => {
     const [seller] = await createDbUserPair({ prefix: 'logs' });
-    await writeLogs(seller.id, 3, ['add_item']);
+    await writeLogs(seller.accountId, 3, ['add_item']);
     current.client = clientWithToken('not-a-token');
-    const failure = await clearLogs(seller.id).catch((error: unknown) => error);
+    const failure = await clearLogs(seller.accountId).catch((error: unknown) => error);
     // The screen shows it as 'Clear Failed' with the server's sentence (showError's fallback).
     expect(failure).toBeInstanceOf(DataError);
     expect((failure as InstanceType<typeof DataError>).message).not.toBe('');
-    expect(await logCount(seller.id)).toBe(3);
+    expect(await logCount(seller.accountId)).toBe(3);
   });
 });

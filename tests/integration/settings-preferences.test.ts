@@ -16,7 +16,7 @@ describe('preferences', () => {
     const { data, error } = await seller.client
       .from('user_preferences')
       .select('*')
-      .eq('user_id', seller.id)
+      .eq('account_id', seller.accountId)
       .maybeSingle();
     expect(error).toBeNull();
     expect(data).toMatchObject({
@@ -65,7 +65,7 @@ describe('preferences', () => {
 
   it('recreates a missing row with the defaults (an account older than the sign-up trigger)', async () => {
     const seller = await createDbUser({ prefix: 'prefs-missing' });
-    await seller.client.from('user_preferences').delete().eq('user_id', seller.id);
+    await seller.client.from('user_preferences').delete().eq('account_id', seller.accountId);
     const created = await seller.client
       .from('user_preferences')
       .upsert({ user_id: seller.id }, { onConflict: 'user_id', ignoreDuplicates: true })

@@ -42,7 +42,7 @@ async function eliteTeam(prefix: string): Promise<Team> {
   const [manager, picker] = await createDbUsers(2, { prefix });
   await join(owner, manager!, 'manager');
   await join(owner, picker!, 'picker');
-  const storage = await createStorage(owner.id, { roomName: 'Garage', units: 2, shelves: 2, items: 3 });
+  const storage = await createStorage(owner.accountId, { roomName: 'Garage', units: 2, shelves: 2, items: 3 });
   return {
     owner,
     manager: manager!,
@@ -126,9 +126,9 @@ describe('accounts and membership', () => {
   it('keeps a member of account A out of account B', async () => {
     const a = await eliteTeam('team-a');
     const b = await createDbUser({ plan: 'elite', prefix: 'team-b' });
-    const bStorage = await createStorage(b.id, { roomName: 'B room', items: 1 });
+    const bStorage = await createStorage(b.accountId, { roomName: 'B room', items: 1 });
     for (const member of [a.manager, a.picker]) {
-      const { data } = await member.client.from('storage_items').select('item_id').eq('user_id', b.id);
+      const { data } = await member.client.from('storage_items').select('item_id').eq('account_id', b.accountId);
       expect(data).toEqual([]);
       const updated = await member.client
         .from('storage_items')
@@ -456,11 +456,11 @@ describe('seats by plan', () => {
     const third = await owner.client.rpc('invite_member', { p_email: 'third@example.test', p_role: 'picker' });
     expect(third.error?.message).toMatch(/^PLAN_LIMIT_REACHED: Your growing plan allows 2 team members/);
 
-    await setPlan(owner.id, 'elite');
+    await setPlan(owner.accountId, 'elite');
     const [m2, m3] = await createDbUsers(2, { prefix: 'team-grow' });
     await join(owner, m2!, 'manager');
     await join(owner, m3!, 'picker');
-    await setPlan(owner.id, 'free');
+    await setPlan(owner.accountId, 'free');
     const members = await owner.client.rpc('team_members');
     expect(members.data).toHaveLength(4);
     // everyone keeps working until the owner removes someone; no new seat

@@ -60,7 +60,7 @@ async function undo(u: DbUser, changeId: string) {
 
 describe('undo_change', () => {
   it('puts moved items back on their shelf, logs it and offers the change on its log line', async () => {
-    const s = await createStorage(user.id, { shelves: 2, items: 2 });
+    const s = await createStorage(user.accountId, { shelves: 2, items: 2 });
     const before = await snapshot(user.id);
     const moved = await user.client.rpc('move_items', {
       p_item_ids: s.itemIds,
@@ -96,7 +96,7 @@ describe('undo_change', () => {
   });
 
   it('brings back a removed unit with its shelves and items: same ids, indexes, quantities', async () => {
-    const s = await createStorage(user.id, { units: 2, shelves: 3, items: 3 });
+    const s = await createStorage(user.accountId, { units: 2, shelves: 3, items: 3 });
     await db().query('update public.storage_items set quantity = 7 where item_id = $1', [
       s.itemIds[0],
     ]);
@@ -113,7 +113,7 @@ describe('undo_change', () => {
   });
 
   it('brings back an isle removed with its last unit, and the room isles numbers', async () => {
-    const s = await createStorage(user.id, { units: 1, shelves: 1, items: 1 });
+    const s = await createStorage(user.accountId, { units: 1, shelves: 1, items: 1 });
     await db().query(
       `with i as (insert into public.storage_isles (user_id, room_id, isle_index) values ($1, $2, 2) returning isle_id)
        insert into public.storage_units (user_id, isle_id, unit_name, unit_index) select $1, isle_id, 'A', 1 from i`,
@@ -128,7 +128,7 @@ describe('undo_change', () => {
   });
 
   it('restores the numbers of the sibling shelves after remove_shelf', async () => {
-    const s = await createStorage(user.id, { shelves: 4, items: 0 });
+    const s = await createStorage(user.accountId, { shelves: 4, items: 0 });
     const before = await snapshot(user.id);
     const removed = await user.client.rpc('remove_shelf', { p_shelf_id: s.shelfIds[1] });
     expect(removed.error).toBeNull();
@@ -141,8 +141,8 @@ describe('undo_change', () => {
   });
 
   it('brings back a removed room, its numbers and which room is active', async () => {
-    const first = await createStorage(user.id, { roomName: 'Garage', shelves: 2, items: 2 });
-    await createStorage(user.id, { roomName: 'Attic', shelves: 1, items: 1 });
+    const first = await createStorage(user.accountId, { roomName: 'Garage', shelves: 2, items: 2 });
+    await createStorage(user.accountId, { roomName: 'Attic', shelves: 1, items: 1 });
     await db().query(`update public.storage_rooms set active = (room_id = $2) where user_id = $1`, [
       user.id,
       first.roomId,
@@ -156,7 +156,7 @@ describe('undo_change', () => {
   });
 
   it('brings back removed items and an isle removed by remove_isle', async () => {
-    const s = await createStorage(user.id, { units: 2, shelves: 2, items: 3 });
+    const s = await createStorage(user.accountId, { units: 2, shelves: 2, items: 3 });
     const before = await snapshot(user.id);
     expect(
       (await user.client.rpc('remove_items', { p_item_ids: s.itemIds.slice(0, 2) })).error,
@@ -169,7 +169,7 @@ describe('undo_change', () => {
   });
 
   it('refuses when an item was moved or edited since, saying which, and changes nothing', async () => {
-    const s = await createStorage(user.id, { shelves: 3, items: 2 });
+    const s = await createStorage(user.accountId, { shelves: 3, items: 2 });
     await user.client.rpc('move_items', { p_item_ids: s.itemIds, p_shelf_id: s.shelfIds[1] });
     const changeId = await lastChange(user, 'move_items');
     await user.client.rpc('move_items', { p_item_ids: [s.itemIds[0]], p_shelf_id: s.shelfIds[2] });
@@ -187,7 +187,7 @@ describe('undo_change', () => {
     expect((await undo(user, await lastChange(user, 'move_items'))).error).toBeNull();
     expect((await undo(user, changeId)).error).toBeNull();
 
-    const edited = await createStorage(user.id, { roomName: 'Shed', shelves: 2, items: 1 });
+    const edited = await createStorage(user.accountId, { roomName: 'Shed', shelves: 2, items: 1 });
     await user.client.rpc('move_items', {
       p_item_ids: edited.itemIds,
       p_shelf_id: edited.shelfIds[1],
@@ -203,7 +203,7 @@ describe('undo_change', () => {
   });
 
   it('refuses when a removed shelf number was taken since', async () => {
-    const s = await createStorage(user.id, { shelves: 2 });
+    const s = await createStorage(user.accountId, { shelves: 2 });
     await user.client.rpc('remove_shelf', { p_shelf_id: s.shelfIds[0] });
     const changeId = await lastChange(user, 'remove_shelf');
     await user.client.rpc('add_shelf', { p_unit_id: s.unitIds[0] });
@@ -213,7 +213,7 @@ describe('undo_change', () => {
   });
 
   it('refuses a second undo of the same change', async () => {
-    const s = await createStorage(user.id, { shelves: 2, items: 1 });
+    const s = await createStorage(user.accountId, { shelves: 2, items: 1 });
     await user.client.rpc('move_items', { p_item_ids: s.itemIds, p_shelf_id: s.shelfIds[1] });
     const changeId = await lastChange(user, 'move_items');
     expect((await undo(user, changeId)).error).toBeNull();
@@ -225,7 +225,7 @@ describe('undo_change', () => {
   });
 
   it("cannot touch another seller's change, nor read it", async () => {
-    const s = await createStorage(user.id, { shelves: 2, items: 1 });
+    const s = await createStorage(user.accountId, { shelves: 2, items: 1 });
     await user.client.rpc('remove_items', { p_item_ids: s.itemIds });
     const changeId = await lastChange(user, 'remove_items');
     const theirs = await undo(other, changeId);
@@ -245,8 +245,8 @@ describe('undo_change', () => {
   });
 
   it('holds plan limits: items put back count like new ones', async () => {
-    await setPlan(user.id, 'free');
-    const s = await createStorage(user.id, { shelves: 1, items: 3 });
+    await setPlan(user.accountId, 'free');
+    const s = await createStorage(user.accountId, { shelves: 1, items: 3 });
     await user.client.rpc('remove_items', { p_item_ids: s.itemIds });
     const changeId = await lastChange(user, 'remove_items');
     const { rows } = await db().query<{ max_items: number }>(
@@ -267,7 +267,7 @@ describe('undo_change', () => {
   });
 
   it('keeps the newest changes only', async () => {
-    const s = await createStorage(user.id, { shelves: 2, items: 1 });
+    const s = await createStorage(user.accountId, { shelves: 2, items: 1 });
     const keeps = 50;
     for (let i = 0; i < keeps + 3; i++)
       await user.client.rpc('move_items', {

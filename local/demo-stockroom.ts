@@ -254,20 +254,20 @@ export function demoItems(today = new Date()): { items: DemoItem[]; shelvesPerUn
 }
 
 /**
- * Writes the stockroom for a new demo seller in one transaction, with the values the database's
+ * Writes the stockroom of a new demo seller's account in one transaction, with the values the database's
  * triggers would fill given explicitly (they are off for the load, so the activity log is not
  * filled with hundreds of "Item added" lines the seller never made).
  */
-export async function seedDemoStockroom(dbUrl: string, userId: string): Promise<void> {
+export async function seedDemoStockroom(dbUrl: string, accountId: string): Promise<void> {
   const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
   try {
     await db.query('begin');
     await db.query(
-      `update public.subscriptions set plan_id = $2, status = 'active' where user_id = $1`,
-      [userId, DEMO_PLAN],
+      `update public.subscriptions set plan_id = $2, status = 'active' where account_id = $1`,
+      [accountId, DEMO_PLAN],
     );
-    // After the plan change (whose trigger moves the profile's plan along), not before.
+    // After the plan change (whose trigger moves the account's plan along), not before.
     await db.query('set local session_replication_role = replica');
     const shelfIds: string[] = [];
     const unitOfShelf: string[] = [];
@@ -275,30 +275,30 @@ export async function seedDemoStockroom(dbUrl: string, userId: string): Promise<
       const {
         rows: [roomRow],
       } = await db.query<{ room_id: string }>(
-        `insert into public.storage_rooms (user_id, room_name, room_index, active)
+        `insert into public.storage_rooms (account_id, room_name, room_index, active)
          values ($1, $2, $3, true) returning room_id`,
-        [userId, room.name, roomIndex + 1],
+        [accountId, room.name, roomIndex + 1],
       );
       for (const [isleIndex, isle] of room.isles.entries()) {
         const {
           rows: [isleRow],
         } = await db.query<{ isle_id: string }>(
-          `insert into public.storage_isles (user_id, room_id, isle_index, position_x, position_z)
+          `insert into public.storage_isles (account_id, room_id, isle_index, position_x, position_z)
            values ($1, $2, $3, $4, 0) returning isle_id`,
-          [userId, roomRow!.room_id, isleIndex + 1, isleIndex * 4],
+          [accountId, roomRow!.room_id, isleIndex + 1, isleIndex * 4],
         );
         for (const [unitIndex, unit] of isle.entries()) {
           const {
             rows: [unitRow],
           } = await db.query<{ unit_id: string }>(
-            `insert into public.storage_units (user_id, isle_id, unit_name, unit_type, unit_index)
+            `insert into public.storage_units (account_id, isle_id, unit_name, unit_type, unit_index)
              values ($1, $2, $3, $4, $5) returning unit_id`,
-            [userId, isleRow!.isle_id, unitNameAt(unitIndex), unit.type, unitIndex],
+            [accountId, isleRow!.isle_id, unitNameAt(unitIndex), unit.type, unitIndex],
           );
           const { rows } = await db.query<{ shelf_id: string }>(
-            `insert into public.storage_shelves (user_id, unit_id, shelf_index)
+            `insert into public.storage_shelves (account_id, unit_id, shelf_index)
              select $1, $2, s from generate_series(1, $3::int) s order by s returning shelf_id`,
-            [userId, unitRow!.unit_id, unit.shelves],
+            [accountId, unitRow!.unit_id, unit.shelves],
           );
           for (const row of rows) {
             shelfIds.push(row.shelf_id);
@@ -309,7 +309,7 @@ export async function seedDemoStockroom(dbUrl: string, userId: string): Promise<
     }
     const { items } = demoItems();
     await db.query(
-      `insert into public.storage_items (user_id, item_name, quantity, unit_id, shelf_id, barcode, sku,
+      `insert into public.storage_items (account_id, item_name, quantity, unit_id, shelf_id, barcode, sku,
                                          price_paid, expiry_date, created_at, updated_at)
        select $1, i.name, i.quantity, i.unit_id, i.shelf_id, i.barcode, i.sku, i.price, i.expiry,
               now() - make_interval(hours => i.hours_ago), now() - make_interval(hours => i.hours_ago)
@@ -317,7 +317,7 @@ export async function seedDemoStockroom(dbUrl: string, userId: string): Promise<
                      $9::date[], $10::int[])
               as i(name, quantity, unit_id, shelf_id, barcode, sku, price, expiry, hours_ago)`,
       [
-        userId,
+        accountId,
         items.map((i) => i.name),
         items.map((i) => i.quantity),
         items.map((i) => unitOfShelf[i.shelf]),

@@ -22,5 +22,13 @@ export async function seedDemoAccount(env: StackEnv): Promise<void> {
     email_confirm: true,
   });
   if (created.error) throw created.error;
-  await seedDemoStockroom(env.DB_URL, created.data.user.id);
+  // the stockroom belongs to the personal account the sign-up made (its id is not the user's)
+  const account = await admin
+    .from('accounts')
+    .select('id')
+    .eq('primary_owner_user_id', created.data.user.id)
+    .eq('personal_account', true)
+    .single();
+  if (account.error) throw account.error;
+  await seedDemoStockroom(env.DB_URL, account.data.id);
 }

@@ -1,6 +1,6 @@
 import pg from 'pg';
 
-/** A `postgres_changes` filter as supabase-js sends it: `column=op.value`, e.g. `user_id=eq.<id>`. */
+/** A `postgres_changes` filter as supabase-js sends it: `column=op.value`, e.g. `account_id=eq.<id>`. */
 export interface RowFilter {
   column: string;
   op: 'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte' | 'in';

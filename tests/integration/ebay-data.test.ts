@@ -92,8 +92,8 @@ describe('ebay-get-listings', () => {
     expect(res.body.listings.map((l) => l.listing_id)).not.toContain(listing.itemId);
     expect(res.body.listings).toHaveLength(SANDBOX_LISTINGS.length - 1);
     const { rows } = await db().query(
-      'select count(*)::int as n from public.storage_items where user_id = $1',
-      [seller.id],
+      'select count(*)::int as n from public.storage_items where account_id = $1',
+      [seller.accountId],
     );
     expect(rows[0].n).toBe(1);
   });
@@ -128,8 +128,8 @@ describe('ebay-get-listings', () => {
     });
     expect(res.error?.message).toBe('Listing not found');
     const { rows } = await db().query(
-      'select count(*)::int as n from public.storage_items where user_id = $1',
-      [seller.id],
+      'select count(*)::int as n from public.storage_items where account_id = $1',
+      [seller.accountId],
     );
     expect(rows[0].n).toBe(0);
   });
@@ -176,8 +176,8 @@ describe('rate limits (SPEC 5: listings and orders every 2 minutes, inventory ev
   it('counts the minutes left from the recorded last request', async () => {
     const seller = await connectedSeller('growing');
     await db().query(
-      `insert into public.api_rate_limits (endpoint, user_id, last_request) values ('inventory', $1, now() - interval '150 seconds')`,
-      [seller.id],
+      `insert into public.api_rate_limits (endpoint, account_id, last_request) values ('inventory', $1, now() - interval '150 seconds')`,
+      [seller.accountId],
     );
     const res = await getFunction<{ error: string; minutesRemaining: number }>(
       'ebay-get-inventory?page=1',
@@ -261,8 +261,8 @@ describe('ebay-get-orders', () => {
     expect(res.status).toBe(403);
     expect(String(res.body.error)).toContain('Elite Seller');
     const { rows } = await db().query(
-      'select count(*)::int as n from public.api_rate_limits where user_id = $1',
-      [seller.id],
+      'select count(*)::int as n from public.api_rate_limits where account_id = $1',
+      [seller.accountId],
     );
     expect(rows[0].n).toBe(0);
   });
@@ -290,8 +290,8 @@ describe('token refresh', () => {
     const seller = await connectedSeller('elite');
     const before = await storedTokens(seller.accountId);
     await db().query(
-      `update public.ebay_tokens set expires_at = now() + interval '1 minute' where user_id = $1`,
-      [seller.id],
+      `update public.ebay_tokens set expires_at = now() + interval '1 minute' where account_id = $1`,
+      [seller.accountId],
     );
     const res = await getFunction('ebay-get-orders', seller.token);
     expect(res.status).toBe(200);

@@ -19,10 +19,10 @@ import {
 
 const typed = (user: DbUser) => user.client as unknown as SupabaseClient<Database>;
 
-async function logs(userId: string, action: string): Promise<string[]> {
+async function logs(accountId: string, action: string): Promise<string[]> {
   const { rows } = await db().query<{ details: string }>(
-    `select details from public.storage_logs where user_id = $1 and action = $2 order by "timestamp"`,
-    [userId, action],
+    `select details from public.storage_logs where account_id = $1 and action = $2 order by "timestamp"`,
+    [accountId, action],
   );
   return rows.map((row) => row.details);
 }
@@ -49,7 +49,7 @@ describe('add_isle', () => {
       p_position3d: { x: 0, y: 0, z: 0, size: 50 },
     });
     expect(error).toBeNull();
-    expect(data.isle).toMatchObject({ room_id: roomId, isle_index: 4, user_id: user.id });
+    expect(data.isle).toMatchObject({ room_id: roomId, isle_index: 4, account_id: user.accountId });
     expect(data.unit).toMatchObject({
       isle_id: data.isle.isle_id,
       unit_name: 'A',
@@ -95,8 +95,8 @@ describe('add_isle', () => {
     );
     expect(JSON.parse(error!.details)).toEqual({ kind: 'units', plan: 'free', limit: 3 });
     const { rows } = await db().query(
-      'select count(*)::int as n from public.storage_isles where user_id = $1',
-      [free.id],
+      'select count(*)::int as n from public.storage_isles where account_id = $1',
+      [free.accountId],
     );
     expect(rows[0].n).toBe(1);
   });
@@ -117,7 +117,7 @@ describe('add_room, add_unit, rename_unit, renumber_isle', () => {
       room_name: 'Garage',
       room_index: 1,
       active: true,
-      user_id: user.id,
+      account_id: user.accountId,
     });
     const second = await user.client.rpc('add_room', { p_room_name: 'Shed' });
     expect(second.data.room_index).toBe(2);
@@ -127,7 +127,7 @@ describe('add_room, add_unit, rename_unit, renumber_isle', () => {
     );
     const blank = await user.client.rpc('add_room', { p_room_name: '  ' });
     expect(blank.error?.message).toBe('Room name is required');
-    expect(await logs(user.id, 'add_room')).toEqual(['Added room Garage', 'Added room Shed']);
+    expect(await logs(user.accountId, 'add_room')).toEqual(['Added room Garage', 'Added room Shed']);
   });
 
   it('add_unit names units A, B, C… filling gaps, and logs them', async () => {
@@ -148,7 +148,7 @@ describe('add_room, add_unit, rename_unit, renumber_isle', () => {
     });
     const next = await user.client.rpc('add_unit', { p_isle_id: storage.isleId });
     expect(next.data).toMatchObject({ unit_name: 'C', unit_type: 'box' });
-    expect(await logs(user.id, 'add_unit')).toEqual([
+    expect(await logs(user.accountId, 'add_unit')).toEqual([
       'Added unit A (bin) to Depot / Isle 1',
       'Added unit C (box) to Depot / Isle 1',
     ]);
@@ -175,7 +175,7 @@ describe('add_room, add_unit, rename_unit, renumber_isle', () => {
     const clash = await user.client.rpc('rename_unit', { p_unit_id: b, p_unit_name: 'TOP' });
     expect(clash.error?.code).toBe('23505');
     await user.client.rpc('rename_unit', { p_unit_id: a, p_unit_name: 'Top' });
-    expect(await logs(user.id, 'update_unit')).toEqual(['Renamed unit A to Top']);
+    expect(await logs(user.accountId, 'update_unit')).toEqual(['Renamed unit A to Top']);
     const theirs = await other.client.rpc('rename_unit', { p_unit_id: b, p_unit_name: 'X' });
     expect(theirs.error?.message).toBe('Unit not found');
   });
@@ -235,7 +235,7 @@ describe('update_item', () => {
       price_paid: 3.2,
       expiry_date: '2030-12-31',
     });
-    expect(await logs(user.id, 'update_item')).toEqual([
+    expect(await logs(user.accountId, 'update_item')).toEqual([
       'Updated Item 1: quantity 1 → 4, SKU - → TP-1, price paid - → 3.20, expiry - → 2030-12-31',
     ]);
   });
@@ -252,7 +252,7 @@ describe('update_item', () => {
       expiry_date: null,
     });
     await user.client.rpc('update_item', { p_item_id: itemId, p_changes: { quantity: 4 } });
-    expect(await logs(user.id, 'update_item')).toHaveLength(2);
+    expect(await logs(user.accountId, 'update_item')).toHaveLength(2);
   });
 
   it('refuses invalid values without changing anything', async () => {
@@ -305,8 +305,8 @@ describe('loading every item', () => {
     const user = await createDbUser({ prefix: 'inv-ties' });
     const storage = await createStorage(user.accountId, { items: 23 });
     await db().query(
-      `update public.storage_items set created_at = '2026-01-01' where user_id = $1`,
-      [user.id],
+      `update public.storage_items set created_at = '2026-01-01' where account_id = $1`,
+      [user.accountId],
     );
     const items = await fetchAllItems(typed(user), { pageSize: 5 });
     expect(new Set(items.map((item) => item.item_id))).toEqual(new Set(storage.itemIds));

@@ -52,7 +52,7 @@ describe('preferences', () => {
     };
     const saved = await seller.client
       .from('user_preferences')
-      .upsert(preferencesRow(seller.id, patch), { onConflict: 'user_id' })
+      .upsert(preferencesRow(seller.accountId, patch), { onConflict: 'account_id' })
       .select('*')
       .single();
     expect(saved.error).toBeNull();
@@ -68,7 +68,7 @@ describe('preferences', () => {
     await seller.client.from('user_preferences').delete().eq('account_id', seller.accountId);
     const created = await seller.client
       .from('user_preferences')
-      .upsert({ user_id: seller.id }, { onConflict: 'user_id', ignoreDuplicates: true })
+      .upsert({ account_id: seller.accountId }, { onConflict: 'account_id', ignoreDuplicates: true })
       .select('*')
       .maybeSingle();
     expect(created.error).toBeNull();
@@ -80,7 +80,7 @@ describe('preferences', () => {
     for (const bad of [{ currency: 'usd' }, { floor_size: 0 }, { ebay_listings_date: -1 }]) {
       const { error } = await seller.client
         .from('user_preferences')
-        .upsert({ user_id: seller.id, ...bad }, { onConflict: 'user_id' });
+        .upsert({ account_id: seller.accountId, ...bad }, { onConflict: 'account_id' });
       expect(error, JSON.stringify(bad)).not.toBeNull();
     }
   });
@@ -89,7 +89,7 @@ describe('preferences', () => {
     const [a, b] = await createDbUserPair({ prefix: 'prefs-iso' });
     const attempt = await b.client
       .from('user_preferences')
-      .upsert(preferencesRow(a.id, { currency: 'EUR' }), { onConflict: 'user_id' });
+      .upsert(preferencesRow(a.accountId, { currency: 'EUR' }), { onConflict: 'account_id' });
     expect(attempt.error).not.toBeNull();
     const mine = await a.client.from('user_preferences').select('currency').single();
     expect(mine.data).toEqual({ currency: 'USD' });

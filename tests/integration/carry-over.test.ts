@@ -46,8 +46,13 @@ describe('carrying a database from before the account model over', () => {
           expect(error?.message).toMatch(/has no member with role owner/);
           expect(await rowsOf(kept, 'select to_jsonb(t) from public.storage_items t order by item_id')).toEqual(before);
           expect((await databaseHistory(kept)).kind).toBe('old');
-          const names = (await rowsOf(kept, 'select datname from pg_database order by 1')) as { datname: string }[];
-          expect(names.map((r) => r.datname).filter((n) => n.endsWith('_carry_over'))).toEqual([]);
+          // it kept its name, and the half-built database beside it is gone
+          const keptName = decodeURIComponent(new URL(kept).pathname.slice(1));
+          const names = ((await rowsOf(kept, 'select datname from pg_database')) as { datname: string }[]).map(
+            (r) => r.datname,
+          );
+          expect(names).toContain(keptName);
+          expect(names).not.toContain(`${keptName}_carry_over`);
           afterwards.push('checked');
         },
       });

@@ -163,7 +163,7 @@ describe('add_room, add_unit, rename_unit, renumber_isle', () => {
     expect(error?.message).toBe(
       'PLAN_LIMIT_REACHED: You can only add up to 3 units in your current plan',
     );
-    expect(await logs(free.id, 'add_unit')).toEqual([]);
+    expect(await logs(free.accountId, 'add_unit')).toEqual([]);
   });
 
   it('rename_unit keeps names unique in the isle (any case) and logs a change', async () => {
@@ -203,8 +203,8 @@ describe('add_room, add_unit, rename_unit, renumber_isle', () => {
       p_isle_index: 5,
     });
     expect(moved.data).toMatchObject({ isle_index: 5 });
-    expect(await logs(fresh.id, 'update_isle')).toEqual(['Changed isle 2 to isle 5 in room Barn']);
-    expect(await logs(fresh.id, 'add_isle')).toEqual([
+    expect(await logs(fresh.accountId, 'update_isle')).toEqual(['Changed isle 2 to isle 5 in room Barn']);
+    expect(await logs(fresh.accountId, 'add_isle')).toEqual([
       'Added isle 2 to room Barn with unit A (box)',
     ]);
   });

@@ -15,13 +15,13 @@ function displayPath(file: string): string {
   return relative.startsWith('..') ? file : relative;
 }
 
-async function sqlFiles(dir: string): Promise<string[]> {
+export async function sqlFiles(dir: string): Promise<string[]> {
   if (!existsSync(dir)) return [];
   return (await fs.readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
 }
 
 /** Postgres's error with the line it points at, so a bad migration is easy to find. */
-function describeSqlError(file: string, sql: string, error: pg.DatabaseError): Error {
+export function describeSqlError(file: string, sql: string, error: pg.DatabaseError): Error {
   let where = '';
   const position = Number(error.position);
   if (Number.isInteger(position) && position > 0) {
@@ -40,6 +40,25 @@ async function runFile(client: pg.Client, file: string, sql: string): Promise<vo
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
     throw describeSqlError(file, sql, error as pg.DatabaseError);
+  }
+}
+
+/**
+ * Supabase's project setup alone (`local/sql`, once per database), without the migrations: the
+ * database the declarative schema files (local/schema.ts) are applied to.
+ */
+export async function setUpProjectDatabase(
+  databaseUrl: string,
+  log: (line: string) => void = () => undefined,
+): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(727274)');
+    return await setUpProject(client, log);
+  } finally {
+    await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
+    await client.end();
   }
 }
 

@@ -10,6 +10,7 @@ import { createGateway } from './gateway.ts';
 import { closeServer, listenLocal } from './http.ts';
 import { signApiKey } from './keys.ts';
 import { createMailbox, type Mailbox } from './mailbox.ts';
+import { carryOverIfOld } from './carry-over.ts';
 import { migrate } from './migrate.ts';
 import { assertPortFree } from './ports.ts';
 import { startEmbeddedPostgres, useExistingPostgres, type RunningPostgres } from './postgres.ts';
@@ -161,6 +162,12 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     }
     stops.push(() => postgres.stop());
 
+    // A data folder from before the account model is carried over to today's schema first.
+    await carryOverIfOld(postgres.url, {
+      authenticatorPassword: AUTHENTICATOR_PASSWORD,
+      migrationsDir: opts.migrationsDir,
+      log: opts.log,
+    });
     const { applied } = await migrate(postgres.url, AUTHENTICATOR_PASSWORD, opts.migrationsDir, opts.log);
 
     const [anonKey, serviceRoleKey] = await Promise.all([

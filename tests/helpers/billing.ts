@@ -13,7 +13,10 @@ const noSession = { persistSession: false, autoRefreshToken: false, detectSessio
 const realtime = { transport: ws as unknown as typeof WebSocket };
 
 export interface Seller {
+  /** The person (auth.users.id). */
   id: string;
+  /** Their personal account, made at sign-up (its id is not the user's). */
+  accountId: string;
   email: string;
   token: string;
   /** supabase-js signed in as the seller, as the browser has it. */
@@ -37,7 +40,17 @@ export async function createSeller(tag = 'billing'): Promise<Seller> {
   const client = createClient(env.apiUrl, env.anonKey, { auth: noSession, realtime });
   const signIn = await client.auth.signInWithPassword({ email, password });
   if (signIn.error) throw signIn.error;
-  return { id: data.user.id, email, token: signIn.data.session.access_token, client };
+  const { rows } = await db().query<{ id: string }>(
+    'select id from public.accounts where personal_account and primary_owner_user_id = $1',
+    [data.user.id],
+  );
+  return {
+    id: data.user.id,
+    accountId: rows[0]!.id,
+    email,
+    token: signIn.data.session.access_token,
+    client,
+  };
 }
 
 export interface FunctionResult<T = Record<string, unknown>> {
@@ -94,19 +107,20 @@ export interface SubscriptionState {
   target_plan_id: string | null;
   overdue_date: Date | null;
   deadline_date: Date | null;
-  profile_plan: string;
+  /** accounts.plan_id: the plan the database enforces */
+  account_plan: string;
 }
 
-/** The seller's subscription row and enforced plan, read as the superuser. */
-export async function billingState(userId: string): Promise<SubscriptionState> {
+/** The account's subscription row and enforced plan (accounts.plan_id), read as the superuser. */
+export async function billingState(accountId: string): Promise<SubscriptionState> {
   const { rows } = await db().query<SubscriptionState>(
     `select s.plan_id, s.status, s.stripe_customer_id, s.stripe_subscription_id, s.cancel_at,
-            s.target_plan_id, s.overdue_date, s.deadline_date, p.plan_id as profile_plan
-       from public.subscriptions s join public.profiles p on p.id = s.user_id
-      where s.user_id = $1`,
-    [userId],
+            s.target_plan_id, s.overdue_date, s.deadline_date, a.plan_id as account_plan
+       from public.subscriptions s join public.accounts a on a.id = s.account_id
+      where s.account_id = $1`,
+    [accountId],
   );
-  if (!rows[0]) throw new Error(`no subscription row for ${userId}`);
+  if (!rows[0]) throw new Error(`no subscription row for ${accountId}`);
   return rows[0];
 }
 

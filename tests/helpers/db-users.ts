@@ -1,8 +1,9 @@
 /**
  * Users for database tests that do not depend on the auth service: rows inserted straight into
- * auth.users over a superuser connection (the new-user trigger gives them a profile, preferences
- * and a free subscription, as for a real sign-up) and access tokens minted like Supabase Auth's,
- * so PostgREST and RLS see exactly what they see in production.
+ * auth.users over a superuser connection (the new-user trigger gives them a profile and their
+ * personal account, with preferences and a free subscription, as for a real sign-up) and access
+ * tokens minted like Supabase Auth's, so PostgREST and RLS see exactly what they see in
+ * production. The personal account has its own id (accountId), not the user's (id).
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
@@ -12,7 +13,10 @@ import { stack } from './stack.ts';
 import { signUserToken } from './tokens.ts';
 
 export interface DbUser {
+  /** The person: auth.users.id. */
   id: string;
+  /** Their personal account, made at sign-up: the account their stockroom's rows carry. */
+  accountId: string;
   email: string;
   token: string;
   /** supabase-js as the browser has it after sign-in: anon key plus the user's bearer token. */
@@ -74,14 +78,21 @@ export async function createDbUsers(
        from unnest($1::uuid[], $2::text[]) as u(id, email)`,
     [users.map((u) => u.id), users.map((u) => u.email)],
   );
+  const { rows } = await db().query<{ user_id: string; account_id: string }>(
+    `select primary_owner_user_id as user_id, id as account_id from public.accounts
+      where personal_account and primary_owner_user_id = any ($1::uuid[])`,
+    [users.map((u) => u.id)],
+  );
+  const accountOf = new Map(rows.map((r) => [r.user_id, r.account_id]));
+  const withAccounts = users.map((u) => ({ ...u, accountId: accountOf.get(u.id)! }));
   if (opts.plan && opts.plan !== 'free')
     await setPlan(
-      users.map((u) => u.id),
+      withAccounts.map((u) => u.accountId),
       opts.plan,
     );
   const env = stack();
   return Promise.all(
-    users.map(async (u) => {
+    withAccounts.map(async (u) => {
       const token = await signUserToken(env.jwtSecret, u.id, { email: u.email });
       return { ...u, token, client: clientWithToken(token) };
     }),
@@ -102,22 +113,22 @@ export async function createDbUser(opts: { plan?: PlanId; prefix?: string } = {}
 }
 
 /**
- * Puts users on a plan the way the server does after a Stripe event: the subscription row
- * (whose trigger moves profiles.plan_id along) with superuser rights, never through the API.
+ * Puts accounts on a plan the way the server does after a Stripe event: the subscription row
+ * (whose trigger moves accounts.plan_id along) with superuser rights, never through the API.
  */
-export async function setPlan(userIds: string | string[], plan: PlanId): Promise<void> {
-  const ids = Array.isArray(userIds) ? userIds : [userIds];
+export async function setPlan(accountIds: string | string[], plan: PlanId): Promise<void> {
+  const ids = Array.isArray(accountIds) ? accountIds : [accountIds];
   await db().query(
-    `update public.subscriptions set plan_id = $2, status = 'active' where user_id = any($1::uuid[])`,
+    `update public.subscriptions set plan_id = $2, status = 'active' where account_id = any($1::uuid[])`,
     [ids, plan],
   );
 }
 
-/** The plan the database enforces for a user (profiles.plan_id). */
-export async function enforcedPlan(userId: string): Promise<string | undefined> {
+/** The plan the database enforces for an account (accounts.plan_id). */
+export async function enforcedPlan(accountId: string): Promise<string | undefined> {
   const { rows } = await db().query<{ plan_id: string }>(
-    'select plan_id from public.profiles where id = $1',
-    [userId],
+    'select plan_id from public.accounts where id = $1',
+    [accountId],
   );
   return rows[0]?.plan_id;
 }
@@ -133,28 +144,28 @@ export interface StorageFixture {
 
 /**
  * One room > one isle > `units` units (A, B, ...) > `shelves` shelves on the first unit, and
- * `items` items on shelf 1, inserted in one SQL statement as the superuser (limit triggers still
- * apply, so stay within the user's plan).
+ * `items` items on shelf 1 of an account, inserted in one SQL statement as the superuser (limit
+ * triggers still apply, so stay within the account's plan).
  */
 export async function createStorage(
-  userId: string,
+  accountId: string,
   opts: { roomName?: string; units?: number; shelves?: number; items?: number } = {},
 ): Promise<StorageFixture> {
   const { rows } = await db().query<{ fixture: StorageFixture }>(
     `with room as (
-       insert into public.storage_rooms (user_id, room_name) values ($1, $2) returning room_id
+       insert into public.storage_rooms (account_id, room_name) values ($1, $2) returning room_id
      ), isle as (
-       insert into public.storage_isles (user_id, room_id, isle_index) select $1, room_id, 1 from room returning isle_id
+       insert into public.storage_isles (account_id, room_id, isle_index) select $1, room_id, 1 from room returning isle_id
      ), units as (
-       insert into public.storage_units (user_id, isle_id, unit_name, unit_index)
+       insert into public.storage_units (account_id, isle_id, unit_name, unit_index)
        select $1, isle.isle_id, chr(64 + g), g from isle, generate_series(1, $3::int) g
        returning unit_id, unit_index
      ), shelves as (
-       insert into public.storage_shelves (user_id, unit_id, shelf_index)
+       insert into public.storage_shelves (account_id, unit_id, shelf_index)
        select $1, units.unit_id, g from units, generate_series(1, $4::int) g where units.unit_index = 1
        returning shelf_id, unit_id, shelf_index
      ), items as (
-       insert into public.storage_items (user_id, item_name, quantity, shelf_id, unit_id, barcode, created_at)
+       insert into public.storage_items (account_id, item_name, quantity, shelf_id, unit_id, barcode, created_at)
        select $1, 'Item ' || g, 1, shelves.shelf_id, shelves.unit_id, 'BC' || g, now() + g * interval '1 microsecond'
          from shelves, generate_series(1, $5::int) g where shelves.shelf_index = 1
        returning item_id, created_at
@@ -166,7 +177,7 @@ export async function createStorage(
        'shelfIds', (select coalesce(json_agg(shelf_id order by shelf_index), '[]') from shelves),
        'itemIds', (select coalesce(json_agg(item_id order by created_at), '[]') from items)
      ) as fixture`,
-    [userId, opts.roomName ?? 'Garage', opts.units ?? 1, opts.shelves ?? 1, opts.items ?? 0],
+    [accountId, opts.roomName ?? 'Garage', opts.units ?? 1, opts.shelves ?? 1, opts.items ?? 0],
   );
   return rows[0]!.fixture;
 }

@@ -54,18 +54,18 @@ export interface StoredTokenRow {
   expires_at: string | null;
 }
 
-/** The seller's stored tokens, read as the server would (superuser; the browser cannot). */
-export async function storedTokens(userId: string): Promise<StoredTokenRow | undefined> {
+/** The account's stored tokens, read as the server would (superuser; the browser cannot). */
+export async function storedTokens(accountId: string): Promise<StoredTokenRow | undefined> {
   const { rows } = await db().query<StoredTokenRow>(
-    'select access_token, refresh_token, expires_at from public.ebay_tokens where user_id = $1',
-    [userId],
+    'select access_token, refresh_token, expires_at from public.ebay_tokens where account_id = $1',
+    [accountId],
   );
   return rows[0];
 }
 
 /** Lets the next marketplace fetch through at once, as if the minutes had passed. */
-export async function clearRateLimits(userId: string): Promise<void> {
-  await db().query('delete from public.api_rate_limits where user_id = $1', [userId]);
+export async function clearRateLimits(accountId: string): Promise<void> {
+  await db().query('delete from public.api_rate_limits where account_id = $1', [accountId]);
 }
 
 export async function ebaySandbox<T = Record<string, unknown>>(
@@ -91,8 +91,8 @@ export interface ConnectionStats {
   scopes: string[];
 }
 
-export async function connectionStats(userId: string): Promise<ConnectionStats> {
-  const tokens = await storedTokens(userId);
+export async function connectionStats(accountId: string): Promise<ConnectionStats> {
+  const tokens = await storedTokens(accountId);
   if (!tokens) throw new Error('not connected');
   return ebaySandbox<ConnectionStats>(
     `stats?token=${encodeURIComponent(tokens.refresh_token ?? tokens.access_token)}`,
@@ -106,20 +106,20 @@ export interface SellerSettings {
 }
 
 /** Makes the seller's sandbox connection a kind of seller, slow, or truncating. */
-export async function setSandboxSeller(userId: string, settings: SellerSettings): Promise<void> {
-  const tokens = await storedTokens(userId);
+export async function setSandboxSeller(accountId: string, settings: SellerSettings): Promise<void> {
+  const tokens = await storedTokens(accountId);
   if (!tokens) throw new Error('not connected');
   await ebaySandbox('seller', { token: tokens.refresh_token ?? tokens.access_token, ...settings });
 }
 
 /** Asks the sandbox to answer the seller's next `times` calls to an API with a status. */
 export async function failNext(
-  userId: string,
+  accountId: string,
   api: 'inventory' | 'listings' | 'orders' | 'token',
   status: number,
   extra: { times?: number; retryAfter?: number } = {},
 ): Promise<void> {
-  const tokens = await storedTokens(userId);
+  const tokens = await storedTokens(accountId);
   if (!tokens) throw new Error('not connected');
   await ebaySandbox('fail', { token: tokens.refresh_token ?? tokens.access_token, api, status, ...extra });
 }
@@ -137,9 +137,9 @@ export async function ebaySeller(
   settings?: SellerSettings,
 ): Promise<Seller> {
   const s = await createSeller('ebay-prod');
-  if (plan !== 'free') await setPlan(s.id, plan);
+  if (plan !== 'free') await setPlan(s.accountId, plan);
   expect((await connectEbay(s.token)).status).toBe(200);
-  if (settings) await setSandboxSeller(s.id, settings);
+  if (settings) await setSandboxSeller(s.accountId, settings);
   return s;
 }
 

@@ -12,16 +12,16 @@ afterAll(closeDb);
 describe('backups: daily snapshot and retention', () => {
   it('backs up every seller with storage and keeps 3 days of backups', async () => {
     const withStorage = await createDbUser({ prefix: 'bk-daily' });
-    await createStorage(withStorage.id, { items: 2 });
+    await createStorage(withStorage.accountId, { items: 2 });
     const withoutStorage = await createDbUser({ prefix: 'bk-empty' });
     const gone = await createDbUser({ prefix: 'bk-gone' });
 
     // Backups made 1, 2, 2.9 and 3.1, 4 days ago; the seller "gone" emptied their storage.
     await db().query(
-      `insert into public.backups (user_id, snapshot, item_count, created_at)
+      `insert into public.backups (account_id, snapshot, item_count, created_at)
        select u, '{"version":1}'::jsonb, 0, now() - d * interval '1 day'
          from unnest($1::uuid[]) u, unnest(array[1, 2, 2.9, 3.1, 4]::numeric[]) d`,
-      [[withStorage.id, gone.id]],
+      [[withStorage.accountId, gone.accountId]],
     );
 
     // As Netlify's scheduler runs it (the app server's local stand-in).
@@ -34,19 +34,19 @@ describe('backups: daily snapshot and retention', () => {
       (
         await db().query<{ days: string }>(
           `select round(extract(epoch from now() - created_at) / 86400, 1)::text as days
-             from public.backups where user_id = $1 order by created_at desc`,
+             from public.backups where account_id = $1 order by created_at desc`,
           [userId],
         )
       ).rows.map((r) => r.days);
     // today's new one plus those younger than 3 days
-    expect(await ages(withStorage.id)).toEqual(['0.0', '1.0', '2.0', '2.9']);
-    expect(await ages(gone.id)).toEqual(['1.0', '2.0', '2.9']);
-    expect(await ages(withoutStorage.id)).toEqual([]);
+    expect(await ages(withStorage.accountId)).toEqual(['0.0', '1.0', '2.0', '2.9']);
+    expect(await ages(gone.accountId)).toEqual(['1.0', '2.0', '2.9']);
+    expect(await ages(withoutStorage.accountId)).toEqual([]);
 
     const { rows } = await db().query<{ item_count: number; items: number }>(
       `select item_count, jsonb_array_length(snapshot -> 'items') as items from public.backups
-        where user_id = $1 order by created_at desc limit 1`,
-      [withStorage.id],
+        where account_id = $1 order by created_at desc limit 1`,
+      [withStorage.accountId],
     );
     expect(rows[0]).toEqual({ item_count: 2, items: 2 });
   });

@@ -17,9 +17,9 @@ afterAll(async () => {
 });
 
 describe('checkout to an active plan (functions -> real SDK -> Stripe sandbox -> webhook)', () => {
-  it('a free seller pays at checkout and is on Growing Seller, in subscriptions and profiles', async () => {
+  it('a free seller pays at checkout and is on Growing Seller, in subscriptions and the account', async () => {
     const seller = await createSeller();
-    expect((await billingState(seller.id)).plan_id).toBe('free');
+    expect((await billingState(seller.accountId)).plan_id).toBe('free');
 
     const created = await callFunction<{ sessionUrl: string; sessionId: string }>(
       'create-checkout-session',
@@ -32,7 +32,7 @@ describe('checkout to an active plan (functions -> real SDK -> Stripe sandbox ->
     expect(created.body.sessionId).toMatch(/^cs_test_/);
 
     // Nothing changes until the seller pays.
-    const before = await billingState(seller.id);
+    const before = await billingState(seller.accountId);
     expect(before.plan_id).toBe('free');
     expect(before.stripe_customer_id).toMatch(/^cus_/);
 
@@ -44,10 +44,10 @@ describe('checkout to an active plan (functions -> real SDK -> Stripe sandbox ->
       `checkout/${created.body.sessionId}/complete`,
       { outcome: 'paid' },
     );
-    const after = await billingState(seller.id);
+    const after = await billingState(seller.accountId);
     expect(after).toMatchObject({
       plan_id: 'growing',
-      profile_plan: 'growing',
+      account_plan: 'growing',
       status: 'active',
       stripe_subscription_id: done.subscription.id,
       stripe_customer_id: before.stripe_customer_id,
@@ -80,7 +80,7 @@ describe('checkout to an active plan (functions -> real SDK -> Stripe sandbox ->
     expect(pay.headers.get('location')).toBe(
       `${stack().appUrl}/dashboard/settings?tab=subscription&checkout=success&session_id=${created.body.sessionId}`,
     );
-    expect((await billingState(seller.id)).plan_id).toBe('power');
+    expect((await billingState(seller.accountId)).plan_id).toBe('power');
   });
 
   it('a declined card leaves the seller on Free', async () => {
@@ -94,7 +94,7 @@ describe('checkout to an active plan (functions -> real SDK -> Stripe sandbox ->
     expect(pay.status).toBe(402);
     expect(await pay.text()).toContain('Your card was declined.');
     await flushWebhooks();
-    expect(await billingState(seller.id)).toMatchObject({ plan_id: 'free', profile_plan: 'free' });
+    expect(await billingState(seller.accountId)).toMatchObject({ plan_id: 'free', account_plan: 'free' });
   });
 
   it('refuses a second checkout while a paid subscription is live', async () => {

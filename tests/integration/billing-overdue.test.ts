@@ -20,21 +20,21 @@ afterAll(async () => {
 
 const DAY = 86_400_000;
 
-async function counts(userId: string) {
+async function counts(accountId: string) {
   const { rows } = await db().query<{ rooms: number; units: number; items: number }>(
-    `select (select count(*)::int from public.storage_rooms where user_id = $1) as rooms,
-            (select count(*)::int from public.storage_units where user_id = $1) as units,
-            (select count(*)::int from public.storage_items where user_id = $1) as items`,
-    [userId],
+    `select (select count(*)::int from public.storage_rooms where account_id = $1) as rooms,
+            (select count(*)::int from public.storage_units where account_id = $1) as units,
+            (select count(*)::int from public.storage_items where account_id = $1) as items`,
+    [accountId],
   );
   return rows[0]!;
 }
 
 /** Time passing, as far as the deadline is concerned. */
-async function passDeadline(userId: string): Promise<void> {
+async function passDeadline(accountId: string): Promise<void> {
   await db().query(
-    `update public.subscriptions set deadline_date = now() - interval '1 minute' where user_id = $1`,
-    [userId],
+    `update public.subscriptions set deadline_date = now() - interval '1 minute' where account_id = $1`,
+    [accountId],
   );
 }
 
@@ -56,11 +56,11 @@ describe('failed payment -> past_due -> deadline', () => {
     const before = Date.now();
     await failRenewal(subscriptionId);
 
-    const state = await billingState(seller.id);
+    const state = await billingState(seller.accountId);
     expect(state).toMatchObject({
       status: 'past_due',
       plan_id: 'growing',
-      profile_plan: 'growing',
+      account_plan: 'growing',
     });
     expect(state.overdue_date!.getTime()).toBeGreaterThanOrEqual(before - 1000);
     // Stripe's Smart Retries window (2 weeks by default): the date the banner shows.
@@ -80,19 +80,19 @@ describe('failed payment -> past_due -> deadline', () => {
     }>('events?type=invoice.payment_failed');
     const failed = retry.events.filter((e) => e.data.object.customer === customerId).at(-1)!;
     await sandbox(`events/${failed.id}/resend`, {});
-    expect((await billingState(seller.id)).deadline_date).toEqual(state.deadline_date);
+    expect((await billingState(seller.accountId)).deadline_date).toEqual(state.deadline_date);
 
     // Before the deadline the job leaves the account alone.
     const early = await runDeadlineJob();
-    expect(early.body.downgraded.map((d) => d.accountId)).not.toContain(seller.id);
-    expect((await billingState(seller.id)).plan_id).toBe('growing');
+    expect(early.body.downgraded.map((d) => d.accountId)).not.toContain(seller.accountId);
+    expect((await billingState(seller.accountId)).plan_id).toBe('growing');
   });
 
   it('payment received before the deadline restores active and nothing is deleted', async () => {
     const seller = await createSeller();
     const { subscriptionId, customerId } = await subscribe(seller, 'growing');
-    await createStorage(seller.id, { units: 2, items: 5 });
-    await createStorage(seller.id, { roomName: 'Loft', units: 2, items: 5 });
+    await createStorage(seller.accountId, { units: 2, items: 5 });
+    await createStorage(seller.accountId, { roomName: 'Loft', units: 2, items: 5 });
     await failRenewal(subscriptionId);
 
     // The seller updates their card in the billing portal: the open invoice is paid.
@@ -109,7 +109,7 @@ describe('failed payment -> past_due -> deadline', () => {
     });
     expect(update.status).toBe(303);
     await flushWebhooks();
-    expect(await billingState(seller.id)).toMatchObject({
+    expect(await billingState(seller.accountId)).toMatchObject({
       status: 'active',
       plan_id: 'growing',
       overdue_date: null,
@@ -124,10 +124,10 @@ describe('failed payment -> past_due -> deadline', () => {
     const late = events.filter((e) => e.data.object.customer === customerId).at(-1)!;
     await db().query('delete from public.stripe_events where event_id = $1', [late.id]);
     await sandbox(`events/${late.id}/resend`, {});
-    expect(await billingState(seller.id)).toMatchObject({ status: 'active', overdue_date: null });
+    expect(await billingState(seller.accountId)).toMatchObject({ status: 'active', overdue_date: null });
 
     await runDeadlineJob();
-    expect(await counts(seller.id)).toEqual({ rooms: 2, units: 4, items: 10 });
+    expect(await counts(seller.accountId)).toEqual({ rooms: 2, units: 4, items: 10 });
   });
 });
 
@@ -139,9 +139,9 @@ async function sellerOverFreeLimits(): Promise<{
 }> {
   const seller: Seller = await createSeller();
   const { subscriptionId } = await subscribe(seller, 'growing');
-  const first = await createStorage(seller.id, { roomName: 'Garage', units: 3, items: 110 });
-  await createStorage(seller.id, { roomName: 'Loft', units: 2, items: 5 });
-  expect(await counts(seller.id)).toEqual({ rooms: 2, units: 5, items: 115 });
+  const first = await createStorage(seller.accountId, { roomName: 'Garage', units: 3, items: 110 });
+  await createStorage(seller.accountId, { roomName: 'Loft', units: 2, items: 5 });
+  expect(await counts(seller.accountId)).toEqual({ rooms: 2, units: 5, items: 115 });
   return { seller, subscriptionId, firstRoom: first };
 }
 
@@ -151,29 +151,29 @@ async function expectDowngradedToFree(
   firstRoom: { roomId: string; itemIds: string[] },
 ): Promise<void> {
   await flushWebhooks();
-  expect(await billingState(seller.id)).toMatchObject({
+  expect(await billingState(seller.accountId)).toMatchObject({
     plan_id: 'free',
-    profile_plan: 'free',
+    account_plan: 'free',
     status: 'canceled',
     overdue_date: null,
     deadline_date: null,
   });
   // Kept: the first room, its 3 units, and its 100 oldest items. Gone: the newer room with its
   // units and items, and the 10 newest items of the first room.
-  expect(await counts(seller.id)).toEqual({ rooms: 1, units: 3, items: 100 });
+  expect(await counts(seller.accountId)).toEqual({ rooms: 1, units: 3, items: 100 });
   const { rows: items } = await db().query<{ item_id: string }>(
-    'select item_id from public.storage_items where user_id = $1',
-    [seller.id],
+    'select item_id from public.storage_items where account_id = $1',
+    [seller.accountId],
   );
   expect(new Set(items.map((i) => i.item_id))).toEqual(new Set(firstRoom.itemIds.slice(0, 100)));
   const { rows: rooms } = await db().query<{ room_id: string }>(
-    'select room_id from public.storage_rooms where user_id = $1',
-    [seller.id],
+    'select room_id from public.storage_rooms where account_id = $1',
+    [seller.accountId],
   );
   expect(rooms.map((r) => r.room_id)).toEqual([firstRoom.roomId]);
   const { rows: logs } = await db().query<{ action: string }>(
-    `select action from public.storage_logs where user_id = $1 order by action`,
-    [seller.id],
+    `select action from public.storage_logs where account_id = $1 order by action`,
+    [seller.accountId],
   );
   expect(logs.map((l) => l.action)).toEqual(['remove_item', 'remove_room']);
 }
@@ -186,7 +186,7 @@ describe('Smart Retries: nothing is deleted while Stripe can still collect', () 
       await failRenewal(subscriptionId);
       // Our own date passes (the old 7-day grace, or a short OVERDUE_GRACE_DAYS) while Stripe is
       // still retrying: the job must leave the account alone.
-      await passDeadline(seller.id);
+      await passDeadline(seller.accountId);
 
       const failures = async () =>
         (
@@ -200,10 +200,10 @@ describe('Smart Retries: nothing is deleted while Stripe can still collect', () 
         await advanceStripeClock(1);
         const job = await runDeadlineJob();
         expect(job.status).toBe(200);
-        expect(job.body.downgraded.map((d) => d.accountId)).not.toContain(seller.id);
-        expect(job.body.collecting).toContain(seller.id);
-        expect(await counts(seller.id)).toEqual({ rooms: 2, units: 5, items: 115 });
-        expect(await billingState(seller.id)).toMatchObject({
+        expect(job.body.downgraded.map((d) => d.accountId)).not.toContain(seller.accountId);
+        expect(job.body.collecting).toContain(seller.accountId);
+        expect(await counts(seller.accountId)).toEqual({ rooms: 2, units: 5, items: 115 });
+        expect(await billingState(seller.accountId)).toMatchObject({
           plan_id: 'growing',
           status: 'past_due',
         });
@@ -229,8 +229,8 @@ describe('Smart Retries: nothing is deleted while Stripe can still collect', () 
 
       // Running the job again changes nothing.
       const again = await runDeadlineJob();
-      expect(again.body.downgraded.map((d) => d.accountId)).not.toContain(seller.id);
-      expect(await counts(seller.id)).toEqual({ rooms: 1, units: 3, items: 100 });
+      expect(again.body.downgraded.map((d) => d.accountId)).not.toContain(seller.accountId);
+      expect(await counts(seller.accountId)).toEqual({ rooms: 1, units: 3, items: 100 });
     });
   });
 
@@ -239,8 +239,8 @@ describe('Smart Retries: nothing is deleted while Stripe can still collect', () 
       const { seller, subscriptionId, firstRoom } = await sellerOverFreeLimits();
       await failRenewal(subscriptionId);
       await advanceStripeClock(6);
-      expect(await counts(seller.id)).toEqual({ rooms: 2, units: 5, items: 115 });
-      expect((await billingState(seller.id)).plan_id).toBe('growing');
+      expect(await counts(seller.accountId)).toEqual({ rooms: 2, units: 5, items: 115 });
+      expect((await billingState(seller.accountId)).plan_id).toBe('growing');
       await advanceStripeClock(1);
       await expectDowngradedToFree(seller, firstRoom);
       // Cancelled by us, so an old invoice cannot be paid after the data is gone.
@@ -258,14 +258,14 @@ describe('Smart Retries: nothing is deleted while Stripe can still collect', () 
     await sandbox(`customers/${sub.customer}/card`, { behaviour: 'ok' });
     await advanceStripeClock(2); // the next retry succeeds
     await flushWebhooks();
-    expect(await billingState(seller.id)).toMatchObject({
+    expect(await billingState(seller.accountId)).toMatchObject({
       plan_id: 'growing',
       status: 'active',
       overdue_date: null,
     });
     await advanceStripeClock(14);
     expect(await runDeadlineJob()).toMatchObject({ status: 200 });
-    expect(await counts(seller.id)).toEqual({ rooms: 2, units: 5, items: 115 });
+    expect(await counts(seller.accountId)).toEqual({ rooms: 2, units: 5, items: 115 });
     expect(firstRoom.roomId).toBeDefined();
   });
 });
@@ -276,7 +276,7 @@ describe('archive-excess-storage', () => {
     await subscribe(seller, 'power');
     const rooms = [];
     for (const name of ['A', 'B', 'C'])
-      rooms.push(await createStorage(seller.id, { roomName: name, units: 1, items: 2 }));
+      rooms.push(await createStorage(seller.accountId, { roomName: name, units: 1, items: 2 }));
 
     const nothing = await callFunction('archive-excess-storage', {}, seller.token);
     expect(nothing.body).toMatchObject({ archived: false, planId: 'power' });
@@ -298,7 +298,7 @@ describe('archive-excess-storage', () => {
       planId: 'growing',
       removed: { rooms: 1, units: 1, items: 2 },
     });
-    expect(await counts(seller.id)).toEqual({ rooms: 2, units: 2, items: 4 });
+    expect(await counts(seller.accountId)).toEqual({ rooms: 2, units: 2, items: 4 });
 
     const { data: backup } = await seller.client
       .from('backups')

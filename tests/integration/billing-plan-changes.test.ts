@@ -31,9 +31,9 @@ describe('plan changes', () => {
     const up = await callFunction('change-subscription-plan', { newPlanId: 'elite' }, seller.token);
     expect(up.status).toBe(200);
     expect(up.body).toMatchObject({ planId: 'elite', status: 'active', cancelAt: null });
-    expect(await billingState(seller.id)).toMatchObject({
+    expect(await billingState(seller.accountId)).toMatchObject({
       plan_id: 'elite',
-      profile_plan: 'elite',
+      account_plan: 'elite',
     });
     expect((await stripeSub(subscriptionId)).items.data[0]!.price.id).toBe('price_local_elite');
 
@@ -60,9 +60,9 @@ describe('plan changes', () => {
     expect(down.body).toMatchObject({ planId: 'power', cancelAt: null });
     await flushWebhooks();
     // Late webhooks of the upgrade did not undo the downgrade: Stripe's current state wins.
-    expect(await billingState(seller.id)).toMatchObject({
+    expect(await billingState(seller.accountId)).toMatchObject({
       plan_id: 'power',
-      profile_plan: 'power',
+      account_plan: 'power',
     });
     const customer = await sandbox<{ customer: { balance: number } }>(`customers/${customerId}`);
     expect(customer.customer.balance).toBe(-(4900 - 1900));
@@ -85,10 +85,10 @@ describe('plan changes', () => {
     expect(new Date(result.body.cancelAt as string).toISOString()).toBe(periodEnd);
 
     await flushWebhooks();
-    const state = await billingState(seller.id);
+    const state = await billingState(seller.accountId);
     expect(state).toMatchObject({
       plan_id: 'power',
-      profile_plan: 'power',
+      account_plan: 'power',
       status: 'active',
       target_plan_id: 'free',
     });
@@ -96,9 +96,9 @@ describe('plan changes', () => {
 
     // The period ends: Stripe deletes the subscription and the seller is on Free.
     await sandbox(`subscriptions/${subscriptionId}/advance`, {});
-    expect(await billingState(seller.id)).toMatchObject({
+    expect(await billingState(seller.accountId)).toMatchObject({
       plan_id: 'free',
-      profile_plan: 'free',
+      account_plan: 'free',
       status: 'canceled',
       cancel_at: null,
       target_plan_id: null,
@@ -130,7 +130,7 @@ describe('plan changes', () => {
     expect(sub.cancel_at_period_end).toBe(false);
     expect(sub.cancel_at).toBeNull();
     await flushWebhooks();
-    expect(await billingState(seller.id)).toMatchObject({
+    expect(await billingState(seller.accountId)).toMatchObject({
       plan_id: 'growing',
       cancel_at: null,
       target_plan_id: null,
@@ -138,7 +138,7 @@ describe('plan changes', () => {
 
     // Renewal now goes ahead instead of ending the subscription.
     await sandbox(`subscriptions/${subscriptionId}/advance`, { outcome: 'paid' });
-    expect(await billingState(seller.id)).toMatchObject({ plan_id: 'growing', status: 'active' });
+    expect(await billingState(seller.accountId)).toMatchObject({ plan_id: 'growing', status: 'active' });
   });
 
   it('an upgrade with a declined card changes nothing and says why', async () => {
@@ -158,7 +158,7 @@ describe('plan changes', () => {
     });
     expect((await stripeSub(subscriptionId)).items.data[0]!.price.id).toBe('price_local_growing');
     await flushWebhooks();
-    expect(await billingState(seller.id)).toMatchObject({ plan_id: 'growing', status: 'active' });
+    expect(await billingState(seller.accountId)).toMatchObject({ plan_id: 'growing', status: 'active' });
   });
 
   it('a paid plan from Free needs checkout; cancelling with nothing to cancel is refused', async () => {
@@ -179,7 +179,7 @@ describe('plan changes', () => {
     expect(toFree.body).toMatchObject({ planId: 'free' });
     const cancel = await callFunction('cancel-subscription', {}, seller.token);
     expect(cancel.status).toBe(409);
-    expect(await billingState(seller.id)).toMatchObject({ plan_id: 'free' });
+    expect(await billingState(seller.accountId)).toMatchObject({ plan_id: 'free' });
   });
 
   it('opens the billing portal for a paying seller, and not for one Stripe does not know', async () => {

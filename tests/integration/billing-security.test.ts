@@ -73,7 +73,7 @@ describe('stripe-webhook signature', () => {
     // A real subscription of someone else, which the forged event points at.
     const payer = await createSeller();
     const { subscriptionId } = await subscribe(payer, 'elite');
-    const payload = forgedEvent(victim.id, subscriptionId);
+    const payload = forgedEvent(victim.accountId, subscriptionId);
     const eventId = (JSON.parse(payload) as { id: string }).id;
 
     const wrongSecret = await postWebhook(
@@ -89,9 +89,9 @@ describe('stripe-webhook signature', () => {
     const garbage = await postWebhook(payload, 't=1,v1=deadbeef');
     expect(garbage.status).toBe(400);
 
-    expect(await billingState(victim.id)).toMatchObject({
+    expect(await billingState(victim.accountId)).toMatchObject({
       plan_id: 'free',
-      profile_plan: 'free',
+      account_plan: 'free',
       stripe_subscription_id: null,
     });
     expect(await eventRows(eventId)).toBe(0);
@@ -113,11 +113,11 @@ describe('stripe-webhook signature', () => {
     // Same signature, the session now claiming to be someone else's, under a fresh event id.
     const tampered = structuredClone(original);
     tampered.id = `${original.id}x`;
-    tampered.data.object.metadata = { user_id: other.id, plan_id: 'growing' };
+    tampered.data.object.metadata = { user_id: other.accountId, plan_id: 'growing' };
     const result = await postWebhook(JSON.stringify(tampered, null, 2), signature);
     expect(result.status).toBe(400);
     expect(await eventRows(tampered.id)).toBe(0);
-    expect(await billingState(other.id)).toMatchObject({
+    expect(await billingState(other.accountId)).toMatchObject({
       plan_id: 'free',
       stripe_subscription_id: null,
     });
@@ -156,53 +156,53 @@ describe('stripe-webhook for an account that no longer exists', () => {
       {},
     );
     expect(delivery.status).toBe(200);
-    const { rows } = await db().query('select 1 from public.subscriptions where user_id = $1', [
-      seller.id,
+    const { rows } = await db().query('select 1 from public.subscriptions where account_id = $1', [
+      seller.accountId,
     ]);
     expect(rows).toHaveLength(0);
   });
 });
 
 describe('plan and status are server-only', () => {
-  it('a seller cannot change their plan by writing profiles or subscriptions through the REST API', async () => {
+  it('a seller cannot change their plan by writing accounts or subscriptions through the REST API', async () => {
     const seller = await createSeller();
 
     // Refused outright, or matching no row the seller may write: either way nothing changes.
     const wroteNothing = (result: { error: unknown; data: unknown[] | null }) =>
       result.error !== null || (result.data ?? []).length === 0;
 
-    const profile = await seller.client
-      .from('profiles')
+    const account = await seller.client
+      .from('accounts')
       .update({ plan_id: 'elite' })
-      .eq('id', seller.id)
+      .eq('id', seller.accountId)
       .select();
-    expect(wroteNothing(profile)).toBe(true);
+    expect(wroteNothing(account)).toBe(true);
 
     const sub = await seller.client
       .from('subscriptions')
       .update({ plan_id: 'elite', status: 'active' })
-      .eq('user_id', seller.id)
+      .eq('account_id', seller.accountId)
       .select();
     expect(wroteNothing(sub)).toBe(true);
 
     const upsert = await seller.client
       .from('subscriptions')
-      .upsert({ user_id: seller.id, plan_id: 'elite' }, { onConflict: 'user_id' });
+      .upsert({ account_id: seller.accountId, plan_id: 'elite' }, { onConflict: 'account_id' });
     expect(upsert.error).not.toBeNull();
 
     const del = await seller.client
       .from('subscriptions')
       .delete()
-      .eq('user_id', seller.id)
+      .eq('account_id', seller.accountId)
       .select();
     expect(wroteNothing(del)).toBe(true);
 
     const events = await seller.client.from('stripe_events').select('*');
     expect(events.error).not.toBeNull();
 
-    expect(await billingState(seller.id)).toMatchObject({
+    expect(await billingState(seller.accountId)).toMatchObject({
       plan_id: 'free',
-      profile_plan: 'free',
+      account_plan: 'free',
       status: 'active',
     });
   });
@@ -239,11 +239,11 @@ describe('bearer tokens', () => {
     const other = await createSeller();
     const result = await callFunction(
       'cancel-subscription',
-      { userId: owner.id, user_id: owner.id },
+      { userId: owner.id, user_id: owner.id, accountId: owner.accountId, account_id: owner.accountId },
       other.token,
     );
     expect(result.status).toBe(409);
-    expect(await billingState(owner.id)).toMatchObject({ plan_id: 'growing', cancel_at: null });
+    expect(await billingState(owner.accountId)).toMatchObject({ plan_id: 'growing', cancel_at: null });
   });
 });
 
@@ -255,7 +255,7 @@ describe('invalid plans', () => {
       const result = await callFunction('change-subscription-plan', { newPlanId }, seller.token);
       expect(result).toEqual({ status: 400, body: { error: 'Invalid Plan' } });
     }
-    expect((await billingState(seller.id)).plan_id).toBe('growing');
+    expect((await billingState(seller.accountId)).plan_id).toBe('growing');
   });
 
   it('create-checkout-session refuses Free, unknown plans and prices that are not ours', async () => {

@@ -68,16 +68,16 @@ describe('webhook payloads follow the endpoint API version', () => {
           const delivery = deliveries.find((d) => d.eventId === failed.at(-1)!.id)!;
           expect(delivery.status).toBe(200);
           expect(JSON.parse(delivery.body)).toMatchObject({ outcome: 'applied' });
-          expect(await billingState(seller.id)).toMatchObject({
+          expect(await billingState(seller.accountId)).toMatchObject({
             plan_id: 'power',
             status: 'past_due',
           });
-          expect((await billingState(seller.id)).overdue_date).not.toBeNull();
+          expect((await billingState(seller.accountId)).overdue_date).not.toBeNull();
 
           await sandbox(`customers/${customerId}/card`, { behaviour: 'ok' });
           await sandbox(`invoices/${failed.at(-1)!.data.object.id}/pay`, {});
           await flushWebhooks();
-          expect(await billingState(seller.id)).toMatchObject({
+          expect(await billingState(seller.accountId)).toMatchObject({
             plan_id: 'power',
             status: 'active',
             overdue_date: null,
@@ -130,7 +130,7 @@ describe('checkout as Stripe runs it', () => {
         'customer.subscription.updated',
       ]),
     );
-    expect(await billingState(seller.id)).toMatchObject({
+    expect(await billingState(seller.accountId)).toMatchObject({
       plan_id: 'growing',
       status: 'active',
       stripe_subscription_id: subscriptionId,
@@ -171,12 +171,12 @@ describe('customer idempotency key', () => {
       seller.token,
     );
     expect(first.status).toBe(200);
-    const { stripe_customer_id: firstCustomer } = await billingState(seller.id);
+    const { stripe_customer_id: firstCustomer } = await billingState(seller.accountId);
     // The customer id was not kept (a write that failed after Stripe answered), and the seller
     // then changed their e-mail: the same key with other parameters is refused by Stripe.
     await db().query(
-      'update public.subscriptions set stripe_customer_id = null where user_id = $1',
-      [seller.id],
+      'update public.subscriptions set stripe_customer_id = null where account_id = $1',
+      [seller.accountId],
     );
     const newEmail = `changed-${seller.email}`;
     await db().query('update auth.users set email = $2 where id = $1', [seller.id, newEmail]);
@@ -187,7 +187,7 @@ describe('customer idempotency key', () => {
       seller.token,
     );
     expect(again.status).toBe(200);
-    const { stripe_customer_id: customer } = await billingState(seller.id);
+    const { stripe_customer_id: customer } = await billingState(seller.accountId);
     expect(customer).toMatch(/^cus_/);
     expect(customer).not.toBe(firstCustomer);
     const { customer: stored } = await sandbox<{ customer: { email: string } }>(
@@ -205,9 +205,9 @@ describe('paused collection', () => {
       pause_collection: { behavior: 'mark_uncollectible' },
     });
     await flushWebhooks();
-    expect(await billingState(seller.id)).toMatchObject({
+    expect(await billingState(seller.accountId)).toMatchObject({
       plan_id: 'free',
-      profile_plan: 'free',
+      account_plan: 'free',
       status: 'paused',
       stripe_subscription_id: subscriptionId,
     });
@@ -221,9 +221,9 @@ describe('paused collection', () => {
 
     await sdk().subscriptions.update(subscriptionId, { pause_collection: '' });
     await flushWebhooks();
-    expect(await billingState(seller.id)).toMatchObject({
+    expect(await billingState(seller.accountId)).toMatchObject({
       plan_id: 'elite',
-      profile_plan: 'elite',
+      account_plan: 'elite',
       status: 'active',
     });
   });
@@ -235,9 +235,9 @@ describe('customer.subscription.deleted for a subscription Stripe no longer retu
     const { subscriptionId } = await subscribe(seller, 'power');
     await sandbox(`subscriptions/${subscriptionId}/forget`, {});
     await flushWebhooks();
-    expect(await billingState(seller.id)).toMatchObject({
+    expect(await billingState(seller.accountId)).toMatchObject({
       plan_id: 'free',
-      profile_plan: 'free',
+      account_plan: 'free',
       status: 'canceled',
     });
   });
@@ -249,7 +249,7 @@ describe('customer.subscription.deleted for a subscription Stripe no longer retu
     const { subscriptionId: otherSub } = await subscribe(other, 'growing');
     await sandbox(`subscriptions/${otherSub}/forget`, {});
     await flushWebhooks();
-    expect(await billingState(seller.id)).toMatchObject({
+    expect(await billingState(seller.accountId)).toMatchObject({
       plan_id: 'power',
       stripe_subscription_id: subscriptionId,
     });

@@ -11,10 +11,10 @@ import {
 } from '../helpers/billing.ts';
 import { closeDb } from '../helpers/db-users.ts';
 import { stack } from '../helpers/stack.ts';
-import { personalAccountId, userIdOf } from '../../src/domain/ids.ts';
+import { accountIdOf } from '../../src/domain/ids.ts';
 
 /** A seller made here acts on their own account, whose id is theirs. */
-const ownAccount = (user: { id: string }) => personalAccountId(userIdOf(user.id));
+const ownAccount = (user: { accountId: string }) => accountIdOf(user.accountId);
 
 // The sync module as the functions use it, run in this worker against the test stack.
 beforeAll(() => {
@@ -62,20 +62,20 @@ describe('syncSubscription ordering', () => {
       readAt: new Date(t0 + 1000),
     });
     expect(stale).toMatchObject({ plan_id: 'elite', cancel_at: null });
-    expect(await billingState(seller.id)).toMatchObject({
+    expect(await billingState(seller.accountId)).toMatchObject({
       plan_id: 'elite',
-      profile_plan: 'elite',
+      account_plan: 'elite',
       cancel_at: null,
     });
 
     // A read made later still applies.
     await syncSubscription(
       env,
-      ownAccount(seller),
+      seller.accountId,
       { ...cancelling, items: upgraded.items },
       { readAt: new Date(t0 + 3000) },
     );
-    const state = await billingState(seller.id);
+    const state = await billingState(seller.accountId);
     expect(state.plan_id).toBe('elite');
     expect(state.cancel_at?.getTime()).toBe(periodEnd * 1000);
   });

@@ -13,10 +13,10 @@ afterAll(async () => {
 
 const long = (n: number, c = 'x') => c.repeat(n);
 
-async function rowCount(table: string, userId: string): Promise<number> {
+async function rowCount(table: string, accountId: string): Promise<number> {
   const { rows } = await db().query<{ n: number }>(
-    `select count(*)::int as n from public.${table} where user_id = $1`,
-    [userId],
+    `select count(*)::int as n from public.${table} where account_id = $1`,
+    [accountId],
   );
   return rows[0]!.n;
 }
@@ -24,7 +24,7 @@ async function rowCount(table: string, userId: string): Promise<number> {
 describe('column limits', () => {
   it('refuses oversized item, unit and preference values with the limit in the message', async () => {
     const seller = await createDbUser({ plan: 'free', prefix: 'bound' });
-    const s = await createStorage(seller.id, { units: 1, shelves: 1 });
+    const s = await createStorage(seller.accountId, { units: 1, shelves: 1 });
     const base = { item_name: 'Box', quantity: 1, shelf_id: s.shelfIds[0], unit_id: s.unitIds[0] };
     const cases: [Record<string, unknown>, string][] = [
       [{ ...base, sku: long(101) }, 'SKU: at most 100 characters'],
@@ -35,7 +35,7 @@ describe('column limits', () => {
       const { error } = await seller.client.from('storage_items').insert(row);
       expect(error?.message).toContain(message);
     }
-    expect(await rowCount('storage_items', seller.id)).toBe(0);
+    expect(await rowCount('storage_items', seller.accountId)).toBe(0);
 
     const unit = await seller.client
       .from('storage_units')
@@ -67,12 +67,12 @@ describe('column limits', () => {
       const { error } = await seller.client
         .from('user_preferences')
         .update(change)
-        .eq('user_id', seller.id);
+        .eq('account_id', seller.accountId);
       expect(error?.message).toContain(message);
     }
     const { rows } = await db().query(
-      'select date_format, ebay_country from public.user_preferences where user_id = $1',
-      [seller.id],
+      'select date_format, ebay_country from public.user_preferences where account_id = $1',
+      [seller.accountId],
     );
     expect(rows).toEqual([{ date_format: 'US', ebay_country: 'GB' }]);
   });
@@ -81,7 +81,7 @@ describe('column limits', () => {
 describe('row caps', () => {
   it('caps isles, shelves and dismissals by the plan, whole statements at a time', async () => {
     const seller = await createDbUser({ plan: 'free', prefix: 'cap' });
-    const s = await createStorage(seller.id, { units: 3, shelves: 1 });
+    const s = await createStorage(seller.accountId, { units: 3, shelves: 1 });
     // Free: 3 units, so at most 4 isles (one more than units, for add_isle's own message)
     const isles = await seller.client
       .from('storage_isles')
@@ -89,7 +89,7 @@ describe('row caps', () => {
     expect(isles.error?.message).toBe(
       'LIMIT_REACHED: You can keep at most 4 isles on the free plan',
     );
-    expect(await rowCount('storage_isles', seller.id)).toBe(1);
+    expect(await rowCount('storage_isles', seller.accountId)).toBe(1);
 
     // 50 shelves per unit the plan allows: 150 on Free
     const shelves = await seller.client.from('storage_shelves').insert(
@@ -103,7 +103,7 @@ describe('row caps', () => {
     expect(shelves.error?.message).toBe(
       'LIMIT_REACHED: You can keep at most 150 shelves on the free plan',
     );
-    expect(await rowCount('storage_shelves', seller.id)).toBe(1);
+    expect(await rowCount('storage_shelves', seller.accountId)).toBe(1);
 
     const dismissals = await seller.client
       .from('dismissed_notifications')
@@ -111,7 +111,7 @@ describe('row caps', () => {
     expect(dismissals.error?.message).toBe(
       'LIMIT_REACHED: You can keep at most 400 dismissed notifications on the free plan',
     );
-    expect(await rowCount('dismissed_notifications', seller.id)).toBe(0);
+    expect(await rowCount('dismissed_notifications', seller.accountId)).toBe(0);
   });
 
   it('caps staged imports and cleans up those never committed', async () => {
@@ -140,37 +140,37 @@ describe('row caps', () => {
     expect(fifth.error?.message).toBe(
       'LIMIT_REACHED: You can keep at most 4 staged import batches of 50 rows on the free plan',
     );
-    expect(await rowCount('import_batches', seller.id)).toBe(4);
+    expect(await rowCount('import_batches', seller.accountId)).toBe(4);
 
     // an upload abandoned over an hour ago goes when the seller starts another one
     await db().query(
-      `update public.import_batches set created_at = now() - interval '2 hours' where user_id = $1`,
-      [seller.id],
+      `update public.import_batches set created_at = now() - interval '2 hours' where account_id = $1`,
+      [seller.accountId],
     );
     const next = await seller.client
       .from('import_batches')
       .insert({ import_id: crypto.randomUUID(), batch_no: 0, rows });
     expect(next.error).toBeNull();
-    expect(await rowCount('import_batches', seller.id)).toBe(1);
+    expect(await rowCount('import_batches', seller.accountId)).toBe(1);
     // and the daily job sweeps what is older than a day, for everyone
     await db().query(
-      `update public.import_batches set created_at = now() - interval '2 days' where user_id = $1`,
-      [seller.id],
+      `update public.import_batches set created_at = now() - interval '2 days' where account_id = $1`,
+      [seller.accountId],
     );
     expect((await serviceDbClient().rpc('create_daily_backups')).error).toBeNull();
-    expect(await rowCount('import_batches', seller.id)).toBe(0);
+    expect(await rowCount('import_batches', seller.accountId)).toBe(0);
   });
 
   it('keeps the newest 1000 log lines and cuts long details', async () => {
     const seller = await createDbUser({ plan: 'free', prefix: 'logcap' });
     await db().query(
       `select private.log($1, 'add_item', 'line ' || g) from generate_series(1, 1005) g`,
-      [seller.id],
+      [seller.accountId],
     );
-    await db().query(`select private.log($1, 'add_item', repeat('y', 5000))`, [seller.id]);
+    await db().query(`select private.log($1, 'add_item', repeat('y', 5000))`, [seller.accountId]);
     const { rows } = await db().query<{ n: number; longest: number }>(
-      'select count(*)::int as n, max(length(details))::int as longest from public.storage_logs where user_id = $1',
-      [seller.id],
+      'select count(*)::int as n, max(length(details))::int as longest from public.storage_logs where account_id = $1',
+      [seller.accountId],
     );
     expect(rows[0]!.longest).toBe(1000);
     expect(rows[0]!.n).toBe(1000);
@@ -181,7 +181,7 @@ describe('the most one Free seller can store', () => {
   it('is bounded: every table filled to its limits', async () => {
     const seller = await createDbUser({ plan: 'free', prefix: 'maxfree' });
     const c = seller.client;
-    const s = await createStorage(seller.id, { units: 3, shelves: 1 });
+    const s = await createStorage(seller.accountId, { units: 3, shelves: 1 });
     const ok = (r: { error: unknown }) => expect(r.error).toBeNull();
 
     // storage: 100 items of the longest values, 150 shelves, 4 isles, units with the largest position3D
@@ -233,7 +233,7 @@ describe('the most one Free seller can store', () => {
           })),
           date_format: long(20),
         })
-        .eq('user_id', seller.id),
+        .eq('account_id', seller.accountId),
     );
     for (let k = 0; k < 4; k += 1) {
       ok(
@@ -256,42 +256,42 @@ describe('the most one Free seller can store', () => {
     // what the server writes for the seller: the log, marketplace caches
     await db().query(
       `select private.log($1, 'add_item', repeat('l', 1000)) from generate_series(1, 1000)`,
-      [seller.id],
+      [seller.accountId],
     );
     await db().query(
-      `insert into public.ebay_inventory (user_id, inventory, total_items)
+      `insert into public.ebay_inventory (account_id, inventory, total_items)
        select $1, jsonb_agg(jsonb_build_object('sku', md5(g::text), 'pad', repeat('i', 1900))), 1000
          from generate_series(1, 1000) g`,
-      [seller.id],
+      [seller.accountId],
     );
     await db().query(
-      `insert into public.ebay_processed_listings (user_id, listing_id, title, image_url, sku)
+      `insert into public.ebay_processed_listings (account_id, listing_id, title, image_url, sku)
        select $1, 'L' || g, repeat('t', 500), repeat('u', 2000), repeat('s', 100) from generate_series(1, 100) g`,
-      [seller.id],
+      [seller.accountId],
     );
 
     const { rows } = await db().query<{ table: string; bytes: string }>(
       `select t.table, t.bytes::text from (
-         select 'storage_items' as table, (select sum(pg_column_size(x.*)) from public.storage_items x where user_id = $1) as bytes
-         union all select 'storage_rooms', (select sum(pg_column_size(x.*)) from public.storage_rooms x where user_id = $1)
-         union all select 'storage_isles', (select sum(pg_column_size(x.*)) from public.storage_isles x where user_id = $1)
-         union all select 'storage_units', (select sum(pg_column_size(x.*)) from public.storage_units x where user_id = $1)
-         union all select 'storage_shelves', (select sum(pg_column_size(x.*)) from public.storage_shelves x where user_id = $1)
-         union all select 'storage_logs', (select sum(pg_column_size(x.*)) from public.storage_logs x where user_id = $1)
-         union all select 'user_preferences', (select sum(pg_column_size(x.*)) from public.user_preferences x where user_id = $1)
-         union all select 'dismissed_notifications', (select sum(pg_column_size(x.*)) from public.dismissed_notifications x where user_id = $1)
-         union all select 'import_batches', (select sum(pg_column_size(x.*)) from public.import_batches x where user_id = $1)
-         union all select 'backups', (select sum(pg_column_size(x.*)) from public.backups x where user_id = $1)
-         union all select 'ebay_tokens', (select sum(pg_column_size(x.*)) from public.ebay_tokens x where user_id = $1)
-         union all select 'ebay_inventory', (select sum(pg_column_size(x.*)) from public.ebay_inventory x where user_id = $1)
-         union all select 'ebay_processed_listings', (select sum(pg_column_size(x.*)) from public.ebay_processed_listings x where user_id = $1)
+         select 'storage_items' as table, (select sum(pg_column_size(x.*)) from public.storage_items x where account_id = $1) as bytes
+         union all select 'storage_rooms', (select sum(pg_column_size(x.*)) from public.storage_rooms x where account_id = $1)
+         union all select 'storage_isles', (select sum(pg_column_size(x.*)) from public.storage_isles x where account_id = $1)
+         union all select 'storage_units', (select sum(pg_column_size(x.*)) from public.storage_units x where account_id = $1)
+         union all select 'storage_shelves', (select sum(pg_column_size(x.*)) from public.storage_shelves x where account_id = $1)
+         union all select 'storage_logs', (select sum(pg_column_size(x.*)) from public.storage_logs x where account_id = $1)
+         union all select 'user_preferences', (select sum(pg_column_size(x.*)) from public.user_preferences x where account_id = $1)
+         union all select 'dismissed_notifications', (select sum(pg_column_size(x.*)) from public.dismissed_notifications x where account_id = $1)
+         union all select 'import_batches', (select sum(pg_column_size(x.*)) from public.import_batches x where account_id = $1)
+         union all select 'backups', (select sum(pg_column_size(x.*)) from public.backups x where account_id = $1)
+         union all select 'ebay_tokens', (select sum(pg_column_size(x.*)) from public.ebay_tokens x where account_id = $1)
+         union all select 'ebay_inventory', (select sum(pg_column_size(x.*)) from public.ebay_inventory x where account_id = $1)
+         union all select 'ebay_processed_listings', (select sum(pg_column_size(x.*)) from public.ebay_processed_listings x where account_id = $1)
        ) t`,
-      [seller.id],
+      [seller.accountId],
     );
     const byTable = Object.fromEntries(rows.map((r) => [r.table, Number(r.bytes ?? 0)]));
     const total = Object.values(byTable).reduce((a, b) => a + b, 0);
     console.log(`Largest Free seller: ${(total / 1e6).toFixed(2)} MB of rows`, byTable);
-    expect(await rowCount('backups', seller.id)).toBe(20);
+    expect(await rowCount('backups', seller.accountId)).toBe(20);
     // the rows as stored (TOAST-compressed where Postgres compresses), indexes not counted
     expect(total).toBeLessThan(12_000_000);
   });

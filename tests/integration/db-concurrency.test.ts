@@ -26,8 +26,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const times = <T>(n: number, make: (i: number) => PromiseLike<T>): Promise<T[]> =>
   Promise.all(Array.from({ length: n }, (_, i) => make(i)));
 
-async function numbers(sql: string, userId: string): Promise<number[]> {
-  const { rows } = await db().query<{ n: number }>(sql, [userId]);
+async function numbers(sql: string, accountId: string): Promise<number[]> {
+  const { rows } = await db().query<{ n: number }>(sql, [accountId]);
   return rows.map((r) => r.n);
 }
 
@@ -38,7 +38,7 @@ function range(from: number, to: number): number[] {
 describe('20 parallel requests of each kind', () => {
   it('restore beside item inserts and moves: no deadlock, the restore wins whole', async () => {
     const seller: DbUser = await createDbUser({ plan: 'power', prefix: 'conc-restore' });
-    const s = await createStorage(seller.id, { units: 1, shelves: 2, items: 400 });
+    const s = await createStorage(seller.accountId, { units: 1, shelves: 2, items: 400 });
     const backup = await seller.client.rpc('create_backup');
     expect(backup.error).toBeNull();
 
@@ -70,8 +70,8 @@ describe('20 parallel requests of each kind', () => {
     expectNoServerErrors(results);
     expect(results.filter((r) => r.error)).toEqual([]);
     const { rows } = await db().query<{ n: number }>(
-      'select count(*)::int as n from public.storage_items where user_id = $1',
-      [seller.id],
+      'select count(*)::int as n from public.storage_items where account_id = $1',
+      [seller.accountId],
     );
     // the snapshot's 400 items, plus the inserts that came after the restore
     expect(rows[0]!.n).toBeGreaterThanOrEqual(400);
@@ -94,15 +94,15 @@ describe('20 parallel requests of each kind', () => {
     for (const r of refused) expect(r.error!.message).toContain('PLAN_LIMIT_REACHED');
     expect(
       await numbers(
-        'select room_index as n from public.storage_rooms where user_id = $1 order by 1',
-        seller.id,
+        'select room_index as n from public.storage_rooms where account_id = $1 order by 1',
+        seller.accountId,
       ),
     ).toEqual(range(1, 10));
   });
 
   it('isles: add_isle beside direct inserts get distinct numbers', async () => {
     const seller = await createDbUser({ plan: 'elite', prefix: 'conc-isle' });
-    const s = await createStorage(seller.id, { units: 1 });
+    const s = await createStorage(seller.accountId, { units: 1 });
     const results = await Promise.all([
       ...Array.from({ length: 20 }, () => seller.client.rpc('add_isle', { p_room_id: s.roomId })),
       ...Array.from({ length: 20 }, () =>
@@ -113,15 +113,15 @@ describe('20 parallel requests of each kind', () => {
     expect(results.filter((r) => r.error)).toEqual([]);
     expect(
       await numbers(
-        'select isle_index as n from public.storage_isles where user_id = $1 order by 1',
-        seller.id,
+        'select isle_index as n from public.storage_isles where account_id = $1 order by 1',
+        seller.accountId,
       ),
     ).toEqual(range(1, 41));
   });
 
   it('units: add_unit beside direct inserts get distinct letters and stop at the limit', async () => {
     const seller = await createDbUser({ plan: 'free', prefix: 'conc-unit' }); // 3 units
-    const s = await createStorage(seller.id, { units: 1 });
+    const s = await createStorage(seller.accountId, { units: 1 });
     const results = await Promise.all([
       ...Array.from({ length: 20 }, () => seller.client.rpc('add_unit', { p_isle_id: s.isleId })),
       ...Array.from({ length: 20 }, () =>
@@ -133,15 +133,15 @@ describe('20 parallel requests of each kind', () => {
     expect(refused.length).toBe(38);
     for (const r of refused) expect(r.error!.message).toContain('PLAN_LIMIT_REACHED');
     const { rows } = await db().query<{ unit_name: string }>(
-      'select unit_name from public.storage_units where user_id = $1 order by unit_name',
-      [seller.id],
+      'select unit_name from public.storage_units where account_id = $1 order by unit_name',
+      [seller.accountId],
     );
     expect(rows.map((r) => r.unit_name)).toEqual(['A', 'B', 'C']);
   });
 
   it('shelves: add_shelf beside direct inserts take the lowest unused numbers, once each', async () => {
     const seller = await createDbUser({ plan: 'elite', prefix: 'conc-shelf' });
-    const s = await createStorage(seller.id, { units: 1, shelves: 1 });
+    const s = await createStorage(seller.accountId, { units: 1, shelves: 1 });
     const results = await times(40, (i) =>
       i % 2 === 0
         ? seller.client.rpc('add_shelf', { p_unit_id: s.unitIds[0]! })
@@ -151,8 +151,8 @@ describe('20 parallel requests of each kind', () => {
     expect(results.filter((r) => r.error)).toEqual([]);
     expect(
       await numbers(
-        'select shelf_index as n from public.storage_shelves where user_id = $1 order by 1',
-        seller.id,
+        'select shelf_index as n from public.storage_shelves where account_id = $1 order by 1',
+        seller.accountId,
       ),
     ).toEqual(range(1, 41));
   });

@@ -30,12 +30,12 @@ afterAll(async () => {
 });
 
 async function logs(
-  userId: string,
+  accountId: string,
   action: string,
 ): Promise<{ details: string; user_email: string }[]> {
   const { rows } = await db().query(
-    `select details, user_email from public.storage_logs where user_id = $1 and action = $2 order by "timestamp", log_id`,
-    [userId, action],
+    `select details, user_email from public.storage_logs where account_id = $1 and action = $2 order by "timestamp", log_id`,
+    [accountId, action],
   );
   return rows;
 }
@@ -58,26 +58,26 @@ async function islesOf(roomId: string): Promise<{ isle_id: string; isle_index: n
 
 /** A room with `isles` isles, each with one unit (A) with one shelf. */
 async function roomWithIsles(
-  userId: string,
+  accountId: string,
   isles: number,
   roomName = 'Warehouse',
 ): Promise<{ roomId: string; isleIds: string[] }> {
   const { rows } = await db().query(
     `with room as (
-       insert into public.storage_rooms (user_id, room_name) values ($1, $2) returning room_id
+       insert into public.storage_rooms (account_id, room_name) values ($1, $2) returning room_id
      ), isles as (
-       insert into public.storage_isles (user_id, room_id, isle_index)
+       insert into public.storage_isles (account_id, room_id, isle_index)
        select $1, room_id, g from room, generate_series(1, $3::int) g returning isle_id, isle_index
      ), units as (
-       insert into public.storage_units (user_id, isle_id, unit_name, unit_index)
+       insert into public.storage_units (account_id, isle_id, unit_name, unit_index)
        select $1, isle_id, 'A', 1 from isles returning unit_id
      ), shelves as (
-       insert into public.storage_shelves (user_id, unit_id, shelf_index) select $1, unit_id, 1 from units returning 1
+       insert into public.storage_shelves (account_id, unit_id, shelf_index) select $1, unit_id, 1 from units returning 1
      )
      select (select room_id from room) as room_id,
             (select json_agg(isle_id order by isle_index) from isles) as isle_ids,
             (select count(*) from shelves) as n`,
-    [userId, roomName, isles],
+    [accountId, roomName, isles],
   );
   return { roomId: rows[0].room_id, isleIds: rows[0].isle_ids };
 }
@@ -85,13 +85,27 @@ async function roomWithIsles(
 describe('new accounts', () => {
   it('get a free profile, default preferences and a free subscription', async () => {
     const fresh = await createDbUser({ prefix: 'new' });
-    const profile = await fresh.client.from('profiles').select('id, email, plan_id').single();
-    expect(profile.data).toEqual({ id: fresh.id, email: fresh.email, plan_id: 'free' });
+    const profile = await fresh.client.from('profiles').select('id, email').single();
+    expect(profile.data).toEqual({ id: fresh.id, email: fresh.email });
+    // their personal account: its own id (not the user's), them as primary owner, on free
+    const account = await fresh.client
+      .from('accounts')
+      .select('id, primary_owner_user_id, personal_account, plan_id')
+      .single();
+    expect(account.data).toEqual({
+      id: fresh.accountId,
+      primary_owner_user_id: fresh.id,
+      personal_account: true,
+      plan_id: 'free',
+    });
+    expect(fresh.accountId).not.toBe(fresh.id);
+    const members = await fresh.client.from('account_members').select('account_id, user_id, role');
+    expect(members.data).toEqual([{ account_id: fresh.accountId, user_id: fresh.id, role: 'owner' }]);
     const sub = await fresh.client
       .from('subscriptions')
-      .select('user_id, plan_id, status')
+      .select('account_id, plan_id, status')
       .single();
-    expect(sub.data).toEqual({ user_id: fresh.id, plan_id: 'free', status: 'active' });
+    expect(sub.data).toEqual({ account_id: fresh.accountId, plan_id: 'free', status: 'active' });
     const prefs = await fresh.client
       .from('user_preferences')
       .select(
@@ -117,7 +131,7 @@ describe('new accounts', () => {
   });
 
   it('keep updated_at current and created_at fixed', async () => {
-    const storage = await createStorage(user.id, { roomName: 'Stamps', items: 1 });
+    const storage = await createStorage(user.accountId, { roomName: 'Stamps', items: 1 });
     const itemId = storage.itemIds[0]!;
     const before = await user.client
       .from('storage_items')
@@ -146,7 +160,7 @@ describe('new accounts', () => {
 
 describe('numbering constraints', () => {
   it('lets one upsert swap isle numbers but refuses a number already in use', async () => {
-    const { roomId, isleIds } = await roomWithIsles(user.id, 2, 'Swap');
+    const { roomId, isleIds } = await roomWithIsles(user.accountId, 2, 'Swap');
     const rows = await user.client
       .from('storage_isles')
       .select('isle_id, room_id, isle_index')
@@ -167,7 +181,7 @@ describe('numbering constraints', () => {
   });
 
   it('refuses two units with the same name in an isle, and names new units A, B, ...', async () => {
-    const storage = await createStorage(user.id, { roomName: 'Names', units: 1 });
+    const storage = await createStorage(user.accountId, { roomName: 'Names', units: 1 });
     const dup = await user.client
       .from('storage_units')
       .insert({ isle_id: storage.isleId, unit_name: 'a' });
@@ -188,7 +202,7 @@ describe('numbering constraints', () => {
 
 describe('add_shelf', () => {
   it('takes the lowest unused index and logs add_shelf', async () => {
-    const storage = await createStorage(user.id, { roomName: 'Shelving', shelves: 4 });
+    const storage = await createStorage(user.accountId, { roomName: 'Shelving', shelves: 4 });
     const unitId = storage.unitIds[0]!;
     await db().query('delete from public.storage_shelves where shelf_id = $1', [
       storage.shelfIds[1],
@@ -196,17 +210,17 @@ describe('add_shelf', () => {
 
     const gap = await user.client.rpc('add_shelf', { p_unit_id: unitId });
     expect(gap.error).toBeNull();
-    expect(gap.data).toMatchObject({ unit_id: unitId, shelf_index: 2, user_id: user.id });
+    expect(gap.data).toMatchObject({ unit_id: unitId, shelf_index: 2, account_id: user.accountId });
     const next = await user.client.rpc('add_shelf', { p_unit_id: unitId });
     expect(next.data).toMatchObject({ shelf_index: 5 });
     expect((await shelvesOf(unitId)).map((s) => s.shelf_index)).toEqual([1, 2, 3, 4, 5]);
-    expect((await logs(user.id, 'add_shelf')).map((l) => l.details)).toEqual(
+    expect((await logs(user.accountId, 'add_shelf')).map((l) => l.details)).toEqual(
       expect.arrayContaining(['Added shelf 2 to unit A', 'Added shelf 5 to unit A']),
     );
   });
 
   it('never gives two concurrent calls the same index', async () => {
-    const storage = await createStorage(user.id, { roomName: 'Race', shelves: 0 });
+    const storage = await createStorage(user.accountId, { roomName: 'Race', shelves: 0 });
     const unitId = storage.unitIds[0]!;
     const results = await Promise.all(
       Array.from({ length: 10 }, () => user.client.rpc('add_shelf', { p_unit_id: unitId })),
@@ -220,7 +234,7 @@ describe('add_shelf', () => {
   });
 
   it("refuses another user's unit", async () => {
-    const theirs = await createStorage(other.id, { roomName: 'Theirs' });
+    const theirs = await createStorage(other.accountId, { roomName: 'Theirs' });
     const { error } = await user.client.rpc('add_shelf', { p_unit_id: theirs.unitIds[0]! });
     expect(error?.message).toBe('Unit not found');
     expect(await shelvesOf(theirs.unitIds[0]!)).toHaveLength(1);
@@ -229,7 +243,7 @@ describe('add_shelf', () => {
 
 describe('remove_shelf', () => {
   it('renumbers the remaining shelves 1..n in order after removing a middle one, with its items', async () => {
-    const storage = await createStorage(user.id, { roomName: 'Middle', shelves: 4, items: 2 });
+    const storage = await createStorage(user.accountId, { roomName: 'Middle', shelves: 4, items: 2 });
     const unitId = storage.unitIds[0]!;
     // put the items on shelf 2, the one we remove
     await db().query(
@@ -257,7 +271,7 @@ describe('remove_shelf', () => {
       [storage.itemIds],
     );
     expect(rows[0].n).toBe(0);
-    expect((await logs(user.id, 'remove_shelf')).map((l) => l.details)).toContain(
+    expect((await logs(user.accountId, 'remove_shelf')).map((l) => l.details)).toContain(
       'Removed shelf 2 from unit A with 2 item(s)',
     );
     // and the next new shelf is 4
@@ -266,7 +280,7 @@ describe('remove_shelf', () => {
   });
 
   it("refuses another user's shelf", async () => {
-    const theirs = await createStorage(other.id, { roomName: 'Theirs too', shelves: 2 });
+    const theirs = await createStorage(other.accountId, { roomName: 'Theirs too', shelves: 2 });
     const { error } = await user.client.rpc('remove_shelf', { p_shelf_id: theirs.shelfIds[0]! });
     expect(error?.message).toBe('Shelf not found');
     expect(await shelvesOf(theirs.unitIds[0]!)).toHaveLength(2);
@@ -275,7 +289,7 @@ describe('remove_shelf', () => {
 
 describe('remove_isle', () => {
   it("removes the isle with its contents and renumbers the room's isles from 1", async () => {
-    const { roomId, isleIds } = await roomWithIsles(user.id, 4, 'Isles');
+    const { roomId, isleIds } = await roomWithIsles(user.accountId, 4, 'Isles');
     const { data, error } = await user.client.rpc('remove_isle', { p_isle_id: isleIds[1]! });
     expect(error).toBeNull();
     expect(
@@ -291,13 +305,13 @@ describe('remove_isle', () => {
       [isleIds[1]],
     );
     expect(rows[0].n).toBe(0);
-    expect((await logs(user.id, 'remove_isle')).map((l) => l.details)).toContain(
+    expect((await logs(user.accountId, 'remove_isle')).map((l) => l.details)).toContain(
       'Removed isle 2 from room Isles with 1 unit(s) and 0 item(s)',
     );
   });
 
   it("refuses another user's isle", async () => {
-    const { roomId, isleIds } = await roomWithIsles(other.id, 2, 'Their isles');
+    const { roomId, isleIds } = await roomWithIsles(other.accountId, 2, 'Their isles');
     const { error } = await user.client.rpc('remove_isle', { p_isle_id: isleIds[0]! });
     expect(error?.message).toBe('Isle not found');
     expect(await islesOf(roomId)).toHaveLength(2);
@@ -306,7 +320,7 @@ describe('remove_isle', () => {
 
 describe('remove_unit', () => {
   it('removes the unit with its shelves and items but keeps an isle that still has units', async () => {
-    const storage = await createStorage(user.id, {
+    const storage = await createStorage(user.accountId, {
       roomName: 'Units',
       units: 2,
       shelves: 3,
@@ -334,7 +348,7 @@ describe('remove_unit', () => {
   });
 
   it('removes the isle too when it was the last unit, and renumbers the remaining isles', async () => {
-    const { roomId, isleIds } = await roomWithIsles(user.id, 3, 'Last unit');
+    const { roomId, isleIds } = await roomWithIsles(user.accountId, 3, 'Last unit');
     const { rows: units } = await db().query(
       'select unit_id from public.storage_units where isle_id = $1',
       [isleIds[0]],
@@ -346,7 +360,7 @@ describe('remove_unit', () => {
       { isle_id: isleIds[1], isle_index: 1 },
       { isle_id: isleIds[2], isle_index: 2 },
     ]);
-    const line = (await logs(user.id, 'remove_unit'))
+    const line = (await logs(user.accountId, 'remove_unit'))
       .map((l) => l.details)
       .find((d) => d.includes('Last unit'));
     expect(line).toBe(
@@ -355,7 +369,7 @@ describe('remove_unit', () => {
   });
 
   it("refuses another user's unit", async () => {
-    const theirs = await createStorage(other.id, { roomName: 'Not yours' });
+    const theirs = await createStorage(other.accountId, { roomName: 'Not yours' });
     const { error } = await user.client.rpc('remove_unit', { p_unit_id: theirs.unitIds[0]! });
     expect(error?.message).toBe('Unit not found');
   });
@@ -363,8 +377,8 @@ describe('remove_unit', () => {
 
 describe('move_items', () => {
   it("moves items to one of the caller's shelves and logs move_item with their names", async () => {
-    const from = await createStorage(user.id, { roomName: 'From', items: 2 });
-    const to = await createStorage(user.id, { roomName: 'To', shelves: 2 });
+    const from = await createStorage(user.accountId, { roomName: 'From', items: 2 });
+    const to = await createStorage(user.accountId, { roomName: 'To', shelves: 2 });
     const { data, error } = await user.client.rpc('move_items', {
       p_item_ids: from.itemIds,
       p_shelf_id: to.shelfIds[1]!,
@@ -374,25 +388,25 @@ describe('move_items', () => {
       expect(item.shelf_id).toBe(to.shelfIds[1]);
       expect(item.unit_id).toBe(to.unitIds[0]);
     }
-    expect((await logs(user.id, 'move_item')).map((l) => l.details)).toContain(
+    expect((await logs(user.accountId, 'move_item')).map((l) => l.details)).toContain(
       'Moved 2 item(s) to To / Isle 1 / Unit A / Shelf 2: Item 2, Item 1',
     );
   });
 
   it('does nothing (and logs nothing) when dropped on the same shelf', async () => {
-    const here = await createStorage(user.id, { roomName: 'Same', items: 1 });
-    const before = (await logs(user.id, 'move_item')).length;
+    const here = await createStorage(user.accountId, { roomName: 'Same', items: 1 });
+    const before = (await logs(user.accountId, 'move_item')).length;
     const { error } = await user.client.rpc('move_items', {
       p_item_ids: here.itemIds,
       p_shelf_id: here.shelfIds[0]!,
     });
     expect(error).toBeNull();
-    expect(await logs(user.id, 'move_item')).toHaveLength(before);
+    expect(await logs(user.accountId, 'move_item')).toHaveLength(before);
   });
 
   it('refuses another user\'s shelf with "Invalid location for item" and moves nothing', async () => {
-    const mine = await createStorage(user.id, { roomName: 'Mine', items: 1 });
-    const theirs = await createStorage(other.id, { roomName: 'Their shelf' });
+    const mine = await createStorage(user.accountId, { roomName: 'Mine', items: 1 });
+    const theirs = await createStorage(other.accountId, { roomName: 'Their shelf' });
     const { error } = await user.client.rpc('move_items', {
       p_item_ids: mine.itemIds,
       p_shelf_id: theirs.shelfIds[0]!,
@@ -406,17 +420,17 @@ describe('move_items', () => {
   });
 
   it('refuses with "Item not found" if any item is not the caller\'s, moving none', async () => {
-    const mine = await createStorage(user.id, { roomName: 'Mine 2', items: 1 });
-    const target = await createStorage(user.id, { roomName: 'Target' });
-    const theirs = await createStorage(other.id, { roomName: 'Their item', items: 1 });
+    const mine = await createStorage(user.accountId, { roomName: 'Mine 2', items: 1 });
+    const target = await createStorage(user.accountId, { roomName: 'Target' });
+    const theirs = await createStorage(other.accountId, { roomName: 'Their item', items: 1 });
     const { error } = await user.client.rpc('move_items', {
       p_item_ids: [mine.itemIds[0]!, theirs.itemIds[0]!],
       p_shelf_id: target.shelfIds[0]!,
     });
     expect(error?.message).toBe('Item not found');
     const { rows } = await db().query(
-      'select item_id, shelf_id from public.storage_items where item_id = any($1::uuid[]) order by user_id = $2',
-      [[mine.itemIds[0], theirs.itemIds[0]], user.id],
+      'select item_id, shelf_id from public.storage_items where item_id = any($1::uuid[]) order by account_id = $2',
+      [[mine.itemIds[0], theirs.itemIds[0]], user.accountId],
     );
     expect(rows).toEqual([
       { item_id: theirs.itemIds[0], shelf_id: theirs.shelfIds[0] },
@@ -428,7 +442,7 @@ describe('move_items', () => {
 describe('import_items', () => {
   it('imports rows by location names (case-insensitive) or shelf id and logs the names', async () => {
     const importer = await createDbUser({ prefix: 'import' });
-    const storage = await createStorage(importer.id, { roomName: 'Garage', units: 1, shelves: 2 });
+    const storage = await createStorage(importer.accountId, { roomName: 'Garage', units: 1, shelves: 2 });
     const { data, error } = await importer.client.rpc('import_items', {
       p_rows: [
         {
@@ -471,14 +485,14 @@ describe('import_items', () => {
         expiry_date: '2030-01-31',
       },
     ]);
-    expect(await logs(importer.id, 'import_items')).toEqual([
+    expect(await logs(importer.accountId, 'import_items')).toEqual([
       { details: 'Imported 2 item(s): Lamp, Vase', user_email: importer.email },
     ]);
   });
 
   it('changes nothing when one row is bad, and names every bad row', async () => {
     const importer = await createDbUser({ prefix: 'import' });
-    await createStorage(importer.id, { roomName: 'Garage', units: 1, shelves: 1 });
+    await createStorage(importer.accountId, { roomName: 'Garage', units: 1, shelves: 1 });
     const good = { item_name: 'Fine', quantity: 1, room: 'Garage', isle: 1, unit: 'A', shelf: 1 };
     const { error } = await importer.client.rpc('import_items', {
       p_rows: [
@@ -504,16 +518,16 @@ describe('import_items', () => {
       "Row 9: Shelf 3 not found in unit 'A'",
     ]);
     const { rows } = await db().query(
-      'select count(*)::int as n from public.storage_items where user_id = $1',
-      [importer.id],
+      'select count(*)::int as n from public.storage_items where account_id = $1',
+      [importer.accountId],
     );
     expect(rows[0].n).toBe(0);
-    expect(await logs(importer.id, 'import_items')).toEqual([]);
+    expect(await logs(importer.accountId, 'import_items')).toEqual([]);
   });
 
   it("refuses a shelf id that is not the caller's", async () => {
     const importer = await createDbUser({ prefix: 'import' });
-    const theirs = await createStorage(other.id, { roomName: 'Foreign' });
+    const theirs = await createStorage(other.accountId, { roomName: 'Foreign' });
     const { error } = await importer.client.rpc('import_items', {
       p_rows: [{ item_name: 'x', quantity: 1, shelf_id: theirs.shelfIds[0] }],
     });
@@ -522,7 +536,7 @@ describe('import_items', () => {
 
   it('rejects the whole import when it would exceed the plan, with the spec message', async () => {
     const importer = await createDbUser({ prefix: 'import' });
-    const storage = await createStorage(importer.id, { items: 96 });
+    const storage = await createStorage(importer.accountId, { items: 96 });
     const rows = Array.from({ length: 5 }, (_, i) => ({
       item_name: `New ${i}`,
       quantity: 1,
@@ -534,8 +548,8 @@ describe('import_items', () => {
       'Adding 5 items would exceed your free plan limit of 100 items',
     );
     const { rows: count } = await db().query(
-      'select count(*)::int as n from public.storage_items where user_id = $1',
-      [importer.id],
+      'select count(*)::int as n from public.storage_items where account_id = $1',
+      [importer.accountId],
     );
     expect(count[0].n).toBe(96);
     const fits = await importer.client.rpc('import_items', { p_rows: rows.slice(0, 4) });
@@ -544,7 +558,7 @@ describe('import_items', () => {
 
   it('lists item names in the log only for 20 rows or fewer', async () => {
     const importer = await createDbUser({ prefix: 'import' });
-    const storage = await createStorage(importer.id, {});
+    const storage = await createStorage(importer.accountId, {});
     const row = (i: number) => ({ item_name: `N${i}`, quantity: 1, shelf_id: storage.shelfIds[0] });
     expect(
       (
@@ -560,7 +574,7 @@ describe('import_items', () => {
         })
       ).error,
     ).toBeNull();
-    const lines = (await logs(importer.id, 'import_items')).map((l) => l.details);
+    const lines = (await logs(importer.accountId, 'import_items')).map((l) => l.details);
     expect(lines).toEqual([
       `Imported 20 item(s): ${Array.from({ length: 20 }, (_, i) => `N${i}`).join(', ')}`,
       'Imported 21 item(s)',
@@ -571,15 +585,15 @@ describe('import_items', () => {
 describe('remove_room', () => {
   it('removes the room with everything in it, renumbers rooms and activates the first other room', async () => {
     const owner = await createDbUser({ prefix: 'room', plan: 'growing' });
-    const first = await createStorage(owner.id, {
+    const first = await createStorage(owner.accountId, {
       roomName: 'First',
       units: 2,
       shelves: 2,
       items: 3,
     });
-    const second = await createStorage(owner.id, { roomName: 'Second' });
-    await db().query('update public.storage_rooms set active = (room_id = $2) where user_id = $1', [
-      owner.id,
+    const second = await createStorage(owner.accountId, { roomName: 'Second' });
+    await db().query('update public.storage_rooms set active = (room_id = $2) where account_id = $1', [
+      owner.accountId,
       first.roomId,
     ]);
 
@@ -596,19 +610,19 @@ describe('remove_room', () => {
     const rooms = await owner.client.from('storage_rooms').select('room_id, room_index, active');
     expect(rooms.data).toEqual([{ room_id: second.roomId, room_index: 1, active: true }]);
     const { rows } = await db().query(
-      `select (select count(*)::int from public.storage_items where user_id = $1) as items,
-              (select count(*)::int from public.storage_units where user_id = $1) as units,
-              (select count(*)::int from public.storage_shelves where user_id = $1) as shelves`,
-      [owner.id],
+      `select (select count(*)::int from public.storage_items where account_id = $1) as items,
+              (select count(*)::int from public.storage_units where account_id = $1) as units,
+              (select count(*)::int from public.storage_shelves where account_id = $1) as shelves`,
+      [owner.accountId],
     );
     expect(rows[0]).toEqual({ items: 0, units: 1, shelves: 1 });
-    expect((await logs(owner.id, 'remove_room')).map((l) => l.details)).toEqual([
+    expect((await logs(owner.accountId, 'remove_room')).map((l) => l.details)).toEqual([
       'Removed room First with 1 isle(s), 2 unit(s) and 3 item(s)',
     ]);
   });
 
   it("refuses another user's room", async () => {
-    const theirs = await createStorage(other.id, { roomName: 'Keep out' });
+    const theirs = await createStorage(other.accountId, { roomName: 'Keep out' });
     const { error } = await user.client.rpc('remove_room', { p_room_id: theirs.roomId });
     expect(error?.message).toBe('Room not found');
     const { rows } = await db().query('select 1 from public.storage_rooms where room_id = $1', [
@@ -620,7 +634,7 @@ describe('remove_room', () => {
 
 describe('add_item, remove_items, update_room', () => {
   it('add one item to a shelf, logged with its location', async () => {
-    const storage = await createStorage(user.id, { roomName: 'Adds' });
+    const storage = await createStorage(user.accountId, { roomName: 'Adds' });
     const { data, error } = await user.client.rpc('add_item', {
       p_shelf_id: storage.shelfIds[0]!,
       p_item_name: 'Teapot',
@@ -634,7 +648,7 @@ describe('add_item, remove_items, update_room', () => {
       unit_id: storage.unitIds[0],
       barcode: '5012345678900',
     });
-    expect((await logs(user.id, 'add_item')).map((l) => l.details)).toContain(
+    expect((await logs(user.accountId, 'add_item')).map((l) => l.details)).toContain(
       'Added 3 x Teapot to Adds / Isle 1 / Unit A / Shelf 1',
     );
     const bad = await user.client.rpc('add_item', {
@@ -654,8 +668,8 @@ describe('add_item, remove_items, update_room', () => {
   });
 
   it('remove items all or none', async () => {
-    const mine = await createStorage(user.id, { roomName: 'Removals', items: 2 });
-    const theirs = await createStorage(other.id, { roomName: 'Removals', items: 1 });
+    const mine = await createStorage(user.accountId, { roomName: 'Removals', items: 2 });
+    const theirs = await createStorage(other.accountId, { roomName: 'Removals', items: 1 });
     const refused = await user.client.rpc('remove_items', {
       p_item_ids: [...mine.itemIds, theirs.itemIds[0]!],
     });
@@ -667,20 +681,20 @@ describe('add_item, remove_items, update_room', () => {
     expect(rows[0].n).toBe(3);
     const done = await user.client.rpc('remove_items', { p_item_ids: mine.itemIds });
     expect(done.data).toBe(2);
-    expect((await logs(user.id, 'remove_item')).map((l) => l.details)).toContain(
+    expect((await logs(user.accountId, 'remove_item')).map((l) => l.details)).toContain(
       'Removed 2 item(s): Item 2, Item 1',
     );
   });
 
   it('rename a room, logged as update_room', async () => {
-    const storage = await createStorage(user.id, { roomName: 'Old name' });
+    const storage = await createStorage(user.accountId, { roomName: 'Old name' });
     const { data, error } = await user.client.rpc('update_room', {
       p_room_id: storage.roomId,
       p_room_name: 'New name',
     });
     expect(error).toBeNull();
     expect(data).toMatchObject({ room_id: storage.roomId, room_name: 'New name' });
-    expect((await logs(user.id, 'update_room')).map((l) => l.details)).toContain(
+    expect((await logs(user.accountId, 'update_room')).map((l) => l.details)).toContain(
       'Renamed room Old name to New name',
     );
   });
@@ -689,7 +703,7 @@ describe('add_item, remove_items, update_room', () => {
 describe('backups', () => {
   it('restore is refused below Power Seller and puts everything back from Power Seller up', async () => {
     const owner = await createDbUser({ prefix: 'backup', plan: 'growing' });
-    const storage = await createStorage(owner.id, {
+    const storage = await createStorage(owner.accountId, {
       roomName: 'Backed up',
       units: 2,
       shelves: 2,
@@ -698,7 +712,7 @@ describe('backups', () => {
     const backup = await owner.client.rpc('create_backup');
     expect(backup.error).toBeNull();
     const backupId = (backup.data as { backup_id: string }).backup_id;
-    expect(backup.data).toMatchObject({ user_id: owner.id, item_count: 3 });
+    expect(backup.data).toMatchObject({ account_id: owner.accountId, item_count: 3 });
 
     // lose some data
     await owner.client.rpc('remove_unit', { p_unit_id: storage.unitIds[0]! });
@@ -708,7 +722,7 @@ describe('backups', () => {
       'PLAN_FEATURE_UNAVAILABLE: Restoring a backup requires the Power Seller plan or higher',
     );
 
-    await setPlan(owner.id, 'power');
+    await setPlan(owner.accountId, 'power');
     const restored = await owner.client.rpc('restore_backup', { p_backup_id: backupId });
     expect(restored.error).toBeNull();
     expect(restored.data).toEqual({ rooms: 1, isles: 1, units: 2, shelves: 2, items: 3 });
@@ -721,14 +735,14 @@ describe('backups', () => {
 
   it('cannot restore or back up another user', async () => {
     const owner = await createDbUser({ prefix: 'backup', plan: 'power' });
-    await createStorage(owner.id, { roomName: 'Mine' });
+    await createStorage(owner.accountId, { roomName: 'Mine' });
     const backup = await owner.client.rpc('create_backup');
     const backupId = (backup.data as { backup_id: string }).backup_id;
     const thief = await createDbUser({ prefix: 'thief', plan: 'elite' });
     expect(
       (await thief.client.rpc('restore_backup', { p_backup_id: backupId })).error?.message,
     ).toBe('Backup not found');
-    expect((await thief.client.rpc('create_backup', { p_user_id: owner.id })).error).not.toBeNull();
+    expect((await thief.client.rpc('create_backup', { p_account_id: owner.accountId })).error).not.toBeNull();
   });
 });
 
@@ -736,7 +750,7 @@ describe('rate limits and access to functions', () => {
   it('hit_rate_limit allows one request per interval, for the server only', async () => {
     const service = serviceDbClient();
     const first = await service.rpc('hit_rate_limit', {
-      p_user_id: user.id,
+      p_account_id: user.accountId,
       p_endpoint: 'listings',
       p_min_interval_seconds: 120,
     });
@@ -744,7 +758,7 @@ describe('rate limits and access to functions', () => {
       expect.objectContaining({ allowed: true, retry_after_seconds: 0 }),
     ]);
     const second = await service.rpc('hit_rate_limit', {
-      p_user_id: user.id,
+      p_account_id: user.accountId,
       p_endpoint: 'listings',
       p_min_interval_seconds: 120,
     });
@@ -758,7 +772,7 @@ describe('rate limits and access to functions', () => {
       .eq('endpoint', 'listings');
     expect(mine.data).toEqual([{ endpoint: 'listings', request_count: 1 }]);
     const browser = await user.client.rpc('hit_rate_limit', {
-      p_user_id: user.id,
+      p_account_id: user.accountId,
       p_endpoint: 'listings',
       p_min_interval_seconds: 0,
     });
@@ -767,7 +781,7 @@ describe('rate limits and access to functions', () => {
 
   it('anon can call none of the functions', async () => {
     const anon = anonDbClient();
-    const storage = await createStorage(user.id, { roomName: 'Anon target' });
+    const storage = await createStorage(user.accountId, { roomName: 'Anon target' });
     const calls = [
       anon.rpc('add_shelf', { p_unit_id: storage.unitIds[0]! }),
       anon.rpc('remove_room', { p_room_id: storage.roomId }),
@@ -783,21 +797,21 @@ describe('remove_excess_storage (downgrade to Free)', () => {
   it('keeps the first room, the oldest units and items within the new plan, and logs what went', async () => {
     const owner = await createDbUser({ prefix: 'downgrade', plan: 'growing' });
     // Kept: isle 1 with units A, B (60 items); Dropped: 2 units (10 items)
-    const kept = await createStorage(owner.id, {
+    const kept = await createStorage(owner.accountId, {
       roomName: 'Kept',
       units: 2,
       shelves: 1,
       items: 60,
     });
-    await createStorage(owner.id, { roomName: 'Dropped', units: 2, shelves: 1, items: 10 });
+    await createStorage(owner.accountId, { roomName: 'Dropped', units: 2, shelves: 1, items: 10 });
     // then, later, isles 2 and 3 of Kept with one unit each: the newest unit is over the limit
     const { rows } = await db().query(
       `with i as (
-         insert into public.storage_isles (user_id, room_id, isle_index) values ($1, $2, 2), ($1, $2, 3)
+         insert into public.storage_isles (account_id, room_id, isle_index) values ($1, $2, 2), ($1, $2, 3)
          returning isle_id, isle_index)
-       insert into public.storage_units (user_id, isle_id, unit_name, unit_index, created_at)
+       insert into public.storage_units (account_id, isle_id, unit_name, unit_index, created_at)
        select $1, isle_id, 'A', 1, now() + isle_index * interval '1 second' from i returning isle_id, created_at`,
-      [owner.id, kept.roomId],
+      [owner.accountId, kept.roomId],
     );
     const [, newestIsle] = rows
       .sort((a, b) => a.created_at - b.created_at)
@@ -809,12 +823,12 @@ describe('remove_excess_storage (downgrade to Free)', () => {
     }));
     expect((await owner.client.rpc('import_items', { p_rows: late })).error).toBeNull(); // 120 items in all
 
-    await setPlan(owner.id, 'free');
-    const browser = await owner.client.rpc('remove_excess_storage', { p_user_id: owner.id });
+    await setPlan(owner.accountId, 'free');
+    const browser = await owner.client.rpc('remove_excess_storage', { p_account_id: owner.accountId });
     expect(browser.error).not.toBeNull(); // server only
 
     const { data, error } = await serviceDbClient().rpc('remove_excess_storage', {
-      p_user_id: owner.id,
+      p_account_id: owner.accountId,
     });
     expect(error).toBeNull();
     // Dropped with its isle, 2 units and 10 items; the newest unit and its isle; 10 newest items
@@ -826,20 +840,20 @@ describe('remove_excess_storage (downgrade to Free)', () => {
       items_removed: 20,
     });
     const counts = await db().query(
-      `select (select count(*)::int from public.storage_rooms where user_id = $1) as rooms,
-              (select count(*)::int from public.storage_units where user_id = $1) as units,
-              (select count(*)::int from public.storage_items where user_id = $1) as items,
-              (select count(*)::int from public.storage_items where user_id = $1 and item_name like 'Late %') as late,
+      `select (select count(*)::int from public.storage_rooms where account_id = $1) as rooms,
+              (select count(*)::int from public.storage_units where account_id = $1) as units,
+              (select count(*)::int from public.storage_items where account_id = $1) as items,
+              (select count(*)::int from public.storage_items where account_id = $1 and item_name like 'Late %') as late,
               (select count(*)::int from public.storage_isles where isle_id = $2) as newest_isle`,
-      [owner.id, newestIsle],
+      [owner.accountId, newestIsle],
     );
     expect(counts.rows[0]).toEqual({ rooms: 1, units: 3, items: 100, late: 40, newest_isle: 0 });
     const room = await owner.client.from('storage_rooms').select('room_id, room_index, active');
     expect(room.data).toEqual([{ room_id: kept.roomId, room_index: 1, active: true }]);
     expect((await islesOf(kept.roomId)).map((i) => i.isle_index)).toEqual([1, 2]);
-    const lines = (await logs(owner.id, 'remove_room')).concat(
-      await logs(owner.id, 'remove_unit'),
-      await logs(owner.id, 'remove_item'),
+    const lines = (await logs(owner.accountId, 'remove_room')).concat(
+      await logs(owner.accountId, 'remove_unit'),
+      await logs(owner.accountId, 'remove_item'),
     );
     expect(lines.map((l) => l.details)).toEqual([
       'Removed 1 room(s) over the free plan limit of 1',

@@ -11,17 +11,17 @@ let storage: Awaited<ReturnType<typeof createStorage>>;
 
 beforeEach(async () => {
   seller = await createDbUser({ plan: 'power', prefix: 'honest' });
-  storage = await createStorage(seller.id, { roomName: 'Honest', units: 1, shelves: 1 });
+  storage = await createStorage(seller.accountId, { roomName: 'Honest', units: 1, shelves: 1 });
 });
 
 afterAll(async () => {
   await closeDb();
 });
 
-async function itemCount(userId: string): Promise<number> {
+async function itemCount(accountId: string): Promise<number> {
   const { rows } = await db().query<{ n: number }>(
-    'select count(*)::int as n from public.storage_items where user_id = $1',
-    [userId],
+    'select count(*)::int as n from public.storage_items where account_id = $1',
+    [accountId],
   );
   return rows[0]!.n;
 }
@@ -49,9 +49,9 @@ describe('price paid', () => {
       p_price_paid: 'NaN' as unknown as number,
     });
     expect(rpc.error?.message).toBe('Invalid price');
-    expect(await itemCount(seller.id)).toBe(0);
+    expect(await itemCount(seller.accountId)).toBe(0);
 
-    await createStorage(seller.id, { roomName: 'Kept', items: 1 });
+    await createStorage(seller.accountId, { roomName: 'Kept', items: 1 });
     const backup = await seller.client.rpc('create_backup');
     expect(backup.error).toBeNull();
     // a snapshot cannot be written by the seller; one damaged at rest is refused on restore
@@ -64,7 +64,7 @@ describe('price paid', () => {
       p_backup_id: backup.data.backup_id,
     });
     expect(restore.error?.message).toContain('Price paid: a number from 0 to 9999999999.99');
-    expect(await itemCount(seller.id)).toBe(1); // the restore changed nothing
+    expect(await itemCount(seller.accountId)).toBe(1); // the restore changed nothing
   });
 });
 
@@ -83,7 +83,7 @@ describe('expiry dates', () => {
         .insert(item({ expiry_date: expiry }));
       expect(error?.message, expiry).toContain('Expiry date: between 2000-01-01 and 2199-12-31');
     }
-    expect(await itemCount(seller.id)).toBe(0);
+    expect(await itemCount(seller.accountId)).toBe(0);
   });
 
   it('accepts only YYYY-MM-DD in range through import_items, update_item and add_item', async () => {
@@ -100,7 +100,7 @@ describe('expiry dates', () => {
       p_expiry_date: 'infinity',
     });
     expect(added.error?.message).toBe('Invalid expiry date');
-    expect(await itemCount(seller.id)).toBe(0);
+    expect(await itemCount(seller.accountId)).toBe(0);
 
     const ok = await seller.client.rpc('add_item', {
       p_shelf_id: storage.shelfIds[0]!,
@@ -150,7 +150,7 @@ describe('names', () => {
         .eq('room_id', storage.roomId);
       expect(roomRow.error?.message).toContain('Room name: 1 to 100 characters, not all blank');
     }
-    expect(await itemCount(seller.id)).toBe(0);
+    expect(await itemCount(seller.accountId)).toBe(0);
     const added = await seller.client.rpc('add_item', {
       p_shelf_id: storage.shelfIds[0]!,
       p_item_name: 'Cup',
@@ -162,8 +162,8 @@ describe('names', () => {
     });
     expect(renamed.error?.message).toBe('Missing item name');
     const { rows } = await db().query<{ room_name: string }>(
-      'select room_name from public.storage_rooms where user_id = $1',
-      [seller.id],
+      'select room_name from public.storage_rooms where account_id = $1',
+      [seller.accountId],
     );
     expect(rows).toEqual([{ room_name: 'Honest' }]);
   });
@@ -200,7 +200,7 @@ describe('quantity: a whole number from 0, the same on every path', () => {
       p_changes: { quantity: -2 },
     });
     expect(updated.error?.message).toBe('Invalid quantity');
-    expect(await itemCount(seller.id)).toBe(3);
+    expect(await itemCount(seller.accountId)).toBe(3);
 
     const backup = await seller.client.rpc('create_backup');
     const restored = await seller.client.rpc('restore_backup', {
@@ -208,8 +208,8 @@ describe('quantity: a whole number from 0, the same on every path', () => {
     });
     expect(restored.error).toBeNull();
     const { rows } = await db().query<{ q: number }>(
-      'select quantity as q from public.storage_items where user_id = $1 order by q',
-      [seller.id],
+      'select quantity as q from public.storage_items where account_id = $1 order by q',
+      [seller.accountId],
     );
     expect(rows.map((r) => r.q)).toEqual([0, 0, 0]);
   });
@@ -257,13 +257,13 @@ describe('server-owned columns', () => {
 
   it('makes backups only through create_backup: a direct POST is refused, the cap of 20 holds', async () => {
     const forged = await seller.client.from('backups').insert({
-      user_id: seller.id,
+      account_id: seller.accountId,
       snapshot: { version: 1, rooms: [] },
       created_at: '2099-01-01T00:00:00Z',
     });
     expect(forged.error?.code).toBe('42501');
-    const { rows: none } = await db().query('select 1 from public.backups where user_id = $1', [
-      seller.id,
+    const { rows: none } = await db().query('select 1 from public.backups where account_id = $1', [
+      seller.accountId,
     ]);
     expect(none).toEqual([]);
 
@@ -272,8 +272,8 @@ describe('server-owned columns', () => {
     }
     const { rows } = await db().query<{ n: number; future: number }>(
       `select count(*)::int as n, count(*) filter (where created_at > now())::int as future
-         from public.backups where user_id = $1`,
-      [seller.id],
+         from public.backups where account_id = $1`,
+      [seller.accountId],
     );
     expect(rows[0]).toEqual({ n: 20, future: 0 });
   });
@@ -299,9 +299,9 @@ describe('3D layout plan gate on insert', () => {
       .insert({ room_id: plain.data!.room_id, isle_index: 1, position_x: 3 });
     expect(isle.error?.message).toContain('PLAN_FEATURE_UNAVAILABLE');
     const { rows } = await db().query<{ rooms: number; isles: number }>(
-      `select (select count(*) from public.storage_rooms where user_id = $1)::int as rooms,
-              (select count(*) from public.storage_isles where user_id = $1)::int as isles`,
-      [free.id],
+      `select (select count(*) from public.storage_rooms where account_id = $1)::int as rooms,
+              (select count(*) from public.storage_isles where account_id = $1)::int as isles`,
+      [free.accountId],
     );
     expect(rows[0]).toEqual({ rooms: 1, isles: 0 });
 
@@ -316,14 +316,14 @@ describe('3D layout plan gate on insert', () => {
 describe('activity log', () => {
   it('is written only by the database: a seller cannot insert or backdate a line', async () => {
     const forged = await seller.client.from('storage_logs').insert({
-      user_id: seller.id,
+      account_id: seller.accountId,
       action: 'remove_item',
       details: 'Removed 1 item(s): Crown jewels',
       timestamp: '2020-01-01T00:00:00Z',
     });
     expect(forged.error?.code).toBe('42501');
-    const { rows } = await db().query('select 1 from public.storage_logs where user_id = $1', [
-      seller.id,
+    const { rows } = await db().query('select 1 from public.storage_logs where account_id = $1', [
+      seller.accountId,
     ]);
     expect(rows).toEqual([]);
   });

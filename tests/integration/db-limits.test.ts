@@ -19,10 +19,10 @@ afterAll(async () => {
   await closeDb();
 });
 
-async function count(table: string, userId: string): Promise<number> {
+async function count(table: string, accountId: string): Promise<number> {
   const { rows } = await db().query<{ n: number }>(
-    `select count(*)::int as n from public.${table} where user_id = $1`,
-    [userId],
+    `select count(*)::int as n from public.${table} where account_id = $1`,
+    [accountId],
   );
   return rows[0]!.n;
 }
@@ -30,7 +30,7 @@ async function count(table: string, userId: string): Promise<number> {
 describe('item limit', () => {
   it('refuses the 101st item on free with the spec message, and lifts it on upgrade', async () => {
     const user = await createDbUser({ prefix: 'items' });
-    const storage = await createStorage(user.id, { items: 99 });
+    const storage = await createStorage(user.accountId, { items: 99 });
     const shelf_id = storage.shelfIds[0]!;
 
     const hundredth = await user.client
@@ -48,7 +48,7 @@ describe('item limit', () => {
       'Your free plan only allows 100 items. Visit the pricing page to upgrade your plan',
     );
     expect(JSON.parse(over.error!.details)).toEqual({ kind: 'items', plan: 'free', limit: 100 });
-    expect(await count('storage_items', user.id)).toBe(100);
+    expect(await count('storage_items', user.accountId)).toBe(100);
 
     // upsert of a new row is an insert too
     const upsert = await user.client
@@ -56,31 +56,31 @@ describe('item limit', () => {
       .upsert({ item_id: crypto.randomUUID(), item_name: 'x', shelf_id });
     expect(upsert.error?.message).toContain(PLAN_LIMIT_REACHED);
 
-    await setPlan(user.id, 'growing');
-    expect(await enforcedPlan(user.id)).toBe('growing');
+    await setPlan(user.accountId, 'growing');
+    expect(await enforcedPlan(user.accountId)).toBe('growing');
     const after = await user.client
       .from('storage_items')
       .insert({ item_name: 'Item 101', shelf_id });
     expect(after.error).toBeNull();
-    expect(await count('storage_items', user.id)).toBe(101);
+    expect(await count('storage_items', user.accountId)).toBe(101);
   });
 
   it('refuses a bulk insert that would cross the limit as a whole', async () => {
     const user = await createDbUser({ prefix: 'bulk' });
-    const storage = await createStorage(user.id, { items: 98 });
+    const storage = await createStorage(user.accountId, { items: 98 });
     const shelf_id = storage.shelfIds[0]!;
     const rows = ['a', 'b', 'c'].map((item_name) => ({ item_name, shelf_id }));
     const { error } = await user.client.from('storage_items').insert(rows);
     expect(error?.message).toContain(PLAN_LIMIT_REACHED);
-    expect(await count('storage_items', user.id)).toBe(98);
+    expect(await count('storage_items', user.accountId)).toBe(98);
     const fits = await user.client.from('storage_items').insert(rows.slice(0, 2));
     expect(fits.error).toBeNull();
-    expect(await count('storage_items', user.id)).toBe(100);
+    expect(await count('storage_items', user.accountId)).toBe(100);
   });
 
   it('lets no concurrent inserts slip past the limit', async () => {
     const user = await createDbUser({ prefix: 'race' });
-    const storage = await createStorage(user.id, { items: 97 });
+    const storage = await createStorage(user.accountId, { items: 97 });
     const shelf_id = storage.shelfIds[0]!;
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
@@ -91,14 +91,14 @@ describe('item limit', () => {
     const refused = results.filter((r) => r.error?.message.startsWith(PLAN_LIMIT_REACHED));
     expect(ok).toHaveLength(3);
     expect(refused).toHaveLength(5);
-    expect(await count('storage_items', user.id)).toBe(100);
+    expect(await count('storage_items', user.accountId)).toBe(100);
   });
 
   it('makes a second transaction wait for the first and then refuses it (no race window)', async () => {
     // Deterministic version of the race above: two open transactions as the same signed-in
     // user, the first one not yet committed when the second inserts.
     const user = await createDbUser({ prefix: 'race2' });
-    const storage = await createStorage(user.id, { items: 99 });
+    const storage = await createStorage(user.accountId, { items: 99 });
     const claims = JSON.stringify({ sub: user.id, role: 'authenticated' });
     const first = await db().connect();
     const second = await db().connect();
@@ -127,14 +127,14 @@ describe('item limit', () => {
         c.release();
       }
     }
-    expect(await count('storage_items', user.id)).toBe(100);
+    expect(await count('storage_items', user.accountId)).toBe(100);
   });
 
   it('counts every item of the user, active or not', async () => {
     const user = await createDbUser({ prefix: 'inactive' });
-    const storage = await createStorage(user.id, { items: 100 });
-    await db().query('update public.storage_items set active = false where user_id = $1', [
-      user.id,
+    const storage = await createStorage(user.accountId, { items: 100 });
+    await db().query('update public.storage_items set active = false where account_id = $1', [
+      user.accountId,
     ]);
     const { error } = await user.client
       .from('storage_items')
@@ -146,7 +146,7 @@ describe('item limit', () => {
 describe('unit limit', () => {
   it('refuses the 4th unit on free with the spec message, and lifts it on upgrade', async () => {
     const user = await createDbUser({ prefix: 'units' });
-    const storage = await createStorage(user.id, { units: 3, shelves: 0 });
+    const storage = await createStorage(user.accountId, { units: 3, shelves: 0 });
     const over = await user.client
       .from('storage_units')
       .insert({ isle_id: storage.isleId, unit_name: 'D', unit_index: 4 });
@@ -154,14 +154,14 @@ describe('unit limit', () => {
       `${PLAN_LIMIT_REACHED}: You can only add up to 3 units in your current plan`,
     );
     expect(over.error?.message).toBe(`${PLAN_LIMIT_REACHED}: ${planLimitMessage('units', 'free')}`);
-    expect(await count('storage_units', user.id)).toBe(3);
+    expect(await count('storage_units', user.accountId)).toBe(3);
 
-    await setPlan(user.id, 'growing');
+    await setPlan(user.accountId, 'growing');
     const after = await user.client
       .from('storage_units')
       .insert({ isle_id: storage.isleId, unit_name: 'D', unit_index: 4 });
     expect(after.error).toBeNull();
-    expect(await count('storage_units', user.id)).toBe(4);
+    expect(await count('storage_units', user.accountId)).toBe(4);
   });
 });
 
@@ -177,9 +177,9 @@ describe('room limit', () => {
       .insert({ room_name: 'Loft', room_index: 2, active: false });
     expect(over.error?.message).toBe(`${PLAN_LIMIT_REACHED}: ${planLimitMessage('rooms', 'free')}`);
     expect(over.error?.message).toContain('limited to 1 room');
-    expect(await count('storage_rooms', user.id)).toBe(1);
+    expect(await count('storage_rooms', user.accountId)).toBe(1);
 
-    await setPlan(user.id, 'growing');
+    await setPlan(user.accountId, 'growing');
     const second = await user.client
       .from('storage_rooms')
       .insert({ room_name: 'Loft', room_index: 2, active: false });
@@ -199,29 +199,33 @@ describe('a user cannot change their own plan', () => {
     const c = user.client;
 
     const attempts = [
-      await c.from('profiles').update({ plan_id: 'elite' }).eq('id', user.id),
-      await c.from('profiles').upsert({ id: user.id, plan_id: 'elite' }),
-      await c.from('profiles').insert({ id: user.id, plan_id: 'elite' }),
+      await c.from('accounts').update({ plan_id: 'elite' }).eq('id', user.accountId),
+      await c.from('accounts').upsert({ id: user.accountId, name: 'x', primary_owner_user_id: user.id, plan_id: 'elite' }),
+      await c.from('accounts').insert({ name: 'x', primary_owner_user_id: user.id, plan_id: 'elite' }),
+      await c.from('profiles').update({ email: 'x@example.test' }).eq('id', user.id),
       await c
         .from('subscriptions')
         .update({ plan_id: 'elite', status: 'active' })
-        .eq('user_id', user.id),
+        .eq('account_id', user.accountId),
       await c
         .from('subscriptions')
         .upsert(
-          { user_id: user.id, plan_id: 'elite', status: 'active' },
-          { onConflict: 'user_id' },
+          { account_id: user.accountId, plan_id: 'elite', status: 'active' },
+          { onConflict: 'account_id' },
         ),
-      await c.from('subscriptions').insert({ user_id: user.id, plan_id: 'elite' }),
-      await c.from('subscriptions').delete().eq('user_id', user.id),
+      await c.from('subscriptions').insert({ account_id: user.accountId, plan_id: 'elite' }),
+      await c.from('subscriptions').delete().eq('account_id', user.accountId),
       await c.from('profiles').delete().eq('id', user.id),
     ];
     for (const attempt of attempts) expect(attempt.error).not.toBeNull();
 
     // they can still read their own state
-    const profile = await c.from('profiles').select('id, email, plan_id').single();
+    const profile = await c.from('profiles').select('id, email').single();
     expect(profile.error).toBeNull();
-    expect(profile.data).toEqual({ id: user.id, email: user.email, plan_id: 'free' });
+    expect(profile.data).toEqual({ id: user.id, email: user.email });
+    const account = await c.from('accounts').select('id, plan_id').single();
+    expect(account.data).toEqual({ id: user.accountId, plan_id: 'free' });
+    expect(await enforcedPlan(user.accountId)).toBe('free');
     const sub = await c.from('subscriptions').select('plan_id, status').single();
     expect(sub.data).toEqual({ plan_id: 'free', status: 'active' });
 
@@ -237,9 +241,9 @@ describe('a user cannot change their own plan', () => {
     const { error } = await service
       .from('subscriptions')
       .update({ plan_id: 'power' })
-      .eq('user_id', user.id);
+      .eq('account_id', user.accountId);
     expect(error).toBeNull();
-    expect(await enforcedPlan(user.id)).toBe('power');
+    expect(await enforcedPlan(user.accountId)).toBe('power');
     const feature = await user.client.rpc('has_plan_feature', { p_feature: 'restore_backup' });
     expect(feature.data).toBe(true);
   });
@@ -249,8 +253,8 @@ describe('plan-gated data', () => {
   it('serves marketplace listings only from Growing Seller up', async () => {
     const user = await createDbUser({ prefix: 'listings' });
     await db().query(
-      `insert into public.ebay_processed_listings (user_id, listing_id, title) values ($1, 'L1', 'Lamp'), ($1, 'L2', 'Vase')`,
-      [user.id],
+      `insert into public.ebay_processed_listings (account_id, listing_id, title) values ($1, 'L1', 'Lamp'), ($1, 'L2', 'Vase')`,
+      [user.accountId],
     );
     const free = await user.client
       .from('ebay_processed_listings')
@@ -265,7 +269,7 @@ describe('plan-gated data', () => {
       .select('listing_id');
     expect(hide.data ?? []).toEqual([]);
 
-    await setPlan(user.id, 'growing');
+    await setPlan(user.accountId, 'growing');
     const growing = await user.client
       .from('ebay_processed_listings')
       .select('listing_id')
@@ -288,36 +292,36 @@ describe('plan-gated data', () => {
 
   it('hands out the marketplace token for orders only on Elite, for listings from Growing', async () => {
     const user = await createDbUser({ prefix: 'orders', plan: 'power' });
-    await db().query(`insert into public.ebay_tokens (user_id, access_token) values ($1, 'tok')`, [
-      user.id,
+    await db().query(`insert into public.ebay_tokens (account_id, access_token) values ($1, 'tok')`, [
+      user.accountId,
     ]);
     const service = serviceDbClient();
 
-    const orders = await service.rpc('get_ebay_token', { p_user_id: user.id, p_purpose: 'orders' });
+    const orders = await service.rpc('get_ebay_token', { p_account_id: user.accountId, p_purpose: 'orders' });
     expect(orders.error?.message).toContain('PLAN_FEATURE_UNAVAILABLE');
     const listings = await service.rpc('get_ebay_token', {
-      p_user_id: user.id,
+      p_account_id: user.accountId,
       p_purpose: 'listings',
     });
     expect(listings.error).toBeNull();
     expect(listings.data).toEqual([expect.objectContaining({ access_token: 'tok' })]);
 
-    await setPlan(user.id, 'elite');
-    const elite = await service.rpc('get_ebay_token', { p_user_id: user.id, p_purpose: 'orders' });
+    await setPlan(user.accountId, 'elite');
+    const elite = await service.rpc('get_ebay_token', { p_account_id: user.accountId, p_purpose: 'orders' });
     expect(elite.error).toBeNull();
 
-    await setPlan(user.id, 'free');
-    const free = await service.rpc('get_ebay_token', { p_user_id: user.id, p_purpose: 'listings' });
+    await setPlan(user.accountId, 'free');
+    const free = await service.rpc('get_ebay_token', { p_account_id: user.accountId, p_purpose: 'listings' });
     expect(free.error?.message).toContain('PLAN_FEATURE_UNAVAILABLE');
     const inventory = await service.rpc('get_ebay_token', {
-      p_user_id: user.id,
+      p_account_id: user.accountId,
       p_purpose: 'inventory',
     });
     expect(inventory.error).toBeNull();
 
     // not for the browser at all
     const browser = await user.client.rpc('get_ebay_token', {
-      p_user_id: user.id,
+      p_account_id: user.accountId,
       p_purpose: 'inventory',
     });
     expect(browser.error).not.toBeNull();
@@ -330,12 +334,12 @@ describe('plan-gated data', () => {
     expect((await other.client.rpc('has_plan_feature', { p_feature: 'orders' })).data).toBe(true);
     const snoop = await user.client.rpc('has_plan_feature', {
       p_feature: 'orders',
-      p_user_id: other.id,
+      p_account_id: other.accountId,
     });
     expect(snoop.error).not.toBeNull();
     const server = await serviceDbClient().rpc('has_plan_feature', {
       p_feature: 'orders',
-      p_user_id: other.id,
+      p_account_id: other.accountId,
     });
     expect(server.data).toBe(true);
   });

@@ -20,8 +20,8 @@ let storage: StorageFixture;
 
 beforeAll(async () => {
   [user, other] = await createDbUserPair({ plan: 'growing', prefix: 'query' });
-  storage = await createStorage(user.id, { roomName: 'Garage', units: 2, shelves: 2, items: 12 });
-  await createStorage(other.id, { roomName: 'Garage', units: 1, shelves: 1, items: 3 });
+  storage = await createStorage(user.accountId, { roomName: 'Garage', units: 2, shelves: 2, items: 12 });
+  await createStorage(other.accountId, { roomName: 'Garage', units: 1, shelves: 1, items: 3 });
   await db().query(
     `update public.storage_items set item_name = 'Blue teapot', barcode = '5012345678900' where item_id = $1`,
     [storage.itemIds[0]],
@@ -125,7 +125,7 @@ describe('queries the app makes', () => {
     const fresh = (await createDbUserPair({ prefix: 'insert' }))[0];
     const room = await fresh.client
       .from('storage_rooms')
-      .insert({ room_name: 'Shed', room_index: 1, user_id: fresh.id, active: true })
+      .insert({ room_name: 'Shed', room_index: 1, account_id: fresh.accountId, active: true })
       .select('room_id')
       .single();
     expect(room.error).toBeNull();
@@ -147,7 +147,7 @@ describe('queries the app makes', () => {
         unit_index: 1,
         isle_id: isle.data!.isle_id,
         naming_convention: 'alphabetical',
-        user_id: fresh.id,
+        account_id: fresh.accountId,
       })
       .select('unit_id, unit_type')
       .single();
@@ -168,7 +168,7 @@ describe('queries the app makes', () => {
   it('reads and clears the log newest first; only the database writes it', async () => {
     const fresh = (await createDbUserPair({ prefix: 'logs' }))[0];
     const forged = await fresh.client.from('storage_logs').insert({
-      user_id: fresh.id,
+      account_id: fresh.accountId,
       action: 'update_item',
       details: 'forged',
       timestamp: '2026-01-01T00:00:00Z',
@@ -197,7 +197,7 @@ describe('queries the app makes', () => {
       .update({ details: 'edited' })
       .eq('action', 'add_room');
     expect(rewrite.error).not.toBeNull();
-    const clear = await fresh.client.from('storage_logs').delete().eq('user_id', fresh.id);
+    const clear = await fresh.client.from('storage_logs').delete().eq('account_id', fresh.accountId);
     expect(clear.error).toBeNull();
     expect((await fresh.client.from('storage_logs').select('log_id')).data).toEqual([]);
   });
@@ -206,8 +206,8 @@ describe('queries the app makes', () => {
     const { data, error } = await user.client
       .from('user_preferences')
       .upsert(
-        { user_id: user.id, floor_size: 30, ebay_country: 'US', drag_confirm: false },
-        { onConflict: 'user_id' },
+        { account_id: user.accountId, floor_size: 30, ebay_country: 'US', drag_confirm: false },
+        { onConflict: 'account_id' },
       )
       .select('floor_size, ebay_country, drag_confirm, currency')
       .single();
@@ -222,19 +222,19 @@ describe('queries the app makes', () => {
 
   it('remembers dismissed notifications and forgets them with the item', async () => {
     const fresh = (await createDbUserPair({ prefix: 'dismiss' }))[0];
-    const s = await createStorage(fresh.id, { items: 1 });
+    const s = await createStorage(fresh.accountId, { items: 1 });
     const dismissed = await fresh.client
       .from('dismissed_notifications')
       .upsert(
         { notification_id: `expiry-${s.itemIds[0]}-30`, item_id: s.itemIds[0] },
-        { onConflict: 'user_id,notification_id' },
+        { onConflict: 'account_id,notification_id' },
       );
     expect(dismissed.error).toBeNull();
     const again = await fresh.client
       .from('dismissed_notifications')
       .upsert(
         { notification_id: `expiry-${s.itemIds[0]}-30`, item_id: s.itemIds[0] },
-        { onConflict: 'user_id,notification_id' },
+        { onConflict: 'account_id,notification_id' },
       );
     expect(again.error).toBeNull();
     expect(

@@ -26,32 +26,32 @@ interface Owned {
   backupId: string;
 }
 
-/** One of everything for a user, in one SQL round trip after the storage tree. */
-async function seedEverything(userId: string): Promise<Owned> {
-  const storage = await createStorage(userId, { units: 1, shelves: 1, items: 1 });
+/** One of everything for an account, in one SQL round trip after the storage tree. */
+async function seedEverything(accountId: string): Promise<Owned> {
+  const storage = await createStorage(accountId, { units: 1, shelves: 1, items: 1 });
   const { rows } = await db().query<{ log_id: string; dismissed_id: string; backup_id: string }>(
     `with l as (
-       insert into public.storage_logs (user_id, action, details) values ($1, 'add_item', 'seeded') returning log_id
+       insert into public.storage_logs (account_id, action, details) values ($1, 'add_item', 'seeded') returning log_id
      ), t as (
-       insert into public.ebay_tokens (user_id, access_token, refresh_token, expires_at)
-       values ($1, 'secret-access-' || $1, 'secret-refresh-' || $1, now() + interval '1 hour') returning user_id
+       insert into public.ebay_tokens (account_id, access_token, refresh_token, expires_at)
+       values ($1, 'secret-access-' || $1, 'secret-refresh-' || $1, now() + interval '1 hour') returning account_id
      ), p as (
-       insert into public.ebay_processed_listings (user_id, listing_id, title, quantity)
-       values ($1, 'L1', 'Listing', 2) returning user_id
+       insert into public.ebay_processed_listings (account_id, listing_id, title, quantity)
+       values ($1, 'L1', 'Listing', 2) returning account_id
      ), i as (
-       insert into public.ebay_inventory (user_id, inventory, total_items) values ($1, '[{"sku":"S1"}]', 1) returning user_id
+       insert into public.ebay_inventory (account_id, inventory, total_items) values ($1, '[{"sku":"S1"}]', 1) returning account_id
      ), r as (
-       insert into public.api_rate_limits (endpoint, user_id, last_request, request_count)
-       values ('orders', $1, now(), 1) returning user_id
+       insert into public.api_rate_limits (endpoint, account_id, last_request, request_count)
+       values ('orders', $1, now(), 1) returning account_id
      ), d as (
-       insert into public.dismissed_notifications (user_id, notification_id, item_id)
+       insert into public.dismissed_notifications (account_id, notification_id, item_id)
        values ($1, 'expiry-1', $2) returning id
      ), b as (
-       insert into public.backups (user_id, snapshot, item_count) values ($1, '{"version":1}', 0) returning backup_id
+       insert into public.backups (account_id, snapshot, item_count) values ($1, '{"version":1}', 0) returning backup_id
      )
      select (select log_id from l) as log_id, (select id from d) as dismissed_id, (select backup_id from b) as backup_id,
             (select count(*) from t) + (select count(*) from p) + (select count(*) from i) + (select count(*) from r) as n`,
-    [userId, storage.itemIds[0]],
+    [accountId, storage.itemIds[0]],
   );
   const row = rows[0]!;
   return { storage, logId: row.log_id, dismissedId: row.dismissed_id, backupId: row.backup_id };
@@ -59,7 +59,7 @@ async function seedEverything(userId: string): Promise<Owned> {
 
 interface TableCase {
   table: string;
-  /** the column holding the owner */
+  /** the column holding the owner: the account (account_id), or the person for profiles (id) */
   owner: string;
   /** columns B may legitimately select (ebay_tokens hides its secrets) */
   columns: string;
@@ -77,30 +77,30 @@ const cases: TableCase[] = [
   {
     table: 'profiles',
     owner: 'id',
-    columns: 'id, plan_id',
+    columns: 'id, email',
     key: (a) => ({ id: a.id }),
-    change: { plan_id: 'elite' },
-    forged: (a) => ({ id: a.id, plan_id: 'elite' }),
+    change: { email: 'taken-over@example.test' },
+    forged: (a) => ({ id: a.id, email: 'forged@example.test' }),
     onConflict: 'id',
   },
   {
     table: 'subscriptions',
-    owner: 'user_id',
-    columns: 'id, user_id, plan_id, status',
-    key: (a) => ({ user_id: a.id }),
+    owner: 'account_id',
+    columns: 'id, account_id, plan_id, status',
+    key: (a) => ({ account_id: a.accountId }),
     change: { status: 'canceled' },
-    forged: (a) => ({ user_id: a.id, plan_id: 'elite', status: 'active' }),
-    onConflict: 'user_id',
+    forged: (a) => ({ account_id: a.accountId, plan_id: 'elite', status: 'active' }),
+    onConflict: 'account_id',
   },
   {
     table: 'storage_rooms',
-    owner: 'user_id',
+    owner: 'account_id',
     columns: '*',
     key: (_a, o) => ({ room_id: o.storage.roomId }),
     change: { room_name: 'Taken over' },
     forged: (a, o) => ({
       room_id: o.storage.roomId,
-      user_id: a.id,
+      account_id: a.accountId,
       room_name: 'Forged',
       room_index: 1,
     }),
@@ -108,13 +108,13 @@ const cases: TableCase[] = [
   },
   {
     table: 'storage_isles',
-    owner: 'user_id',
+    owner: 'account_id',
     columns: '*',
     key: (_a, o) => ({ isle_id: o.storage.isleId }),
     change: { position_x: 99 },
     forged: (a, o) => ({
       isle_id: o.storage.isleId,
-      user_id: a.id,
+      account_id: a.accountId,
       room_id: o.storage.roomId,
       isle_index: 1,
     }),
@@ -122,13 +122,13 @@ const cases: TableCase[] = [
   },
   {
     table: 'storage_units',
-    owner: 'user_id',
+    owner: 'account_id',
     columns: '*',
     key: (_a, o) => ({ unit_id: o.storage.unitIds[0]! }),
     change: { unit_name: 'Z' },
     forged: (a, o) => ({
       unit_id: o.storage.unitIds[0]!,
-      user_id: a.id,
+      account_id: a.accountId,
       isle_id: o.storage.isleId,
       unit_name: 'Q',
     }),
@@ -136,13 +136,13 @@ const cases: TableCase[] = [
   },
   {
     table: 'storage_shelves',
-    owner: 'user_id',
+    owner: 'account_id',
     columns: '*',
     key: (_a, o) => ({ shelf_id: o.storage.shelfIds[0]! }),
     change: { shelf_index: 9 },
     forged: (a, o) => ({
       shelf_id: o.storage.shelfIds[0]!,
-      user_id: a.id,
+      account_id: a.accountId,
       unit_id: o.storage.unitIds[0]!,
       shelf_index: 1,
     }),
@@ -150,13 +150,13 @@ const cases: TableCase[] = [
   },
   {
     table: 'storage_items',
-    owner: 'user_id',
+    owner: 'account_id',
     columns: '*',
     key: (_a, o) => ({ item_id: o.storage.itemIds[0]! }),
     change: { quantity: 99 },
     forged: (a, o) => ({
       item_id: o.storage.itemIds[0]!,
-      user_id: a.id,
+      account_id: a.accountId,
       item_name: 'Forged',
       shelf_id: o.storage.shelfIds[0]!,
     }),
@@ -164,13 +164,13 @@ const cases: TableCase[] = [
   },
   {
     table: 'storage_logs',
-    owner: 'user_id',
+    owner: 'account_id',
     columns: '*',
     key: (_a, o) => ({ log_id: o.logId }),
     change: { details: 'rewritten' },
     forged: (a, o) => ({
       log_id: o.logId,
-      user_id: a.id,
+      account_id: a.accountId,
       action: 'remove_item',
       details: 'forged',
     }),
@@ -178,72 +178,72 @@ const cases: TableCase[] = [
   },
   {
     table: 'user_preferences',
-    owner: 'user_id',
+    owner: 'account_id',
     columns: '*',
-    key: (a) => ({ user_id: a.id }),
+    key: (a) => ({ account_id: a.accountId }),
     change: { currency: 'EUR' },
-    forged: (a) => ({ user_id: a.id, currency: 'EUR' }),
-    onConflict: 'user_id',
+    forged: (a) => ({ account_id: a.accountId, currency: 'EUR' }),
+    onConflict: 'account_id',
   },
   {
     table: 'ebay_tokens',
-    owner: 'user_id',
-    columns: 'user_id, expires_at',
-    key: (a) => ({ user_id: a.id }),
+    owner: 'account_id',
+    columns: 'account_id, expires_at',
+    key: (a) => ({ account_id: a.accountId }),
     change: { access_token: 'attacker-token' },
-    forged: (a) => ({ user_id: a.id, access_token: 'attacker-token' }),
-    onConflict: 'user_id',
+    forged: (a) => ({ account_id: a.accountId, access_token: 'attacker-token' }),
+    onConflict: 'account_id',
   },
   {
     table: 'ebay_processed_listings',
-    owner: 'user_id',
+    owner: 'account_id',
     columns: '*',
-    key: (a) => ({ user_id: a.id, listing_id: 'L1' }),
+    key: (a) => ({ account_id: a.accountId, listing_id: 'L1' }),
     change: { display: false },
-    forged: (a) => ({ user_id: a.id, listing_id: 'L1', title: 'Forged', display: false }),
-    onConflict: 'user_id,listing_id',
+    forged: (a) => ({ account_id: a.accountId, listing_id: 'L1', title: 'Forged', display: false }),
+    onConflict: 'account_id,listing_id',
   },
   {
     table: 'ebay_inventory',
-    owner: 'user_id',
+    owner: 'account_id',
     columns: '*',
-    key: (a) => ({ user_id: a.id }),
+    key: (a) => ({ account_id: a.accountId }),
     change: { total_items: 99 },
-    forged: (a) => ({ user_id: a.id, inventory: [], total_items: 0 }),
-    onConflict: 'user_id',
+    forged: (a) => ({ account_id: a.accountId, inventory: [], total_items: 0 }),
+    onConflict: 'account_id',
   },
   {
     table: 'api_rate_limits',
-    owner: 'user_id',
+    owner: 'account_id',
     columns: '*',
-    key: (a) => ({ user_id: a.id, endpoint: 'orders' }),
+    key: (a) => ({ account_id: a.accountId, endpoint: 'orders' }),
     change: { request_count: 0, last_request: '2000-01-01T00:00:00Z' },
     forged: (a) => ({
-      user_id: a.id,
+      account_id: a.accountId,
       endpoint: 'orders',
       request_count: 0,
       last_request: '2000-01-01T00:00:00Z',
     }),
-    onConflict: 'endpoint,user_id',
+    onConflict: 'endpoint,account_id',
   },
   {
     table: 'dismissed_notifications',
-    owner: 'user_id',
+    owner: 'account_id',
     columns: '*',
     key: (_a, o) => ({ id: o.dismissedId }),
     change: { notification_id: 'changed' },
-    forged: (a, o) => ({ id: o.dismissedId, user_id: a.id, notification_id: 'forged' }),
+    forged: (a, o) => ({ id: o.dismissedId, account_id: a.accountId, notification_id: 'forged' }),
     onConflict: 'id',
   },
   {
     table: 'backups',
-    owner: 'user_id',
-    columns: 'backup_id, user_id, item_count, created_at',
+    owner: 'account_id',
+    columns: 'backup_id, account_id, item_count, created_at',
     key: (_a, o) => ({ backup_id: o.backupId }),
     change: { item_count: 99 },
     forged: (a, o) => ({
       backup_id: o.backupId,
-      user_id: a.id,
+      account_id: a.accountId,
       snapshot: { version: 1, rooms: [] },
     }),
     onConflict: 'backup_id',
@@ -255,12 +255,17 @@ let bob: DbUser;
 let anon: SupabaseClient;
 let aliceOwns: Owned;
 
+/** The value of a table's owner column for a user: their user id for profiles, else their account. */
+function ownerOf(c: Pick<TableCase, 'owner'>, u: DbUser): string {
+  return c.owner === 'id' ? u.id : u.accountId;
+}
+
 /** A's rows of a table as the superuser sees them, to prove nothing changed. */
-async function rowsOf(table: string, owner: string, userId: string): Promise<string> {
+async function rowsOf(table: string, owner: string, ownerId: string): Promise<string> {
   const { rows } = await db().query<{ rows: unknown }>(
     `select coalesce(jsonb_agg(to_jsonb(t) order by to_jsonb(t)::text), '[]'::jsonb) as rows
        from public.${table} t where t.${owner} = $1`,
-    [userId],
+    [ownerId],
   );
   return JSON.stringify(rows[0]!.rows);
 }
@@ -268,8 +273,8 @@ async function rowsOf(table: string, owner: string, userId: string): Promise<str
 beforeAll(async () => {
   [alice, bob] = await createDbUserPair({ plan: 'elite', prefix: 'rls' });
   anon = anonDbClient();
-  aliceOwns = await seedEverything(alice.id);
-  await seedEverything(bob.id);
+  aliceOwns = await seedEverything(alice.accountId);
+  await seedEverything(bob.accountId);
 });
 
 afterAll(async () => {
@@ -296,8 +301,9 @@ describe('row-level security: schema guards', () => {
 
   it('scopes every policy to the caller\'s account or to the caller (tables added later included)', async () => {
     // Read-only reference data may be visible to every signed-in user; everything else must
-    // compare its account column with the caller's current account (private.current_account(),
-    // which reads the caller's membership: migration 20261127000100_team.sql), or with the
+    // compare its account column with the caller's current account (private.current_account() or
+    // private.current_account_for(roles), which read the caller's membership:
+    // supabase/schemas/10_accounts.sql), or with the
     // caller (auth.uid(): their profile, their memberships, invitations to their address). Restrictive policies grant nothing (they are
     // AND-ed with these), so the two-factor gate (require_mfa_*) is left to auth-mfa-rls.test.ts.
     const shared = ['plans'];
@@ -313,7 +319,7 @@ describe('row-level security: schema guards', () => {
     );
     for (const p of rows.filter((r) => !shared.includes(r.tablename))) {
       const label = `${p.tablename}.${p.policyname}`;
-      const scoped = /auth\.uid\(\)|auth\.jwt\(\)|private\.current_account\(\)|private\.is_member\(/;
+      const scoped =\n        /auth\.uid\(\)|auth\.jwt\(\)|private\.current_account\(\)|private\.current_account_for\(|private\.member_account_ids\(\)|private\.is_member\(/;
       if (p.cmd !== 'INSERT') expect(p.qual, label).toMatch(scoped);
       if (p.cmd === 'INSERT' || p.cmd === 'UPDATE') expect(p.with_check, label).toMatch(scoped);
     }
@@ -392,7 +398,7 @@ describe.each(cases)('row-level security: $table', (c) => {
     const own = await bob.client.from(c.table).select(c.columns);
     expect(own.error).toBeNull();
     expect(own.data!.length).toBeGreaterThan(0);
-    for (const row of own.data as unknown as Row[]) expect(row[c.owner]).toBe(bob.id);
+    for (const row of own.data as unknown as Row[]) expect(row[c.owner]).toBe(ownerOf(c, bob));
 
     const theirs = await bob.client.from(c.table).select(c.columns).match(c.key(alice, aliceOwns));
     expect(theirs.error).toBeNull();
@@ -400,14 +406,14 @@ describe.each(cases)('row-level security: $table', (c) => {
   });
 
   it('B cannot insert a row owned by A', async () => {
-    const before = await rowsOf(c.table, c.owner, alice.id);
+    const before = await rowsOf(c.table, c.owner, ownerOf(c, alice));
     const { error } = await bob.client.from(c.table).insert({ ...c.forged(alice, aliceOwns) });
     expect(error).not.toBeNull();
-    expect(await rowsOf(c.table, c.owner, alice.id)).toBe(before);
+    expect(await rowsOf(c.table, c.owner, ownerOf(c, alice))).toBe(before);
   });
 
   it("B cannot update A's row", async () => {
-    const before = await rowsOf(c.table, c.owner, alice.id);
+    const before = await rowsOf(c.table, c.owner, ownerOf(c, alice));
     const { data, error } = await bob.client
       .from(c.table)
       .update(c.change)
@@ -415,22 +421,22 @@ describe.each(cases)('row-level security: $table', (c) => {
       .select(c.columns);
     // either refused outright (no grant) or the row is invisible (RLS): never changed
     if (!error) expect(data).toEqual([]);
-    expect(await rowsOf(c.table, c.owner, alice.id)).toBe(before);
+    expect(await rowsOf(c.table, c.owner, ownerOf(c, alice))).toBe(before);
   });
 
   it("B cannot delete A's row", async () => {
-    const before = await rowsOf(c.table, c.owner, alice.id);
+    const before = await rowsOf(c.table, c.owner, ownerOf(c, alice));
     const { data, error } = await bob.client
       .from(c.table)
       .delete()
       .match(c.key(alice, aliceOwns))
       .select(c.columns);
     if (!error) expect(data).toEqual([]);
-    expect(await rowsOf(c.table, c.owner, alice.id)).toBe(before);
+    expect(await rowsOf(c.table, c.owner, ownerOf(c, alice))).toBe(before);
   });
 
   it("B cannot upsert over A's row, as A or as B", async () => {
-    const before = await rowsOf(c.table, c.owner, alice.id);
+    const before = await rowsOf(c.table, c.owner, ownerOf(c, alice));
     const asA = await bob.client
       .from(c.table)
       .upsert({ ...c.forged(alice, aliceOwns), ...c.change }, { onConflict: c.onConflict });
@@ -438,15 +444,15 @@ describe.each(cases)('row-level security: $table', (c) => {
     await bob.client
       .from(c.table)
       .upsert(
-        { ...c.forged(alice, aliceOwns), ...c.change, [c.owner]: bob.id },
+        { ...c.forged(alice, aliceOwns), ...c.change, [c.owner]: ownerOf(c, bob) },
         { onConflict: c.onConflict },
       );
     // with B as owner the conflict target may be B's own row (allowed); A's row must stay as it was
-    expect(await rowsOf(c.table, c.owner, alice.id)).toBe(before);
+    expect(await rowsOf(c.table, c.owner, ownerOf(c, alice))).toBe(before);
   });
 
   it('anon reads nothing and changes nothing', async () => {
-    const before = await rowsOf(c.table, c.owner, alice.id);
+    const before = await rowsOf(c.table, c.owner, ownerOf(c, alice));
     const read = await anon.from(c.table).select(c.columns);
     expect(read.data ?? []).toEqual([]);
     expect(read.error).not.toBeNull(); // no grant at all: permission denied, not just an empty list
@@ -460,7 +466,7 @@ describe.each(cases)('row-level security: $table', (c) => {
       .from(c.table)
       .upsert(c.forged(alice, aliceOwns), { onConflict: c.onConflict });
     expect(ups.error).not.toBeNull();
-    expect(await rowsOf(c.table, c.owner, alice.id)).toBe(before);
+    expect(await rowsOf(c.table, c.owner, ownerOf(c, alice))).toBe(before);
   });
 });
 
@@ -520,11 +526,11 @@ describe("row-level security: attaching to another user's parent", () => {
       (o: Owned) => ({ notification_id: 'x', item_id: o.storage.itemIds[0]! }),
     ],
   ])('B cannot attach %s', async (_label, table, row) => {
-    const { error } = await bob.client.from(table).insert({ ...row(aliceOwns), user_id: bob.id });
+    const { error } = await bob.client.from(table).insert({ ...row(aliceOwns), account_id: bob.accountId });
     expect(error).not.toBeNull();
     const { rows } = await db().query(
-      `select count(*)::int as n from public.${table} where user_id = $1`,
-      [bob.id],
+      `select count(*)::int as n from public.${table} where account_id = $1`,
+      [bob.accountId],
     );
     expect(rows[0].n).toBe(1); // only B's seed row
   });
@@ -556,7 +562,7 @@ describe("row-level security: attaching to another user's parent", () => {
       .single();
     const { error } = await bob.client
       .from('storage_rooms')
-      .update({ user_id: alice.id })
+      .update({ account_id: alice.accountId })
       .eq('room_id', mine!.room_id);
     expect(error).not.toBeNull();
   });
@@ -569,7 +575,7 @@ describe('row-level security: secrets and server-only data', () => {
       expect(error, columns).not.toBeNull();
       expect(data).toBeNull();
     }
-    const status = await alice.client.from('ebay_tokens').select('user_id, expires_at');
+    const status = await alice.client.from('ebay_tokens').select('account_id, expires_at');
     expect(status.error).toBeNull();
     expect(status.data).toHaveLength(1);
   });
@@ -587,44 +593,44 @@ describe('row-level security: secrets and server-only data', () => {
     });
     expect(second.error).toBeNull();
     const { rows } = await db().query(
-      'select access_token, refresh_token from public.ebay_tokens where user_id = $1',
-      [carol!.id],
+      'select access_token, refresh_token from public.ebay_tokens where account_id = $1',
+      [carol!.accountId],
     );
     expect(rows).toEqual([{ access_token: 'a2', refresh_token: 'r2' }]);
     // a refresh can also update in place without reading anything back
     const refreshed = await c
       .from('ebay_tokens')
       .update({ access_token: 'a3' })
-      .eq('user_id', carol!.id);
+      .eq('account_id', carol!.accountId);
     expect(refreshed.error).toBeNull();
-    const status = await c.from('ebay_tokens').select('user_id, expires_at').single();
+    const status = await c.from('ebay_tokens').select('account_id, expires_at').single();
     expect(status.error).toBeNull();
     expect(new Date(status.data!.expires_at as string).toISOString()).toBe(expires);
     // and B's call only ever writes B's row
     const bobSave = await bob.client.rpc('save_ebay_tokens', { p_access_token: 'bob' });
     expect(bobSave.error).toBeNull();
     const { rows: carolRow } = await db().query(
-      'select access_token from public.ebay_tokens where user_id = $1',
-      [carol!.id],
+      'select access_token from public.ebay_tokens where account_id = $1',
+      [carol!.accountId],
     );
     expect(carolRow).toEqual([{ access_token: 'a3' }]);
-    const del = await c.from('ebay_tokens').delete().eq('user_id', carol!.id);
+    const del = await c.from('ebay_tokens').delete().eq('account_id', carol!.accountId);
     expect(del.error).toBeNull();
-    const { rows: gone } = await db().query('select 1 from public.ebay_tokens where user_id = $1', [
-      carol!.id,
+    const { rows: gone } = await db().query('select 1 from public.ebay_tokens where account_id = $1', [
+      carol!.accountId,
     ]);
     expect(gone).toEqual([]);
   });
 
   it('does not let a user reset their own rate limit', async () => {
-    const before = await rowsOf('api_rate_limits', 'user_id', alice.id);
+    const before = await rowsOf('api_rate_limits', 'account_id', alice.accountId);
     const upd = await alice.client
       .from('api_rate_limits')
       .update({ request_count: 0 })
-      .eq('user_id', alice.id);
+      .eq('account_id', alice.accountId);
     expect(upd.error).not.toBeNull();
-    const del = await alice.client.from('api_rate_limits').delete().eq('user_id', alice.id);
+    const del = await alice.client.from('api_rate_limits').delete().eq('account_id', alice.accountId);
     expect(del.error).not.toBeNull();
-    expect(await rowsOf('api_rate_limits', 'user_id', alice.id)).toBe(before);
+    expect(await rowsOf('api_rate_limits', 'account_id', alice.accountId)).toBe(before);
   });
 });

@@ -15,14 +15,14 @@ let seller: DbUser;
 
 beforeAll(async () => {
   seller = await createDbUser({ prefix: 'demo' });
-  await seedDemoStockroom(stack().dbUrl, seller.id);
+  await seedDemoStockroom(stack().dbUrl, seller.accountId);
 });
 
 afterAll(closeDb);
 
 describe('the demo stockroom', () => {
   it('puts the seller on a plan with room for it and fills two rooms', async () => {
-    expect(await enforcedPlan(seller.id)).toBe(DEMO_PLAN);
+    expect(await enforcedPlan(seller.accountId)).toBe(DEMO_PLAN);
     const { data, error } = await (seller.client as unknown as SupabaseClient<Database>)
       .from('storage_rooms')
       .select(
@@ -55,8 +55,8 @@ describe('the demo stockroom', () => {
     }>(
       `select i.item_name, i.barcode, i.sku, s.unit_id = i.unit_id as on_own_unit
          from public.storage_items i join public.storage_shelves s using (shelf_id)
-        where i.user_id = $1`,
-      [seller.id],
+        where i.account_id = $1`,
+      [seller.accountId],
     );
     expect(rows.length).toBe(demoItems().items.length);
     expect(rows.length).toBeGreaterThanOrEqual(300);
@@ -71,8 +71,8 @@ describe('the demo stockroom', () => {
     const { rows } = await db().query<{ soon: number; past: number }>(
       `select count(*) filter (where expiry_date between current_date and current_date + 30)::int as soon,
               count(*) filter (where expiry_date < current_date)::int as past
-         from public.storage_items where user_id = $1`,
-      [seller.id],
+         from public.storage_items where account_id = $1`,
+      [seller.accountId],
     );
     expect(rows[0]!.soon).toBeGreaterThan(0);
     expect(rows[0]!.past).toBeGreaterThan(0);
@@ -80,8 +80,8 @@ describe('the demo stockroom', () => {
 
   it('writes no activity the seller did not make, and leaves the plan room to add more', async () => {
     const { rows } = await db().query<{ n: number }>(
-      'select count(*)::int as n from public.storage_logs where user_id = $1',
-      [seller.id],
+      'select count(*)::int as n from public.storage_logs where account_id = $1',
+      [seller.accountId],
     );
     expect(rows[0]!.n).toBe(0);
     const { data: shelf } = await seller.client

@@ -55,18 +55,18 @@ describe('connecting eBay (authorize -> sandbox -> ebay-auth-callback)', () => {
     const res = await connectEbay(seller.token);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ connected: true, expires_in: 7200 });
-    const stored = await storedTokens(seller.id);
+    const stored = await storedTokens(seller.accountId);
     expect(stored?.access_token).toMatch(/^v\^1\.1/);
     expect(stored?.refresh_token).toMatch(/^v\^1\.1/);
     expect(JSON.stringify(res.body)).not.toContain(stored!.access_token);
     expect(Date.parse(stored!.expires_at!)).toBeGreaterThan(Date.now() + 7000_000);
     // The browser sees that it is connected and until when, never the tokens themselves.
-    const mine = await seller.client.from('ebay_tokens').select('user_id, expires_at');
+    const mine = await seller.client.from('ebay_tokens').select('account_id, expires_at');
     expect(mine.data).toHaveLength(1);
     const secret = await seller.client.from('ebay_tokens').select('access_token');
     expect(secret.error).not.toBeNull();
     // Asked for the scopes the app needs.
-    expect((await connectionStats(seller.id)).scopes).toContain(
+    expect((await connectionStats(seller.accountId)).scopes).toContain(
       'https://api.ebay.com/oauth/api_scope/sell.inventory.readonly',
     );
   });
@@ -77,7 +77,7 @@ describe('connecting eBay (authorize -> sandbox -> ebay-auth-callback)', () => {
     expect(missing).toEqual({ status: 400, body: { error: 'Invalid callback parameters' } });
     const forged = await callFunction('ebay-auth-callback', { code: 'v^1.1#forged' }, seller.token);
     expect(forged).toEqual({ status: 400, body: { error: 'Failed to connect' } });
-    expect(await storedTokens(seller.id)).toBeUndefined();
+    expect(await storedTokens(seller.accountId)).toBeUndefined();
 
     const back = await authorize(seller.token);
     const code = back.searchParams.get('code');
@@ -85,7 +85,7 @@ describe('connecting eBay (authorize -> sandbox -> ebay-auth-callback)', () => {
     const other = await createSeller('ebay');
     const reused = await callFunction('ebay-auth-callback', { code }, other.token);
     expect(reused.body).toEqual({ error: 'Failed to connect' });
-    expect(await storedTokens(other.id)).toBeUndefined();
+    expect(await storedTokens(other.accountId)).toBeUndefined();
   });
 
   it('never takes the client secret from the browser, and needs a session', async () => {
@@ -97,7 +97,7 @@ describe('connecting eBay (authorize -> sandbox -> ebay-auth-callback)', () => {
       seller.token,
     );
     expect(withSecret.status).toBe(400);
-    expect(await storedTokens(seller.id)).toBeUndefined();
+    expect(await storedTokens(seller.accountId)).toBeUndefined();
     const anonymous = await callFunction(
       'ebay-auth-callback',
       { code: back.searchParams.get('code') },
@@ -122,10 +122,10 @@ describe('connecting eBay (authorize -> sandbox -> ebay-auth-callback)', () => {
   it('disconnect deletes the tokens, after which eBay calls say No eBay token found', async () => {
     const seller = await createSeller('ebay');
     await connectEbay(seller.token);
-    expect(await storedTokens(seller.id)).toBeDefined();
+    expect(await storedTokens(seller.accountId)).toBeDefined();
     const res = await callFunction('ebay-disconnect', {}, seller.token);
     expect(res).toEqual({ status: 200, body: { connected: false } });
-    expect(await storedTokens(seller.id)).toBeUndefined();
+    expect(await storedTokens(seller.accountId)).toBeUndefined();
     const inventory = await getFunction('ebay-get-inventory?page=1', seller.token);
     expect(inventory.status).toBe(404);
     expect(inventory.body.error).toBe('No eBay token found');
@@ -166,7 +166,7 @@ describe('connecting eBay (authorize -> sandbox -> ebay-auth-callback)', () => {
       Object.assign(console, original);
     }
     expect(lines.join('\n')).toContain('invalid_grant');
-    const stored = await storedTokens(seller.id);
+    const stored = await storedTokens(seller.accountId);
     for (const secret of [
       code,
       stored!.access_token,

@@ -30,7 +30,7 @@ interface Pagination {
 
 async function connectedSeller(plan: 'free' | 'growing' | 'elite'): Promise<Seller> {
   const seller = await createSeller('ebay-data');
-  if (plan !== 'free') await setPlan(seller.id, plan);
+  if (plan !== 'free') await setPlan(seller.accountId, plan);
   const connected = await connectEbay(seller.token);
   expect(connected.status).toBe(200);
   return seller;
@@ -54,7 +54,7 @@ describe('ebay-get-listings', () => {
         quantity: first.quantity,
       }),
     );
-    const stats = await connectionStats(seller.id);
+    const stats = await connectionStats(seller.accountId);
     expect(stats.lastSiteId).toBe('3'); // eBay UK
     const { data } = await seller.client
       .from('ebay_processed_listings')
@@ -66,7 +66,7 @@ describe('ebay-get-listings', () => {
   it('placing a listing creates the item and keeps the listing hidden after the next fetch', async () => {
     const seller = await connectedSeller('growing');
     await getFunction('ebay-get-listings', seller.token);
-    const storage = await createStorage(seller.id, { shelves: 2 });
+    const storage = await createStorage(seller.accountId, { shelves: 2 });
     const listing = SANDBOX_LISTINGS[3]!;
     const placed = await seller.client.rpc('place_listing', {
       p_listing_id: listing.itemId,
@@ -87,13 +87,13 @@ describe('ebay-get-listings', () => {
     });
     expect(again.error?.message).toBe('Listing not found');
 
-    await clearRateLimits(seller.id);
+    await clearRateLimits(seller.accountId);
     const res = await getFunction<{ listings: Listing[] }>('ebay-get-listings', seller.token);
     expect(res.body.listings.map((l) => l.listing_id)).not.toContain(listing.itemId);
     expect(res.body.listings).toHaveLength(SANDBOX_LISTINGS.length - 1);
     const { rows } = await db().query(
-      'select count(*)::int as n from public.storage_items where user_id = $1',
-      [seller.id],
+      'select count(*)::int as n from public.storage_items where account_id = $1',
+      [seller.accountId],
     );
     expect(rows[0].n).toBe(1);
   });
@@ -102,7 +102,7 @@ describe('ebay-get-listings', () => {
     const seller = await connectedSeller('growing');
     await getFunction('ebay-get-listings', seller.token);
     const other = await createSeller('ebay-data');
-    const theirs = await createStorage(other.id);
+    const theirs = await createStorage(other.accountId);
     const listing = SANDBOX_LISTINGS[5]!;
     const res = await seller.client.rpc('place_listing', {
       p_listing_id: listing.itemId,
@@ -120,16 +120,16 @@ describe('ebay-get-listings', () => {
   it('a seller back on Free can no longer place listings (RLS on the listings)', async () => {
     const seller = await connectedSeller('growing');
     await getFunction('ebay-get-listings', seller.token);
-    const storage = await createStorage(seller.id);
-    await setPlan(seller.id, 'free');
+    const storage = await createStorage(seller.accountId);
+    await setPlan(seller.accountId, 'free');
     const res = await seller.client.rpc('place_listing', {
       p_listing_id: SANDBOX_LISTINGS[0]!.itemId,
       p_shelf_id: storage.shelfIds[0],
     });
     expect(res.error?.message).toBe('Listing not found');
     const { rows } = await db().query(
-      'select count(*)::int as n from public.storage_items where user_id = $1',
-      [seller.id],
+      'select count(*)::int as n from public.storage_items where account_id = $1',
+      [seller.accountId],
     );
     expect(rows[0].n).toBe(0);
   });
@@ -140,7 +140,7 @@ describe('ebay-get-listings', () => {
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ code: 'plan_feature_unavailable' });
     expect(String(res.body.error)).toContain('Growing Seller');
-    expect((await connectionStats(seller.id)).calls.listings).toBe(0);
+    expect((await connectionStats(seller.accountId)).calls.listings).toBe(0);
   });
 
   it('refuses a user-id header naming someone else, and callers without a session', async () => {
@@ -170,14 +170,14 @@ describe('rate limits (SPEC 5: listings and orders every 2 minutes, inventory ev
     expect(res.body.minutesRemaining).toBe(2);
     expect(res.body.listings).toHaveLength(SANDBOX_LISTINGS.length);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(100);
-    expect((await connectionStats(seller.id)).calls.listings).toBe(1);
+    expect((await connectionStats(seller.accountId)).calls.listings).toBe(1);
   });
 
   it('counts the minutes left from the recorded last request', async () => {
     const seller = await connectedSeller('growing');
     await db().query(
-      `insert into public.api_rate_limits (endpoint, user_id, last_request) values ('inventory', $1, now() - interval '150 seconds')`,
-      [seller.id],
+      `insert into public.api_rate_limits (endpoint, account_id, last_request) values ('inventory', $1, now() - interval '150 seconds')`,
+      [seller.accountId],
     );
     const res = await getFunction<{ error: string; minutesRemaining: number }>(
       'ebay-get-inventory?page=1',
@@ -212,7 +212,7 @@ describe('ebay-get-inventory', () => {
     expect(pages.map((p) => p.inventory.length)).toEqual([200, 200, 50]);
     expect(pages[1]!.inventory[0]!.sku).toBe(skuFor(201));
     expect(pages[2]!.inventory.at(-1)!.sku).toBe(skuFor(450));
-    const stats = await connectionStats(seller.id);
+    const stats = await connectionStats(seller.accountId);
     expect(stats.calls.inventory).toBe(3); // eBay's own pages of 200 for the one sync
     expect(stats.lastMarketplaceId).toBe('EBAY_DE');
     const { data } = await seller.client.from('ebay_inventory').select('total_items').single();
@@ -252,7 +252,7 @@ describe('ebay-get-orders', () => {
       sku: first.lineItems[0]!.sku,
       title: first.lineItems[0]!.title,
     });
-    expect((await connectionStats(seller.id)).lastMarketplaceId).toBe('EBAY_GB');
+    expect((await connectionStats(seller.accountId)).lastMarketplaceId).toBe('EBAY_GB');
   });
 
   it('is refused below Elite Seller on the server, without counting a request', async () => {
@@ -261,15 +261,15 @@ describe('ebay-get-orders', () => {
     expect(res.status).toBe(403);
     expect(String(res.body.error)).toContain('Elite Seller');
     const { rows } = await db().query(
-      'select count(*)::int as n from public.api_rate_limits where user_id = $1',
-      [seller.id],
+      'select count(*)::int as n from public.api_rate_limits where account_id = $1',
+      [seller.accountId],
     );
     expect(rows[0].n).toBe(0);
   });
 
   it('an eBay failure is Failed to sync with eBay', async () => {
     const seller = await connectedSeller('elite');
-    const tokens = await storedTokens(seller.id);
+    const tokens = await storedTokens(seller.accountId);
     await ebaySandbox('fail', { token: tokens!.access_token, api: 'orders', status: 503 });
     const res = await getFunction('ebay-get-orders', seller.token);
     expect(res.status).toBe(502);
@@ -278,7 +278,7 @@ describe('ebay-get-orders', () => {
 
   it('No eBay token found before connecting', async () => {
     const seller = await createSeller('ebay-data');
-    await setPlan(seller.id, 'elite');
+    await setPlan(seller.accountId, 'elite');
     const res = await getFunction('ebay-get-orders', seller.token);
     expect(res.status).toBe(404);
     expect(res.body.error).toBe('No eBay token found');
@@ -288,44 +288,44 @@ describe('ebay-get-orders', () => {
 describe('token refresh', () => {
   it('refreshes an access token about to expire before calling eBay', async () => {
     const seller = await connectedSeller('elite');
-    const before = await storedTokens(seller.id);
+    const before = await storedTokens(seller.accountId);
     await db().query(
-      `update public.ebay_tokens set expires_at = now() + interval '1 minute' where user_id = $1`,
-      [seller.id],
+      `update public.ebay_tokens set expires_at = now() + interval '1 minute' where account_id = $1`,
+      [seller.accountId],
     );
     const res = await getFunction('ebay-get-orders', seller.token);
     expect(res.status).toBe(200);
-    const after = await storedTokens(seller.id);
+    const after = await storedTokens(seller.accountId);
     expect(after!.access_token).not.toBe(before!.access_token);
     expect(after!.refresh_token).toBe(before!.refresh_token);
     expect(Date.parse(after!.expires_at!)).toBeGreaterThan(Date.now() + 7000_000);
-    expect((await connectionStats(seller.id)).grants.refresh_token).toBe(1);
+    expect((await connectionStats(seller.accountId)).grants.refresh_token).toBe(1);
   });
 
   it('refreshes and retries once when eBay says the token expired', async () => {
     const seller = await connectedSeller('growing');
-    const before = await storedTokens(seller.id);
+    const before = await storedTokens(seller.accountId);
     await ebaySandbox('expire-access-tokens', { token: before!.access_token });
     const res = await getFunction<{ listings: Listing[] }>('ebay-get-listings', seller.token);
     expect(res.status).toBe(200);
     expect(res.body.listings.length).toBeGreaterThan(0);
-    expect((await storedTokens(seller.id))!.access_token).not.toBe(before!.access_token);
+    expect((await storedTokens(seller.accountId))!.access_token).not.toBe(before!.access_token);
   });
 
   it('a revoked consent is Not authenticated with eBay and forgets the dead tokens', async () => {
     const seller = await connectedSeller('free');
-    const tokens = await storedTokens(seller.id);
+    const tokens = await storedTokens(seller.accountId);
     await ebaySandbox('expire-access-tokens', { token: tokens!.access_token });
     await ebaySandbox('revoke-refresh-token', { token: tokens!.refresh_token });
     const res = await getFunction('ebay-get-inventory?page=1', seller.token);
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: 'Not authenticated with eBay', code: 'ebay_auth' });
-    expect(await storedTokens(seller.id)).toBeUndefined();
+    expect(await storedTokens(seller.accountId)).toBeUndefined();
   });
 
   it('no response of any eBay function carries a token', async () => {
     const seller = await connectedSeller('elite');
-    const tokens = await storedTokens(seller.id);
+    const tokens = await storedTokens(seller.accountId);
     for (const name of ['ebay-get-listings', 'ebay-get-orders', 'ebay-get-inventory?page=1']) {
       const res = await getFunction(name, seller.token);
       const text = JSON.stringify(res.body);

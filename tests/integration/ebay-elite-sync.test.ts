@@ -36,8 +36,8 @@ describe("an Elite seller's sync at 300 ms per eBay page", () => {
     expect(listings.body.sync?.total).toBe(ELITE_LISTED_COUNT);
     expect(Math.max(...listings.durations)).toBeLessThan(10_000);
     const { rows } = await db().query(
-      'select count(*)::int as n from public.ebay_processed_listings where user_id = $1 and display',
-      [s.id],
+      'select count(*)::int as n from public.ebay_processed_listings where account_id = $1 and display',
+      [s.accountId],
     );
     expect(rows[0].n).toBe(ELITE_LISTED_COUNT);
   }, 120_000);

@@ -8,10 +8,10 @@ import Papa from 'papaparse';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { closeDb, createDbUserPair, db, type DbUser } from '../helpers/db-users.ts';
-import { personalAccountId, userIdOf } from '../../src/domain/ids.ts';
+import { accountIdOf } from '../../src/domain/ids.ts';
 
 /** A seller made here acts on their own account, whose id is theirs. */
-const ownAccount = (user: { id: string }) => personalAccountId(userIdOf(user.id));
+const ownAccount = (user: { accountId: string }) => accountIdOf(user.accountId);
 
 const current = vi.hoisted(() => ({ client: null as unknown }));
 vi.mock('../../src/lib/supabase', () => ({
@@ -32,21 +32,21 @@ function signIn(user: DbUser): void {
 }
 
 /** Garage and Loft › isles 1-2 › units A, B › shelves 1-3 each (superuser insert). */
-async function layout(userId: string): Promise<void> {
+async function layout(accountId: string): Promise<void> {
   await db().query(
     `with rooms as (
-       insert into public.storage_rooms (user_id, room_name, room_index)
+       insert into public.storage_rooms (account_id, room_name, room_index)
        values ($1, 'Garage', 1), ($1, 'Loft, upstairs', 2) returning room_id
      ), isles as (
-       insert into public.storage_isles (user_id, room_id, isle_index)
+       insert into public.storage_isles (account_id, room_id, isle_index)
        select $1, room_id, g from rooms, generate_series(1, 2) g returning isle_id
      ), units as (
-       insert into public.storage_units (user_id, isle_id, unit_name, unit_index)
+       insert into public.storage_units (account_id, isle_id, unit_name, unit_index)
        select $1, isle_id, chr(64 + g), g from isles, generate_series(1, 2) g returning unit_id
      )
-     insert into public.storage_shelves (user_id, unit_id, shelf_index)
+     insert into public.storage_shelves (account_id, unit_id, shelf_index)
      select $1, unit_id, g from units, generate_series(1, 3) g`,
-    [userId],
+    [accountId],
   );
 }
 
@@ -58,7 +58,7 @@ const TRICKY = [
 ].flat();
 
 /** 1200 plain items (two pages of 1000) plus the tricky ones, spread over every shelf. */
-async function stock(userId: string): Promise<void> {
+async function stock(accountId: string): Promise<void> {
   await db().query(
     `with shelves as (
        select s.shelf_id, s.unit_id, row_number() over (order by r.room_index, i.isle_index, u.unit_index, s.shelf_index) - 1 as k
@@ -66,14 +66,14 @@ async function stock(userId: string): Promise<void> {
          join public.storage_units u using (unit_id)
          join public.storage_isles i using (isle_id)
          join public.storage_rooms r using (room_id)
-        where s.user_id = $1
+        where s.account_id = $1
      ), wanted as (
        select g::bigint as g, 'Item ' || g as name from generate_series(1, 1200) g
        union all
        select 1200 + ord, name from unnest($2::text[]) with ordinality as t(name, ord)
      )
      insert into public.storage_items
-       (user_id, item_name, quantity, shelf_id, unit_id, barcode, sku, price_paid, expiry_date, created_at)
+       (account_id, item_name, quantity, shelf_id, unit_id, barcode, sku, price_paid, expiry_date, created_at)
      select $1, w.name, (w.g % 9) + 1, s.shelf_id, s.unit_id,
             case when w.g % 3 = 0 then lpad(w.g::text, 13, '0') end,
             case when w.g % 4 = 0 then '-SKU-' || w.g end,
@@ -81,11 +81,11 @@ async function stock(userId: string): Promise<void> {
             case when w.g % 6 = 0 then date '2026-01-01' + w.g::int end,
             now() + w.g * interval '1 millisecond'
        from wanted w join shelves s on s.k = w.g % (select count(*) from shelves)`,
-    [userId, TRICKY],
+    [accountId, TRICKY],
   );
 }
 
-async function itemsWithPlaces(userId: string) {
+async function itemsWithPlaces(accountId: string) {
   const { rows } = await db().query(
     `select it.item_name, it.quantity, it.barcode, it.sku, it.price_paid::text, it.expiry_date::text,
             r.room_name, i.isle_index, u.unit_name, s.shelf_index
@@ -94,9 +94,9 @@ async function itemsWithPlaces(userId: string) {
        join public.storage_units u on u.unit_id = it.unit_id
        join public.storage_isles i using (isle_id)
        join public.storage_rooms r using (room_id)
-      where it.user_id = $1
+      where it.account_id = $1
       order by it.created_at`,
-    [userId],
+    [accountId],
   );
   return rows;
 }
@@ -108,9 +108,9 @@ afterAll(async () => {
 describe('export → import round trip', () => {
   it('reproduces every item in an empty account of the same layout, and re-exports the same file', async () => {
     const [source, target] = await createDbUserPair({ plan: 'elite', prefix: 'trip' });
-    await layout(source.id);
-    await layout(target.id);
-    await stock(source.id);
+    await layout(source.accountId);
+    await layout(target.accountId);
+    await stock(source.accountId);
 
     signIn(source);
     const exported = await exportItemsFile(ownAccount(source));
@@ -139,7 +139,7 @@ describe('export → import round trip', () => {
     expect(canCommit(preview)).toBe(true);
     await importItems(preview.items);
 
-    expect(await itemsWithPlaces(target.id)).toEqual(await itemsWithPlaces(source.id));
+    expect(await itemsWithPlaces(target.accountId)).toEqual(await itemsWithPlaces(source.accountId));
     const again = await exportItemsFile(ownAccount(target));
     expect(again.csv).toBe(exported.csv);
   }, 60_000);
@@ -148,21 +148,21 @@ describe('export → import round trip', () => {
 describe('full JSON export', () => {
   it("holds the seller's storage tree, items, preferences, plan and log, and no one else's", async () => {
     const [seller, other] = await createDbUserPair({ plan: 'elite', prefix: 'json' });
-    await layout(seller.id);
-    await layout(other.id);
-    await stock(seller.id);
+    await layout(seller.accountId);
+    await layout(other.accountId);
+    await stock(seller.accountId);
     await db().query(
-      `insert into public.storage_logs (user_id, action, details) values ($1, 'add_item', 'Added 1 x Mug')`,
-      [seller.id],
+      `insert into public.storage_logs (account_id, action, details) values ($1, 'add_item', 'Added 1 x Mug')`,
+      [seller.accountId],
     );
     await db().query(
-      `insert into public.ebay_processed_listings (user_id, listing_id, title, display)
+      `insert into public.ebay_processed_listings (account_id, listing_id, title, display)
        values ($1, '1234', 'Vintage lamp', false), ($2, '999', 'Not mine', true)`,
-      [seller.id, other.id],
+      [seller.accountId, other.accountId],
     );
     await db().query(
-      `insert into public.dismissed_notifications (user_id, notification_id) values ($1, 'expiry-x-30')`,
-      [seller.id],
+      `insert into public.dismissed_notifications (account_id, notification_id) values ($1, 'expiry-x-30')`,
+      [seller.accountId],
     );
 
     signIn(seller);
@@ -186,6 +186,7 @@ describe('full JSON export', () => {
       'expiry-x-30',
     ]);
     expect(JSON.stringify(data)).not.toContain(other.id);
+    expect(JSON.stringify(data)).not.toContain(other.accountId);
     expect(JSON.stringify(data)).not.toMatch(/access_token|refresh_token/);
   }, 60_000);
 });

@@ -8,10 +8,10 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
 import { stack } from '../helpers/stack.ts';
 import { closeDb, createDbUser, createDbUserPair, db, type DbUser } from '../helpers/db-users.ts';
-import { personalAccountId, userIdOf } from '../../src/domain/ids.ts';
+import { accountIdOf } from '../../src/domain/ids.ts';
 
 /** A seller made here acts on their own account, whose id is theirs. */
-const ownAccount = (user: { id: string }) => personalAccountId(userIdOf(user.id));
+const ownAccount = (user: { accountId: string }) => accountIdOf(user.accountId);
 
 const current = vi.hoisted(() => ({ client: null as unknown }));
 vi.mock('../../src/lib/supabase', () => ({
@@ -32,43 +32,43 @@ function signIn(user: DbUser): void {
 }
 
 /** Garage › isles 1-2 › units A, B › shelves 1-3 each, for the given user (superuser insert). */
-async function layout(userId: string): Promise<void> {
+async function layout(accountId: string): Promise<void> {
   await db().query(
     `with room as (
-       insert into public.storage_rooms (user_id, room_name) values ($1, 'Garage') returning room_id
+       insert into public.storage_rooms (account_id, room_name) values ($1, 'Garage') returning room_id
      ), isles as (
-       insert into public.storage_isles (user_id, room_id, isle_index)
+       insert into public.storage_isles (account_id, room_id, isle_index)
        select $1, room_id, g from room, generate_series(1, 2) g returning isle_id
      ), units as (
-       insert into public.storage_units (user_id, isle_id, unit_name, unit_index)
+       insert into public.storage_units (account_id, isle_id, unit_name, unit_index)
        select $1, isle_id, chr(64 + g), g from isles, generate_series(1, 2) g returning unit_id
      )
-     insert into public.storage_shelves (user_id, unit_id, shelf_index)
+     insert into public.storage_shelves (account_id, unit_id, shelf_index)
      select $1, unit_id, g from units, generate_series(1, 3) g`,
-    [userId],
+    [accountId],
   );
 }
 
-async function itemCount(userId: string): Promise<number> {
+async function itemCount(accountId: string): Promise<number> {
   const { rows } = await db().query<{ n: number }>(
-    'select count(*)::int as n from public.storage_items where user_id = $1',
-    [userId],
+    'select count(*)::int as n from public.storage_items where account_id = $1',
+    [accountId],
   );
   return rows[0]!.n;
 }
 
-async function logLines(userId: string): Promise<string[]> {
+async function logLines(accountId: string): Promise<string[]> {
   const { rows } = await db().query<{ details: string }>(
-    `select details from public.storage_logs where user_id = $1 and action = 'import_items'`,
-    [userId],
+    `select details from public.storage_logs where account_id = $1 and action = 'import_items'`,
+    [accountId],
   );
   return rows.map((row) => row.details);
 }
 
-async function stagedBatches(userId: string): Promise<number> {
+async function stagedBatches(accountId: string): Promise<number> {
   const { rows } = await db().query<{ n: number }>(
-    'select count(*)::int as n from public.import_batches where user_id = $1',
-    [userId],
+    'select count(*)::int as n from public.import_batches where account_id = $1',
+    [accountId],
   );
   return rows[0]!.n;
 }
@@ -81,10 +81,7 @@ function csvOf(count: number, line: (n: number) => string = (n) => `Item ${n},1,
 
 async function preview(user: DbUser, csv: string, planId: string) {
   signIn(user);
-  const [rooms, currentItemCount] = await Promise.all([
-    getStorageTree(),
-    getItemCount(ownAccount(user)),
-  ]);
+  const [rooms, currentItemCount] = await Promise.all([getStorageTree(), getItemCount(ownAccount(user))]);
   return buildImportPreview({
     fileName: 'items.csv',
     parsed: parseImportText(csv),
@@ -103,7 +100,7 @@ describe('import: all or nothing', () => {
   let seller: DbUser;
   beforeEach(async () => {
     seller = await createDbUser({ plan: 'growing', prefix: 'imp' });
-    await layout(seller.id);
+    await layout(seller.accountId);
   });
 
   it('one bad row among 500 is reported with its row number and nothing is written', async () => {
@@ -115,7 +112,7 @@ describe('import: all or nothing', () => {
       { row: 318, field: 'unit', message: "Unit 'Z' not found in isle 1" },
     ]);
     expect(canCommit(result)).toBe(false);
-    expect(await itemCount(seller.id)).toBe(0);
+    expect(await itemCount(seller.accountId)).toBe(0);
   });
 
   it('the server refuses the whole import when a row went bad after the preview', async () => {
@@ -130,9 +127,9 @@ describe('import: all or nothing', () => {
       'Row 400: Invalid location for item',
     );
     expect(progress.at(-1)).toBe(10); // all 10 batches of 50 were staged before the commit
-    expect(await itemCount(seller.id)).toBe(0);
-    expect(await logLines(seller.id)).toEqual([]);
-    expect(await stagedBatches(seller.id)).toBe(0); // discarded
+    expect(await itemCount(seller.accountId)).toBe(0);
+    expect(await logLines(seller.accountId)).toEqual([]);
+    expect(await stagedBatches(seller.accountId)).toBe(0); // discarded
   });
 
   it('the whole import is refused when it would pass the item limit', async () => {
@@ -145,7 +142,7 @@ describe('import: all or nothing', () => {
     await expect(importItems(result.items)).rejects.toThrow(
       'Adding 501 items would exceed your growing plan limit of 500 items',
     );
-    expect(await itemCount(seller.id)).toBe(0);
+    expect(await itemCount(seller.accountId)).toBe(0);
   });
 
   it('imports every row in file order with one log line naming up to 20 items', async () => {
@@ -163,8 +160,8 @@ describe('import: all or nothing', () => {
     expect(seen).toEqual(['0/1', '1/1', '1/1 commit']);
     const { rows } = await db().query(
       `select item_name, quantity, barcode, sku, price_paid::text, expiry_date::text
-         from public.storage_items where user_id = $1 order by created_at`,
-      [seller.id],
+         from public.storage_items where account_id = $1 order by created_at`,
+      [seller.accountId],
     );
     expect(rows).toEqual(
       [1, 2, 3].map((n) => ({
@@ -176,21 +173,21 @@ describe('import: all or nothing', () => {
         expiry_date: '2026-12-31',
       })),
     );
-    expect(await logLines(seller.id)).toEqual(['Imported 3 item(s): Mug 1, Mug 2, Mug 3']);
-    expect(await stagedBatches(seller.id)).toBe(0);
+    expect(await logLines(seller.accountId)).toEqual(['Imported 3 item(s): Mug 1, Mug 2, Mug 3']);
+    expect(await stagedBatches(seller.accountId)).toBe(0);
   });
 
   it('a log line for more than 20 items does not list them', async () => {
     const result = await preview(seller, csvOf(21), 'growing');
     await importItems(result.items);
-    expect(await logLines(seller.id)).toEqual(['Imported 21 item(s)']);
+    expect(await logLines(seller.accountId)).toEqual(['Imported 21 item(s)']);
   });
 });
 
 describe('import: 5000 rows on Elite', () => {
   it('completes in batches of 50 with one commit', async () => {
     const seller = await createDbUser({ plan: 'elite', prefix: 'imp5k' });
-    await layout(seller.id);
+    await layout(seller.accountId);
     const csv = csvOf(
       5000,
       (n) =>
@@ -205,8 +202,8 @@ describe('import: 5000 rows on Elite', () => {
     const seconds = (performance.now() - started) / 1000;
     expect(batches).toBe(100);
     expect(done.imported).toBe(5000);
-    expect(await itemCount(seller.id)).toBe(5000);
-    expect(await logLines(seller.id)).toEqual(['Imported 5000 item(s)']);
+    expect(await itemCount(seller.accountId)).toBe(5000);
+    expect(await logLines(seller.accountId)).toEqual(['Imported 5000 item(s)']);
     // Not a budget (that is the bench's job); printed so a slowdown is visible in the run.
     console.log(`5000-row import end to end: ${seconds.toFixed(2)} s`);
   }, 60_000);
@@ -215,7 +212,7 @@ describe('import: 5000 rows on Elite', () => {
 describe('import: a batch lost on the way', () => {
   it('leaves no items and no staged rows when the network drops batch 4 of 10', async () => {
     const seller = await createDbUser({ plan: 'growing', prefix: 'drop' });
-    await layout(seller.id);
+    await layout(seller.accountId);
     const result = await preview(seller, csvOf(500), 'growing');
     let posts = 0;
     // The real server, reached through a fetch that loses the 4th batch upload.
@@ -234,16 +231,16 @@ describe('import: a batch lost on the way', () => {
       },
     });
     await expect(importItems(result.items)).rejects.toThrow('fetch failed');
-    expect(await itemCount(seller.id)).toBe(0);
-    expect(await logLines(seller.id)).toEqual([]);
-    expect(await stagedBatches(seller.id)).toBe(0);
+    expect(await itemCount(seller.accountId)).toBe(0);
+    expect(await logLines(seller.accountId)).toEqual([]);
+    expect(await stagedBatches(seller.accountId)).toBe(0);
   });
 });
 
 describe('import staging', () => {
   it('refuses a commit with a batch missing, and writes nothing', async () => {
     const seller = await createDbUser({ plan: 'growing', prefix: 'stage' });
-    await layout(seller.id);
+    await layout(seller.accountId);
     const result = await preview(seller, csvOf(2), 'growing');
     const importId = crypto.randomUUID();
     const row = { item_name: 'Mug', quantity: 1, shelf_id: result.items[0]!.shelf_id };
@@ -258,7 +255,7 @@ describe('import staging', () => {
     expect(commit.error?.message).toBe(
       'The import was not fully uploaded; nothing was imported. Please try again',
     );
-    expect(await itemCount(seller.id)).toBe(0);
+    expect(await itemCount(seller.accountId)).toBe(0);
     const discarded = await seller.client.rpc('discard_import', { p_import_id: importId });
     expect(discarded.data).toBe(1);
   });
@@ -276,7 +273,7 @@ describe('import staging', () => {
     expect(commit.error?.message).toMatch(/not fully uploaded/);
     const forged = await other.client
       .from('import_batches')
-      .insert({ user_id: seller.id, import_id: importId, batch_no: 1, rows: [row] });
+      .insert({ account_id: seller.accountId, import_id: importId, batch_no: 1, rows: [row] });
     expect(forged.error?.code).toBe('42501');
     const tooBig = await seller.client.from('import_batches').insert({
       import_id: importId,

@@ -14,7 +14,7 @@ afterAll(async () => {
 
 interface ItemRow {
   item_id: string;
-  user_id: string;
+  account_id: string;
   item_name: string;
   quantity: number;
   barcode: string | null;
@@ -28,12 +28,12 @@ interface ItemRow {
   updated_at: string;
 }
 
-async function itemsOf(userId: string): Promise<ItemRow[]> {
+async function itemsOf(accountId: string): Promise<ItemRow[]> {
   const { rows } = await db().query<ItemRow>(
-    `select item_id, user_id, item_name, quantity, barcode, sku, price_paid::text, expiry_date::text,
+    `select item_id, account_id, item_name, quantity, barcode, sku, price_paid::text, expiry_date::text,
             shelf_id, unit_id, active, created_at::text, updated_at::text
-       from public.storage_items where user_id = $1 order by created_at, item_id`,
-    [userId],
+       from public.storage_items where account_id = $1 order by created_at, item_id`,
+    [accountId],
   );
   return rows;
 }
@@ -41,17 +41,17 @@ async function itemsOf(userId: string): Promise<ItemRow[]> {
 /** A seller with Garage › isle 1 › unit A › shelves 1-2 and three items, each with a SKU. */
 async function sellerWithItems(prefix: string) {
   const user = await createDbUser({ plan: 'power', prefix });
-  const storage = await createStorage(user.id, { shelves: 2 });
+  const storage = await createStorage(user.accountId, { shelves: 2 });
   const [shelf1, shelf2] = storage.shelfIds as [string, string];
   await db().query(
     `insert into public.storage_items
-       (user_id, item_name, quantity, barcode, sku, price_paid, expiry_date, shelf_id, unit_id, created_at)
+       (account_id, item_name, quantity, barcode, sku, price_paid, expiry_date, shelf_id, unit_id, created_at)
      values ($1, 'Blue mug', 2, '5012345678900', 'MUG-BLUE', 4.50, '2027-01-31', $2, $3, now()),
             ($1, 'Red mug', 1, '5012345678917', 'MUG-RED', 3.00, null, $2, $3, now() + interval '1 ms'),
             ($1, 'Teapot', 5, 'TEA-1', null, null, null, $2, $3, now() + interval '2 ms')`,
-    [user.id, shelf1, storage.unitIds[0]],
+    [user.accountId, shelf1, storage.unitIds[0]],
   );
-  return { user, shelf1, shelf2, items: await itemsOf(user.id) };
+  return { user, shelf1, shelf2, items: await itemsOf(user.accountId) };
 }
 
 async function commit(user: DbUser, rows: object[], mode?: 'add' | 'update') {
@@ -67,11 +67,11 @@ async function commit(user: DbUser, rows: object[], mode?: 'add' | 'update') {
   });
 }
 
-async function importLog(userId: string): Promise<string[]> {
+async function importLog(accountId: string): Promise<string[]> {
   const { rows } = await db().query<{ details: string }>(
-    `select details from public.storage_logs where user_id = $1 and action = 'import_items'
+    `select details from public.storage_logs where account_id = $1 and action = 'import_items'
       order by "timestamp", log_id`,
-    [userId],
+    [accountId],
   );
   return rows.map((row) => row.details);
 }
@@ -114,7 +114,7 @@ describe('import in update mode', () => {
     expect(error).toBeNull();
     expect(data).toMatchObject({ imported: 1, updated: 2, unchanged: 0 });
 
-    const after = await itemsOf(seller.user.id);
+    const after = await itemsOf(seller.user.accountId);
     expect(after).toHaveLength(4);
     const byId = new Map(after.map((item) => [item.item_id, item]));
 
@@ -144,9 +144,9 @@ describe('import in update mode', () => {
     expect((data as { item_ids: string[] }).item_ids).toEqual([added.item_id]);
 
     // The other seller's identical items are untouched
-    expect(await itemsOf(other.user.id)).toEqual(otherBefore);
+    expect(await itemsOf(other.user.accountId)).toEqual(otherBefore);
 
-    expect(await importLog(seller.user.id)).toEqual([
+    expect(await importLog(seller.user.accountId)).toEqual([
       'Imported 1 item(s), updated 2 item(s): Green mug, Blue mug, Teapot (white)',
     ]);
   });
@@ -158,20 +158,20 @@ describe('import in update mode', () => {
     ]);
     expect(error).toBeNull();
     expect(data).toMatchObject({ imported: 1, updated: 0 });
-    expect(await itemsOf(seller.user.id)).toHaveLength(4);
-    expect(await importLog(seller.user.id)).toEqual(['Imported 1 item(s): Blue mug']);
+    expect(await itemsOf(seller.user.accountId)).toHaveLength(4);
+    expect(await importLog(seller.user.accountId)).toEqual(['Imported 1 item(s): Blue mug']);
   });
 
   it('refuses the whole import when a key matches two items or two rows match one item', async () => {
     const seller = await sellerWithItems('reimport-ambiguous');
     // a second item with the Blue mug's barcode (no SKU): barcode 5012345678900 is now ambiguous
     await db().query(
-      `insert into public.storage_items (user_id, item_name, quantity, barcode, shelf_id, unit_id)
-       select user_id, 'Blue mug (box)', 1, barcode, shelf_id, unit_id from public.storage_items
-        where user_id = $1 and sku = 'MUG-BLUE'`,
-      [seller.user.id],
+      `insert into public.storage_items (account_id, item_name, quantity, barcode, shelf_id, unit_id)
+       select account_id, 'Blue mug (box)', 1, barcode, shelf_id, unit_id from public.storage_items
+        where account_id = $1 and sku = 'MUG-BLUE'`,
+      [seller.user.accountId],
     );
-    const before = await itemsOf(seller.user.id);
+    const before = await itemsOf(seller.user.accountId);
 
     const { error } = await commit(
       seller.user,
@@ -194,13 +194,13 @@ describe('import in update mode', () => {
       "Row 3: Barcode '5012345678900' matches 2 of your items, so it is not clear which to update",
       'Row 5: Matches the same item as row 4',
     ]);
-    expect(await itemsOf(seller.user.id)).toEqual(before);
-    expect(await importLog(seller.user.id)).toEqual([]);
+    expect(await itemsOf(seller.user.accountId)).toEqual(before);
+    expect(await importLog(seller.user.accountId)).toEqual([]);
   });
 
   it('checks given cells of an update row and leaves a row with no change alone', async () => {
     const seller = await sellerWithItems('reimport-checks');
-    const before = await itemsOf(seller.user.id);
+    const before = await itemsOf(seller.user.accountId);
     const refused = await commit(
       seller.user,
       [
@@ -213,12 +213,12 @@ describe('import in update mode', () => {
       'Row 2: Invalid quantity',
       "Row 3: Shelf 9 not found in unit 'A'",
     ]);
-    expect(await itemsOf(seller.user.id)).toEqual(before);
+    expect(await itemsOf(seller.user.accountId)).toEqual(before);
 
     const same = await commit(seller.user, [{ sku: 'MUG-BLUE', quantity: 2 }], 'update');
     expect(same.error).toBeNull();
     expect(same.data).toMatchObject({ imported: 0, updated: 0, unchanged: 1 });
-    expect(await itemsOf(seller.user.id)).toEqual(before);
+    expect(await itemsOf(seller.user.accountId)).toEqual(before);
   });
 
   it('counts only added rows against the plan limit', async () => {
@@ -229,10 +229,10 @@ describe('import in update mode', () => {
     );
     const limit = rows[0]!.max_items;
     await db().query(
-      `insert into public.storage_items (user_id, item_name, quantity, shelf_id, unit_id)
+      `insert into public.storage_items (account_id, item_name, quantity, shelf_id, unit_id)
        select $1, 'Filler ' || g, 1, $2, unit_id from public.storage_shelves, generate_series(1, $3::int) g
         where shelf_id = $2`,
-      [seller.user.id, seller.shelf1, limit - 3],
+      [seller.user.accountId, seller.shelf1, limit - 3],
     );
 
     const update = await commit(seller.user, [{ sku: 'MUG-RED', quantity: 4 }], 'update');
@@ -249,7 +249,7 @@ describe('import in update mode', () => {
     );
     expect(adding.error?.message).toContain(PLAN_LIMIT_REACHED);
     expect(adding.error?.message).toContain('Adding 1 items would exceed');
-    const red = (await itemsOf(seller.user.id)).find((item) => item.sku === 'MUG-RED')!;
+    const red = (await itemsOf(seller.user.accountId)).find((item) => item.sku === 'MUG-RED')!;
     expect(red.quantity).toBe(4);
   });
 

@@ -19,10 +19,10 @@ import {
 
 const typed = (user: DbUser) => user.client as unknown as SupabaseClient<Database>;
 
-async function logs(userId: string, action: string): Promise<string[]> {
+async function logs(accountId: string, action: string): Promise<string[]> {
   const { rows } = await db().query<{ details: string }>(
-    `select details from public.storage_logs where user_id = $1 and action = $2 order by "timestamp"`,
-    [userId, action],
+    `select details from public.storage_logs where account_id = $1 and action = $2 order by "timestamp"`,
+    [accountId, action],
   );
   return rows.map((row) => row.details);
 }
@@ -38,7 +38,7 @@ describe('add_isle', () => {
 
   beforeAll(async () => {
     [user, other] = await createDbUserPair({ prefix: 'inv-isle' });
-    roomId = (await createStorage(user.id, { roomName: 'Garage', units: 1 })).roomId;
+    roomId = (await createStorage(user.accountId, { roomName: 'Garage', units: 1 })).roomId;
   });
 
   it('adds an isle with its first unit, named A, of the chosen type', async () => {
@@ -49,7 +49,7 @@ describe('add_isle', () => {
       p_position3d: { x: 0, y: 0, z: 0, size: 50 },
     });
     expect(error).toBeNull();
-    expect(data.isle).toMatchObject({ room_id: roomId, isle_index: 4, user_id: user.id });
+    expect(data.isle).toMatchObject({ room_id: roomId, isle_index: 4, account_id: user.accountId });
     expect(data.unit).toMatchObject({
       isle_id: data.isle.isle_id,
       unit_name: 'A',
@@ -85,7 +85,7 @@ describe('add_isle', () => {
 
   it('leaves no empty isle behind when the unit limit refuses the unit', async () => {
     const free = await createDbUser({ prefix: 'inv-isle-limit' });
-    const storage = await createStorage(free.id, { units: 3 });
+    const storage = await createStorage(free.accountId, { units: 3 });
     const { error } = await free.client.rpc('add_isle', {
       p_room_id: storage.roomId,
       p_isle_index: 2,
@@ -95,8 +95,8 @@ describe('add_isle', () => {
     );
     expect(JSON.parse(error!.details)).toEqual({ kind: 'units', plan: 'free', limit: 3 });
     const { rows } = await db().query(
-      'select count(*)::int as n from public.storage_isles where user_id = $1',
-      [free.id],
+      'select count(*)::int as n from public.storage_isles where account_id = $1',
+      [free.accountId],
     );
     expect(rows[0].n).toBe(1);
   });
@@ -117,7 +117,7 @@ describe('add_room, add_unit, rename_unit, renumber_isle', () => {
       room_name: 'Garage',
       room_index: 1,
       active: true,
-      user_id: user.id,
+      account_id: user.accountId,
     });
     const second = await user.client.rpc('add_room', { p_room_name: 'Shed' });
     expect(second.data.room_index).toBe(2);
@@ -127,12 +127,12 @@ describe('add_room, add_unit, rename_unit, renumber_isle', () => {
     );
     const blank = await user.client.rpc('add_room', { p_room_name: '  ' });
     expect(blank.error?.message).toBe('Room name is required');
-    expect(await logs(user.id, 'add_room')).toEqual(['Added room Garage', 'Added room Shed']);
+    expect(await logs(user.accountId, 'add_room')).toEqual(['Added room Garage', 'Added room Shed']);
   });
 
   it('add_unit names units A, B, C… filling gaps, and logs them', async () => {
     const user = await createDbUser({ prefix: 'inv-add-unit' });
-    const storage = await createStorage(user.id, { roomName: 'Depot', units: 2 });
+    const storage = await createStorage(user.accountId, { roomName: 'Depot', units: 2 });
     await db().query('delete from public.storage_units where unit_id = $1', [storage.unitIds[0]]);
     const gap = await user.client.rpc('add_unit', {
       p_isle_id: storage.isleId,
@@ -148,7 +148,7 @@ describe('add_room, add_unit, rename_unit, renumber_isle', () => {
     });
     const next = await user.client.rpc('add_unit', { p_isle_id: storage.isleId });
     expect(next.data).toMatchObject({ unit_name: 'C', unit_type: 'box' });
-    expect(await logs(user.id, 'add_unit')).toEqual([
+    expect(await logs(user.accountId, 'add_unit')).toEqual([
       'Added unit A (bin) to Depot / Isle 1',
       'Added unit C (box) to Depot / Isle 1',
     ]);
@@ -158,31 +158,31 @@ describe('add_room, add_unit, rename_unit, renumber_isle', () => {
 
   it('add_unit is refused at the unit limit', async () => {
     const free = await createDbUser({ prefix: 'inv-unit-limit' });
-    const storage = await createStorage(free.id, { units: 3 });
+    const storage = await createStorage(free.accountId, { units: 3 });
     const { error } = await free.client.rpc('add_unit', { p_isle_id: storage.isleId });
     expect(error?.message).toBe(
       'PLAN_LIMIT_REACHED: You can only add up to 3 units in your current plan',
     );
-    expect(await logs(free.id, 'add_unit')).toEqual([]);
+    expect(await logs(free.accountId, 'add_unit')).toEqual([]);
   });
 
   it('rename_unit keeps names unique in the isle (any case) and logs a change', async () => {
     const user = await createDbUser({ prefix: 'inv-rename-unit' });
-    const storage = await createStorage(user.id, { roomName: 'Yard', units: 2 });
+    const storage = await createStorage(user.accountId, { roomName: 'Yard', units: 2 });
     const [a, b] = storage.unitIds;
     const renamed = await user.client.rpc('rename_unit', { p_unit_id: a, p_unit_name: ' Top ' });
     expect(renamed.data).toMatchObject({ unit_name: 'Top' });
     const clash = await user.client.rpc('rename_unit', { p_unit_id: b, p_unit_name: 'TOP' });
     expect(clash.error?.code).toBe('23505');
     await user.client.rpc('rename_unit', { p_unit_id: a, p_unit_name: 'Top' });
-    expect(await logs(user.id, 'update_unit')).toEqual(['Renamed unit A to Top']);
+    expect(await logs(user.accountId, 'update_unit')).toEqual(['Renamed unit A to Top']);
     const theirs = await other.client.rpc('rename_unit', { p_unit_id: b, p_unit_name: 'X' });
     expect(theirs.error?.message).toBe('Unit not found');
   });
 
   it('renumber_isle refuses a number in use in the room and logs a change', async () => {
     const fresh = await createDbUser({ plan: 'growing', prefix: 'inv-renumber' });
-    const storage = await createStorage(fresh.id, { roomName: 'Barn' });
+    const storage = await createStorage(fresh.accountId, { roomName: 'Barn' });
     const second = await fresh.client.rpc('add_isle', {
       p_room_id: storage.roomId,
       p_isle_index: 2,
@@ -203,8 +203,8 @@ describe('add_room, add_unit, rename_unit, renumber_isle', () => {
       p_isle_index: 5,
     });
     expect(moved.data).toMatchObject({ isle_index: 5 });
-    expect(await logs(fresh.id, 'update_isle')).toEqual(['Changed isle 2 to isle 5 in room Barn']);
-    expect(await logs(fresh.id, 'add_isle')).toEqual([
+    expect(await logs(fresh.accountId, 'update_isle')).toEqual(['Changed isle 2 to isle 5 in room Barn']);
+    expect(await logs(fresh.accountId, 'add_isle')).toEqual([
       'Added isle 2 to room Barn with unit A (box)',
     ]);
   });
@@ -217,7 +217,7 @@ describe('update_item', () => {
 
   beforeAll(async () => {
     [user, other] = await createDbUserPair({ prefix: 'inv-update' });
-    itemId = (await createStorage(user.id, { items: 1 })).itemIds[0]!;
+    itemId = (await createStorage(user.accountId, { items: 1 })).itemIds[0]!;
   });
 
   it('changes only the given fields and logs what changed', async () => {
@@ -235,7 +235,7 @@ describe('update_item', () => {
       price_paid: 3.2,
       expiry_date: '2030-12-31',
     });
-    expect(await logs(user.id, 'update_item')).toEqual([
+    expect(await logs(user.accountId, 'update_item')).toEqual([
       'Updated Item 1: quantity 1 → 4, SKU - → TP-1, price paid - → 3.20, expiry - → 2030-12-31',
     ]);
   });
@@ -252,7 +252,7 @@ describe('update_item', () => {
       expiry_date: null,
     });
     await user.client.rpc('update_item', { p_item_id: itemId, p_changes: { quantity: 4 } });
-    expect(await logs(user.id, 'update_item')).toHaveLength(2);
+    expect(await logs(user.accountId, 'update_item')).toHaveLength(2);
   });
 
   it('refuses invalid values without changing anything', async () => {
@@ -290,7 +290,7 @@ describe('update_item', () => {
 describe('loading every item', () => {
   it('pages newest first without gaps or repeats, past PostgREST’s 1000 rows', async () => {
     const user = await createDbUser({ plan: 'elite', prefix: 'inv-pages' });
-    const storage = await createStorage(user.id, { items: 2345 });
+    const storage = await createStorage(user.accountId, { items: 2345 });
     const newestFirst = [...storage.itemIds].reverse();
     // in one round (the plan's 5000) or in two (a plan hint of 1000 below the real count)
     for (const expectedItems of [5000, 1000]) {
@@ -303,10 +303,10 @@ describe('loading every item', () => {
 
   it('breaks ties in created_at by id, so small pages cover every row once', async () => {
     const user = await createDbUser({ prefix: 'inv-ties' });
-    const storage = await createStorage(user.id, { items: 23 });
+    const storage = await createStorage(user.accountId, { items: 23 });
     await db().query(
-      `update public.storage_items set created_at = '2026-01-01' where user_id = $1`,
-      [user.id],
+      `update public.storage_items set created_at = '2026-01-01' where account_id = $1`,
+      [user.accountId],
     );
     const items = await fetchAllItems(typed(user), { pageSize: 5 });
     expect(new Set(items.map((item) => item.item_id))).toEqual(new Set(storage.itemIds));
@@ -325,8 +325,8 @@ describe('barcode search', () => {
 
   beforeAll(async () => {
     [user, other] = await createDbUserPair({ prefix: 'inv-search' });
-    const storage = await createStorage(user.id, { roomName: 'Garage', items: 4 });
-    await createStorage(other.id, { items: 2 });
+    const storage = await createStorage(user.accountId, { roomName: 'Garage', items: 4 });
+    await createStorage(other.accountId, { items: 2 });
     const set = (id: string, name: string, barcode: string | null) =>
       db().query(
         'update public.storage_items set item_name = $2, barcode = $3 where item_id = $1',

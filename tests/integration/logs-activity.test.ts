@@ -13,10 +13,10 @@ import {
   db,
   type DbUser,
 } from '../helpers/db-users.ts';
-import { personalAccountId, userIdOf } from '../../src/domain/ids.ts';
+import { accountIdOf } from '../../src/domain/ids.ts';
 
 /** A seller made here acts on their own account, whose id is theirs. */
-const ownAccount = (user: { id: string }) => personalAccountId(userIdOf(user.id));
+const ownAccount = (user: { accountId: string }) => accountIdOf(user.accountId);
 
 const current = vi.hoisted(() => ({ client: null as unknown }));
 vi.mock('../../src/lib/supabase', () => ({
@@ -35,20 +35,20 @@ function signIn(user: DbUser): void {
 }
 
 /** `count` log lines, one second apart, cycling through the given actions (oldest first). */
-async function writeLogs(userId: string, count: number, actions: string[]): Promise<void> {
+async function writeLogs(accountId: string, count: number, actions: string[]): Promise<void> {
   await db().query(
-    `insert into public.storage_logs (user_id, action, details, "timestamp")
+    `insert into public.storage_logs (account_id, action, details, "timestamp")
      select $1, ($3::text[])[1 + (g - 1) % cardinality($3::text[])], 'Entry ' || g,
             now() - interval '1 hour' + g * interval '1 second'
        from generate_series(1, $2::int) g`,
-    [userId, count, actions],
+    [accountId, count, actions],
   );
 }
 
-async function logCount(userId: string): Promise<number> {
+async function logCount(accountId: string): Promise<number> {
   const { rows } = await db().query<{ n: number }>(
-    'select count(*)::int as n from public.storage_logs where user_id = $1',
-    [userId],
+    'select count(*)::int as n from public.storage_logs where account_id = $1',
+    [accountId],
   );
   return rows[0]!.n;
 }
@@ -60,7 +60,7 @@ afterAll(async () => {
 describe('activity log', () => {
   it('pages newest first, 50 at a time', async () => {
     const [seller] = await createDbUserPair({ prefix: 'logs' });
-    await writeLogs(seller.id, 120, ['add_item', 'move_item', 'remove_item']);
+    await writeLogs(seller.accountId, 120, ['add_item', 'move_item', 'remove_item']);
     signIn(seller);
 
     const first = await getLogs(ownAccount(seller), ALL_ACTIONS, 0);
@@ -76,7 +76,7 @@ describe('activity log', () => {
 
   it('filters by action, with the count of that action only', async () => {
     const [seller] = await createDbUserPair({ prefix: 'logs' });
-    await writeLogs(seller.id, 9, ['add_item', 'move_item', 'remove_item']);
+    await writeLogs(seller.accountId, 9, ['add_item', 'move_item', 'remove_item']);
     signIn(seller);
     const moves = await getLogs(ownAccount(seller), 'move_item', 0);
     expect(moves.total).toBe(3);
@@ -86,7 +86,7 @@ describe('activity log', () => {
 
   it("shows the lines the storage functions write, in the seller's words", async () => {
     const [seller] = await createDbUserPair({ prefix: 'logs' });
-    const storage = await createStorage(seller.id, { roomName: 'Garage', shelves: 1 });
+    const storage = await createStorage(seller.accountId, { roomName: 'Garage', shelves: 1 });
     signIn(seller);
     const added = await seller.client.rpc('add_shelf', { p_unit_id: storage.unitIds[0] });
     expect(added.error).toBeNull();
@@ -98,25 +98,25 @@ describe('activity log', () => {
 
   it("clears the seller's log and nobody else's", async () => {
     const [seller, other] = await createDbUserPair({ prefix: 'logs' });
-    await writeLogs(seller.id, 5, ['add_item']);
-    await writeLogs(other.id, 4, ['add_item']);
+    await writeLogs(seller.accountId, 5, ['add_item']);
+    await writeLogs(other.accountId, 4, ['add_item']);
     signIn(seller);
     await clearLogs(ownAccount(seller));
-    expect(await logCount(seller.id)).toBe(0);
-    expect(await logCount(other.id)).toBe(4);
+    expect(await logCount(seller.accountId)).toBe(0);
+    expect(await logCount(other.accountId)).toBe(4);
     // a seller naming someone else's id clears nothing: RLS hides those rows
     await clearLogs(ownAccount(other));
-    expect(await logCount(other.id)).toBe(4);
+    expect(await logCount(other.accountId)).toBe(4);
   });
 
   it("refuses with 'Clear Failed' when the server says no, and keeps the log", async () => {
     const [seller] = await createDbUserPair({ prefix: 'logs' });
-    await writeLogs(seller.id, 3, ['add_item']);
+    await writeLogs(seller.accountId, 3, ['add_item']);
     current.client = clientWithToken('not-a-token');
     const failure = await clearLogs(ownAccount(seller)).catch((error: unknown) => error);
     // The screen shows it as 'Clear Failed' with the server's sentence (showError's fallback).
     expect(failure).toBeInstanceOf(DataError);
     expect((failure as InstanceType<typeof DataError>).message).not.toBe('');
-    expect(await logCount(seller.id)).toBe(3);
+    expect(await logCount(seller.accountId)).toBe(3);
   });
 });

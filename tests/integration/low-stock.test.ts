@@ -9,10 +9,10 @@ afterAll(async () => {
   await closeDb();
 });
 
-async function logDetails(userId: string, action: string): Promise<string[]> {
+async function logDetails(accountId: string, action: string): Promise<string[]> {
   const { rows } = await db().query<{ details: string }>(
-    `select details from public.storage_logs where user_id = $1 and action = $2 order by "timestamp"`,
-    [userId, action],
+    `select details from public.storage_logs where account_id = $1 and action = $2 order by "timestamp"`,
+    [accountId, action],
   );
   return rows.map((row) => row.details);
 }
@@ -20,7 +20,7 @@ async function logDetails(userId: string, action: string): Promise<string[]> {
 describe('reorder level', () => {
   it('add_item takes an optional reorder level; without one the item has none', async () => {
     const seller = await createDbUser({ prefix: 'reorder-add' });
-    const storage = await createStorage(seller.id);
+    const storage = await createStorage(seller.accountId);
     const withLevel = await seller.client.rpc('add_item', {
       p_shelf_id: storage.shelfIds[0]!,
       p_item_name: 'Tape',
@@ -39,7 +39,7 @@ describe('reorder level', () => {
 
   it('add_item refuses a negative or huge reorder level (22023) and adds nothing', async () => {
     const seller = await createDbUser({ prefix: 'reorder-bad-add' });
-    const storage = await createStorage(seller.id);
+    const storage = await createStorage(seller.accountId);
     for (const level of [-1, 1_000_001]) {
       const { error } = await seller.client.rpc('add_item', {
         p_shelf_id: storage.shelfIds[0]!,
@@ -57,7 +57,7 @@ describe('reorder level', () => {
 
   it('update_item sets, changes and clears it, and the log line names the change', async () => {
     const seller = await createDbUser({ prefix: 'reorder-update' });
-    const storage = await createStorage(seller.id, { items: 1 });
+    const storage = await createStorage(seller.accountId, { items: 1 });
     const itemId = storage.itemIds[0]!;
     const set = await seller.client.rpc('update_item', {
       p_item_id: itemId,
@@ -71,7 +71,7 @@ describe('reorder level', () => {
     });
     expect(cleared.error).toBeNull();
     expect(cleared.data?.reorder_level).toBeNull();
-    expect(await logDetails(seller.id, 'update_item')).toEqual([
+    expect(await logDetails(seller.accountId, 'update_item')).toEqual([
       'Updated Item 1: reorder level - → 3',
       'Updated Item 1: reorder level 3 → -',
     ]);
@@ -79,7 +79,7 @@ describe('reorder level', () => {
 
   it('update_item refuses what is not a whole number from 0 to 1000000 and changes nothing', async () => {
     const seller = await createDbUser({ prefix: 'reorder-bad-update' });
-    const storage = await createStorage(seller.id, { items: 1 });
+    const storage = await createStorage(seller.accountId, { items: 1 });
     const itemId = storage.itemIds[0]!;
     for (const level of [-1, 1.5, '3', 1_000_001, true]) {
       const { error } = await seller.client.rpc('update_item', {
@@ -99,7 +99,7 @@ describe('reorder level', () => {
 
   it('the table itself refuses a reorder level out of range, whoever writes it', async () => {
     const seller = await createDbUser({ prefix: 'reorder-check' });
-    const storage = await createStorage(seller.id, { items: 1 });
+    const storage = await createStorage(seller.accountId, { items: 1 });
     const { error } = await seller.client
       .from('storage_items')
       .update({ reorder_level: -5 })
@@ -112,7 +112,7 @@ describe('reorder level', () => {
 describe('low_stock_items()', () => {
   it('lists items at 0 or at or below their level, fewest left first, with where they sit', async () => {
     const seller = await createDbUser({ prefix: 'low-stock' });
-    const storage = await createStorage(seller.id, { roomName: 'Garage', items: 6 });
+    const storage = await createStorage(seller.accountId, { roomName: 'Garage', items: 6 });
     // name, quantity, reorder level
     const rows: [string, number, number | null][] = [
       ['Plenty', 10, 3], // above its level: not listed
@@ -155,7 +155,7 @@ describe('low_stock_items()', () => {
       await createDbUser({ prefix: 'low-own-a' }),
       await createDbUser({ prefix: 'low-own-b' }),
     ];
-    const storage = await createStorage(a.id, { items: 1 });
+    const storage = await createStorage(a.accountId, { items: 1 });
     await db().query('update public.storage_items set quantity = 0 where item_id = $1', [
       storage.itemIds[0],
     ]);
@@ -170,7 +170,7 @@ describe('low_stock_items()', () => {
 
   it('an item leaves the list once restocked above its level', async () => {
     const seller = await createDbUser({ prefix: 'low-restock' });
-    const storage = await createStorage(seller.id, { items: 1 });
+    const storage = await createStorage(seller.accountId, { items: 1 });
     const itemId = storage.itemIds[0]!;
     await seller.client.rpc('update_item', {
       p_item_id: itemId,

@@ -18,7 +18,7 @@ const isoDay = (offset: number) => {
 describe('expiring items query', () => {
   it('returns items dated up to 30 days ahead or past, and nothing later or undated', async () => {
     const seller = await createDbUser({ prefix: 'exp-items' });
-    const storage = await createStorage(seller.id, { items: 5 });
+    const storage = await createStorage(seller.accountId, { items: 5 });
     const dates = [isoDay(-3), isoDay(0), isoDay(30), isoDay(31), null];
     for (const [i, date] of dates.entries())
       await db().query('update public.storage_items set expiry_date = $2 where item_id = $1', [
@@ -41,7 +41,7 @@ describe('expiring items query', () => {
 describe('dismissals', () => {
   it('a second dismissal restarts the 30 days instead of adding a row', async () => {
     const seller = await createDbUser({ prefix: 'dismiss' });
-    const storage = await createStorage(seller.id, { items: 1 });
+    const storage = await createStorage(seller.accountId, { items: 1 });
     const row = (at: string) => ({
       notification_id: `expiry:${storage.itemIds[0]}:2030-01-01:30d`,
       item_id: storage.itemIds[0]!,
@@ -49,11 +49,11 @@ describe('dismissals', () => {
     });
     const first = await seller.client
       .from('dismissed_notifications')
-      .upsert(row('2030-01-01T10:00:00Z'), { onConflict: 'user_id,notification_id' });
+      .upsert(row('2030-01-01T10:00:00Z'), { onConflict: 'account_id,notification_id' });
     expect(first.error).toBeNull();
     const again = await seller.client
       .from('dismissed_notifications')
-      .upsert(row('2030-01-05T10:00:00Z'), { onConflict: 'user_id,notification_id' });
+      .upsert(row('2030-01-05T10:00:00Z'), { onConflict: 'account_id,notification_id' });
     expect(again.error).toBeNull();
     const { data } = await seller.client
       .from('dismissed_notifications')
@@ -65,7 +65,7 @@ describe('dismissals', () => {
   it("cannot dismiss for another seller's item, and goes when the item goes", async () => {
     const owner = await createDbUser({ prefix: 'dismiss-owner' });
     const other = await createDbUser({ prefix: 'dismiss-other' });
-    const storage = await createStorage(owner.id, { items: 1 });
+    const storage = await createStorage(owner.accountId, { items: 1 });
     const itemId = storage.itemIds[0]!;
 
     const foreign = await other.client
@@ -84,11 +84,11 @@ describe('dismissals', () => {
 
   it('old dismissals can be cleared by their owner (the app prunes past 31 days)', async () => {
     const seller = await createDbUser({ prefix: 'dismiss-prune' });
-    const storage = await createStorage(seller.id, { items: 2 });
+    const storage = await createStorage(seller.accountId, { items: 2 });
     await db().query(
-      `insert into public.dismissed_notifications (user_id, notification_id, item_id, dismissed_at)
+      `insert into public.dismissed_notifications (account_id, notification_id, item_id, dismissed_at)
        values ($1, 'old', $2, now() - interval '40 days'), ($1, 'recent', $3, now() - interval '2 days')`,
-      [seller.id, storage.itemIds[0], storage.itemIds[1]],
+      [seller.accountId, storage.itemIds[0], storage.itemIds[1]],
     );
     const since = new Date(Date.now() - 31 * 86_400_000).toISOString();
     const pruned = await seller.client

@@ -18,18 +18,18 @@ async function setQuantity(itemId: string, quantity: number): Promise<void> {
   ]);
 }
 
-async function lastLog(userId: string): Promise<{ action: string; details: string }> {
+async function lastLog(accountId: string): Promise<{ action: string; details: string }> {
   const { rows } = await db().query<{ action: string; details: string }>(
-    `select action, details from public.storage_logs where user_id = $1
+    `select action, details from public.storage_logs where account_id = $1
       order by "timestamp" desc, log_id desc limit 1`,
-    [userId],
+    [accountId],
   );
   return rows[0]!;
 }
 
 async function eliteWithItem(quantity = 5) {
   const seller = await createDbUser({ plan: 'elite', prefix: 'picking' });
-  const storage = await createStorage(seller.id, { roomName: 'Garage', items: 1 });
+  const storage = await createStorage(seller.accountId, { roomName: 'Garage', items: 1 });
   const itemId = storage.itemIds[0]!;
   await setQuantity(itemId, quantity);
   return { seller, storage, itemId };
@@ -52,7 +52,7 @@ describe('pick_order_line', () => {
       quantity: 2,
     });
     expect(await quantityOf(itemId)).toBe(3);
-    expect(await lastLog(seller.id)).toEqual({
+    expect(await lastLog(seller.accountId)).toEqual({
       action: 'pick_order_line',
       details: 'Picked 2 × Item 1 for order 12-345 from Garage › Isle 1 › Unit A › Shelf 1',
     });
@@ -120,7 +120,7 @@ describe('pick_order_line', () => {
 
   it('is refused below the Elite Seller plan', async () => {
     const seller = await createDbUser({ prefix: 'picking' });
-    const storage = await createStorage(seller.id, { items: 1 });
+    const storage = await createStorage(seller.accountId, { items: 1 });
     const refused = await seller.client.rpc('pick_order_line', {
       p_order_id: '12-345',
       p_line_item_id: 'L1',
@@ -134,7 +134,7 @@ describe('pick_order_line', () => {
 
   it("another seller can neither pick from an item nor see or unpick a seller's picks", async () => {
     const [a, b] = await createDbUserPair({ plan: 'elite', prefix: 'picking' });
-    const storage = await createStorage(a.id, { items: 1 });
+    const storage = await createStorage(a.accountId, { items: 1 });
     const itemId = storage.itemIds[0]!;
     await setQuantity(itemId, 4);
     const stolen = await b.client.rpc('pick_order_line', {
@@ -162,7 +162,7 @@ describe('pick_order_line', () => {
     // A direct insert naming another seller is refused by RLS.
     const forged = await b.client
       .from('order_picks')
-      .insert({ user_id: a.id, order_id: 'x', line_item_id: 'y', quantity: 1 });
+      .insert({ account_id: a.accountId, order_id: 'x', line_item_id: 'y', quantity: 1 });
     expect(forged.error).not.toBeNull();
   });
 });
@@ -185,7 +185,7 @@ describe('unpick_order_line', () => {
     expect(back.data).toMatchObject({ item_id: itemId, quantity: 5 });
     expect(await quantityOf(itemId)).toBe(5);
     expect((await seller.client.from('order_picks').select('*')).data).toEqual([]);
-    expect(await lastLog(seller.id)).toEqual({
+    expect(await lastLog(seller.accountId)).toEqual({
       action: 'unpick_order_line',
       details: 'Unpicked 2 × Item 1 for order 12-345, back on Garage › Isle 1 › Unit A › Shelf 1',
     });
@@ -213,7 +213,7 @@ describe('unpick_order_line', () => {
       p_line_item_id: 'L1',
     });
     expect(back.error).toBeNull();
-    expect((await lastLog(seller.id)).details).toBe(
+    expect((await lastLog(seller.accountId)).details).toBe(
       'Unpicked 1 × Item 1 for order 12-345 (the item was removed, nothing put back)',
     );
   });
@@ -222,12 +222,12 @@ describe('unpick_order_line', () => {
 describe('link_sku', () => {
   it('remembers an order SKU for an item, per seller, and moves it when linked again', async () => {
     const [a, b] = await createDbUserPair({ plan: 'elite', prefix: 'picking' });
-    const storage = await createStorage(a.id, { items: 2 });
+    const storage = await createStorage(a.accountId, { items: 2 });
     const [first, second] = storage.itemIds as [string, string];
     const linked = await a.client.rpc('link_sku', { p_sku: ' MUG-BLUE ', p_item_id: first });
     expect(linked.error).toBeNull();
     expect(linked.data).toMatchObject({ sku: 'MUG-BLUE', item_id: first });
-    expect(await lastLog(a.id)).toEqual({
+    expect(await lastLog(a.accountId)).toEqual({
       action: 'link_sku',
       details: 'Linked SKU MUG-BLUE to Item 1',
     });

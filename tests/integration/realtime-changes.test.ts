@@ -23,13 +23,13 @@ interface Listener {
 }
 
 /** Subscribes `client` as the app does: every storage table, filtered to the seller's rows. */
-async function listen(client: SupabaseClient, token: string | null, userId: string | null, name: string): Promise<Listener> {
+async function listen(client: SupabaseClient, token: string | null, accountId: string | null, name: string): Promise<Listener> {
   if (token) await client.realtime.setAuth(token);
   const l: Listener = { channel: client.channel(name), changes: [], statuses: [], errors: [], system: [] };
   for (const table of TABLES) {
     l.channel.on(
       'postgres_changes',
-      { event: '*', schema: 'public', table, ...(userId ? { filter: `user_id=eq.${userId}` } : {}) },
+      { event: '*', schema: 'public', table, ...(accountId ? { filter: `account_id=eq.${accountId}` } : {}) },
       (payload: Change) => l.changes.push(payload),
     );
   }
@@ -64,8 +64,8 @@ const open: Listener[] = [];
 
 beforeAll(async () => {
   [a, b] = await createDbUserPair({ plan: 'growing', prefix: 'rt' });
-  storeA = await createStorage(a.id, { units: 2, shelves: 2, items: 1 });
-  await createStorage(b.id, { units: 1, shelves: 1, items: 1 });
+  storeA = await createStorage(a.accountId, { units: 2, shelves: 2, items: 1 });
+  await createStorage(b.accountId, { units: 1, shelves: 1, items: 1 });
 });
 
 afterAll(async () => {
@@ -76,8 +76,8 @@ afterAll(async () => {
 
 describe('a seller subscribed to their storage tables', () => {
   it('receives the insert, update and delete of their own items, and of a room, with the row', async () => {
-    const la = await listen(a.client, a.token, a.id, 'seller-a');
-    const lb = await listen(b.client, b.token, b.id, 'seller-b');
+    const la = await listen(a.client, a.token, a.accountId, 'seller-a');
+    const lb = await listen(b.client, b.token, b.accountId, 'seller-b');
     open.push(la, lb);
     expect(la.statuses).toEqual(['SUBSCRIBED']);
     expect(la.system[0]).toMatchObject({ status: 'ok', message: 'Subscribed to PostgreSQL' });
@@ -99,7 +99,7 @@ describe('a seller subscribed to their storage tables', () => {
       eventType: 'INSERT',
       schema: 'public',
       table: 'storage_items',
-      new: { item_id: itemId, item_name: 'Blue kettle', quantity: 2, user_id: a.id, shelf_id: storeA.shelfIds[0] },
+      new: { item_id: itemId, item_name: 'Blue kettle', quantity: 2, account_id: a.accountId, shelf_id: storeA.shelfIds[0] },
     });
     expect(typeof insert!.commit_timestamp).toBe('string');
     expect(update).toMatchObject({
@@ -135,7 +135,7 @@ describe('a seller subscribed to their storage tables', () => {
     await db().query(`update public.storage_items set quantity = 9 where item_id = $1`, [itemId]);
     await a.client.from('storage_items').delete().eq('item_id', itemId);
     // B's own change on the same table still reaches B: the subscription works, it only hides A's rows.
-    await b.client.from('storage_rooms').update({ room_name: 'B shed' }).eq('user_id', b.id);
+    await b.client.from('storage_rooms').update({ room_name: 'B shed' }).eq('account_id', b.accountId);
 
     await until(() => lb.changes.length >= 1);
     await settle();
@@ -149,12 +149,12 @@ describe('a seller subscribed to their storage tables', () => {
 describe('tokens', () => {
   it('refuses to join with a forged token and with an expired one', async () => {
     const forged = await signUserToken('not-the-project-secret-but-long-enough-123', a.id);
-    const l1 = await listen(anonDbClient(), forged, a.id, 'forged');
+    const l1 = await listen(anonDbClient(), forged, a.accountId, 'forged');
     expect(l1.statuses).toContain('CHANNEL_ERROR');
     expect(l1.errors.join()).toContain('JwtSignatureError: Failed to validate JWT signature');
 
     const expired = await signUserToken(stack().jwtSecret, a.id, { expiresInSeconds: -5 });
-    const l2 = await listen(anonDbClient(), expired, a.id, 'expired');
+    const l2 = await listen(anonDbClient(), expired, a.accountId, 'expired');
     expect(l2.statuses).toContain('CHANNEL_ERROR');
     expect(l2.errors.join()).toMatch(/InvalidJWTToken: Token has expired \d+ seconds ago/);
     for (const l of [l1, l2]) l.channel.socket.disconnect();
@@ -163,7 +163,7 @@ describe('tokens', () => {
   it('ends a channel whose token expires, with nothing delivered after it', async () => {
     const client = anonDbClient();
     const short = await signUserToken(stack().jwtSecret, a.id, { expiresInSeconds: 2 });
-    const l = await listen(client, short, a.id, 'short-lived');
+    const l = await listen(client, short, a.accountId, 'short-lived');
     expect(l.statuses).toEqual(['SUBSCRIBED']);
     await until(() => l.statuses.includes('CLOSED'), 5_000);
     expect(l.system.at(-1)).toMatchObject({ status: 'error', message: expect.stringMatching(/^Token has expired/) });
@@ -176,7 +176,7 @@ describe('tokens', () => {
   it('keeps a channel working when its token is refreshed before it expires', async () => {
     const client = anonDbClient();
     const short = await signUserToken(stack().jwtSecret, a.id, { expiresInSeconds: 3 });
-    const l = await listen(client, short, a.id, 'refreshed');
+    const l = await listen(client, short, a.accountId, 'refreshed');
     const fresh = await signUserToken(stack().jwtSecret, a.id, { expiresInSeconds: 3600 });
     await client.realtime.setAuth(fresh);
     await new Promise((r) => setTimeout(r, 3_500));
@@ -189,7 +189,7 @@ describe('tokens', () => {
 
   it('ends a channel given a forged token in an access_token update', async () => {
     const client = anonDbClient();
-    const l = await listen(client, a.token, a.id, 'forged-refresh');
+    const l = await listen(client, a.token, a.accountId, 'forged-refresh');
     await client.realtime.setAuth(await signUserToken('not-the-project-secret-but-long-enough-123', a.id));
     await until(() => l.statuses.includes('CLOSED'));
     expect(l.system.at(-1)).toMatchObject({ status: 'error', message: 'Failed to validate JWT signature' });
@@ -214,7 +214,7 @@ describe('the replication slot', () => {
     expect(after).toHaveLength(1);
     expect(after[0]!.slot_name).not.toBe(before[0]!.slot_name);
 
-    const l = await listen(client, a.token, a.id, 'after-restart');
+    const l = await listen(client, a.token, a.accountId, 'after-restart');
     await a.client.from('storage_rooms').update({ room_name: 'After restart' }).eq('room_id', storeA.roomId);
     await until(() => l.changes.length >= 1);
     expect(l.changes[0]).toMatchObject({ new: { room_name: 'After restart' } });

@@ -2,10 +2,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { preferencesFromRow, DEFAULT_PREFERENCES } from '../../src/data/settings/preferences';
 import { preferencesRow } from '../../src/data/settings/save-preferences';
 import { closeDb, createDbUser, createDbUserPair } from '../helpers/db-users.ts';
-import { personalAccountId, userIdOf } from '../../src/domain/ids.ts';
+import { accountIdOf } from '../../src/domain/ids.ts';
 
 /** A seller made here acts on their own account, whose id is theirs. */
-const ownAccount = (user: { id: string }) => personalAccountId(userIdOf(user.id));
+const ownAccount = (user: { accountId: string }) => accountIdOf(user.accountId);
 
 // The settings screen's reads and writes (src/features/settings/get-preferences.ts and
 // save-preferences.ts) as supabase-js sends them, against the real database.
@@ -20,7 +20,7 @@ describe('preferences', () => {
     const { data, error } = await seller.client
       .from('user_preferences')
       .select('*')
-      .eq('user_id', seller.id)
+      .eq('account_id', seller.accountId)
       .maybeSingle();
     expect(error).toBeNull();
     expect(data).toMatchObject({
@@ -56,7 +56,7 @@ describe('preferences', () => {
     };
     const saved = await seller.client
       .from('user_preferences')
-      .upsert(preferencesRow(ownAccount(seller), patch), { onConflict: 'user_id' })
+      .upsert(preferencesRow(ownAccount(seller), patch), { onConflict: 'account_id' })
       .select('*')
       .single();
     expect(saved.error).toBeNull();
@@ -69,10 +69,10 @@ describe('preferences', () => {
 
   it('recreates a missing row with the defaults (an account older than the sign-up trigger)', async () => {
     const seller = await createDbUser({ prefix: 'prefs-missing' });
-    await seller.client.from('user_preferences').delete().eq('user_id', seller.id);
+    await seller.client.from('user_preferences').delete().eq('account_id', seller.accountId);
     const created = await seller.client
       .from('user_preferences')
-      .upsert({ user_id: seller.id }, { onConflict: 'user_id', ignoreDuplicates: true })
+      .upsert({ account_id: seller.accountId }, { onConflict: 'account_id', ignoreDuplicates: true })
       .select('*')
       .maybeSingle();
     expect(created.error).toBeNull();
@@ -84,7 +84,7 @@ describe('preferences', () => {
     for (const bad of [{ currency: 'usd' }, { floor_size: 0 }, { ebay_listings_date: -1 }]) {
       const { error } = await seller.client
         .from('user_preferences')
-        .upsert({ user_id: seller.id, ...bad }, { onConflict: 'user_id' });
+        .upsert({ account_id: seller.accountId, ...bad }, { onConflict: 'account_id' });
       expect(error, JSON.stringify(bad)).not.toBeNull();
     }
   });
@@ -93,7 +93,7 @@ describe('preferences', () => {
     const [a, b] = await createDbUserPair({ prefix: 'prefs-iso' });
     const attempt = await b.client
       .from('user_preferences')
-      .upsert(preferencesRow(ownAccount(a), { currency: 'EUR' }), { onConflict: 'user_id' });
+      .upsert(preferencesRow(ownAccount(a), { currency: 'EUR' }), { onConflict: 'account_id' });
     expect(attempt.error).not.toBeNull();
     const mine = await a.client.from('user_preferences').select('currency').single();
     expect(mine.data).toEqual({ currency: 'USD' });

@@ -24,7 +24,7 @@ async function join(owner: Seller, member: Seller, role: 'manager' | 'picker'): 
 describe('functions act on the current account with the caller role', () => {
   it('a picker reads the account orders; connecting eBay and billing are refused', async () => {
     const owner = await createSeller('team-fn');
-    await setPlan(owner.id, 'elite');
+    await setPlan(owner.accountId, 'elite');
     const manager = await createSeller('team-fn');
     const picker = await createSeller('team-fn');
     expect((await connectEbay(owner.token)).status).toBe(200);
@@ -42,7 +42,7 @@ describe('functions act on the current account with the caller role', () => {
     );
 
     // Another person's id in the header is still refused.
-    await clearRateLimits(owner.id);
+    await clearRateLimits(owner.accountId);
     const claimed = await getFunction('ebay-get-orders', picker.token, { 'user-id': owner.id });
     expect(claimed.status).toBe(403);
 
@@ -60,7 +60,7 @@ describe('functions act on the current account with the caller role', () => {
     // Removed: the picker's requests act on their own account again, never on the owner's.
     const removed = await owner.client.rpc('remove_member', { p_user_id: picker.id });
     expect(removed.error).toBeNull();
-    await clearRateLimits(owner.id);
+    await clearRateLimits(owner.accountId);
     const after = await getFunction<{ orders?: unknown[] }>('ebay-get-orders', picker.token);
     expect(after.status).not.toBe(200);
     expect(after.body.orders).toBeUndefined();
@@ -69,13 +69,13 @@ describe('functions act on the current account with the caller role', () => {
   it('an owner acting in another account is not the owner there', async () => {
     const ann = await createSeller('team-fn2');
     const bob = await createSeller('team-fn2');
-    await setPlan(ann.id, 'power');
+    await setPlan(ann.accountId, 'power');
     await join(ann, bob, 'manager');
     // Bob now acts in Ann's account (accepting made it current): his own billing is out of reach
     // until he switches back.
     const inAnns = await callFunction('create-billing-portal-session', {}, bob.token);
     expect(inAnns.status).toBe(403);
-    const back = await bob.client.rpc('switch_account', { p_account_id: bob.id });
+    const back = await bob.client.rpc('switch_account', { p_account_id: bob.accountId });
     expect(back.error).toBeNull();
     const own = await callFunction('create-billing-portal-session', {}, bob.token);
     expect(own.status).not.toBe(403);

@@ -87,7 +87,7 @@ describe('team-invite function', () => {
 
   it("invites a new address: the invitation is made and Auth's invite mail links to /accept-invite", async () => {
     const owner = await createSeller('tinv-owner');
-    await setPlan(owner.id, 'power');
+    await setPlan(owner.accountId, 'power');
     const email = `tinv-new-${Date.now().toString(36)}@example.test`;
     const res = await callFunction<{
       invitation: { id: string; email: string; role: string };
@@ -116,7 +116,7 @@ describe('team-invite function', () => {
 
   it('sends a magic link to an address that already has an account, and Resend mails again', async () => {
     const owner = await createSeller('tinv-owner2');
-    await setPlan(owner.id, 'growing');
+    await setPlan(owner.accountId, 'growing');
     const member = await createSeller('tinv-existing');
     const first = await callFunction<{ invitation: { id: string }; mail: string }>(
       'team-invite',
@@ -149,7 +149,7 @@ describe('team-invite function', () => {
 
   it("passes the database's refusals on: a picker, a full plan, a bad address, no token", async () => {
     const owner = await createSeller('tinv-refuse');
-    await setPlan(owner.id, 'growing');
+    await setPlan(owner.accountId, 'growing');
     const picker = await createSeller('tinv-picker');
     const invited = await owner.client.rpc('invite_member', {
       p_email: picker.email,

@@ -1,5 +1,5 @@
 /**
- * Team (issue #27, database core; migration 20261127000100_team.sql): accounts own the
+ * Team (issue #27, database core; supabase/schemas/10_accounts.sql, 80_team.sql): accounts own the
  * stockroom, members act with a role, seats by plan, invitations. Everything through
  * supabase-js against the real local stack, as the browser does.
  */
@@ -26,7 +26,7 @@ async function join(owner: DbUser, member: DbUser, role: 'manager' | 'picker'): 
     p_invitation_id: (invited.data as { id: string }).id,
   });
   expect(accepted.error).toBeNull();
-  expect(accepted.data).toBe(owner.id);
+  expect(accepted.data).toBe(owner.accountId);
 }
 
 interface Team {
@@ -42,7 +42,7 @@ async function eliteTeam(prefix: string): Promise<Team> {
   const [manager, picker] = await createDbUsers(2, { prefix });
   await join(owner, manager!, 'manager');
   await join(owner, picker!, 'picker');
-  const storage = await createStorage(owner.id, { roomName: 'Garage', units: 2, shelves: 2, items: 3 });
+  const storage = await createStorage(owner.accountId, { roomName: 'Garage', units: 2, shelves: 2, items: 3 });
   return {
     owner,
     manager: manager!,
@@ -58,7 +58,7 @@ describe('accounts and membership', () => {
     const accounts = await user.client.rpc('my_accounts');
     expect(accounts.error).toBeNull();
     expect(accounts.data).toEqual([
-      { account_id: user.id, name: user.email, role: 'owner', plan_id: 'free', is_current: true },
+      { account_id: user.accountId, name: user.email, role: 'owner', plan_id: 'free', is_current: true },
     ]);
     const members = await user.client.rpc('team_members');
     expect(members.data).toMatchObject([{ user_id: user.id, email: user.email, role: 'owner', is_you: true }]);
@@ -67,8 +67,8 @@ describe('accounts and membership', () => {
   it('lets a member work in the account they joined: rows, plan and log are the account\'s', async () => {
     const team = await eliteTeam('team-work');
     const itemId = team.storage.itemIds[0]!;
-    const { data: rooms } = await team.picker.client.from('storage_rooms').select('room_id, user_id');
-    expect(rooms).toEqual([{ room_id: team.storage.roomId, user_id: team.owner.id }]);
+    const { data: rooms } = await team.picker.client.from('storage_rooms').select('room_id, account_id');
+    expect(rooms).toEqual([{ room_id: team.storage.roomId, account_id: team.owner.accountId }]);
 
     // a picker moves an item; the account's log records who did it
     const moved = await team.picker.client.rpc('move_items', {
@@ -76,14 +76,14 @@ describe('accounts and membership', () => {
       p_shelf_id: team.storage.shelfIds[1],
     });
     expect(moved.error).toBeNull();
-    const { rows } = await db().query<{ user_id: string; actor_id: string; user_email: string; action: string }>(
-      `select user_id, actor_id, user_email, action from public.storage_logs
-        where user_id = $1 order by "timestamp" desc limit 1`,
-      [team.owner.id],
+    const { rows } = await db().query<{ account_id: string; user_id: string; user_email: string; action: string }>(
+      `select account_id, user_id, user_email, action from public.storage_logs
+        where account_id = $1 order by "timestamp" desc limit 1`,
+      [team.owner.accountId],
     );
     expect(rows[0]).toEqual({
-      user_id: team.owner.id,
-      actor_id: team.picker.id,
+      account_id: team.owner.accountId,
+      user_id: team.picker.id,
       user_email: team.picker.email,
       action: rows[0]!.action,
     });
@@ -94,8 +94,8 @@ describe('accounts and membership', () => {
     expect(pickerRow?.role).toBe('picker');
     // last activity is the picker's newest log line (no membership row is written per change)
     const { rows: newest } = await db().query<{ ts: Date }>(
-      `select max("timestamp") as ts from public.storage_logs where user_id = $1 and actor_id = $2`,
-      [team.owner.id, team.picker.id],
+      `select max("timestamp") as ts from public.storage_logs where account_id = $1 and user_id = $2`,
+      [team.owner.accountId, team.picker.id],
     );
     expect(new Date(pickerRow!.last_active_at!).getTime()).toBe(newest[0]!.ts.getTime());
 
@@ -107,17 +107,17 @@ describe('accounts and membership', () => {
   it('switches between accounts; each request acts on the current one only', async () => {
     const team = await eliteTeam('team-switch');
     // the picker's own account (from sign-up) gets a room of its own
-    await createStorage(team.picker.id, { roomName: 'Own room' });
+    await createStorage(team.picker.accountId, { roomName: 'Own room' });
     const names = async () =>
       ((await team.picker.client.from('storage_rooms').select('room_name')).data ?? []).map((r) => r.room_name);
     expect(await names()).toEqual(['Garage']); // accepting made the owner's account current
-    const back = await team.picker.client.rpc('switch_account', { p_account_id: team.picker.id });
+    const back = await team.picker.client.rpc('switch_account', { p_account_id: team.picker.accountId });
     expect(back.error).toBeNull();
     expect(await names()).toEqual(['Own room']);
     const accounts = await team.picker.client.rpc('my_accounts');
     expect(accounts.data).toEqual([
-      { account_id: team.picker.id, name: team.picker.email, role: 'owner', plan_id: 'free', is_current: true },
-      { account_id: team.owner.id, name: team.owner.email, role: 'picker', plan_id: 'elite', is_current: false },
+      { account_id: team.picker.accountId, name: team.picker.email, role: 'owner', plan_id: 'free', is_current: true },
+      { account_id: team.owner.accountId, name: team.owner.email, role: 'picker', plan_id: 'elite', is_current: false },
     ]);
     const refused = await team.picker.client.rpc('switch_account', { p_account_id: crypto.randomUUID() });
     expect(refused.error?.code).toBe('PT404');
@@ -126,9 +126,9 @@ describe('accounts and membership', () => {
   it('keeps a member of account A out of account B', async () => {
     const a = await eliteTeam('team-a');
     const b = await createDbUser({ plan: 'elite', prefix: 'team-b' });
-    const bStorage = await createStorage(b.id, { roomName: 'B room', items: 1 });
+    const bStorage = await createStorage(b.accountId, { roomName: 'B room', items: 1 });
     for (const member of [a.manager, a.picker]) {
-      const { data } = await member.client.from('storage_items').select('item_id').eq('user_id', b.id);
+      const { data } = await member.client.from('storage_items').select('item_id').eq('account_id', b.accountId);
       expect(data).toEqual([]);
       const updated = await member.client
         .from('storage_items')
@@ -136,7 +136,7 @@ describe('accounts and membership', () => {
         .eq('item_id', bStorage.itemIds[0]!)
         .select();
       expect(updated.data ?? []).toEqual([]);
-      const switched = await member.client.rpc('switch_account', { p_account_id: b.id });
+      const switched = await member.client.rpc('switch_account', { p_account_id: b.accountId });
       expect(switched.error?.code).toBe('PT404');
       const moved = await member.client.rpc('move_items', {
         p_item_ids: [bStorage.itemIds[0]],
@@ -157,7 +157,7 @@ describe('accounts and membership', () => {
     const removed = await team.manager.client.rpc('remove_member', { p_user_id: team.picker.id });
     expect(removed.error).toBeNull();
     // the same token, the very next request
-    const after = await team.picker.client.from('storage_items').select('item_id').eq('user_id', team.owner.id);
+    const after = await team.picker.client.from('storage_items').select('item_id').eq('account_id', team.owner.accountId);
     expect(after.data).toEqual([]);
     const moved = await team.picker.client.rpc('move_items', {
       p_item_ids: [team.storage.itemIds[0]],
@@ -175,10 +175,10 @@ describe('accounts and membership', () => {
 
   it('lets a member leave, but not the owner', async () => {
     const team = await eliteTeam('team-leave');
-    const left = await team.manager.client.rpc('leave_account', { p_account_id: team.owner.id });
+    const left = await team.manager.client.rpc('leave_account', { p_account_id: team.owner.accountId });
     expect(left.error).toBeNull();
     expect((await team.manager.client.from('storage_rooms').select('room_id')).data).toEqual([]);
-    const owner = await team.owner.client.rpc('leave_account', { p_account_id: team.owner.id });
+    const owner = await team.owner.client.rpc('leave_account', { p_account_id: team.owner.accountId });
     expect(owner.error?.code).toBe('22023');
     const members = await team.owner.client.rpc('team_members');
     expect((members.data as Array<{ role: string }>).map((m) => m.role)).toEqual(['owner', 'picker']);
@@ -234,6 +234,7 @@ describe('roles: the matrix', () => {
     withdraw_invitation: ['owner', 'manager'],
     change_member_role: ['owner', 'manager'],
     remove_member: ['owner', 'manager'],
+    transfer_ownership: ['owner'],
   };
 
   it('covers every function a signed-in user may call', async () => {
@@ -245,7 +246,7 @@ describe('roles: the matrix', () => {
     // the rest are for every signed-in user about themselves
     const everyone = [
       'accept_invitation', 'leave_account', 'my_accounts', 'switch_account', 'team_members',
-      // 20261128000100_team_invitations.sql: the caller's own invitations and whether they have a password
+      // the caller's own invitations and whether they have a password (80_team.sql)
       'my_invitations', 'has_password',
     ];
     expect(rows.map((r) => r.name).filter((n) => !everyone.includes(n))).toEqual(Object.keys(rpcRoles).sort());
@@ -265,10 +266,10 @@ describe('roles: the matrix', () => {
           (args ?? []).filter((a) => a.startsWith('p_')).map((a) => [a, null]),
         );
         // arguments the role check comes before: a made-up id that matches nothing
-        // (p_user_id: another user's id is refused for everyone, so it stays null but for the
-        // member functions)
+        // (p_user_id and p_account_id: another user's or account's id is refused for everyone,
+        // so they stay null but for the member functions)
         for (const k of Object.keys(params))
-          if (k.endsWith('_id') && k !== 'p_user_id') params[k] = crypto.randomUUID();
+          if (k.endsWith('_id') && k !== 'p_user_id' && k !== 'p_account_id') params[k] = crypto.randomUUID();
         if (name === 'remove_member' || name === 'change_member_role') params.p_user_id = crypto.randomUUID();
         const { error } = await team.as[role].client.rpc(name, params);
         outcome.push(`${name} ${role}: ${error?.code === '42501' ? 'refused' : 'allowed'}`);
@@ -293,15 +294,15 @@ describe('roles: the matrix', () => {
 
   it('lets each role read exactly its tables', async () => {
     await db().query(
-      `insert into public.backups (user_id, snapshot, item_count) values ($1, '{"version":1}', 0)`,
-      [team.owner.id],
+      `insert into public.backups (account_id, snapshot, item_count) values ($1, '{"version":1}', 0)`,
+      [team.owner.accountId],
     );
-    await db().query(`select private.log($1, 'test', 'a line')`, [team.owner.id]);
+    await db().query(`select private.log($1, 'test', 'a line')`, [team.owner.accountId]);
     const outcome: string[] = [];
     const expected: string[] = [];
     for (const [table, roles] of Object.entries(reads)) {
       for (const role of ['owner', 'manager', 'picker'] as Role[]) {
-        const { data } = await team.as[role].client.from(table).select('user_id');
+        const { data } = await team.as[role].client.from(table).select('account_id');
         outcome.push(`${table} ${role}: ${(data ?? []).length > 0 ? 'reads' : 'nothing'}`);
         expected.push(`${table} ${role}: ${roles.includes(role) ? 'reads' : 'nothing'}`);
       }
@@ -326,7 +327,7 @@ describe('roles: the matrix', () => {
     }
     const renamed = await p.from('storage_units').update({ unit_name: 'Z' }).eq('unit_id', team.storage.unitIds[0]!).select();
     expect(renamed.data ?? []).toEqual([]);
-    const prefs = await p.from('user_preferences').update({ theme: 'dark' }).eq('user_id', team.owner.id).select();
+    const prefs = await p.from('user_preferences').update({ theme: 'dark' }).eq('account_id', team.owner.accountId).select();
     expect(prefs.data ?? []).toEqual([]);
 
     // a picker adjusts quantities
@@ -400,7 +401,7 @@ describe('roles: the matrix', () => {
     expect(owner.error?.code).toBe('42501');
     const { rows } = await db().query<{ n: number }>(
       `select count(*)::int as n from public.account_members where account_id = $1 and role = 'owner'`,
-      [team.owner.id],
+      [team.owner.accountId],
     );
     expect(rows[0]!.n).toBe(1);
   });
@@ -444,7 +445,7 @@ describe('seats by plan', () => {
     }
     const { rows } = await db().query<{ n: number }>(
       'select count(*)::int as n from public.account_invitations where account_id = $1',
-      [owner.id],
+      [owner.accountId],
     );
     expect(rows[0]!.n).toBe(4);
   });
@@ -456,11 +457,11 @@ describe('seats by plan', () => {
     const third = await owner.client.rpc('invite_member', { p_email: 'third@example.test', p_role: 'picker' });
     expect(third.error?.message).toMatch(/^PLAN_LIMIT_REACHED: Your growing plan allows 2 team members/);
 
-    await setPlan(owner.id, 'elite');
+    await setPlan(owner.accountId, 'elite');
     const [m2, m3] = await createDbUsers(2, { prefix: 'team-grow' });
     await join(owner, m2!, 'manager');
     await join(owner, m3!, 'picker');
-    await setPlan(owner.id, 'free');
+    await setPlan(owner.accountId, 'free');
     const members = await owner.client.rpc('team_members');
     expect(members.data).toHaveLength(4);
     // everyone keeps working until the owner removes someone; no new seat
@@ -484,7 +485,7 @@ describe('live sync', () => {
       const channel = user.client.channel(`team-live-${who}`);
       channel.on(
         'postgres_changes',
-        { event: 'UPDATE', schema: 'public', table: 'storage_items', filter: `user_id=eq.${team.owner.id}` },
+        { event: 'UPDATE', schema: 'public', table: 'storage_items', filter: `account_id=eq.${team.owner.accountId}` },
         (payload) => received[who].push(String((payload.new as { item_name: string }).item_name)),
       );
       await new Promise<void>((resolve) => channel.subscribe((status) => status === 'SUBSCRIBED' && resolve()));

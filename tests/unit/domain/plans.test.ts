@@ -17,7 +17,7 @@ import {
   type PlanId,
 } from '../../../src/domain/plans.ts';
 
-const MIGRATIONS = join(process.cwd(), 'supabase', 'migrations');
+const SCHEMAS = join(process.cwd(), 'supabase', 'schemas');
 
 interface SqlPlan {
   plan_id: string;
@@ -28,18 +28,18 @@ interface SqlPlan {
   features: Record<PlanFeature, boolean>;
 }
 
-/** Parses the `insert into public.plans (...) values (...)` statement of the migrations. */
-function plansFromMigrations(): SqlPlan[] {
-  const files = readdirSync(MIGRATIONS)
+/** Parses the `insert into public.plans (...) values (...)` statement of the schema files. */
+function plansFromSchema(): SqlPlan[] {
+  const files = readdirSync(SCHEMAS)
     .filter((f) => f.endsWith('.sql'))
     .sort();
-  const sql = files.map((f) => readFileSync(join(MIGRATIONS, f), 'utf8')).join('\n');
+  const sql = files.map((f) => readFileSync(join(SCHEMAS, f), 'utf8')).join('\n');
   const matches = [
     ...sql.matchAll(
       /insert\s+into\s+public\.plans\s*\(([^)]*)\)\s*values\s*([\s\S]*?)(?:\s+on\s+conflict|;)/gi,
     ),
   ];
-  expect(matches, 'exactly one insert into public.plans in the migrations').toHaveLength(1);
+  expect(matches, 'exactly one insert into public.plans in supabase/schemas').toHaveLength(1);
   const [, columnList, valuesBlock] = matches[0]!;
   const columns = columnList!.split(',').map((c) => c.trim());
   const tuples = [...valuesBlock!.matchAll(/\(([^()]*)\)/g)].map((m) =>
@@ -67,7 +67,7 @@ function plansFromMigrations(): SqlPlan[] {
 }
 
 describe('plans: TypeScript and SQL agree', () => {
-  const sqlPlans = plansFromMigrations();
+  const sqlPlans = plansFromSchema();
 
   it('has the same plan ids in the same order', () => {
     expect(sqlPlans.map((p) => p.plan_id)).toEqual([...PLAN_IDS]);
@@ -82,10 +82,7 @@ describe('plans: TypeScript and SQL agree', () => {
   });
 
   it('the SQL plan_id check lists exactly the plan ids', () => {
-    const sql = readFileSync(
-      join(MIGRATIONS, '20261122000200_plans_profiles.sql'),
-      'utf8',
-    );
+    const sql = readFileSync(join(SCHEMAS, '05_plans.sql'), 'utf8');
     const check = /plan_id text primary key check \(plan_id in \(([^)]*)\)\)/.exec(sql);
     expect(check).not.toBeNull();
     expect(check![1]!.split(',').map((v) => v.trim().replace(/'/g, ''))).toEqual([...PLAN_IDS]);
@@ -166,13 +163,13 @@ describe('plans: limit messages (as the database words them)', () => {
   });
 
   it('uses the same sentences as the SQL', () => {
-    const sql = readFileSync(join(MIGRATIONS, '20261122000300_storage.sql'), 'utf8');
+    const sql = readFileSync(join(SCHEMAS, '30_storage.sql'), 'utf8');
     expect(sql).toContain(
       "'Your %s plan only allows %s items. Visit the pricing page to upgrade your plan'",
     );
     expect(sql).toContain("'You can only add up to %s units in your current plan'");
     expect(sql).toContain("'Your %s plan is limited to %s %s. Please upgrade to add more'");
-    const fns = readFileSync(join(MIGRATIONS, '20261122000400_items_moves.sql'), 'utf8');
+    const fns = readFileSync(join(SCHEMAS, '40_items.sql'), 'utf8');
     expect(fns).toContain("'Adding %s items would exceed your %s plan limit of %s items'");
   });
 });

@@ -5,8 +5,8 @@
 -- Gated layout columns: storage_rooms.camera_position_* / camera_target_* and
 -- storage_isles.position_x / position_z / rotation_y. Inserts keep their defaults (add_isle,
 -- restore and import must work on every plan), so an INSERT is checked only when it sets one
--- of them, and an UPDATE when it changes one. Requests without an end user (service role, maintenance as the table owner) are
--- trusted, as everywhere else in the schema.
+-- of them, and an UPDATE when it changes one. Requests without an end user (service role,
+-- maintenance as the table owner) are trusted, as everywhere else in the schema.
 --
 -- storage_units."position3D" is not gated: it is shared with the inventory, where adding a unit
 -- stores its size preset ({"x":0,"y":0,"z":0,"size":50}, SPEC 9: SMALL 25, MEDIUM 50, LARGE 100)
@@ -17,6 +17,7 @@
 -- ---------------------------------------------------------------------------------------------
 -- Plan gate on layout writes
 -- ---------------------------------------------------------------------------------------------
+-- Plan gate on layout writes
 create or replace function private.raise_view_3d_unavailable()
 returns void
 language plpgsql
@@ -31,6 +32,8 @@ begin
     hint = 'Visit the pricing page to upgrade your plan';
 end;
 $$;
+revoke all on function private.raise_view_3d_unavailable() from public;
+grant execute on function private.raise_view_3d_unavailable() to authenticated, service_role;
 
 create or replace function private.guard_room_layout()
 returns trigger
@@ -43,16 +46,17 @@ declare
           old.camera_target_x, old.camera_target_y, old.camera_target_z] end;
 begin
   -- a new room starts without a camera (all null), like the room a Free seller gets
-  if (select auth.uid()) is not null
+  if (select private.current_account()) is not null
      and array[new.camera_position_x, new.camera_position_y, new.camera_position_z,
                new.camera_target_x, new.camera_target_y, new.camera_target_z]
          is distinct from coalesce(v_before, array_fill(null::double precision, array[6]))
-     and not private.plan_allows(new.user_id, 'view_3d') then
+     and not private.plan_allows(new.account_id, 'view_3d') then
     perform private.raise_view_3d_unavailable();
   end if;
   return new;
 end;
 $$;
+revoke all on function private.guard_room_layout() from public;
 
 -- Boilerplate: the room and isle guards share a trigger's declaration but compare different columns.
 create or replace function private.guard_isle_layout()
@@ -65,21 +69,16 @@ declare
     array[old.position_x, old.position_z, old.rotation_y] end;
 begin
   -- a new isle starts at the column defaults (0, 0, 0)
-  if (select auth.uid()) is not null
+  if (select private.current_account()) is not null
      and array[new.position_x, new.position_z, new.rotation_y]
          is distinct from coalesce(v_before, array[0, 0, 0]::double precision[])
-     and not private.plan_allows(new.user_id, 'view_3d') then
+     and not private.plan_allows(new.account_id, 'view_3d') then
     perform private.raise_view_3d_unavailable();
   end if;
   return new;
 end;
 $$;
-
-revoke all on function private.raise_view_3d_unavailable() from public;
-revoke all on function private.guard_room_layout() from public;
 revoke all on function private.guard_isle_layout() from public;
--- The triggers run as the caller (invoker), so the caller needs to execute the helper.
-grant execute on function private.raise_view_3d_unavailable() to authenticated, service_role;
 
 -- "update of" skips statements that do not name the columns at all (renaming a room,
 -- renumbering isles); the functions compare values, so an upsert repeating them passes too.
@@ -92,7 +91,6 @@ create trigger storage_isles_guard_layout
   before insert or update of position_x, position_z, rotation_y on public.storage_isles
   for each row execute function private.guard_isle_layout();
 
--- ---------------------------------------------------------------------------------------------
 -- save_room_layout(p_room_id, p_isles, p_units, p_camera) -> number of isles saved
 -- 'Save Layout' in the 3D view: every isle's place and turn and every unit's placement (merged into
 -- position3D) in one
@@ -101,19 +99,13 @@ create trigger storage_isles_guard_layout
 --   p_units:  [{"unit_id": uuid, "position3D": {...}}, ...]
 --   p_camera: {"position": [x,y,z], "target": [x,y,z]} or null to leave the camera alone
 -- Isles and units must be in the room (PT404 otherwise, and nothing is written).
--- ---------------------------------------------------------------------------------------------
-
-create or replace function public.save_room_layout(
-  p_room_id uuid,
-  p_isles jsonb,
-  p_units jsonb default '[]'::jsonb,
-  p_camera jsonb default null
-)
+create or replace function public.save_room_layout(p_room_id uuid, p_isles jsonb, p_units jsonb default '[]'::jsonb, p_camera jsonb default NULL::jsonb)
 returns integer
 language plpgsql
 set search_path = ''
 as $$
 declare
+  v_account uuid := private.require_role('{owner,manager}'::text[]);
   v_room public.storage_rooms;
   v_wanted integer;
   v_done integer;
@@ -130,7 +122,7 @@ begin
     raise exception 'Room not found' using errcode = 'PT404';
   end if;
   -- Asked up front so a free account gets the feature message, not a half-checked layout.
-  if not private.plan_allows(v_room.user_id, 'view_3d') then
+  if not private.plan_allows(v_room.account_id, 'view_3d') then
     perform private.raise_view_3d_unavailable();
   end if;
 
@@ -187,18 +179,20 @@ begin
   return jsonb_array_length(p_isles);
 end;
 $$;
+comment on function public.save_room_layout(uuid, jsonb, jsonb, jsonb) is
+  'Save the 3D layout of a room (isle places and turns, unit placement merged into position3D, optionally the camera) atomically. Growing plan and above.';
+revoke all on function public.save_room_layout(uuid, jsonb, jsonb, jsonb) from public, anon;
 
--- ---------------------------------------------------------------------------------------------
 -- room_shelf_fill(p_room_id) -> (shelf_id, item_count, quantity)
 -- How full each shelf of a room is, counted in the database: the 3D view of an Elite room needs
 -- 100 units' worth of numbers, not 5000 item rows. Shelves without items are left out.
--- ---------------------------------------------------------------------------------------------
 create or replace function public.room_shelf_fill(p_room_id uuid)
 returns table (shelf_id uuid, item_count integer, quantity bigint)
 language sql
 stable
 set search_path = ''
 as $$
+  select private.require_role('{owner,manager,picker}'::text[]);
   select it.shelf_id, count(*)::integer, coalesce(sum(it.quantity), 0)::bigint
     from public.storage_items it
     join public.storage_units u on u.unit_id = it.unit_id
@@ -206,13 +200,6 @@ as $$
    where i.room_id = p_room_id and it.shelf_id is not null
    group by it.shelf_id
 $$;
-
-revoke all on function public.save_room_layout(uuid, jsonb, jsonb, jsonb) from public, anon;
-revoke all on function public.room_shelf_fill(uuid) from public, anon;
-grant execute on function public.save_room_layout(uuid, jsonb, jsonb, jsonb),
-  public.room_shelf_fill(uuid) to authenticated, service_role;
-
-comment on function public.save_room_layout(uuid, jsonb, jsonb, jsonb) is
-  'Save the 3D layout of a room (isle places and turns, unit placement merged into position3D, optionally the camera) atomically. Growing plan and above.';
 comment on function public.room_shelf_fill(uuid) is
   'Items per shelf of a room (count of rows and sum of quantity), for the 3D view''s fullness.';
+revoke all on function public.room_shelf_fill(uuid) from public, anon;

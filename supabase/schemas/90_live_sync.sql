@@ -1,0 +1,29 @@
+-- Live sync (issue 22): the account's storage, items, preferences, subscription, dismissed
+-- notifications and picking are published to Supabase Realtime, so a change made on one screen
+-- reaches the other screens of the account's members. Realtime sends each change only to
+-- subscribers whose RLS lets them read the row.
+--
+-- Replica identity full: a delete then carries the whole old row, so Realtime can check it
+-- against the subscriber's `account_id=eq.<id>` filter (and the local service against the SELECT
+-- policies); the subscriber still receives only the primary key of the old row.
+
+alter table public.storage_rooms replica identity full;
+alter publication supabase_realtime add table public.storage_rooms;
+alter table public.storage_isles replica identity full;
+alter publication supabase_realtime add table public.storage_isles;
+alter table public.storage_units replica identity full;
+alter publication supabase_realtime add table public.storage_units;
+alter table public.storage_shelves replica identity full;
+alter publication supabase_realtime add table public.storage_shelves;
+alter table public.storage_items replica identity full;
+alter publication supabase_realtime add table public.storage_items;
+alter table public.user_preferences replica identity full;
+alter publication supabase_realtime add table public.user_preferences;
+alter table public.subscriptions replica identity full;
+alter publication supabase_realtime add table public.subscriptions;
+alter table public.dismissed_notifications replica identity full;
+alter publication supabase_realtime add table public.dismissed_notifications;
+alter table public.order_picks replica identity full;
+alter publication supabase_realtime add table public.order_picks;
+alter table public.sku_links replica identity full;
+alter publication supabase_realtime add table public.sku_links;

@@ -319,7 +319,8 @@ describe('row-level security: schema guards', () => {
     );
     for (const p of rows.filter((r) => !shared.includes(r.tablename))) {
       const label = `${p.tablename}.${p.policyname}`;
-      const scoped =\n        /auth\.uid\(\)|auth\.jwt\(\)|private\.current_account\(\)|private\.current_account_for\(|private\.member_account_ids\(\)|private\.is_member\(/;
+      const scoped =
+        /auth\.uid\(\)|auth\.jwt\(\)|private\.current_account\(\)|private\.current_account_for\(|private\.member_account_ids\(\)|private\.is_member\(/;
       if (p.cmd !== 'INSERT') expect(p.qual, label).toMatch(scoped);
       if (p.cmd === 'INSERT' || p.cmd === 'UPDATE') expect(p.with_check, label).toMatch(scoped);
     }

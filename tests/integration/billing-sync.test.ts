@@ -71,7 +71,7 @@ describe('syncSubscription ordering', () => {
     // A read made later still applies.
     await syncSubscription(
       env,
-      seller.accountId,
+      ownAccount(seller),
       { ...cancelling, items: upgraded.items },
       { readAt: new Date(t0 + 3000) },
     );

@@ -1,7 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
-
-// Playwright cannot download its own browsers here: drive Debian's Chromium.
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Playwright cannot download its own browsers here: it drives Debian's headless Chromium.
+import { chromiumPath as executablePath } from './tests/helpers/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e',

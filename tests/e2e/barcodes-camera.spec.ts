@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { chromiumPath } from '../helpers/chromium';
 import { expect, signInContext, test } from './fixtures';
 import { BarcodesPage } from './pages/barcodes-page';
 import { seedShelf, setPlan } from './seed';
@@ -55,7 +56,7 @@ test('camera scanning: a code held up to the camera is added to the shelf', asyn
   const video = await cameraVideoOf('CAM-12345');
   // A browser of its own: the fake camera is chosen when Chromium starts.
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -5,6 +5,7 @@ import { ensureBuilt } from '../../local/build.ts';
 import { ROOT_DIR } from '../../local/config.ts';
 import type { RunningStack } from '../../local/stack.ts';
 import { startTestStack } from '../../local/test-stack.ts';
+import { chromiumPath } from '../helpers/chromium.ts';
 
 // Two stacks from one checkout on different ports serve the same build; each app must talk to its
 // own API (the build used to carry one stack's API port, and the other stack's app used it silently).
@@ -28,9 +29,12 @@ describe('two stacks from one checkout', () => {
 
   beforeAll(async () => {
     await ensureBuilt({ distDir: DIST_DIR, log: () => undefined });
-    stacks.push(await startTestStack({ distDir: DIST_DIR }), await startTestStack({ distDir: DIST_DIR }));
+    stacks.push(
+      await startTestStack({ distDir: DIST_DIR }),
+      await startTestStack({ distDir: DIST_DIR }),
+    );
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
     });
   }, 300_000);
@@ -41,7 +45,10 @@ describe('two stacks from one checkout', () => {
   });
 
   /** Signs in on `stack`'s app; returns whether it worked and every API address the page asked. */
-  async function signIn(stack: RunningStack, email: string): Promise<{ signedIn: boolean; apiRequests: string[] }> {
+  async function signIn(
+    stack: RunningStack,
+    email: string,
+  ): Promise<{ signedIn: boolean; apiRequests: string[] }> {
     const context = await browser.newContext({ baseURL: stack.env.APP_URL });
     const page = await context.newPage();
     const apiRequests: string[] = [];
@@ -55,7 +62,10 @@ describe('two stacks from one checkout', () => {
       await page.getByTestId('login-submit').click();
       const outcome = await Promise.race([
         page.waitForURL(/\/dashboard\/inventory$/, { timeout: 30_000 }).then(() => true),
-        page.getByTestId('auth-error').waitFor({ timeout: 30_000 }).then(() => false),
+        page
+          .getByTestId('auth-error')
+          .waitFor({ timeout: 30_000 })
+          .then(() => false),
       ]);
       return { signedIn: outcome, apiRequests };
     } finally {
@@ -78,12 +88,16 @@ describe('two stacks from one checkout', () => {
       const mine = await signIn(stack, own);
       expect(mine.signedIn).toBe(true);
       expect(mine.apiRequests.length).toBeGreaterThan(0);
-      expect(mine.apiRequests.filter((url) => !url.startsWith(`${stack.env.API_URL}/`))).toEqual([]);
+      expect(mine.apiRequests.filter((url) => !url.startsWith(`${stack.env.API_URL}/`))).toEqual(
+        [],
+      );
 
       // The other stack's account does not exist here: no cross-talk.
       const theirs = await signIn(stack, other);
       expect(theirs.signedIn).toBe(false);
-      expect(theirs.apiRequests.filter((url) => !url.startsWith(`${stack.env.API_URL}/`))).toEqual([]);
+      expect(theirs.apiRequests.filter((url) => !url.startsWith(`${stack.env.API_URL}/`))).toEqual(
+        [],
+      );
     }
   }, 180_000);
 });

@@ -1,5 +1,5 @@
 import { expect, type Locator } from '@playwright/test';
-import { BasePage } from './base-page';
+import { BasePage, FIRST_LOAD_TIMEOUT } from './base-page';
 
 /** Every dashboard screen: its path, nav label and heading. */
 export const DASHBOARD_SCREENS = [
@@ -44,7 +44,7 @@ export class DashboardPage extends BasePage {
 
   /** The layout is up and the plan has loaded (the loading screen is gone). */
   async expectLoaded(): Promise<void> {
-    await expect(this.root).toBeVisible();
+    await expect(this.root).toBeVisible({ timeout: FIRST_LOAD_TIMEOUT });
     await expect(this.currentPlan).toHaveText(/ plan$/);
   }
 

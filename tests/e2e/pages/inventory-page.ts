@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { BasePage } from './base-page';
+import { BasePage, FIRST_LOAD_TIMEOUT } from './base-page';
 
 export type UnitTypeName = 'bay' | 'box' | 'cabinet' | 'bin';
 
@@ -105,7 +105,7 @@ export class InventoryPage extends BasePage {
 
   async goto(): Promise<void> {
     await this.page.goto('/dashboard/inventory');
-    await expect(this.ready).toBeVisible();
+    await expect(this.ready).toBeVisible({ timeout: FIRST_LOAD_TIMEOUT });
   }
 
   async expectToast(title: string, message: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { expect, type Locator } from '@playwright/test';
-import { BasePage } from './base-page';
+import { BasePage, FIRST_LOAD_TIMEOUT } from './base-page';
 
 /** The products screen: every item in a sortable, filterable, virtualised table. */
 export class ProductsPage extends BasePage {
@@ -32,6 +32,6 @@ export class ProductsPage extends BasePage {
 
   async goto(): Promise<void> {
     await this.page.goto('/dashboard/products');
-    await expect(this.ready).toBeVisible();
+    await expect(this.ready).toBeVisible({ timeout: FIRST_LOAD_TIMEOUT });
   }
 }

@@ -88,128 +88,180 @@ export type Database = {
           created_at: string
           id: string
           name: string
+          personal_account: boolean
+          plan_id: string
+          primary_owner_user_id: string
+          updated_at: string
         }
         Insert: {
           created_at?: string
           id?: string
           name: string
+          personal_account?: boolean
+          plan_id?: string
+          primary_owner_user_id: string
+          updated_at?: string
         }
         Update: {
           created_at?: string
           id?: string
           name?: string
+          personal_account?: boolean
+          plan_id?: string
+          primary_owner_user_id?: string
+          updated_at?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "accounts_plan_id_fkey"
+            columns: ["plan_id"]
+            isOneToOne: false
+            referencedRelation: "plans"
+            referencedColumns: ["plan_id"]
+          },
+        ]
       }
       api_rate_limits: {
         Row: {
+          account_id: string
           endpoint: string
           last_request: string
           request_count: number
-          user_id: string
         }
         Insert: {
+          account_id?: string
           endpoint: string
           last_request?: string
           request_count?: number
-          user_id?: string
         }
         Update: {
+          account_id?: string
           endpoint?: string
           last_request?: string
           request_count?: number
-          user_id?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "api_rate_limits_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       backups: {
         Row: {
+          account_id: string
           backup_id: string
           created_at: string
           item_count: number
           snapshot: NonNullable<Json>
-          user_id: string
         }
         Insert: {
+          account_id?: string
           backup_id?: string
           created_at?: string
           item_count?: number
           snapshot: NonNullable<Json>
-          user_id?: string
         }
         Update: {
+          account_id?: string
           backup_id?: string
           created_at?: string
           item_count?: number
           snapshot?: NonNullable<Json>
-          user_id?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "backups_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       dismissed_notifications: {
         Row: {
+          account_id: string
           dismissed_at: string
           id: string
           item_id: string | null
           notification_id: string
-          user_id: string
         }
         Insert: {
+          account_id?: string
           dismissed_at?: string
           id?: string
           item_id?: string | null
           notification_id: string
-          user_id?: string
         }
         Update: {
+          account_id?: string
           dismissed_at?: string
           id?: string
           item_id?: string | null
           notification_id?: string
-          user_id?: string
         }
         Relationships: [
           {
+            foreignKeyName: "dismissed_notifications_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
             foreignKeyName: "dismissed_notifications_item_fkey"
-            columns: ["item_id", "user_id"]
+            columns: ["item_id", "account_id"]
             isOneToOne: false
             referencedRelation: "storage_items"
-            referencedColumns: ["item_id", "user_id"]
+            referencedColumns: ["item_id", "account_id"]
           },
         ]
       }
       ebay_inventory: {
         Row: {
+          account_id: string
           created_at: string
           fetched_at: string | null
           inventory: NonNullable<Json>
           source: string
           total_items: number
           updated_at: string
-          user_id: string
         }
         Insert: {
+          account_id?: string
           created_at?: string
           fetched_at?: string | null
           inventory?: NonNullable<Json>
           source?: string
           total_items?: number
           updated_at?: string
-          user_id?: string
         }
         Update: {
+          account_id?: string
           created_at?: string
           fetched_at?: string | null
           inventory?: NonNullable<Json>
           source?: string
           total_items?: number
           updated_at?: string
-          user_id?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "ebay_inventory_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: true
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       ebay_processed_listings: {
         Row: {
+          account_id: string
           created_at: string
           display: boolean
           image_url: string | null
@@ -219,9 +271,9 @@ export type Database = {
           sku: string | null
           title: string
           updated_at: string
-          user_id: string
         }
         Insert: {
+          account_id?: string
           created_at?: string
           display?: boolean
           image_url?: string | null
@@ -231,9 +283,9 @@ export type Database = {
           sku?: string | null
           title?: string
           updated_at?: string
-          user_id?: string
         }
         Update: {
+          account_id?: string
           created_at?: string
           display?: boolean
           image_url?: string | null
@@ -243,12 +295,20 @@ export type Database = {
           sku?: string | null
           title?: string
           updated_at?: string
-          user_id?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "ebay_processed_listings_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       ebay_syncs: {
         Row: {
+          account_id: string
           complete: boolean
           fetched: number
           items: NonNullable<Json>
@@ -259,9 +319,9 @@ export type Database = {
           total_entries: number | null
           total_pages: number | null
           updated_at: string
-          user_id: string
         }
         Insert: {
+          account_id?: string
           complete?: boolean
           fetched?: number
           items?: NonNullable<Json>
@@ -272,9 +332,9 @@ export type Database = {
           total_entries?: number | null
           total_pages?: number | null
           updated_at?: string
-          user_id: string
         }
         Update: {
+          account_id?: string
           complete?: boolean
           fetched?: number
           items?: NonNullable<Json>
@@ -285,99 +345,129 @@ export type Database = {
           total_entries?: number | null
           total_pages?: number | null
           updated_at?: string
-          user_id?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "ebay_syncs_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       ebay_tokens: {
         Row: {
           access_token: string
+          account_id: string
           created_at: string
           expires_at: string | null
           refresh_expires_at: string | null
           refresh_token: string | null
           updated_at: string
-          user_id: string
         }
         Insert: {
           access_token: string
+          account_id?: string
           created_at?: string
           expires_at?: string | null
           refresh_expires_at?: string | null
           refresh_token?: string | null
           updated_at?: string
-          user_id?: string
         }
         Update: {
           access_token?: string
+          account_id?: string
           created_at?: string
           expires_at?: string | null
           refresh_expires_at?: string | null
           refresh_token?: string | null
           updated_at?: string
-          user_id?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "ebay_tokens_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: true
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       import_batches: {
         Row: {
+          account_id: string
           batch_no: number
           created_at: string
           import_id: string
           rows: NonNullable<Json>
-          user_id: string
         }
         Insert: {
+          account_id?: string
           batch_no: number
           created_at?: string
           import_id: string
           rows: NonNullable<Json>
-          user_id?: string
         }
         Update: {
+          account_id?: string
           batch_no?: number
           created_at?: string
           import_id?: string
           rows?: NonNullable<Json>
-          user_id?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "import_batches_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       order_picks: {
         Row: {
+          account_id: string
           item_id: string | null
           item_name: string
           line_item_id: string
           order_id: string
           picked_at: string
           quantity: number
-          user_id: string
         }
         Insert: {
+          account_id?: string
           item_id?: string | null
           item_name?: string
           line_item_id: string
           order_id: string
           picked_at?: string
           quantity: number
-          user_id?: string
         }
         Update: {
+          account_id?: string
           item_id?: string | null
           item_name?: string
           line_item_id?: string
           order_id?: string
           picked_at?: string
           quantity?: number
-          user_id?: string
         }
         Relationships: [
           {
+            foreignKeyName: "order_picks_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
             foreignKeyName: "order_picks_item_fkey"
-            columns: ["item_id", "user_id"]
+            columns: ["item_id", "account_id"]
             isOneToOne: false
             referencedRelation: "storage_items"
-            referencedColumns: ["item_id", "user_id"]
+            referencedColumns: ["item_id", "account_id"]
           },
         ]
       }
@@ -431,64 +521,61 @@ export type Database = {
           created_at: string
           email: string | null
           id: string
-          plan_id: string
           updated_at: string
         }
         Insert: {
           created_at?: string
           email?: string | null
           id: string
-          plan_id?: string
           updated_at?: string
         }
         Update: {
           created_at?: string
           email?: string | null
           id?: string
-          plan_id?: string
           updated_at?: string
         }
-        Relationships: [
-          {
-            foreignKeyName: "profiles_plan_id_fkey"
-            columns: ["plan_id"]
-            isOneToOne: false
-            referencedRelation: "plans"
-            referencedColumns: ["plan_id"]
-          },
-        ]
+        Relationships: []
       }
       sku_links: {
         Row: {
+          account_id: string
           created_at: string
           item_id: string
           sku: string
-          user_id: string
         }
         Insert: {
+          account_id?: string
           created_at?: string
           item_id: string
           sku: string
-          user_id?: string
         }
         Update: {
+          account_id?: string
           created_at?: string
           item_id?: string
           sku?: string
-          user_id?: string
         }
         Relationships: [
           {
+            foreignKeyName: "sku_links_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
             foreignKeyName: "sku_links_item_fkey"
-            columns: ["item_id", "user_id"]
+            columns: ["item_id", "account_id"]
             isOneToOne: false
             referencedRelation: "storage_items"
-            referencedColumns: ["item_id", "user_id"]
+            referencedColumns: ["item_id", "account_id"]
           },
         ]
       }
       storage_isles: {
         Row: {
+          account_id: string
           active: boolean
           created_at: string
           isle_id: string
@@ -498,9 +585,9 @@ export type Database = {
           room_id: string
           rotation_y: number
           updated_at: string
-          user_id: string
         }
         Insert: {
+          account_id?: string
           active?: boolean
           created_at?: string
           isle_id?: string
@@ -510,9 +597,9 @@ export type Database = {
           room_id: string
           rotation_y?: number
           updated_at?: string
-          user_id?: string
         }
         Update: {
+          account_id?: string
           active?: boolean
           created_at?: string
           isle_id?: string
@@ -522,20 +609,27 @@ export type Database = {
           room_id?: string
           rotation_y?: number
           updated_at?: string
-          user_id?: string
         }
         Relationships: [
           {
+            foreignKeyName: "storage_isles_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
             foreignKeyName: "storage_isles_room_fkey"
-            columns: ["room_id", "user_id"]
+            columns: ["room_id", "account_id"]
             isOneToOne: false
             referencedRelation: "storage_rooms"
-            referencedColumns: ["room_id", "user_id"]
+            referencedColumns: ["room_id", "account_id"]
           },
         ]
       }
       storage_items: {
         Row: {
+          account_id: string
           active: boolean
           barcode: string | null
           created_at: string
@@ -549,9 +643,9 @@ export type Database = {
           sku: string | null
           unit_id: string | null
           updated_at: string
-          user_id: string
         }
         Insert: {
+          account_id?: string
           active?: boolean
           barcode?: string | null
           created_at?: string
@@ -565,9 +659,9 @@ export type Database = {
           sku?: string | null
           unit_id?: string | null
           updated_at?: string
-          user_id?: string
         }
         Update: {
+          account_id?: string
           active?: boolean
           barcode?: string | null
           created_at?: string
@@ -581,57 +675,70 @@ export type Database = {
           sku?: string | null
           unit_id?: string | null
           updated_at?: string
-          user_id?: string
         }
         Relationships: [
           {
+            foreignKeyName: "storage_items_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
             foreignKeyName: "storage_items_shelf_fkey"
-            columns: ["shelf_id", "unit_id", "user_id"]
+            columns: ["shelf_id", "unit_id", "account_id"]
             isOneToOne: false
             referencedRelation: "storage_shelves"
-            referencedColumns: ["shelf_id", "unit_id", "user_id"]
+            referencedColumns: ["shelf_id", "unit_id", "account_id"]
           },
           {
             foreignKeyName: "storage_items_unit_fkey"
-            columns: ["unit_id", "user_id"]
+            columns: ["unit_id", "account_id"]
             isOneToOne: false
             referencedRelation: "storage_units"
-            referencedColumns: ["unit_id", "user_id"]
+            referencedColumns: ["unit_id", "account_id"]
           },
         ]
       }
       storage_logs: {
         Row: {
+          account_id: string
           action: string
-          actor_id: string | null
           change_id: string | null
           details: string | null
           log_id: string
           timestamp: string
           user_email: string | null
-          user_id: string
+          user_id: string | null
         }
         Insert: {
+          account_id?: string
           action: string
-          actor_id?: string | null
           change_id?: string | null
           details?: string | null
           log_id?: string
           timestamp?: string
           user_email?: string | null
-          user_id?: string
+          user_id?: string | null
         }
         Update: {
+          account_id?: string
           action?: string
-          actor_id?: string | null
           change_id?: string | null
           details?: string | null
           log_id?: string
           timestamp?: string
           user_email?: string | null
-          user_id?: string
+          user_id?: string | null
         }
         Relationships: [
+          {
+            foreignKeyName: "storage_logs_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "storage_logs_change_id_fkey"
             columns: ["change_id"]
@@ -643,6 +750,7 @@ export type Database = {
       }
       storage_rooms: {
         Row: {
+          account_id: string
           active: boolean
           camera_position_x: number | null
           camera_position_y: number | null
@@ -655,9 +763,9 @@ export type Database = {
           room_index: number
           room_name: string
           updated_at: string
-          user_id: string
         }
         Insert: {
+          account_id?: string
           active?: boolean
           camera_position_x?: number | null
           camera_position_y?: number | null
@@ -670,9 +778,9 @@ export type Database = {
           room_index: number
           room_name: string
           updated_at?: string
-          user_id?: string
         }
         Update: {
+          account_id?: string
           active?: boolean
           camera_position_x?: number | null
           camera_position_y?: number | null
@@ -685,47 +793,62 @@ export type Database = {
           room_index?: number
           room_name?: string
           updated_at?: string
-          user_id?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "storage_rooms_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       storage_shelves: {
         Row: {
+          account_id: string
           created_at: string
           shelf_id: string
           shelf_index: number
           unit_id: string
           updated_at: string
-          user_id: string
         }
         Insert: {
+          account_id?: string
           created_at?: string
           shelf_id?: string
           shelf_index: number
           unit_id: string
           updated_at?: string
-          user_id?: string
         }
         Update: {
+          account_id?: string
           created_at?: string
           shelf_id?: string
           shelf_index?: number
           unit_id?: string
           updated_at?: string
-          user_id?: string
         }
         Relationships: [
           {
+            foreignKeyName: "storage_shelves_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
             foreignKeyName: "storage_shelves_unit_fkey"
-            columns: ["unit_id", "user_id"]
+            columns: ["unit_id", "account_id"]
             isOneToOne: false
             referencedRelation: "storage_units"
-            referencedColumns: ["unit_id", "user_id"]
+            referencedColumns: ["unit_id", "account_id"]
           },
         ]
       }
       storage_units: {
         Row: {
+          account_id: string
           active: boolean
           created_at: string
           isle_id: string
@@ -736,9 +859,9 @@ export type Database = {
           unit_name: string
           unit_type: string
           updated_at: string
-          user_id: string
         }
         Insert: {
+          account_id?: string
           active?: boolean
           created_at?: string
           isle_id: string
@@ -749,9 +872,9 @@ export type Database = {
           unit_name: string
           unit_type?: string
           updated_at?: string
-          user_id?: string
         }
         Update: {
+          account_id?: string
           active?: boolean
           created_at?: string
           isle_id?: string
@@ -762,15 +885,21 @@ export type Database = {
           unit_name?: string
           unit_type?: string
           updated_at?: string
-          user_id?: string
         }
         Relationships: [
           {
+            foreignKeyName: "storage_units_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
             foreignKeyName: "storage_units_isle_fkey"
-            columns: ["isle_id", "user_id"]
+            columns: ["isle_id", "account_id"]
             isOneToOne: false
             referencedRelation: "storage_isles"
-            referencedColumns: ["isle_id", "user_id"]
+            referencedColumns: ["isle_id", "account_id"]
           },
         ]
       }
@@ -797,6 +926,7 @@ export type Database = {
       }
       subscriptions: {
         Row: {
+          account_id: string
           cancel_at: string | null
           created_at: string
           deadline_date: string | null
@@ -809,9 +939,9 @@ export type Database = {
           stripe_synced_at: string
           target_plan_id: string | null
           updated_at: string
-          user_id: string
         }
         Insert: {
+          account_id?: string
           cancel_at?: string | null
           created_at?: string
           deadline_date?: string | null
@@ -824,9 +954,9 @@ export type Database = {
           stripe_synced_at?: string
           target_plan_id?: string | null
           updated_at?: string
-          user_id?: string
         }
         Update: {
+          account_id?: string
           cancel_at?: string | null
           created_at?: string
           deadline_date?: string | null
@@ -839,9 +969,15 @@ export type Database = {
           stripe_synced_at?: string
           target_plan_id?: string | null
           updated_at?: string
-          user_id?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "subscriptions_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: true
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "subscriptions_plan_id_fkey"
             columns: ["plan_id"]
@@ -860,33 +996,42 @@ export type Database = {
       }
       undo_changes: {
         Row: {
+          account_id: string
           action: string
           change_id: string
           created_at: string
           summary: string | null
           undone_at: string | null
-          user_id: string
         }
         Insert: {
+          account_id?: string
           action: string
           change_id?: string
           created_at?: string
           summary?: string | null
           undone_at?: string | null
-          user_id?: string
         }
         Update: {
+          account_id?: string
           action?: string
           change_id?: string
           created_at?: string
           summary?: string | null
           undone_at?: string | null
-          user_id?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "undo_changes_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       user_preferences: {
         Row: {
+          account_id: string
           barcode_batch: boolean
           barcode_lookup: boolean
           created_at: string
@@ -899,9 +1044,9 @@ export type Database = {
           floor_size: number
           storage_colors: NonNullable<Json>
           updated_at: string
-          user_id: string
         }
         Insert: {
+          account_id?: string
           barcode_batch?: boolean
           barcode_lookup?: boolean
           created_at?: string
@@ -914,9 +1059,9 @@ export type Database = {
           floor_size?: number
           storage_colors?: NonNullable<Json>
           updated_at?: string
-          user_id?: string
         }
         Update: {
+          account_id?: string
           barcode_batch?: boolean
           barcode_lookup?: boolean
           created_at?: string
@@ -929,9 +1074,16 @@ export type Database = {
           floor_size?: number
           storage_colors?: NonNullable<Json>
           updated_at?: string
-          user_id?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "user_preferences_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: true
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+        ]
       }
     }
     Views: {
@@ -960,6 +1112,7 @@ export type Database = {
           p_sku?: string
         }
         Returns: {
+          account_id: string
           active: boolean
           barcode: string | null
           created_at: string
@@ -973,7 +1126,6 @@ export type Database = {
           sku: string | null
           unit_id: string | null
           updated_at: string
-          user_id: string
         }
         SetofOptions: {
           from: "*"
@@ -985,6 +1137,7 @@ export type Database = {
       add_room: {
         Args: { p_room_name: string }
         Returns: {
+          account_id: string
           active: boolean
           camera_position_x: number | null
           camera_position_y: number | null
@@ -997,7 +1150,6 @@ export type Database = {
           room_index: number
           room_name: string
           updated_at: string
-          user_id: string
         }
         SetofOptions: {
           from: "*"
@@ -1013,12 +1165,12 @@ export type Database = {
       add_shelf: {
         Args: { p_unit_id: string }
         Returns: {
+          account_id: string
           created_at: string
           shelf_id: string
           shelf_index: number
           unit_id: string
           updated_at: string
-          user_id: string
         }
         SetofOptions: {
           from: "*"
@@ -1030,6 +1182,7 @@ export type Database = {
       add_unit: {
         Args: { p_isle_id: string; p_position3d?: Json; p_unit_type?: string }
         Returns: {
+          account_id: string
           active: boolean
           created_at: string
           isle_id: string
@@ -1040,7 +1193,6 @@ export type Database = {
           unit_name: string
           unit_type: string
           updated_at: string
-          user_id: string
         }
         SetofOptions: {
           from: "*"
@@ -1049,10 +1201,11 @@ export type Database = {
           isSetofReturn: false
         }
       }
-      archive_excess_storage: { Args: { p_user_id: string }; Returns: Json }
+      archive_excess_storage: { Args: { p_account_id: string }; Returns: Json }
       assign_barcodes: {
         Args: { p_item_ids: string[] }
         Returns: {
+          account_id: string
           active: boolean
           barcode: string | null
           created_at: string
@@ -1066,7 +1219,6 @@ export type Database = {
           sku: string | null
           unit_id: string | null
           updated_at: string
-          user_id: string
         }[]
         SetofOptions: {
           from: "*"
@@ -1095,13 +1247,13 @@ export type Database = {
         Returns: Json
       }
       create_backup: {
-        Args: { p_user_id?: string }
+        Args: { p_account_id?: string }
         Returns: {
+          account_id: string
           backup_id: string
           created_at: string
           item_count: number
           snapshot: NonNullable<Json>
-          user_id: string
         }
         SetofOptions: {
           from: "*"
@@ -1115,9 +1267,12 @@ export type Database = {
         Returns: number
       }
       discard_import: { Args: { p_import_id: string }; Returns: number }
-      downgrade_overdue_account: { Args: { p_user_id: string }; Returns: Json }
+      downgrade_overdue_account: {
+        Args: { p_account_id: string }
+        Returns: Json
+      }
       get_ebay_token: {
-        Args: { p_purpose: string; p_user_id: string }
+        Args: { p_account_id: string; p_purpose: string }
         Returns: {
           access_token: string
           expires_at: string
@@ -1126,14 +1281,14 @@ export type Database = {
       }
       has_password: { Args: Record<PropertyKey, never>; Returns: boolean }
       has_plan_feature: {
-        Args: { p_feature: string; p_user_id?: string }
+        Args: { p_account_id?: string; p_feature: string }
         Returns: boolean
       }
       hit_rate_limit: {
         Args: {
+          p_account_id: string
           p_endpoint: string
           p_min_interval_seconds: number
-          p_user_id: string
         }
         Returns: {
           allowed: boolean
@@ -1165,10 +1320,10 @@ export type Database = {
       link_sku: {
         Args: { p_item_id: string; p_sku: string }
         Returns: {
+          account_id: string
           created_at: string
           item_id: string
           sku: string
-          user_id: string
         }
         SetofOptions: {
           from: "*"
@@ -1192,6 +1347,7 @@ export type Database = {
       move_items: {
         Args: { p_item_ids: string[]; p_shelf_id: string }
         Returns: {
+          account_id: string
           active: boolean
           barcode: string | null
           created_at: string
@@ -1205,7 +1361,6 @@ export type Database = {
           sku: string | null
           unit_id: string | null
           updated_at: string
-          user_id: string
         }[]
         SetofOptions: {
           from: "*"
@@ -1242,13 +1397,13 @@ export type Database = {
           p_quantity: number
         }
         Returns: {
+          account_id: string
           item_id: string | null
           item_name: string
           line_item_id: string
           order_id: string
           picked_at: string
           quantity: number
-          user_id: string
         }
         SetofOptions: {
           from: "*"
@@ -1260,6 +1415,7 @@ export type Database = {
       place_listing: {
         Args: { p_listing_id: string; p_quantity?: number; p_shelf_id: string }
         Returns: {
+          account_id: string
           active: boolean
           barcode: string | null
           created_at: string
@@ -1273,7 +1429,6 @@ export type Database = {
           sku: string | null
           unit_id: string | null
           updated_at: string
-          user_id: string
         }
         SetofOptions: {
           from: "*"
@@ -1282,10 +1437,11 @@ export type Database = {
           isSetofReturn: false
         }
       }
-      remove_excess_storage: { Args: { p_user_id: string }; Returns: Json }
+      remove_excess_storage: { Args: { p_account_id: string }; Returns: Json }
       remove_isle: {
         Args: { p_isle_id: string }
         Returns: {
+          account_id: string
           active: boolean
           created_at: string
           isle_id: string
@@ -1295,7 +1451,6 @@ export type Database = {
           room_id: string
           rotation_y: number
           updated_at: string
-          user_id: string
         }[]
         SetofOptions: {
           from: "*"
@@ -1310,12 +1465,12 @@ export type Database = {
       remove_shelf: {
         Args: { p_shelf_id: string }
         Returns: {
+          account_id: string
           created_at: string
           shelf_id: string
           shelf_index: number
           unit_id: string
           updated_at: string
-          user_id: string
         }[]
         SetofOptions: {
           from: "*"
@@ -1328,6 +1483,7 @@ export type Database = {
       rename_unit: {
         Args: { p_unit_id: string; p_unit_name: string }
         Returns: {
+          account_id: string
           active: boolean
           created_at: string
           isle_id: string
@@ -1338,7 +1494,6 @@ export type Database = {
           unit_name: string
           unit_type: string
           updated_at: string
-          user_id: string
         }
         SetofOptions: {
           from: "*"
@@ -1350,6 +1505,7 @@ export type Database = {
       renumber_isle: {
         Args: { p_isle_id: string; p_isle_index: number }
         Returns: {
+          account_id: string
           active: boolean
           created_at: string
           isle_id: string
@@ -1359,7 +1515,6 @@ export type Database = {
           room_id: string
           rotation_y: number
           updated_at: string
-          user_id: string
         }
         SetofOptions: {
           from: "*"
@@ -1415,11 +1570,13 @@ export type Database = {
           user_id: string
         }[]
       }
+      transfer_ownership: { Args: { p_user_id: string }; Returns: undefined }
       undo_change: { Args: { p_change_id: string }; Returns: Json }
       undoable_changes: { Args: Record<PropertyKey, never>; Returns: string[] }
       unpick_order_line: {
         Args: { p_line_item_id: string; p_order_id: string }
         Returns: {
+          account_id: string
           active: boolean
           barcode: string | null
           created_at: string
@@ -1433,7 +1590,6 @@ export type Database = {
           sku: string | null
           unit_id: string | null
           updated_at: string
-          user_id: string
         }
         SetofOptions: {
           from: "*"
@@ -1445,6 +1601,7 @@ export type Database = {
       update_item: {
         Args: { p_changes: Json; p_item_id: string }
         Returns: {
+          account_id: string
           active: boolean
           barcode: string | null
           created_at: string
@@ -1458,7 +1615,6 @@ export type Database = {
           sku: string | null
           unit_id: string | null
           updated_at: string
-          user_id: string
         }
         SetofOptions: {
           from: "*"
@@ -1470,6 +1626,7 @@ export type Database = {
       update_room: {
         Args: { p_room_id: string; p_room_name: string }
         Returns: {
+          account_id: string
           active: boolean
           camera_position_x: number | null
           camera_position_y: number | null
@@ -1482,7 +1639,6 @@ export type Database = {
           room_index: number
           room_name: string
           updated_at: string
-          user_id: string
         }
         SetofOptions: {
           from: "*"

@@ -36,21 +36,31 @@ describe('carrying a database from before the account model over', () => {
           expect((await databaseHistory(kept)).kind).toBe('old');
 
           // an old database the carry-over cannot take (an account without its owner member)
-          await rowsOf(kept, `delete from public.account_members where role = 'owner' and account_id =
-                                (select id from public.accounts order by created_at limit 1)`);
-          const before = await rowsOf(kept, 'select to_jsonb(t) from public.storage_items t order by item_id');
-          const error = await carryOverInPlace(kept, { authenticatorPassword: 'carry-over-test' }).then(
+          await rowsOf(
+            kept,
+            `delete from public.account_members where role = 'owner' and account_id =
+                                (select id from public.accounts order by created_at limit 1)`,
+          );
+          const before = await rowsOf(
+            kept,
+            'select to_jsonb(t) from public.storage_items t order by item_id',
+          );
+          const error = await carryOverInPlace(kept, {
+            authenticatorPassword: 'carry-over-test',
+          }).then(
             () => null,
             (e: unknown) => e as Error,
           );
           expect(error?.message).toMatch(/has no member with role owner/);
-          expect(await rowsOf(kept, 'select to_jsonb(t) from public.storage_items t order by item_id')).toEqual(before);
+          expect(
+            await rowsOf(kept, 'select to_jsonb(t) from public.storage_items t order by item_id'),
+          ).toEqual(before);
           expect((await databaseHistory(kept)).kind).toBe('old');
           // it kept its name, and the half-built database beside it is gone
           const keptName = decodeURIComponent(new URL(kept).pathname.slice(1));
-          const names = ((await rowsOf(kept, 'select datname from pg_database')) as { datname: string }[]).map(
-            (r) => r.datname,
-          );
+          const names = (
+            (await rowsOf(kept, 'select datname from pg_database')) as { datname: string }[]
+          ).map((r) => r.datname);
           expect(names).toContain(keptName);
           expect(names).not.toContain(`${keptName}_carry_over`);
           afterwards.push('checked');
@@ -64,10 +74,16 @@ describe('carrying a database from before the account model over', () => {
       // it compared what it says it compared
       expect(result.compared.accounts).toBe(6);
       expect(result.compared.rows).toBeGreaterThan(100);
-      const publicTables = Object.keys(result.before.rows).filter((t) => t.startsWith('public.')).length;
+      const publicTables = Object.keys(result.before.rows).filter((t) =>
+        t.startsWith('public.'),
+      ).length;
       expect(result.compared.rls).toBe(5 * 4 * publicTables);
-      expect(Object.values(result.before.rls).filter((o) => o.startsWith('error 42501 rls')).length).toBeGreaterThan(0);
-      expect(Object.values(result.before.rpc).filter((o) => o === 'error 42501 role').length).toBeGreaterThan(0);
+      expect(
+        Object.values(result.before.rls).filter((o) => o.startsWith('error 42501 rls')).length,
+      ).toBeGreaterThan(0);
+      expect(
+        Object.values(result.before.rpc).filter((o) => o === 'error 42501 role').length,
+      ).toBeGreaterThan(0);
       console.log(`carry-over comparison: ${result.seconds.toFixed(0)} s`);
     },
   );

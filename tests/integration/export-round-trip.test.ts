@@ -135,7 +135,9 @@ describe('export → import round trip', () => {
     expect(canCommit(preview)).toBe(true);
     await importItems(preview.items);
 
-    expect(await itemsWithPlaces(target.accountId)).toEqual(await itemsWithPlaces(source.accountId));
+    expect(await itemsWithPlaces(target.accountId)).toEqual(
+      await itemsWithPlaces(source.accountId),
+    );
     const again = await exportItemsFile(target.accountId);
     expect(again.csv).toBe(exported.csv);
   }, 60_000);

@@ -77,7 +77,10 @@ function csvOf(count: number, line: (n: number) => string = (n) => `Item ${n},1,
 
 async function preview(user: DbUser, csv: string, planId: string) {
   signIn(user);
-  const [rooms, currentItemCount] = await Promise.all([getStorageTree(), getItemCount(user.accountId)]);
+  const [rooms, currentItemCount] = await Promise.all([
+    getStorageTree(),
+    getItemCount(user.accountId),
+  ]);
   return buildImportPreview({
     fileName: 'items.csv',
     parsed: parseImportText(csv),

@@ -448,7 +448,11 @@ export async function carryOverIfOld(
   }
   if (history.kind !== 'old') return false;
   const started = Date.now();
-  const kept = await carryOverInPlace(url, opts);
+  // quietly: the line below is the one the developer reads
+  const kept = await carryOverInPlace(url, {
+    authenticatorPassword: opts.authenticatorPassword,
+    migrationsDir: opts.migrationsDir,
+  });
   opts.log(
     `This data folder's database was built before the account model: its sellers, users and sessions were carried over ` +
       `to today's schema in ${((Date.now() - started) / 1000).toFixed(1)} s (the old database is kept as ${kept}; ` +

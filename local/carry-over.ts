@@ -18,18 +18,47 @@ import { migrate } from './migrate.ts';
 
 /** The migrations the baseline replaced: a database whose history has them is carried over. */
 export const OLD_MIGRATION_VERSIONS = [
-  '20261122000100', '20261122000200', '20261122000300', '20261122000400', '20261122000500',
-  '20261122000600', '20261122000700', '20261122000800', '20261122000900', '20261122001000',
-  '20261122001100', '20261126000100', '20261126000200', '20261126000300', '20261126000400',
-  '20261126000500', '20261127000100', '20261128000100', '20261128000200',
+  '20261122000100',
+  '20261122000200',
+  '20261122000300',
+  '20261122000400',
+  '20261122000500',
+  '20261122000600',
+  '20261122000700',
+  '20261122000800',
+  '20261122000900',
+  '20261122001000',
+  '20261122001100',
+  '20261126000100',
+  '20261126000200',
+  '20261126000300',
+  '20261126000400',
+  '20261126000500',
+  '20261127000100',
+  '20261128000100',
+  '20261128000200',
 ];
 
 /** The stockroom tables whose `user_id` held the account: it is `account_id` now. */
 export const ACCOUNT_TABLES = [
-  'api_rate_limits', 'backups', 'dismissed_notifications', 'ebay_inventory',
-  'ebay_processed_listings', 'ebay_syncs', 'ebay_tokens', 'import_batches', 'order_picks',
-  'sku_links', 'storage_isles', 'storage_items', 'storage_rooms', 'storage_shelves',
-  'storage_units', 'subscriptions', 'undo_changes', 'user_preferences',
+  'api_rate_limits',
+  'backups',
+  'dismissed_notifications',
+  'ebay_inventory',
+  'ebay_processed_listings',
+  'ebay_syncs',
+  'ebay_tokens',
+  'import_batches',
+  'order_picks',
+  'sku_links',
+  'storage_isles',
+  'storage_items',
+  'storage_rooms',
+  'storage_shelves',
+  'storage_units',
+  'subscriptions',
+  'undo_changes',
+  'user_preferences',
 ];
 
 /** Renamed columns, old name → new name, per table. */
@@ -80,10 +109,12 @@ export async function databaseHistory(url: string): Promise<DatabaseHistory> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ version: string }>(
-      `select version from supabase_migrations.schema_migrations
+    const { rows } = await client
+      .query<{ version: string }>(
+        `select version from supabase_migrations.schema_migrations
         where to_regclass('supabase_migrations.schema_migrations') is not null`,
-    ).catch(() => ({ rows: [] as { version: string }[] }));
+      )
+      .catch(() => ({ rows: [] as { version: string }[] }));
     const versions = rows.map((r) => r.version);
     const old = versions.filter((v) => OLD_MIGRATION_VERSIONS.includes(v));
     if (old.length === OLD_MIGRATION_VERSIONS.length) return { kind: 'old' };
@@ -117,7 +148,10 @@ async function tablesOf(client: pg.Client): Promise<Map<string, Column[]>> {
 }
 
 /** Renames a row's keys (user_id → account_id, ...); keys not renamed stay. */
-function renameKeys(row: Record<string, unknown>, renames: Record<string, string>): Record<string, unknown> {
+function renameKeys(
+  row: Record<string, unknown>,
+  renames: Record<string, string>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) out[renames[key] ?? key] = value;
   return out;
@@ -202,7 +236,8 @@ export async function carryOverRows(
         ...Object.keys(DROPPED_COLUMNS[table] ?? {}),
       ]);
       const lost = oldColumns.filter((c) => !known.has(c.name)).map((c) => c.name);
-      if (lost.length > 0) throw new Error(`no place in today's schema for ${table}.${lost.join(', ')}`);
+      if (lost.length > 0)
+        throw new Error(`no place in today's schema for ${table}.${lost.join(', ')}`);
 
       const { rows } = await from.query<{ row: Record<string, unknown> }>(
         table === 'public.accounts' ? OLD_ACCOUNTS : `select to_jsonb(t) as row from ${table} t`,
@@ -270,7 +305,13 @@ export async function carryOverRows(
 
 /** Foreign keys some copied row breaks (they were not checked while triggers were off). */
 async function brokenForeignKeys(client: pg.Client): Promise<string[]> {
-  const { rows } = await client.query<{ name: string; child: string; parent: string; cols: string[]; refs: string[] }>(
+  const { rows } = await client.query<{
+    name: string;
+    child: string;
+    parent: string;
+    cols: string[];
+    refs: string[];
+  }>(
     `select c.conname as name, c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent,
             array(select quote_ident(a.attname) from unnest(c.conkey) with ordinality k(n, i)
                     join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.n order by k.i) as cols,
@@ -343,7 +384,9 @@ export async function carryOverInPlace(
   const name = decodeURIComponent(new URL(url).pathname.slice(1)) || 'postgres';
   const next = `${name}_carry_over`;
   // the maintenance connection: a database can only be renamed from another one
-  const admin = new pg.Client({ connectionString: withDatabase(url, name === 'template1' ? 'postgres' : 'template1') });
+  const admin = new pg.Client({
+    connectionString: withDatabase(url, name === 'template1' ? 'postgres' : 'template1'),
+  });
   await admin.connect();
   try {
     await admin.query(`drop database if exists ${pg.escapeIdentifier(next)}`);
@@ -353,20 +396,32 @@ export async function carryOverInPlace(
       await migrate(withDatabase(url, next), opts.authenticatorPassword, opts.migrationsDir);
       await carryOverRows(url, withDatabase(url, next), log);
     } catch (error) {
-      await admin.query(`drop database if exists ${pg.escapeIdentifier(next)}`).catch(() => undefined);
+      await admin
+        .query(`drop database if exists ${pg.escapeIdentifier(next)}`)
+        .catch(() => undefined);
       throw error;
     }
     const taken = new Set(
-      (await admin.query<{ datname: string }>('select datname from pg_database')).rows.map((r) => r.datname),
+      (await admin.query<{ datname: string }>('select datname from pg_database')).rows.map(
+        (r) => r.datname,
+      ),
     );
     let kept = `${name}_before_carry_over`;
     for (let n = 2; taken.has(kept); n++) kept = `${name}_before_carry_over_${n}`;
-    await admin.query(`alter database ${pg.escapeIdentifier(name)} rename to ${pg.escapeIdentifier(kept)}`);
+    await admin.query(
+      `alter database ${pg.escapeIdentifier(name)} rename to ${pg.escapeIdentifier(kept)}`,
+    );
     try {
-      await admin.query(`alter database ${pg.escapeIdentifier(next)} rename to ${pg.escapeIdentifier(name)}`);
+      await admin.query(
+        `alter database ${pg.escapeIdentifier(next)} rename to ${pg.escapeIdentifier(name)}`,
+      );
     } catch (error) {
-      await admin.query(`alter database ${pg.escapeIdentifier(kept)} rename to ${pg.escapeIdentifier(name)}`);
-      await admin.query(`drop database if exists ${pg.escapeIdentifier(next)}`).catch(() => undefined);
+      await admin.query(
+        `alter database ${pg.escapeIdentifier(kept)} rename to ${pg.escapeIdentifier(name)}`,
+      );
+      await admin
+        .query(`drop database if exists ${pg.escapeIdentifier(next)}`)
+        .catch(() => undefined);
       throw error;
     }
     return kept;
@@ -393,7 +448,11 @@ export async function carryOverIfOld(
   }
   if (history.kind !== 'old') return false;
   const started = Date.now();
-  const kept = await carryOverInPlace(url, opts);
+  // quietly: the line below is the one the developer reads
+  const kept = await carryOverInPlace(url, {
+    authenticatorPassword: opts.authenticatorPassword,
+    migrationsDir: opts.migrationsDir,
+  });
   opts.log(
     `This data folder's database was built before the account model: its sellers, users and sessions were carried over ` +
       `to today's schema in ${((Date.now() - started) / 1000).toFixed(1)} s (the old database is kept as ${kept}; ` +

@@ -81,11 +81,18 @@ async function asUser(
     return result;
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
-    throw new Error(`as ${who.email}: ${sql.slice(0, 80)}: ${(error as Error).message}`);
+    throw new Error(`as ${who.email}: ${sql.slice(0, 80)}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 }
 
-async function one<T>(client: pg.Client, who: Person, sql: string, params: unknown[] = []): Promise<T> {
+async function one<T>(
+  client: pg.Client,
+  who: Person,
+  sql: string,
+  params: unknown[] = [],
+): Promise<T> {
   return (await asUser(client, who, sql, params)).rows[0]?.v as T;
 }
 
@@ -173,7 +180,9 @@ async function seedAs(
   // the elite owner's stockroom
   await v('room', owner, `select (public.add_room('Garage')).room_id as v`);
   await v('isle', owner, `select (public.add_isle($1)) -> 'isle' ->> 'isle_id' as v`, [ids.room]);
-  await v('unitA', owner, `select unit_id as v from public.storage_units where isle_id = $1`, [ids.isle]);
+  await v('unitA', owner, `select unit_id as v from public.storage_units where isle_id = $1`, [
+    ids.isle,
+  ]);
   await v('unitB', owner, `select (public.add_unit($1)).unit_id as v`, [ids.isle]);
   await v('shelf1', owner, `select (public.add_shelf($1)).shelf_id as v`, [ids.unitA]);
   await v('shelf2', owner, `select (public.add_shelf($1)).shelf_id as v`, [ids.unitA]);
@@ -188,25 +197,44 @@ async function seedAs(
   await asUser(su, owner, `select public.move_items(array[$1::uuid], $2)`, [ids.spoon, ids.shelf1]);
   await v('backup', owner, `select (public.create_backup()).backup_id as v`);
   await asUser(su, owner, `select public.remove_items(array[$1::uuid])`, [ids.teapot]);
-  await v('change', owner, `select change_id as v from public.undo_changes where action = 'remove_items'`);
+  await v(
+    'change',
+    owner,
+    `select change_id as v from public.undo_changes where action = 'remove_items'`,
+  );
   await asUser(su, owner, `update public.user_preferences set currency = 'EUR', floor_size = 30`);
-  await asUser(su, owner, `select public.save_ebay_tokens('access-elite', 'refresh-elite', now() + interval '2 hours')`);
+  await asUser(
+    su,
+    owner,
+    `select public.save_ebay_tokens('access-elite', 'refresh-elite', now() + interval '2 hours')`,
+  );
   await v('importId', owner, `select gen_random_uuid()::text as v`);
-  await asUser(su, owner, `insert into public.import_batches (import_id, batch_no, rows) values ($1, 0, $2)`, [
-    ids.importId,
-    JSON.stringify([{ item_name: 'Staged', quantity: 1, shelf_id: ids.shelf2 }]),
-  ]);
+  await asUser(
+    su,
+    owner,
+    `insert into public.import_batches (import_id, batch_no, rows) values ($1, 0, $2)`,
+    [ids.importId, JSON.stringify([{ item_name: 'Staged', quantity: 1, shelf_id: ids.shelf2 }])],
+  );
   // the team: a manager and a picker who joined, and a member who was removed
   for (const [who, role] of [
     [manager, 'manager'],
     [picker, 'picker'],
     [removed, 'picker'],
   ] as const) {
-    const invitation = await one<string>(su, owner, `select (public.invite_member($1, $2)).id as v`, [who.email, role]);
+    const invitation = await one<string>(
+      su,
+      owner,
+      `select (public.invite_member($1, $2)).id as v`,
+      [who.email, role],
+    );
     await asUser(su, who, `select public.accept_invitation($1)`, [invitation]);
   }
   await asUser(su, owner, `select public.remove_member($1)`, [removed.id]);
-  await v('invitation', owner, `select (public.invite_member('pending@example.test', 'picker')).id as v`);
+  await v(
+    'invitation',
+    owner,
+    `select (public.invite_member('pending@example.test', 'picker')).id as v`,
+  );
   await asUser(su, picker, `select public.pick_order_line('12-345', 'L1', $1, 1)`, [ids.mug]);
   await asUser(su, picker, `select public.update_item($1, '{"quantity": 7}')`, [ids.mug]);
   await asUser(su, manager, `select public.link_sku('EBAY-MUG', $1)`, [ids.mug]);
@@ -234,23 +262,49 @@ async function seedAs(
       [owner.id],
     );
     await su.query(`select * from public.hit_rate_limit($1, 'ebay-listings', 60)`, [owner.id]);
-    await su.query(`insert into public.stripe_events (event_id, type, processed_at) values ('evt_1', 'invoice.paid', now())`);
+    await su.query(
+      `insert into public.stripe_events (event_id, type, processed_at) values ('evt_1', 'invoice.paid', now())`,
+    );
   }
 
   // the power seller and the free seller
   const pRoom = await one<string>(su, power, `select (public.add_room('Loft')).room_id as v`);
   await one(su, power, `select (public.add_room('Shed')).room_id as v`);
-  const pIsle = await one<string>(su, power, `select public.add_isle($1) -> 'isle' ->> 'isle_id' as v`, [pRoom]);
-  const pUnit = await one<string>(su, power, `select unit_id as v from public.storage_units where isle_id = $1`, [pIsle]);
-  const pShelf = await one<string>(su, power, `select (public.add_shelf($1)).shelf_id as v`, [pUnit]);
+  const pIsle = await one<string>(
+    su,
+    power,
+    `select public.add_isle($1) -> 'isle' ->> 'isle_id' as v`,
+    [pRoom],
+  );
+  const pUnit = await one<string>(
+    su,
+    power,
+    `select unit_id as v from public.storage_units where isle_id = $1`,
+    [pIsle],
+  );
+  const pShelf = await one<string>(su, power, `select (public.add_shelf($1)).shelf_id as v`, [
+    pUnit,
+  ]);
   for (const name of ['Lamp', 'Chair', 'Frame']) {
     await asUser(su, power, `select public.add_item($1, $2, 2)`, [pShelf, name]);
   }
   await asUser(su, power, `select public.create_backup()`);
   const fRoom = await one<string>(su, other, `select (public.add_room('Cupboard')).room_id as v`);
-  const fIsle = await one<string>(su, other, `select public.add_isle($1) -> 'isle' ->> 'isle_id' as v`, [fRoom]);
-  const fUnit = await one<string>(su, other, `select unit_id as v from public.storage_units where isle_id = $1`, [fIsle]);
-  const fShelf = await one<string>(su, other, `select (public.add_shelf($1)).shelf_id as v`, [fUnit]);
+  const fIsle = await one<string>(
+    su,
+    other,
+    `select public.add_isle($1) -> 'isle' ->> 'isle_id' as v`,
+    [fRoom],
+  );
+  const fUnit = await one<string>(
+    su,
+    other,
+    `select unit_id as v from public.storage_units where isle_id = $1`,
+    [fIsle],
+  );
+  const fShelf = await one<string>(su, other, `select (public.add_shelf($1)).shelf_id as v`, [
+    fUnit,
+  ]);
   await asUser(su, other, `select public.add_item($1, 'Kettle', 1)`, [fShelf]);
 }
 
@@ -271,7 +325,10 @@ export interface Observation {
 
 const SCHEMAS = ['auth', 'public', 'private', 'storage'];
 /** Rows whose difference is the point of the comparison tool, not the seller's data. */
-const SKIPPED_TABLES = new Set(['supabase_migrations.schema_migrations', 'supabase_migrations.local_setup']);
+const SKIPPED_TABLES = new Set([
+  'supabase_migrations.schema_migrations',
+  'supabase_migrations.local_setup',
+]);
 
 /** JSON with sorted keys, so two equal rows print equal. */
 function stable(value: unknown): string {
@@ -318,8 +375,11 @@ async function observeRows(client: pg.Client, old: boolean): Promise<Observation
     out[table] = {};
     for (const { row } of rows) {
       let r = old ? carriedRow(table, row) : row;
-      if (old && table === 'public.accounts') r = { ...r, ...(await addedAccountColumns(client, row)) };
-      const key = pk ? pk.map((c) => String(r[COLUMN_RENAMES[table]?.[c] ?? c] ?? r[c])).join('|') : stable(r);
+      if (old && table === 'public.accounts')
+        r = { ...r, ...(await addedAccountColumns(client, row)) };
+      const key = pk
+        ? pk.map((c) => String(r[COLUMN_RENAMES[table]?.[c] ?? c] ?? r[c])).join('|')
+        : stable(r);
       out[table]![key] = r;
     }
   }
@@ -327,7 +387,10 @@ async function observeRows(client: pg.Client, old: boolean): Promise<Observation
 }
 
 /** ADDED_COLUMNS of an old account, worked out here from the old rows (not by the carry-over). */
-async function addedAccountColumns(client: pg.Client, account: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function addedAccountColumns(
+  client: pg.Client,
+  account: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const { rows } = await client.query<{ owner: string; plan: string }>(
     `select m.user_id as owner, p.plan_id as plan from public.account_members m
        left join public.profiles p on p.id = m.user_id
@@ -428,7 +491,7 @@ async function actAs(client: pg.Client, who: Person): Promise<void> {
 /** What each actor sees and may do in each table of the API. */
 async function observeRls(url: string, cast: Cast, old: boolean): Promise<Observation['rls']> {
   const accountColumn = (table: string) =>
-    (COLUMN_RENAMES[`public.${table}`] ? (old ? 'user_id' : 'account_id') : null);
+    COLUMN_RENAMES[`public.${table}`] ? (old ? 'user_id' : 'account_id') : null;
   const su = new pg.Client({ connectionString: url });
   await su.connect();
   const out: Observation['rls'] = {};
@@ -451,7 +514,10 @@ async function observeRls(url: string, cast: Cast, old: boolean): Promise<Observ
       return new Map(rows.map((r) => [r.tbl, r.cols]));
     };
     const updatable = new Map(
-      [...(await granted('UPDATE'))].map(([t, cols]) => [t, cols.map((c) => pg.escapeIdentifier(c))]),
+      [...(await granted('UPDATE'))].map(([t, cols]) => [
+        t,
+        cols.map((c) => pg.escapeIdentifier(c)),
+      ]),
     );
     const insertableColumns = await granted('INSERT');
     for (const actor of actors(cast)) {
@@ -459,10 +525,14 @@ async function observeRls(url: string, cast: Cast, old: boolean): Promise<Observ
       await client.connect();
       try {
         await actAs(client, actor.who);
-        const account = (await client.query<{ a: string | null }>('select private.current_account() as a')).rows[0]?.a;
+        const account = (
+          await client.query<{ a: string | null }>('select private.current_account() as a')
+        ).rows[0]?.a;
         for (const table of tables) {
           const at = `${actor.label} ${table}`;
-          const pk = (keys.get(`public.${table}`) ?? keys.get(table) ?? []).map((c) => pg.escapeIdentifier(c));
+          const pk = (keys.get(`public.${table}`) ?? keys.get(table) ?? []).map((c) =>
+            pg.escapeIdentifier(c),
+          );
           out[`${at} select`] = await probe(
             client,
             `select jsonb_build_object('rows', count(*), 'keys', md5(coalesce(string_agg(k, ',' order by k), ''))) as v
@@ -482,7 +552,10 @@ async function observeRls(url: string, cast: Cast, old: boolean): Promise<Observ
           const patch = INSERT_PROBES[table];
           const accountCol = accountColumn(table);
           if (!patch || !accountCol) {
-            out[`${at} insert`] = await probe(client, `insert into public.${table} default values returning 1 as v`);
+            out[`${at} insert`] = await probe(
+              client,
+              `insert into public.${table} default values returning 1 as v`,
+            );
             continue;
           }
           const { rows: sample } = await su.query<{ row: Record<string, unknown> }>(
@@ -541,7 +614,9 @@ const RPC_PROBES: Record<string, { call: string; reads?: boolean }> = {
   low_stock_items: { call: `low_stock_items()`, reads: true },
   add_scanned_items: { call: `add_scanned_items(\${shelf1}, '[{"barcode": "PROBE-1"}]')` },
   assign_barcodes: { call: `assign_barcodes(array[\${spoon}])` },
-  import_items: { call: `import_items(jsonb_build_array(jsonb_build_object('item_name', 'Probe', 'quantity', 1, 'shelf_id', \${shelf1})))` },
+  import_items: {
+    call: `import_items(jsonb_build_array(jsonb_build_object('item_name', 'Probe', 'quantity', 1, 'shelf_id', \${shelf1})))`,
+  },
   commit_import: { call: `commit_import(\${importId}, 1)` },
   discard_import: { call: `discard_import(\${importId})` },
   undo_change: { call: `undo_change(\${change})` },
@@ -659,13 +734,18 @@ async function observe(url: string, cast: Cast, old: boolean): Promise<Observati
 // The comparison
 // ---------------------------------------------------------------------------------------------
 
-function compareMaps(what: string, before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+function compareMaps(
+  what: string,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): string[] {
   const out: string[] = [];
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
     const [a, b] = [before[key], after[key]];
     if (a === undefined) out.push(`${what} ${key}: only after: ${stable(b)}`);
     else if (b === undefined) out.push(`${what} ${key}: only before: ${stable(a)}`);
-    else if (stable(a) !== stable(b)) out.push(`${what} ${key}:\n    before ${stable(a)}\n    after  ${stable(b)}`);
+    else if (stable(a) !== stable(b))
+      out.push(`${what} ${key}:\n    before ${stable(a)}\n    after  ${stable(b)}`);
   }
   return out;
 }
@@ -685,7 +765,11 @@ export function differences(before: Observation, after: Observation): string[] {
 export function listedRenames(): string[] {
   const lines: string[] = [];
   for (const [table, renames] of Object.entries(COLUMN_RENAMES)) {
-    lines.push(`${table}: ${Object.entries(renames).map(([a, b]) => `${a} → ${b}`).join(', ')}`);
+    lines.push(
+      `${table}: ${Object.entries(renames)
+        .map(([a, b]) => `${a} → ${b}`)
+        .join(', ')}`,
+    );
   }
   for (const [table, columns] of Object.entries(DROPPED_COLUMNS)) {
     for (const [c, where] of Object.entries(columns)) lines.push(`${table}.${c}: gone (${where})`);
@@ -696,7 +780,8 @@ export function listedRenames(): string[] {
   for (const [table, columns] of Object.entries(JSON_ROW_COLUMNS)) {
     lines.push(`${table}.${columns.join(', ')}: row images' user_id → account_id`);
   }
-  for (const [fn, what] of Object.entries(ADDED_FUNCTIONS)) lines.push(`public.${fn}: new (${what})`);
+  for (const [fn, what] of Object.entries(ADDED_FUNCTIONS))
+    lines.push(`public.${fn}: new (${what})`);
   return lines;
 }
 
@@ -724,7 +809,9 @@ export async function compareCarryOver(
   await fs.chmod(work, 0o755); // Postgres runs as its own user and must reach its data folder
   const oldDir = path.join(work, 'old-migrations');
   await fs.mkdir(oldDir);
-  const tar = execFileSync('git', ['archive', opts.base ?? DEFAULT_BASE, 'supabase/migrations'], { cwd: ROOT_DIR });
+  const tar = execFileSync('git', ['archive', opts.base ?? DEFAULT_BASE, 'supabase/migrations'], {
+    cwd: ROOT_DIR,
+  });
   execFileSync('tar', ['-x', '-C', oldDir, '--strip-components=2'], { input: tar });
   const server = await startEmbeddedPostgres({
     dataDir: path.join(work, 'db'),
@@ -735,7 +822,9 @@ export async function compareCarryOver(
   try {
     const url = await createDatabase(server.url, 'sellers');
     await migrate(url, 'compare-migrations', oldDir);
-    log(`built the old schema (${opts.base ?? DEFAULT_BASE}) in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    log(
+      `built the old schema (${opts.base ?? DEFAULT_BASE}) in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
     const cast = await seedOldSellers(url);
     log(`seeded the old database (${((Date.now() - started) / 1000).toFixed(0)} s)`);
     const before = await observe(url, cast, true);
@@ -753,7 +842,9 @@ export async function compareCarryOver(
     await opts.afterwards?.({ carried: url, kept: keptUrl.toString() });
     const diffs = [
       ...differences(before, after),
-      ...compareMaps('the old database kept', before.rows, keptRows).map((d) => `${d} (changed by the carry-over)`),
+      ...compareMaps('the old database kept', before.rows, keptRows).map(
+        (d) => `${d} (changed by the carry-over)`,
+      ),
     ];
     return {
       differences: diffs,
@@ -775,13 +866,17 @@ export async function compareCarryOver(
 }
 
 async function main(): Promise<void> {
-  const base = process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : DEFAULT_BASE;
+  const base =
+    process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : DEFAULT_BASE;
   console.log(`Carrying sellers of ${base}'s schema over to the working tree's. Listed renames:`);
   for (const line of listedRenames()) console.log(`  ${line}`);
   const result = await compareCarryOver({ base, log: (line) => console.error(line) });
   const dump = process.argv.indexOf('--dump');
   if (dump > 0 && process.argv[dump + 1]) {
-    await fs.writeFile(process.argv[dump + 1]!, JSON.stringify({ before: result.before, after: result.after }, null, 1));
+    await fs.writeFile(
+      process.argv[dump + 1]!,
+      JSON.stringify({ before: result.before, after: result.after }, null, 1),
+    );
   }
   const { rows, tables, accounts, rls, rpc } = result.compared;
   if (result.differences.length > 0) {
@@ -796,4 +891,5 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url))
+  await main();

@@ -249,7 +249,10 @@ describe('sellers the gate must leave alone', () => {
 
   it('the service role reads and writes a two-factor seller’s rows', async () => {
     const admin = serviceClient();
-    const rooms = await admin.from('storage_rooms').select('room_id').eq('account_id', withFactor.accountId);
+    const rooms = await admin
+      .from('storage_rooms')
+      .select('room_id')
+      .eq('account_id', withFactor.accountId);
     expect(rooms.error).toBeNull();
     expect(rooms.data?.length).toBeGreaterThan(0);
     const upd = await admin

@@ -271,7 +271,9 @@ describe('assign_barcodes', () => {
       expect(isValidEan13(code)).toBe(true);
     }
     expect(new Set(codes).size).toBe(60);
-    expect(await logDetails(user.accountId, 'update_item')).toEqual(['Gave 59 item(s) a new barcode']);
+    expect(await logDetails(user.accountId, 'update_item')).toEqual([
+      'Gave 59 item(s) a new barcode',
+    ]);
 
     // a second call changes nothing: every item has a code now
     const again = await user.client.rpc('assign_barcodes', { p_item_ids: storage.itemIds });

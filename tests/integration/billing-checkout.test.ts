@@ -94,7 +94,10 @@ describe('checkout to an active plan (functions -> real SDK -> Stripe sandbox ->
     expect(pay.status).toBe(402);
     expect(await pay.text()).toContain('Your card was declined.');
     await flushWebhooks();
-    expect(await billingState(seller.accountId)).toMatchObject({ plan_id: 'free', account_plan: 'free' });
+    expect(await billingState(seller.accountId)).toMatchObject({
+      plan_id: 'free',
+      account_plan: 'free',
+    });
   });
 
   it('refuses a second checkout while a paid subscription is live', async () => {

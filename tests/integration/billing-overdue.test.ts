@@ -124,7 +124,10 @@ describe('failed payment -> past_due -> deadline', () => {
     const late = events.filter((e) => e.data.object.customer === customerId).at(-1)!;
     await db().query('delete from public.stripe_events where event_id = $1', [late.id]);
     await sandbox(`events/${late.id}/resend`, {});
-    expect(await billingState(seller.accountId)).toMatchObject({ status: 'active', overdue_date: null });
+    expect(await billingState(seller.accountId)).toMatchObject({
+      status: 'active',
+      overdue_date: null,
+    });
 
     await runDeadlineJob();
     expect(await counts(seller.accountId)).toEqual({ rooms: 2, units: 4, items: 10 });

@@ -138,7 +138,10 @@ describe('plan changes', () => {
 
     // Renewal now goes ahead instead of ending the subscription.
     await sandbox(`subscriptions/${subscriptionId}/advance`, { outcome: 'paid' });
-    expect(await billingState(seller.accountId)).toMatchObject({ plan_id: 'growing', status: 'active' });
+    expect(await billingState(seller.accountId)).toMatchObject({
+      plan_id: 'growing',
+      status: 'active',
+    });
   });
 
   it('an upgrade with a declined card changes nothing and says why', async () => {
@@ -158,7 +161,10 @@ describe('plan changes', () => {
     });
     expect((await stripeSub(subscriptionId)).items.data[0]!.price.id).toBe('price_local_growing');
     await flushWebhooks();
-    expect(await billingState(seller.accountId)).toMatchObject({ plan_id: 'growing', status: 'active' });
+    expect(await billingState(seller.accountId)).toMatchObject({
+      plan_id: 'growing',
+      status: 'active',
+    });
   });
 
   it('a paid plan from Free needs checkout; cancelling with nothing to cancel is refused', async () => {

@@ -239,11 +239,19 @@ describe('bearer tokens', () => {
     const other = await createSeller();
     const result = await callFunction(
       'cancel-subscription',
-      { userId: owner.id, user_id: owner.id, accountId: owner.accountId, account_id: owner.accountId },
+      {
+        userId: owner.id,
+        user_id: owner.id,
+        accountId: owner.accountId,
+        account_id: owner.accountId,
+      },
       other.token,
     );
     expect(result.status).toBe(409);
-    expect(await billingState(owner.accountId)).toMatchObject({ plan_id: 'growing', cancel_at: null });
+    expect(await billingState(owner.accountId)).toMatchObject({
+      plan_id: 'growing',
+      cancel_at: null,
+    });
   });
 });
 

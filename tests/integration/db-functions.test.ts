@@ -100,7 +100,9 @@ describe('new accounts', () => {
     });
     expect(fresh.accountId).not.toBe(fresh.id);
     const members = await fresh.client.from('account_members').select('account_id, user_id, role');
-    expect(members.data).toEqual([{ account_id: fresh.accountId, user_id: fresh.id, role: 'owner' }]);
+    expect(members.data).toEqual([
+      { account_id: fresh.accountId, user_id: fresh.id, role: 'owner' },
+    ]);
     const sub = await fresh.client
       .from('subscriptions')
       .select('account_id, plan_id, status')
@@ -243,7 +245,11 @@ describe('add_shelf', () => {
 
 describe('remove_shelf', () => {
   it('renumbers the remaining shelves 1..n in order after removing a middle one, with its items', async () => {
-    const storage = await createStorage(user.accountId, { roomName: 'Middle', shelves: 4, items: 2 });
+    const storage = await createStorage(user.accountId, {
+      roomName: 'Middle',
+      shelves: 4,
+      items: 2,
+    });
     const unitId = storage.unitIds[0]!;
     // put the items on shelf 2, the one we remove
     await db().query(
@@ -442,7 +448,11 @@ describe('move_items', () => {
 describe('import_items', () => {
   it('imports rows by location names (case-insensitive) or shelf id and logs the names', async () => {
     const importer = await createDbUser({ prefix: 'import' });
-    const storage = await createStorage(importer.accountId, { roomName: 'Garage', units: 1, shelves: 2 });
+    const storage = await createStorage(importer.accountId, {
+      roomName: 'Garage',
+      units: 1,
+      shelves: 2,
+    });
     const { data, error } = await importer.client.rpc('import_items', {
       p_rows: [
         {
@@ -592,10 +602,10 @@ describe('remove_room', () => {
       items: 3,
     });
     const second = await createStorage(owner.accountId, { roomName: 'Second' });
-    await db().query('update public.storage_rooms set active = (room_id = $2) where account_id = $1', [
-      owner.accountId,
-      first.roomId,
-    ]);
+    await db().query(
+      'update public.storage_rooms set active = (room_id = $2) where account_id = $1',
+      [owner.accountId, first.roomId],
+    );
 
     const { data, error } = await owner.client.rpc('remove_room', { p_room_id: first.roomId });
     expect(error).toBeNull();
@@ -742,7 +752,9 @@ describe('backups', () => {
     expect(
       (await thief.client.rpc('restore_backup', { p_backup_id: backupId })).error?.message,
     ).toBe('Backup not found');
-    expect((await thief.client.rpc('create_backup', { p_account_id: owner.accountId })).error).not.toBeNull();
+    expect(
+      (await thief.client.rpc('create_backup', { p_account_id: owner.accountId })).error,
+    ).not.toBeNull();
   });
 });
 
@@ -824,7 +836,9 @@ describe('remove_excess_storage (downgrade to Free)', () => {
     expect((await owner.client.rpc('import_items', { p_rows: late })).error).toBeNull(); // 120 items in all
 
     await setPlan(owner.accountId, 'free');
-    const browser = await owner.client.rpc('remove_excess_storage', { p_account_id: owner.accountId });
+    const browser = await owner.client.rpc('remove_excess_storage', {
+      p_account_id: owner.accountId,
+    });
     expect(browser.error).not.toBeNull(); // server only
 
     const { data, error } = await serviceDbClient().rpc('remove_excess_storage', {

@@ -200,8 +200,17 @@ describe('a user cannot change their own plan', () => {
 
     const attempts = [
       await c.from('accounts').update({ plan_id: 'elite' }).eq('id', user.accountId),
-      await c.from('accounts').upsert({ id: user.accountId, name: 'x', primary_owner_user_id: user.id, plan_id: 'elite' }),
-      await c.from('accounts').insert({ name: 'x', primary_owner_user_id: user.id, plan_id: 'elite' }),
+      await c
+        .from('accounts')
+        .upsert({
+          id: user.accountId,
+          name: 'x',
+          primary_owner_user_id: user.id,
+          plan_id: 'elite',
+        }),
+      await c
+        .from('accounts')
+        .insert({ name: 'x', primary_owner_user_id: user.id, plan_id: 'elite' }),
       await c.from('profiles').update({ email: 'x@example.test' }).eq('id', user.id),
       await c
         .from('subscriptions')
@@ -292,12 +301,16 @@ describe('plan-gated data', () => {
 
   it('hands out the marketplace token for orders only on Elite, for listings from Growing', async () => {
     const user = await createDbUser({ prefix: 'orders', plan: 'power' });
-    await db().query(`insert into public.ebay_tokens (account_id, access_token) values ($1, 'tok')`, [
-      user.accountId,
-    ]);
+    await db().query(
+      `insert into public.ebay_tokens (account_id, access_token) values ($1, 'tok')`,
+      [user.accountId],
+    );
     const service = serviceDbClient();
 
-    const orders = await service.rpc('get_ebay_token', { p_account_id: user.accountId, p_purpose: 'orders' });
+    const orders = await service.rpc('get_ebay_token', {
+      p_account_id: user.accountId,
+      p_purpose: 'orders',
+    });
     expect(orders.error?.message).toContain('PLAN_FEATURE_UNAVAILABLE');
     const listings = await service.rpc('get_ebay_token', {
       p_account_id: user.accountId,
@@ -307,11 +320,17 @@ describe('plan-gated data', () => {
     expect(listings.data).toEqual([expect.objectContaining({ access_token: 'tok' })]);
 
     await setPlan(user.accountId, 'elite');
-    const elite = await service.rpc('get_ebay_token', { p_account_id: user.accountId, p_purpose: 'orders' });
+    const elite = await service.rpc('get_ebay_token', {
+      p_account_id: user.accountId,
+      p_purpose: 'orders',
+    });
     expect(elite.error).toBeNull();
 
     await setPlan(user.accountId, 'free');
-    const free = await service.rpc('get_ebay_token', { p_account_id: user.accountId, p_purpose: 'listings' });
+    const free = await service.rpc('get_ebay_token', {
+      p_account_id: user.accountId,
+      p_purpose: 'listings',
+    });
     expect(free.error?.message).toContain('PLAN_FEATURE_UNAVAILABLE');
     const inventory = await service.rpc('get_ebay_token', {
       p_account_id: user.accountId,

@@ -20,7 +20,12 @@ let storage: StorageFixture;
 
 beforeAll(async () => {
   [user, other] = await createDbUserPair({ plan: 'growing', prefix: 'query' });
-  storage = await createStorage(user.accountId, { roomName: 'Garage', units: 2, shelves: 2, items: 12 });
+  storage = await createStorage(user.accountId, {
+    roomName: 'Garage',
+    units: 2,
+    shelves: 2,
+    items: 12,
+  });
   await createStorage(other.accountId, { roomName: 'Garage', units: 1, shelves: 1, items: 3 });
   await db().query(
     `update public.storage_items set item_name = 'Blue teapot', barcode = '5012345678900' where item_id = $1`,
@@ -197,7 +202,10 @@ describe('queries the app makes', () => {
       .update({ details: 'edited' })
       .eq('action', 'add_room');
     expect(rewrite.error).not.toBeNull();
-    const clear = await fresh.client.from('storage_logs').delete().eq('account_id', fresh.accountId);
+    const clear = await fresh.client
+      .from('storage_logs')
+      .delete()
+      .eq('account_id', fresh.accountId);
     expect(clear.error).toBeNull();
     expect((await fresh.client.from('storage_logs').select('log_id')).data).toEqual([]);
   });

@@ -127,7 +127,10 @@ describe('add_room, add_unit, rename_unit, renumber_isle', () => {
     );
     const blank = await user.client.rpc('add_room', { p_room_name: '  ' });
     expect(blank.error?.message).toBe('Room name is required');
-    expect(await logs(user.accountId, 'add_room')).toEqual(['Added room Garage', 'Added room Shed']);
+    expect(await logs(user.accountId, 'add_room')).toEqual([
+      'Added room Garage',
+      'Added room Shed',
+    ]);
   });
 
   it('add_unit names units A, B, C… filling gaps, and logs them', async () => {
@@ -203,7 +206,9 @@ describe('add_room, add_unit, rename_unit, renumber_isle', () => {
       p_isle_index: 5,
     });
     expect(moved.data).toMatchObject({ isle_index: 5 });
-    expect(await logs(fresh.accountId, 'update_isle')).toEqual(['Changed isle 2 to isle 5 in room Barn']);
+    expect(await logs(fresh.accountId, 'update_isle')).toEqual([
+      'Changed isle 2 to isle 5 in room Barn',
+    ]);
     expect(await logs(fresh.accountId, 'add_isle')).toEqual([
       'Added isle 2 to room Barn with unit A (box)',
     ]);

@@ -72,7 +72,10 @@ describe('preferences', () => {
     await seller.client.from('user_preferences').delete().eq('account_id', seller.accountId);
     const created = await seller.client
       .from('user_preferences')
-      .upsert({ account_id: seller.accountId }, { onConflict: 'account_id', ignoreDuplicates: true })
+      .upsert(
+        { account_id: seller.accountId },
+        { onConflict: 'account_id', ignoreDuplicates: true },
+      )
       .select('*')
       .maybeSingle();
     expect(created.error).toBeNull();

@@ -162,9 +162,14 @@ describe('transfer ownership', () => {
   it('hands the account to a manager: roles swap, billing moves, the former owner gets a new own account', async () => {
     const team = await eliteTeam('own-transfer');
     const before = await accountState(team.account);
-    expect(before.account).toMatchObject({ primary_owner_user_id: team.owner.id, personal_account: true });
+    expect(before.account).toMatchObject({
+      primary_owner_user_id: team.owner.id,
+      personal_account: true,
+    });
 
-    const { error } = await team.owner.client.rpc('transfer_ownership', { p_user_id: team.manager.id });
+    const { error } = await team.owner.client.rpc('transfer_ownership', {
+      p_user_id: team.manager.id,
+    });
     expect(error).toBeNull();
 
     const after = await accountState(team.account);
@@ -206,13 +211,19 @@ describe('transfer ownership', () => {
     expect(tokens.error?.code).toBe('42501');
 
     // the former owner still works here as a manager, and owns a new, empty personal account
-    const rooms = await team.owner.client.from('storage_rooms').select('room_name').order('room_index');
+    const rooms = await team.owner.client
+      .from('storage_rooms')
+      .select('room_name')
+      .order('room_index');
     expect(rooms.data?.map((r) => r.room_name)).toEqual(['Garage', 'Logged room']);
     const own = await personalAccount(team.owner.id);
     expect(own).toBeDefined();
     expect(own).not.toBe(team.account);
     const ownState = await accountState(own!);
-    expect(ownState.account).toMatchObject({ primary_owner_user_id: team.owner.id, plan_id: 'free' });
+    expect(ownState.account).toMatchObject({
+      primary_owner_user_id: team.owner.id,
+      plan_id: 'free',
+    });
     expect(ownState.members).toEqual([{ user_id: team.owner.id, role: 'owner' }]);
     expect(ownState.rows.storage_rooms).toEqual([]);
     expect(ownState.rows.storage_items).toEqual([]);
@@ -248,7 +259,9 @@ describe('transfer ownership', () => {
       const toOther = await caller.client.rpc('transfer_ownership', { p_user_id: team.picker.id });
       expect(toOther.error?.code, caller.email).toBe('42501');
     }
-    const toStranger = await team.owner.client.rpc('transfer_ownership', { p_user_id: stranger.id });
+    const toStranger = await team.owner.client.rpc('transfer_ownership', {
+      p_user_id: stranger.id,
+    });
     expect(toStranger.error?.code).toBe('PT404');
     expect(toStranger.error?.message).toMatch(/member/i);
     const toSelf = await team.owner.client.rpc('transfer_ownership', { p_user_id: team.owner.id });
@@ -292,7 +305,9 @@ describe('deleting a user', () => {
 
   it('after a transfer removes the former owner; the account, its members and its data remain', async () => {
     const team = await eliteTeam('own-del-after');
-    const transferred = await team.owner.client.rpc('transfer_ownership', { p_user_id: team.manager.id });
+    const transferred = await team.owner.client.rpc('transfer_ownership', {
+      p_user_id: team.manager.id,
+    });
     expect(transferred.error).toBeNull();
     const formerOwn = await personalAccount(team.owner.id);
     const before = await accountState(team.account);

@@ -143,10 +143,10 @@ describe('undo_change', () => {
   it('brings back a removed room, its numbers and which room is active', async () => {
     const first = await createStorage(user.accountId, { roomName: 'Garage', shelves: 2, items: 2 });
     await createStorage(user.accountId, { roomName: 'Attic', shelves: 1, items: 1 });
-    await db().query(`update public.storage_rooms set active = (room_id = $2) where account_id = $1`, [
-      user.accountId,
-      first.roomId,
-    ]);
+    await db().query(
+      `update public.storage_rooms set active = (room_id = $2) where account_id = $1`,
+      [user.accountId, first.roomId],
+    );
     const before = await snapshot(user.accountId);
     const removed = await user.client.rpc('remove_room', { p_room_id: first.roomId });
     expect(removed.error).toBeNull();

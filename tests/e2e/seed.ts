@@ -110,13 +110,9 @@ export interface StoredSession {
   value: string;
 }
 
-/**
- * Signs in from Node through Auth's password grant, with the app's own client library, and
- * returns what that library stored: the very session and token the sign-in form would have got.
- */
-export async function signInFromNode(email: string, password = PASSWORD): Promise<StoredSession> {
-  const stored = new Map<string, string>();
-  const client = createClient(e2eEnv.apiUrl, e2eEnv.anonKey, {
+/** A supabase-js client in Node that keeps its session in the given map. */
+function nodeClient(stored: Map<string, string>) {
+  return createClient(e2eEnv.apiUrl, e2eEnv.anonKey, {
     auth: {
       persistSession: true,
       autoRefreshToken: false,
@@ -130,8 +126,21 @@ export async function signInFromNode(email: string, password = PASSWORD): Promis
     // Node 20 has no global WebSocket; supabase-js builds a realtime client eagerly.
     realtime: { transport: ws as unknown as typeof WebSocket },
   });
-  const { error } = await client.auth.signInWithPassword({ email, password });
+}
+
+/**
+ * Signs in from Node through Auth's password grant, with the app's own client library, and
+ * returns what that library stored: the very session and token the sign-in form would have got.
+ */
+export async function signInFromNode(email: string, password = PASSWORD): Promise<StoredSession> {
+  const stored = new Map<string, string>();
+  const { error } = await nodeClient(stored).auth.signInWithPassword({ email, password });
   if (error) throw new Error(`sign-in of ${email} from Node: ${error.message}`);
+  return storedSession(stored);
+}
+
+/** The session supabase-js keeps under its `sb-…-auth-token` key. */
+function storedSession(stored: Map<string, string>): StoredSession {
   const entry = [...stored.entries()].find(([key]) => key.endsWith('-auth-token'));
   if (!entry) throw new Error('supabase-js stored no session');
   return { key: entry[0], value: entry[1] };
@@ -413,24 +422,6 @@ export async function joinAccount(
   await queryAs(member.id, `select public.accept_invitation($1)`, [invitation]);
 }
 
-/** A supabase-js client in Node that keeps its session in the returned map. */
-function nodeClient(stored: Map<string, string>) {
-  return createClient(e2eEnv.apiUrl, e2eEnv.anonKey, {
-    auth: {
-      persistSession: true,
-      autoRefreshToken: false,
-      detectSessionInUrl: false,
-      storage: {
-        getItem: (key) => stored.get(key) ?? null,
-        setItem: (key, value) => void stored.set(key, value),
-        removeItem: (key) => void stored.delete(key),
-      },
-    },
-    // Node 20 has no global WebSocket; supabase-js builds a realtime client eagerly.
-    realtime: { transport: ws as unknown as typeof WebSocket },
-  });
-}
-
 /**
  * Turns two-factor on for the account as Settings › Security does (enrol a TOTP factor and
  * verify it, with the seller's own session) and returns the secret an authenticator app holds.
@@ -474,9 +465,7 @@ export async function signInWithCodeFromNode(
     code: totp(secret),
   });
   if (verified.error) throw new Error(`code of ${email} from Node: ${verified.error.message}`);
-  const entry = [...stored.entries()].find(([key]) => key.endsWith('-auth-token'));
-  if (!entry) throw new Error('supabase-js stored no session');
-  return { key: entry[0], value: entry[1] };
+  return storedSession(stored);
 }
 
 /** The account's "confirm before moving" preference, as Settings would save it. */

@@ -20,7 +20,8 @@ vi.mock('../../src/lib/supabase', () => ({
   },
 }));
 
-const { exportItemsFile, exportAllData } = await import('../../src/data/import-export/export-data.ts');
+const { exportItemsFile, exportAllData } =
+  await import('../../src/data/import-export/export-data.ts');
 const { importItems } = await import('../../src/data/import-export/import-items.ts');
 const { parseImportText } = await import('../../src/features/import-export/read-import-file.ts');
 const { buildImportPreview, canCommit } =
@@ -139,7 +140,9 @@ describe('export → import round trip', () => {
     expect(canCommit(preview)).toBe(true);
     await importItems(preview.items);
 
-    expect(await itemsWithPlaces(target.accountId)).toEqual(await itemsWithPlaces(source.accountId));
+    expect(await itemsWithPlaces(target.accountId)).toEqual(
+      await itemsWithPlaces(source.accountId),
+    );
     const again = await exportItemsFile(ownAccount(target));
     expect(again.csv).toBe(exported.csv);
   }, 60_000);

@@ -81,7 +81,10 @@ function csvOf(count: number, line: (n: number) => string = (n) => `Item ${n},1,
 
 async function preview(user: DbUser, csv: string, planId: string) {
   signIn(user);
-  const [rooms, currentItemCount] = await Promise.all([getStorageTree(), getItemCount(ownAccount(user))]);
+  const [rooms, currentItemCount] = await Promise.all([
+    getStorageTree(),
+    getItemCount(ownAccount(user)),
+  ]);
   return buildImportPreview({
     fileName: 'items.csv',
     parsed: parseImportText(csv),

@@ -61,11 +61,13 @@ test.describe('export', () => {
     const json = await exportPage.download('export-json');
     expect(json.name).toMatch(/^stockroom-data-\d{4}-\d{2}-\d{2}\.json$/);
     const data = JSON.parse(json.text) as {
-      user: { email: string };
+      account: { id: string };
+      exported_by: { id: string; email: string };
       rooms: { room_name: string; isles: { units: { unit_name: string }[] }[] }[];
       items: { item_name: string }[];
     };
-    expect(data.user.email).toBe(seller.email);
+    expect(data.account).toEqual({ id: seller.accountId });
+    expect(data.exported_by).toEqual({ id: seller.id, email: seller.email });
     expect(data.rooms.map((room) => room.room_name)).toEqual(['Garage']);
     expect(data.rooms[0]?.isles[0]?.units.map((unit) => unit.unit_name).sort()).toEqual(['A', 'B']);
     expect(data.items.map((item) => item.item_name)).toEqual([

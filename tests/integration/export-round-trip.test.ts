@@ -8,7 +8,7 @@ import Papa from 'papaparse';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { closeDb, createDbUserPair, db, type DbUser } from '../helpers/db-users.ts';
-import { accountIdOf } from '../../src/domain/ids.ts';
+import { accountIdOf, userIdOf } from '../../src/domain/ids.ts';
 
 /** A seller made here acts on their own account, whose id is theirs. */
 const ownAccount = (user: { accountId: string }) => accountIdOf(user.accountId);
@@ -169,9 +169,15 @@ describe('full JSON export', () => {
     );
 
     signIn(seller);
-    const data = await exportAllData(ownAccount(seller), seller.email);
-    expect(data.version).toBe(1);
-    expect(data.user).toEqual({ id: seller.id, email: seller.email });
+    const data = await exportAllData(ownAccount(seller), {
+      id: userIdOf(seller.id),
+      email: seller.email,
+    });
+    expect(data.version).toBe(2);
+    // The account's id differs from its owner's since accounts have ids of their own.
+    expect(data.account).toEqual({ id: seller.accountId });
+    expect(seller.accountId).not.toBe(seller.id);
+    expect(data.exported_by).toEqual({ id: seller.id, email: seller.email });
     expect(data.subscription?.plan_id).toBe('elite');
     expect(data.preferences?.currency).toBe('USD');
     expect(data.rooms.map((room) => room.room_name)).toEqual(['Garage', 'Loft, upstairs']);

@@ -5,9 +5,9 @@ import { toDataError } from '../errors';
 import { getStorageTree } from '../storage/get-storage-tree';
 import { allPages } from '../all-pages';
 import { getAllItems } from './get-all-items';
-import type { AccountId } from '../../domain/ids';
+import type { AccountId, UserId } from '../../domain/ids';
 
-export const JSON_EXPORT_VERSION = 1;
+export const JSON_EXPORT_VERSION = 2;
 
 /** The items CSV: the import template's columns, so the file imports back unchanged. */
 export async function exportItemsFile(
@@ -34,6 +34,12 @@ function allLogs(accountId: AccountId) {
   );
 }
 
+/** The user who asks for the export: named in the file beside the account it holds. */
+export interface ExportedBy {
+  id: UserId;
+  email: string | undefined;
+}
+
 /**
  * Everything the seller owns, as one JSON document: storage with every column (3D positions,
  * camera, unit types), items, preferences, subscription, marketplace listings placed or hidden,
@@ -41,7 +47,7 @@ function allLogs(accountId: AccountId) {
  * seller's desktop must not carry live credentials), the cached eBay inventory (eBay's copy of
  * eBay's data, refetched on demand) and backups (earlier copies of this same data).
  */
-export async function exportAllData(accountId: AccountId, email: string | undefined) {
+export async function exportAllData(accountId: AccountId, exportedBy: ExportedBy) {
   const [rooms, items, preferences, subscription, listings, dismissed, logs] = await Promise.all([
     supabase
       .from('storage_rooms')
@@ -75,10 +81,10 @@ export async function exportAllData(accountId: AccountId, email: string | undefi
   return {
     version: JSON_EXPORT_VERSION,
     exported_at: new Date().toISOString(),
-    // The file's format predates accounts with members: `user.id` is the account whose data
-    // this is (for sellers from before accounts, their own id), `email` the person who exported
-    // it. The rows below carry the account as `account_id`, as the database names it.
-    user: { id: accountId, email: email ?? null },
+    // Version 2: the account whose stockroom this is, and the person who exported it (version 1
+    // had one `user` holding the account's id and the person's e-mail).
+    account: { id: accountId },
+    exported_by: { id: exportedBy.id, email: exportedBy.email ?? null },
     subscription: subscription.data,
     preferences: preferences.data,
     rooms: rooms.data,
@@ -105,12 +111,12 @@ export function useExportItemsCsv(accountId: AccountId, save: (csv: string) => v
 /** Exports everything as one document and hands it to `save`; resolves to how many items. */
 export function useExportAllData(
   accountId: AccountId,
-  email: string | undefined,
+  exportedBy: ExportedBy,
   save: (data: FullExport) => void,
 ) {
   return useMutation({
     mutationFn: async () => {
-      const data = await exportAllData(accountId, email);
+      const data = await exportAllData(accountId, exportedBy);
       save(data);
       return data.items.length;
     },

@@ -5,6 +5,7 @@ import { Screen } from '../../components/screen';
 import { showError } from '../../components/show-error';
 import { messages } from '../../lib/messages';
 import { formatCount } from '../../lib/format';
+import { NO_USER } from '../../domain/ids';
 import { useAuth } from '../auth';
 import {
   useExportAllData,
@@ -33,7 +34,11 @@ export function ExportScreen() {
   const { user } = useAuth();
   const accountId = useAccountId();
   const csvExport = useExportItemsCsv(accountId, saveCsv);
-  const jsonExport = useExportAllData(accountId, user?.email, saveJson);
+  const jsonExport = useExportAllData(
+    accountId,
+    { id: user?.id ?? NO_USER, email: user?.email },
+    saveJson,
+  );
   const disabled = csvExport.isPending || jsonExport.isPending || !user;
 
   return (

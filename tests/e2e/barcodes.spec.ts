@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
+import { seriousViolations } from './axe';
 import { e2eEnv } from './env';
 import { expect, test } from './fixtures';
 import { BarcodesPage } from './pages/barcodes-page';
@@ -31,11 +31,7 @@ const GARAGE_SHELF_1 = { room: 'Garage', isle: 1, unit: 'A', shelf: 1 };
  * out: one caught mid fade-in has partial opacity, which axe reports as low contrast.
  */
 async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude('.toaster').analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
+  expect(await seriousViolations(page, (axe) => axe.exclude('.toaster'))).toEqual([]);
 }
 
 async function itemsOn(admin: SupabaseClient, shelfId: string) {

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { DASHBOARD_SCREENS } from './pages/dashboard-page';
 
@@ -94,11 +94,7 @@ test.describe('dashboard layout', () => {
     });
 
     await test.step('the signed-in layout meets the same accessibility bar as the public pages', async () => {
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.help}`);
-      expect(serious).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
     });
   });
 

@@ -1,18 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { SANDBOX_LISTINGS, SANDBOX_ORDERS } from '../../local/sandboxes/ebay-catalogue';
-import type { Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { EbayPage } from './pages/ebay-page';
 import { db, seedStorage, setPlan } from './seed';
-
-async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help}`);
-  expect(serious).toEqual([]);
-}
 
 test.describe('eBay', () => {
   test("connects through eBay's consent page and back, keeping no token or code in the browser", async ({
@@ -118,7 +109,7 @@ test.describe('eBay', () => {
     const ebay = new EbayPage(page, touch);
     await ebay.connect();
     await expect(ebay.listings).toHaveCount(SANDBOX_LISTINGS.length);
-    await expectNoSeriousAxeViolations(page);
+    expect(await seriousViolations(page)).toEqual([]);
 
     const listing = SANDBOX_LISTINGS[2]!;
     await ebay.press(ebay.listing(listing.title).getByTestId('ebay-listing-place'));
@@ -311,7 +302,7 @@ test.describe('eBay', () => {
     const all = await ebay.pickListLocations.allTextContents();
     expect(all.slice(0, located.length)).toEqual(located);
     await expect(page.getByTestId('pick-list-print')).toBeVisible();
-    await expectNoSeriousAxeViolations(page);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Printing shows the pick list only.
     await page.emulateMedia({ media: 'print' });
@@ -357,7 +348,7 @@ test.describe('eBay', () => {
     await expect(page.getByTestId('ebay-inventory-summary')).toContainText('36 active listings');
     await expect(page.getByTestId('ebay-inventory-row')).toHaveCount(SANDBOX_LISTINGS.length);
     await expect(page.getByTestId('ebay-consent-ends')).toBeVisible();
-    await expectNoSeriousAxeViolations(page);
+    expect(await seriousViolations(page)).toEqual([]);
     await notice.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `/tmp/ebay-shots/website-seller-${testInfo.project.name}.png` });
   });

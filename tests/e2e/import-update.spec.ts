@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { ImportPage } from './pages/import-page';
-import { seedStorage, type SeedRoom } from './seed';
+import { EMPTY_GARAGE, seedStorage } from './seed';
 
 // Issue #25 point 3: importing a file again updates the items it matches instead of adding
 // them twice. Desktop: the preview is a wide table read at a desk.
@@ -18,20 +18,6 @@ const AGAIN = [
   'Green mug,1,Garage,1,A,1,,MUG-GREEN,,',
 ];
 
-// One room as the inventory screen would have built it: isle 1, units A and B, shelves 1-3 each.
-const GARAGE: SeedRoom = {
-  name: 'Garage',
-  isles: [
-    {
-      index: 1,
-      units: [
-        { name: 'A', shelves: [[], [], []] },
-        { name: 'B', shelves: [[], [], []] },
-      ],
-    },
-  ],
-};
-
 test.describe('re-import', () => {
   // The refused file is checked against what the journey imported: no second seller or load.
   test('updates matching items and adds the rest, or adds all as new; a file matching one item twice is refused', async ({
@@ -40,7 +26,7 @@ test.describe('re-import', () => {
     admin,
   }) => {
     test.setTimeout(90_000);
-    await seedStorage(seller.accountId, [GARAGE]);
+    await seedStorage(seller.accountId, [EMPTY_GARAGE]);
     const importPage = new ImportPage(page, false);
     await importPage.goto();
 

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { ImportPage } from './pages/import-page';
 import { LogsPage } from './pages/logs-page';
-import { seedStorage, type SeedRoom } from './seed';
+import { EMPTY_GARAGE, seedStorage } from './seed';
 
 const HEADER = 'Item Name,Quantity,Room,Isle,Unit,Shelf,Barcode,SKU,Price Paid,Expiry Date';
 const GOOD = [
@@ -10,20 +10,6 @@ const GOOD = [
   '"Jug, large",1,garage,1,b,2,,,,',
   'Teapot,3,Garage,1,A,3,,,12,12/31/2026',
 ];
-
-// One room as the inventory screen would have built it: isle 1, units A and B, shelves 1-3 each.
-const GARAGE: SeedRoom = {
-  name: 'Garage',
-  isles: [
-    {
-      index: 1,
-      units: [
-        { name: 'A', shelves: [[], [], []] },
-        { name: 'B', shelves: [[], [], []] },
-      ],
-    },
-  ],
-};
 
 test.describe('import', () => {
   // The checks of bad files share the journey's one load of the screen: they write nothing.
@@ -36,7 +22,7 @@ test.describe('import', () => {
   }) => {
     // The keyboard path to the picker, five files, axe, two downloads, a commit and the log.
     test.setTimeout(90_000);
-    await seedStorage(seller.accountId, [GARAGE]);
+    await seedStorage(seller.accountId, [EMPTY_GARAGE]);
     const importPage = new ImportPage(page, touch);
     await importPage.goto();
 
@@ -65,12 +51,7 @@ test.describe('import', () => {
       await expect(importPage.summary).toHaveText('4 rows, 1 error in 1 row.');
       await expect(importPage.errors).toHaveText(["Row 5: Unit 'Z' not found in isle 1"]);
       await expect(importPage.commitButton).toBeDisabled();
-      const axe = await new AxeBuilder({ page }).analyze();
-      expect(
-        axe.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id}: ${v.help}`),
-      ).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
 
       const errorsFile = await importPage.download('import-errors-download');
       expect(errorsFile.name).toBe('stockroom-import-errors.csv');

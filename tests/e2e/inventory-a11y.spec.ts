@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { test as base, expect } from './fixtures';
 import { InventoryPage, restResponse } from './pages/inventory-page';
 import { db, seedStorage } from './seed';
@@ -30,11 +29,6 @@ const test = base.extend<{ stockroom: InventoryPage; inventory: InventoryPage }>
     await use(stockroom);
   },
 });
-
-const seriousViolations = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 
 test.describe('inventory for every hand', () => {
   // Desktop only: the scan reads the same page on both projects.

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './axe';
 import { test as base, expect, signInContext } from './fixtures';
 import { restResponse } from './pages/inventory-page';
 import { ProductsPage } from './pages/products-page';
@@ -48,10 +48,7 @@ test.describe('products', () => {
     await products.goto();
 
     await expect(products.count).toHaveText('3 of 3 items');
-    const violations = (await new AxeBuilder({ page }).analyze()).violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.help}`);
-    expect(violations).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     // Newest first by default.
     await expect(products.names).toHaveText(['Cherry jar', 'Apple box', 'banana crate']);
     await expect(products.row('Cherry jar')).toContainText('Shed › Isle 3 › A › Shelf 2');

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 
 const PUBLIC_PAGES = {
@@ -50,11 +50,7 @@ test.describe('public pages', () => {
       await expect(page.getByRole('main')).toBeVisible();
       await expect(page.getByTestId('loading-screen')).toHaveCount(0);
 
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-      expect(serious, path).toEqual([]);
+      expect(await seriousViolations(page), path).toEqual([]);
       expect(consoleErrors, path).toEqual([]);
     };
 

@@ -314,6 +314,23 @@ export async function seedStorage(accountId: string, rooms: SeedRoom[]): Promise
 }
 
 /**
+ * An empty room as the inventory screen would have built it: Garage, isle 1, units A and B with
+ * shelves 1-3 each (what an import file names).
+ */
+export const EMPTY_GARAGE: SeedRoom = {
+  name: 'Garage',
+  isles: [
+    {
+      index: 1,
+      units: [
+        { name: 'A', shelves: [[], [], []] },
+        { name: 'B', shelves: [[], [], []] },
+      ],
+    },
+  ],
+};
+
+/**
  * The commonest stockroom of the specs: room "Garage" › isle 1 › unit A › shelf 1 holding the
  * given items. Returns the item ids in the given order.
  */

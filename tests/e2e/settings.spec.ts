@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { totp } from '../helpers/totp';
+import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { NotificationsPanel } from './pages/notifications-panel';
 import { SettingsPage, type SettingsTabId } from './pages/settings-page';
@@ -96,13 +96,10 @@ test.describe('settings', () => {
         await expect(settings.panel).not.toContainText('Loading');
         if (tab === 'subscription')
           await expect(settings.panel.getByTestId('billing-current-plan')).toHaveText('Free');
-        const results = await new AxeBuilder({ page })
-          .include('[data-testid="settings-page"]')
-          .analyze();
-        const serious = results.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${tab}: ${v.id}: ${v.help}`);
-        expect(serious).toEqual([]);
+        const serious = await seriousViolations(page, (axe) =>
+          axe.include('[data-testid="settings-page"]'),
+        );
+        expect(serious, tab).toEqual([]);
       }
     });
 
@@ -119,11 +116,8 @@ test.describe('settings', () => {
       const bell = new NotificationsPanel(page, Boolean(testInfo.project.use.hasTouch));
       await bell.open();
       await expect(bell.panel.getByTestId('notifications-empty')).toBeVisible();
-      const panel = await new AxeBuilder({ page })
-        .include('[data-testid="notifications-panel"]')
-        .analyze();
       expect(
-        panel.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+        await seriousViolations(page, (axe) => axe.include('[data-testid="notifications-panel"]')),
       ).toEqual([]);
       await page.keyboard.press('Escape');
       await expect(bell.panel).toHaveCount(0);

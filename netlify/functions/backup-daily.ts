@@ -4,7 +4,7 @@ import { supabaseAdmin } from '../lib/supabase-admin.ts';
 /**
  * The daily backup (Help Center: daily backups, each kept for 3 days). One SQL call snapshots
  * every seller with storage and drops backups older than 3 days (public.create_daily_backups,
- * supabase/migrations/20261122000700_backups.sql), so the work is the database's and this
+ * supabase/schemas/65_backups.sql), so the work is the database's and this
  * function stays a thin trigger. Only Netlify's scheduler may run it (netlify/lib/scheduled.ts);
  * locally, POST /_scheduler/backup-daily.
  */

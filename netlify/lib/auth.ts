@@ -12,7 +12,7 @@ export type Caller = Omit<User, 'id'> & { id: UserId };
 
 export type AuthResult = { ok: true; user: Caller } | { ok: false; response: Response };
 
-/** The roles of an account's members (supabase/migrations/20261127000100_team.sql). */
+/** The roles of an account's members (supabase/schemas/10_accounts.sql). */
 export type MemberRole = 'owner' | 'manager' | 'picker';
 
 /** The account a request acts on: the caller's current account, and their role in it. */

@@ -1,6 +1,6 @@
 // Re-import (issue #25 point 3): which of the seller's items a file's row is about. The database
 // decides again when the import is saved (private.match_import_rows in
-// supabase/migrations/20261126000300_import_update_scan_count.sql); this is the preview's copy
+// supabase/schemas/45_import.sql); this is the preview's copy
 // of the same rule, so what the seller is shown is what will happen.
 
 import type { ImportRow, ImportRowError } from './import-columns';

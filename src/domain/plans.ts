@@ -2,7 +2,7 @@
  * Subscription plans (SPEC section 6): ids, display names, limits and features.
  *
  * The database enforces the same numbers (table public.plans in
- * supabase/migrations/20261122000200_plans_profiles.sql, used by the limit
+ * supabase/schemas/05_plans.sql, used by the limit
  * triggers); tests/unit/domain/plans.test.ts reads that SQL and fails if the two differ.
  * Pure: no I/O, no React.
  */

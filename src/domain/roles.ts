@@ -1,6 +1,6 @@
 /**
- * What each role of an account may do, as the team migration's role table says
- * (supabase/migrations/20261127000100_team.sql). The database refuses anyway; the screens use
+ * What each role of an account may do, as the database's role checks say
+ * (`private.require_role` in supabase/schemas/10_accounts.sql). The database refuses anyway; the screens use
  * this to hide what a role cannot do. Pure, unit-tested (tests/unit/domain/roles.test.ts).
  */
 export type Role = 'owner' | 'manager' | 'picker';

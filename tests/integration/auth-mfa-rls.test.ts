@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in enforced by the database (supabase/migrations/20261122000100_auth_assurance.sql),
+ * Two-factor sign-in enforced by the database (supabase/schemas/00_schemas_and_helpers.sql),
  * through supabase-js against the real auth server and PostgREST: a seller with a verified TOTP
  * factor and a password-only (aal1) session reads nothing and writes nothing, directly, through
  * security invoker SQL functions, or through the one security definer function the browser may

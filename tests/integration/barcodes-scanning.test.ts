@@ -1,5 +1,5 @@
 /**
- * Bulk scan and generated barcodes in the database (supabase/migrations/20261122000400_items_moves.sql):
+ * Bulk scan and generated barcodes in the database (supabase/schemas/40_items.sql):
  * add_scanned_items is all-or-nothing, within the item limit, refused below Power Seller by the
  * database itself; assign_barcodes gives valid EAN-13 codes unique per seller.
  */

@@ -1,5 +1,5 @@
 /**
- * Re-import in update mode (issue #25 point 3, supabase/migrations/20261126000300_import_update_scan_count.sql):
+ * Re-import in update mode (issue #25 point 3, supabase/schemas/45_import.sql):
  * matching rows change only the fields the row gives, of only the matched item of only the
  * caller; the rest are added; ambiguity refuses the whole import; only added rows count against
  * the plan; everything goes through the staged batches and commit_import.

@@ -1,6 +1,5 @@
 /**
- * Team invitations for the invitee and by mail (issue #27, app part; migration
- * 20261128000100_team_invitations.sql and netlify/functions/team-invite.ts): my_invitations()
+ * Team invitations for the invitee and by mail (issue #27, app part; supabase/schemas/80_team.sql and netlify/functions/team-invite.ts): my_invitations()
  * and has_password() answer for the caller only; the team-invite function makes the invitation
  * with the caller's token (the database decides) and mails the link through Supabase Auth, which
  * the local mailbox receives.

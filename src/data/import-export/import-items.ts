@@ -98,7 +98,7 @@ export function importError(error: unknown): ImportError {
 
 /**
  * Writes the checked rows: staged in batches of 50 (progress follows them), then one commit that
- * imports all of them or none. See import_batches in supabase/migrations/20261122000400_items_moves.sql
+ * imports all of them or none. See import_batches in supabase/schemas/45_import.sql
  * for why the batches are staged rather than inserted as items.
  */
 export async function importItems(

@@ -67,3 +67,23 @@ export function can(role: Role, action: RoleAction): boolean {
 export function roleLabel(role: Role): string {
   return role.charAt(0).toUpperCase() + role.slice(1);
 }
+
+/**
+ * The names an account switcher shows. An account is named after its first owner's e-mail, so
+ * after a transfer the former owner can belong to two accounts of the same name (the one they
+ * handed over, and their new personal account): names that repeat carry the user's role there.
+ */
+export function accountChoiceLabels(accounts: readonly { name: string; role: Role }[]): string[] {
+  const seen = new Map<string, number>();
+  for (const { name } of accounts) seen.set(name, (seen.get(name) ?? 0) + 1);
+  const labels = accounts.map(({ name, role }) =>
+    (seen.get(name) ?? 0) > 1 ? `${name} (${roleLabel(role)})` : name,
+  );
+  // Same name and same role twice: number the later ones so every choice reads differently.
+  const used = new Map<string, number>();
+  return labels.map((label) => {
+    const count = (used.get(label) ?? 0) + 1;
+    used.set(label, count);
+    return count > 1 ? `${label} ${count}` : label;
+  });
+}

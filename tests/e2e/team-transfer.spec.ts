@@ -5,7 +5,8 @@ import { createSeller, db, joinAccount, seedShelf, setPlan } from './seed';
  * Transfer ownership (issue #36), on the desktop: the owner hands the account to their manager
  * from the Team screen; the former owner, now a manager, cannot see billing; the former owner's
  * user is then deleted and the stockroom, its new owner and its items remain, while the new
- * owner's own account is untouched throughout.
+ * owner's own account is untouched throughout. The former owner's switcher tells their new
+ * personal account and the one they handed over apart.
  */
 test('an owner hands the account to a manager, whose stockroom outlives the old owner', async ({
   page,
@@ -48,6 +49,11 @@ test('an owner hands the account to a manager, whose stockroom outlives the old 
   // As a manager the former owner no longer sees billing.
   await dashboard.goto('billing');
   await expect(page.getByText('Only the account owner can see billing.')).toBeVisible();
+  // They got a new personal account of the same name: the switcher tells the two apart.
+  await expect(page.getByTestId('account-switcher').locator('option')).toHaveText([
+    `${seller.email} (Owner)`,
+    `${seller.email} (Manager)`,
+  ]);
 
   // The database agrees, and logged who handed it to whom.
   const account = await db().query<{ primary_owner_user_id: string; personal_account: boolean }>(

@@ -3,7 +3,7 @@ import { useSwitchAccountMutation } from '../../data/account/my-accounts';
 import { notify } from '../../components/toasts';
 import { errorText } from '../../data/errors';
 import { accountIdOf, type AccountId } from '../../domain/ids';
-import { roleLabel } from '../../domain/roles';
+import { accountChoiceLabels, roleLabel } from '../../domain/roles';
 import { messages } from '../../lib/messages';
 import { useAuth } from '../auth';
 import { useUnsentChanges } from '../../data/offline/outbox';
@@ -36,6 +36,7 @@ export function AccountHeader() {
   });
 
   if (!accountId) return null;
+  const labels = accountChoiceLabels(accounts);
   const onChange = (id: AccountId) => {
     if (id === accountId) return;
     if (unsent > 0) {
@@ -60,9 +61,9 @@ export function AccountHeader() {
             disabled={switchAccount.isPending}
             onChange={(event) => onChange(accountIdOf(event.target.value))}
           >
-            {accounts.map((account) => (
+            {accounts.map((account, index) => (
               <option key={account.accountId} value={account.accountId}>
-                {account.name}
+                {labels[index]}
               </option>
             ))}
           </select>

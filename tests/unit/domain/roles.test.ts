@@ -1,6 +1,12 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { can, isRole, roleLabel, type RoleAction } from '../../../src/domain/roles';
+import {
+  accountChoiceLabels,
+  can,
+  isRole,
+  roleLabel,
+  type RoleAction,
+} from '../../../src/domain/roles';
 
 const ALL: RoleAction[] = [
   'view-stockroom',
@@ -80,5 +86,35 @@ describe('isRole / roleLabel', () => {
   it('labels a role for the header', () => {
     expect(roleLabel('picker')).toBe('Picker');
     expect(roleLabel('manager')).toBe('Manager');
+  });
+});
+
+describe('accountChoiceLabels', () => {
+  it('shows an account by its name while no other has it', () => {
+    expect(
+      accountChoiceLabels([
+        { name: 'ann@example.com', role: 'owner' },
+        { name: 'bob@example.com', role: 'picker' },
+      ]),
+    ).toEqual(['ann@example.com', 'bob@example.com']);
+  });
+
+  it('tells apart the account handed over and the new personal one by role', () => {
+    expect(
+      accountChoiceLabels([
+        { name: 'ann@example.com', role: 'owner' },
+        { name: 'ann@example.com', role: 'manager' },
+        { name: 'bob@example.com', role: 'picker' },
+      ]),
+    ).toEqual(['ann@example.com (Owner)', 'ann@example.com (Manager)', 'bob@example.com']);
+  });
+
+  it('numbers a name and role that repeat', () => {
+    expect(
+      accountChoiceLabels([
+        { name: 'Shop', role: 'picker' },
+        { name: 'Shop', role: 'picker' },
+      ]),
+    ).toEqual(['Shop (Picker)', 'Shop (Picker) 2']);
   });
 });

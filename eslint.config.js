@@ -23,8 +23,8 @@ function featureNames() {
 const APP = ['./src/App.tsx', './src/main.tsx'];
 
 /**
- * The layer graph of DESIGN.md section 3, one zone per rule (README "Code map"): what each layer
- * may not import. Dynamic `import()` counts like a static import.
+ * The layer graph of docs/architecture.md#layers, one zone per rule: what each layer may not
+ * import. Dynamic `import()` counts like a static import.
  */
 export function layerZones() {
   const features = featureNames();

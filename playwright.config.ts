@@ -32,9 +32,10 @@ export default defineConfig({
       ],
     },
   },
-  // Each project runs what it proves (DESIGN section 6). Everything runs once, on the desktop; a
-  // test whose subject is touch or the tablet layout is tagged `@touch` and runs on the tablet
-  // too, and one that only a touch tablet can show is tagged `@touch-only` and runs only there.
+  // Each project runs what it proves (docs/architecture.md#writing-an-e2e-test). Everything runs
+  // once, on the desktop; a test whose subject is touch or the tablet layout is tagged `@touch` and
+  // runs on the tablet too, and one that only a touch tablet can show is tagged `@touch-only` and
+  // runs only there.
   projects: [
     {
       name: 'desktop',

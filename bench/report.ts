@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT_DIR } from '../local/config.ts';
+import { formatValue } from './performance-table.ts';
 
 /** One measured figure, always printed beside what it is held against. */
 export interface Figure {
@@ -16,11 +17,6 @@ export interface Figure {
 export function machine(): string {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   return `${os.cpus().length} cores ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`;
-}
-
-function formatValue(f: Figure): string {
-  if (Number.isNaN(f.value)) return '-';
-  return Number.isInteger(f.value) || Math.abs(f.value) >= 100 ? f.value.toFixed(0) : f.value.toFixed(1);
 }
 
 export async function report(figures: Figure[]): Promise<void> {

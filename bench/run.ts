@@ -16,6 +16,7 @@ import { room3dFigures } from './room-3d-figures.ts';
 import { seedEliteSeller } from './seed-elite.ts';
 import { gatewayFigure, stackOptions, startFigures } from './stack-figures.ts';
 import { transferFigures } from './transfer-figures.ts';
+import { writePerformanceDocs } from './write-docs.ts';
 
 const SECTIONS = ['start', 'gateway', 'move', 'dashboard', 'live-sync', 'bundle', 'first-paint', '3d', 'transfer', 'offline-open', 'offline-replay'] as const;
 type SectionName = (typeof SECTIONS)[number];
@@ -113,6 +114,8 @@ async function main(): Promise<void> {
   // Start-up last: its throwaway stacks must not share the process with the measured one.
   if (runs('start')) figures.unshift(...(await startFigures()));
   await report(figures);
+  // A run of every section replaces the table in docs/performance.md; a run of some keeps it.
+  if (process.argv.slice(2).length === 0) await writePerformanceDocs();
   console.log(`Bench took ${((performance.now() - started) / 1000).toFixed(0)} s.`);
 }
 

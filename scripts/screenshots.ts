@@ -34,6 +34,8 @@ const SHOTS: Shot[] = [
   { file: 'barcode-labels', path: '/dashboard/barcode-labels', signedIn: true, ready: (p) => p.getByRole('heading', { level: 1 }).waitFor() },
   { file: 'bulk-scan', path: '/dashboard/scan', signedIn: true, ready: (p) => p.getByRole('heading', { level: 1 }).waitFor() },
   { file: 'import', path: '/dashboard/import', signedIn: true, ready: (p) => p.getByRole('heading', { level: 1 }).waitFor() },
+  // The seller alone in their account: one member row (the owner) and the seats the plan gives.
+  { file: 'team', path: '/dashboard/team', signedIn: true, ready: (p) => p.getByTestId('team-seats').waitFor() },
   {
     file: 'settings-appearance',
     path: '/dashboard/settings?tab=appearance',

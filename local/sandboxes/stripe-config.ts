@@ -5,7 +5,7 @@ import type { SandboxPrice } from './stripe.ts';
 export const LOCAL_SECRET_KEY_PREFIX = 'sk_test_local_';
 export const LOCAL_WEBHOOK_SECRET_PREFIX = 'whsec_local_';
 
-/** Sandbox-only monthly amounts (cents): SPEC gives no prices, real ones live in Stripe. */
+/** Sandbox-only monthly amounts (cents): prices are configuration (docs/product.md#plans). */
 const PLANS = [
   {
     plan: 'growing',

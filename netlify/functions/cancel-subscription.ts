@@ -5,8 +5,8 @@ import { describeStripeError, stripeClient } from '../lib/stripe.ts';
 
 /**
  * POST, bearer, no body -> { planId, status, cancelAt, targetPlanId } or { error }.
- * Cancels at the end of the paid period (SPEC 4): the seller keeps what they paid for until
- * then, and can reactivate until it ends.
+ * Cancels at the end of the paid period (docs/product.md#billing): the seller keeps what they paid
+ * for until then, and can reactivate until it ends.
  */
 export default authedFunction({
   name: 'cancel-subscription',

@@ -6,7 +6,7 @@ import { describeStripeError, stripeClient } from '../lib/stripe.ts';
 
 /**
  * POST, bearer. Body { newPlanId } -> { planId, status, cancelAt, targetPlanId } or { error }.
- * The rules (SPEC 4) live in netlify/lib/plan-change.ts.
+ * The rules (docs/product.md#billing) live in netlify/lib/plan-change.ts.
  */
 export default authedFunction({
   name: 'change-subscription-plan',

@@ -8,7 +8,7 @@ import { ownUrl, settingsUrl } from '../lib/return-urls.ts';
 import { describeStripeError, stripeClient } from '../lib/stripe.ts';
 import { getSubscriptionRow, isLive, setCustomerIfNone } from '../lib/subscriptions.ts';
 
-/** SPEC 7 sends priceId; the SPA sends planId (price ids are server configuration). */
+/** A priceId is accepted; the SPA sends planId (docs/product.md#server-calls). */
 function requestedPlan(env: StripeEnv, body: Record<string, unknown>): PaidPlanId | null {
   if (body.priceId !== undefined) {
     return typeof body.priceId === 'string' ? planForPrice(env, body.priceId) : null;

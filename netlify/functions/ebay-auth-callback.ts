@@ -9,8 +9,8 @@ const FAILED = 'Failed to connect';
 /**
  * POST (bearer) { code, redirect_uri? } -> { connected: true, expires_in } or { error }.
  *
- * Deliberate deviations from SPEC 7, which has the browser send client_id and client_secret and
- * get access_token / refresh_token back:
+ * Deliberate deviations from a browser-side exchange, where the browser would send client_id and
+ * client_secret and get access_token / refresh_token back (docs/product.md#ebay):
  * - The client secret never comes from the browser: it is read from EBAY_CLIENT_SECRET here. A
  *   body that carries one is refused, so a build that still sends it is noticed at once.
  *   client_id, if sent, is ignored (the configured one is the only one we use).

@@ -6,8 +6,8 @@ import { json, jsonError } from '../lib/http.ts';
 /**
  * GET ?state=<random> (bearer) -> { url }: eBay's consent page for this application, with the
  * client id, response_type=code, the RuName as redirect_uri, our scopes, the SPA's state and
- * prompt=login (SPEC 7). Built on the server so the keyset and RuName are configured in one
- * place (the same variables the token exchange uses); the browser makes and keeps the state.
+ * prompt=login (docs/product.md#ebay). Built on the server so the keyset and RuName are configured
+ * in one place (the same variables the token exchange uses); the browser makes and keeps the state.
  */
 export default async (req: Request): Promise<Response> => {
   if (req.method !== 'GET') return json({ error: 'Method not allowed' }, 405, { allow: 'GET' });

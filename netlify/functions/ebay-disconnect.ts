@@ -3,8 +3,8 @@ import { deleteTokens } from '../lib/ebay-tokens.ts';
 import { json, jsonError, methodNotAllowed } from '../lib/http.ts';
 
 /**
- * POST (bearer) -> { connected: false }: deletes the account's eBay tokens (SPEC 4: "Disconnect
- * deletes the tokens"). eBay offers no endpoint to revoke a user token, so forgetting them is
+ * POST (bearer) -> { connected: false }: deletes the account's eBay tokens
+ * (docs/product.md#ebay). eBay offers no endpoint to revoke a user token, so forgetting them is
  * all a disconnect can do; the seller may also remove the app under eBay's account settings.
  * Listings already fetched stay, so placed ones are not offered again after reconnecting.
  */

@@ -14,7 +14,7 @@ import { json, jsonError } from '../lib/http.ts';
 import { supabaseAdmin } from '../lib/supabase-admin.ts';
 import type { AccountId } from '../../src/domain/ids.ts';
 
-/** SPEC 9: inventory page size 200. */
+/** The eBay inventory is read 200 per page (docs/product.md#ebay). */
 const INVENTORY_PAGE_SIZE = 200;
 
 /**
@@ -115,7 +115,7 @@ async function readPage(ctx: EbayCallContext, state: SyncState): Promise<SyncSta
  * GET ?page=n (bearer, country) -> { inventory, pagination: { page, totalPages, totalItems,
  * itemsPerPage }, fetchedAt, source, cached } once the list is read, or { sync: { done: false,
  * fetched, total } } while it is being read: the seller's eBay inventory, 200 per page
- * (SPEC 7, 9). Any plan that connected eBay.
+ * (docs/product.md#ebay). Any plan that connected eBay.
  *
  * Page 1 starts a refresh (counted against the 8-minute limit): eBay's pages are read while
  * the call's time budget lasts, and the browser goes on with ?continue=1 until done, so no call

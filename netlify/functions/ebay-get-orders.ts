@@ -14,7 +14,7 @@ const MAX_ORDERS = 1_000;
  * and `more` says eBay holds orders this answer does not, so the screen can say so. Elite
  * Seller only (get_ebay_token refuses lower plans); at most once per 2 minutes. Orders are not
  * stored on the server: the SPA keeps the last ones in localStorage for a failed or
- * rate-limited fetch (SPEC 8).
+ * rate-limited fetch (docs/product.md#messages).
  */
 export default ebayFunction({
   name: 'ebay-get-orders',

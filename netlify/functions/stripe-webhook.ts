@@ -25,7 +25,8 @@ import { supabaseAdmin } from '../lib/supabase-admin.ts';
  *   arrive late or out of order still leave Stripe's current state behind.
  * - Payloads follow the endpoint's API version (README: the version and events to create it
  *   with); both invoice shapes are read, anything else is refused with the version logged.
- * - When Stripe has given up on an overdue account, the SPEC 4 downgrade runs (overdue.ts).
+ * - When Stripe has given up on an overdue account, the overdue downgrade runs (overdue.ts,
+ *   docs/product.md#overdue-payments).
  */
 
 type Outcome = 'applied' | 'ignored';
@@ -59,7 +60,7 @@ async function subscriptionEvent(
     console.warn(`stripe-webhook: no account for subscription ${sub.id}`);
     return 'ignored';
   }
-  // Stripe's final state on an overdue account: the downgrade SPEC 4 warned of (overdue.ts),
+  // Stripe's final state on an overdue account: the downgrade the banner warned of (overdue.ts),
   // which leaves the row on Free; the cancellation's own event brings the rest up to date.
   if (collection === 'gave-up') {
     const row = await getSubscriptionRow(accountId);

@@ -67,7 +67,7 @@ export const EBAY_SCOPES = [
 
 /**
  * Seller country (user_preferences.ebay_country) -> eBay marketplace id for the REST APIs and
- * site id for the Trading API. GB is the product's default (SPEC 9).
+ * site id for the Trading API. GB is the product's default (docs/product.md#ebay).
  */
 // Boilerplate: one row per country, as eBay numbers them; the repeated shape is a lookup table, not logic.
 const MARKETPLACES: Record<string, { marketplaceId: string; siteId: string }> = {
@@ -95,9 +95,9 @@ export interface Marketplace {
 }
 
 /**
- * The marketplace for a country code; a missing code is GB (SPEC 9). A country eBay has no
- * marketplace for gives null: reading another country's site without saying so would show the
- * seller the wrong listings, so the functions refuse with a message instead.
+ * The marketplace for a country code; a missing code is GB (docs/product.md#ebay). A country eBay
+ * has no marketplace for gives null: reading another country's site without saying so would show
+ * the seller the wrong listings, so the functions refuse with a message instead.
  */
 export function marketplaceFor(country: string | null | undefined): Marketplace | null {
   const code = (country ?? '').trim().toUpperCase() || DEFAULT_EBAY_COUNTRY;

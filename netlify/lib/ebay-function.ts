@@ -28,7 +28,8 @@ import { json, jsonError } from './http.ts';
 import { supabaseAdmin } from './supabase-admin.ts';
 
 /**
- * The frame of the eBay read functions (listings, orders, inventory), SPEC 7 headers:
+ * The frame of the eBay read functions (listings, orders, inventory), with the headers of
+ * docs/product.md#ebay:
  * - Authorization: Bearer <the seller's Supabase access token>; the user is the token's, never
  *   the `user-id` header's (a different user-id is refused rather than silently ignored);
  * - `country`: the seller's eBay country, GB when missing; a country without an eBay
@@ -40,7 +41,7 @@ import { supabaseAdmin } from './supabase-admin.ts';
  * Errors, always { error } plus a code the SPA can switch on:
  *   401 Not authenticated (Supabase)       403 plan_feature_unavailable (message from SQL)
  *   404 not_connected 'No eBay token found' 401 ebay_auth 'Not authenticated with eBay'
- *   429 rate_limited (the SPEC 8 text, minutesRemaining, plus cached data when there is some)
+ *   429 rate_limited (the product's text, minutesRemaining, plus cached data when there is some)
  *   429 ebay_rate_limited (eBay itself asked us to wait: its Retry-After, plus cached data)
  *   400 no_marketplace
  *   502 ebay_unavailable 'Failed to sync with eBay'
@@ -124,7 +125,7 @@ async function runEbayCall(
   accountId: AccountId,
   env: EbayEnv,
 ): Promise<Response> {
-  // The `user-id` header names the person calling (SPEC 7), not the account acted on.
+  // The `user-id` header names the person calling (docs/product.md#ebay), not the account acted on.
   const claimed = req.headers.get('user-id');
   if (claimed && claimed !== callerId) return jsonError(403, 'Not authenticated');
 

@@ -4,11 +4,11 @@ import { supabaseAdmin } from './supabase-admin.ts';
 import type { AccountId } from '../../src/domain/ids.ts';
 
 /**
- * SPEC 4's overdue downgrade, driven by Stripe's own final state: nothing is deleted while Stripe
- * can still collect. Stripe retries a failed invoice on its Smart Retries schedule (by default
- * 8 tries over up to 2 weeks), and after the last try does what the account's setting says:
- * cancel the subscription, mark it unpaid, or leave it past_due. Each of these is "Stripe gave
- * up"; until then the seller keeps their plan and their data.
+ * The overdue downgrade (docs/product.md#overdue-payments), driven by Stripe's own final state:
+ * nothing is deleted while Stripe can still collect. Stripe retries a failed invoice on its Smart
+ * Retries schedule (by default 8 tries over up to 2 weeks), and after the last try does what the
+ * account's setting says: cancel the subscription, mark it unpaid, or leave it past_due. Each of
+ * these is "Stripe gave up"; until then the seller keeps their plan and their data.
  */
 
 export type Collection =

@@ -43,7 +43,7 @@ export function clearScheduledCancellation(
 }
 
 /**
- * SPEC 4 plan changes, for the account `accountId` (its owner's call):
+ * Plan changes (docs/product.md#billing), for the account `accountId` (its owner's call):
  * - Free cancels at the end of the billing period (the plan stays until then);
  * - a paid plan applies at once with proration (the difference is invoiced now, and a declined
  *   card refuses the change instead of leaving it half made);

@@ -174,7 +174,7 @@ async function writeSynced(
  * - paused, or collection paused (pause_collection): Stockroom is not being paid, so the plan's
  *   limits are Free's until it resumes; nothing is deleted and the subscription is kept.
  * - canceled / incomplete_expired: Free. An unresolved overdue period is kept, so the overdue
- *   downgrade still removes the excess (SPEC 4).
+ *   downgrade still removes the excess (docs/product.md#overdue-payments).
  * - incomplete: nothing is granted yet; the row is left as it is.
  */
 export async function syncSubscription(

@@ -4,7 +4,8 @@ import { formatLongDate } from '../lib/format';
 export const MANAGE_BILLING_PATH = '/dashboard/settings?tab=subscription';
 
 /**
- * The red banner shown above every route while the subscription is past_due (SPEC 4, 8).
+ * The red banner shown above every route while the subscription is past_due
+ * (docs/product.md#overdue-payments).
  * Without a deadline date it still warns, but does not invent one.
  */
 export function OverdueBanner({ deadlineDate }: { deadlineDate: string | null | undefined }) {

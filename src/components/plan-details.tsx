@@ -1,7 +1,7 @@
 import { PLAN_FEATURES, type Plan, type PlanFeature } from '../domain/plans';
 import { formatCount } from '../lib/format';
 
-/** What each plan-gated feature is, in a seller's words (SPEC 6). */
+/** What each plan-gated feature is, in a seller's words (docs/product.md#plans). */
 export const FEATURE_LABELS: Readonly<Record<PlanFeature, string>> = {
   view_3d: '3D view of your rooms',
   listings: 'eBay listings on your shelves',
@@ -10,7 +10,7 @@ export const FEATURE_LABELS: Readonly<Record<PlanFeature, string>> = {
   orders: 'eBay orders',
 };
 
-/** Features every plan has: the spec gates none of these behind a plan. */
+/** Features every plan has: no plan gates these (docs/product.md#plans). */
 export const EVERY_PLAN_INCLUDES: readonly string[] = [
   'Rooms, isles, units and numbered shelves',
   'Item search by name or barcode',

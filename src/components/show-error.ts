@@ -4,7 +4,7 @@ import { notify } from './toasts';
 
 /**
  * The one place errors become toasts. Call it from mutation `onError` handlers and event
- * handlers; failures the spec says are "logged only" should not come here.
+ * handlers; failures meant only for the console should not come here.
  */
 export function showError(error: unknown, fallback?: ToastMessage): string {
   const toast =

@@ -1,7 +1,7 @@
 import toast, { Toaster, type Toast } from 'react-hot-toast';
 import type { ToastMessage } from '../lib/messages';
 
-/** SPEC 9: toasts stay 3.5 s, expiry toasts 5 s. */
+/** Toasts stay 3.5 s, expiry toasts 5 s (docs/product.md#toasts). */
 export const TOAST_DURATION_MS = 3500;
 export const EXPIRY_TOAST_DURATION_MS = 5000;
 
@@ -121,7 +121,7 @@ export function dismissAllToasts(): void {
   toast.dismiss();
 }
 
-/** The one toast outlet of the app, bottom-right as SPEC 2 asks. */
+/** The one toast outlet of the app, bottom-right (docs/product.md#toasts). */
 export function AppToaster() {
   return (
     <Toaster

@@ -1,7 +1,7 @@
 import type { PostgrestError } from '@supabase/supabase-js';
 import { toDataError } from './errors';
 
-/** PostgREST answers at most 1000 rows per request (max-rows; SPEC 9: paged fetch 1000). */
+/** PostgREST answers at most 1000 rows per request (max-rows; docs/product.md#items). */
 export const PAGE_SIZE = 1000;
 
 interface PageAnswer<Row> {

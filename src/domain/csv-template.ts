@@ -103,7 +103,8 @@ function isBlankRecord(record: readonly string[]): boolean {
 /**
  * Turns CSV records (header first) into rows keyed by field. File-level problems (empty file,
  * no data rows, wrong delimiter, missing or repeated columns) are reported in words a seller
- * can act on. Row numbers follow the spec: data index + 2, i.e. the spreadsheet line.
+ * can act on. Row numbers are the data index + 2, i.e. the spreadsheet line
+ * (docs/product.md#import-and-export).
  */
 export function rowsFromRecords(records: readonly (readonly string[])[]): ParsedImport {
   const failed = (message: string): ParsedImport => ({

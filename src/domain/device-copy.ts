@@ -2,8 +2,8 @@ import { searchByBarcode, QUICK_SEARCH_LIMIT, type SearchableItem } from './sear
 import type { AccountId } from './ids';
 
 /**
- * What of a seller's cached data is kept on the device (README "Installable app and offline
- * code"): the storage tree, the item list, the preferences and the plan, each one cache entry,
+ * What of a seller's cached data is kept on the device (docs/architecture.md#offline): the
+ * storage tree, the item list, the preferences and the plan, each one cache entry,
  * so the inventory, Products and Bulk Scan open offline. Nothing else: no tokens, no eBay data,
  * no logs. Pure, so the choice is unit-tested (tests/unit/domain/device-copy.test.ts).
  */
@@ -50,9 +50,9 @@ export function isDeviceCacheEntry(
 }
 
 /**
- * The barcode search of SPEC 5 over the items on the device, the way the server answers it:
- * an exact barcode (a scan) wins, otherwise name or barcode contains the text; newest first,
- * 10 at most. Used offline, when the server cannot be asked.
+ * The barcode search of docs/product.md#search over the items on the device, the way the server
+ * answers it: an exact barcode (a scan) wins, otherwise name or barcode contains the text; newest
+ * first, 10 at most. Used offline, when the server cannot be asked.
  */
 export function searchDeviceItems<T extends SearchableItem>(
   items: readonly T[],

@@ -1,5 +1,5 @@
 export interface DragPreview {
-  /** 'Moving N item(s)', worded exactly as SPEC 2. */
+  /** 'Moving N item(s)', worded exactly as docs/product.md#moving-items. */
   title: string;
   firstItemName: string;
   /** '+N more' for the items not named, or null when only one is moving. */

@@ -1,8 +1,14 @@
 import { daysBetween } from './calendar-date';
 
-/** Only items expiring this soon (or already expired) can raise a notification (SPEC 4). */
+/**
+ * Only items expiring this soon (or already expired) can raise a notification
+ * (docs/product.md#expiry-notifications).
+ */
 export const EXPIRY_WINDOW_DAYS = 30;
-/** A dismissed notification stays quiet this long, then may be raised again (SPEC 9). */
+/**
+ * A dismissed notification stays quiet this long, then may be raised again
+ * (docs/product.md#expiry-notifications).
+ */
 export const DISMISSAL_MEMORY_DAYS = 30;
 export const EXPIRY_TOAST_MS = 5000;
 
@@ -25,7 +31,7 @@ export interface ExpiringItem {
   active?: boolean | null;
 }
 
-/** SPEC 3's notification. */
+/** A notification as docs/product.md#expiry-notifications raises it. */
 export interface ExpiryNotification {
   id: string;
   type: 'expiry';
@@ -70,10 +76,11 @@ function notificationId(item: ExpiringItem, reason: Reason): string {
 }
 
 /**
- * Why an item needs attention today, or null. SPEC 4: within the 30-day window and days-left
- * equal to an enabled setting. An expired item can never equal a setting, yet the spec counts
- * "past" as in the window, so an expired item is its own reason, raised while the seller has any
- * expiry reminder on (none enabled means they asked for no expiry notifications at all).
+ * Why an item needs attention today, or null (docs/product.md#expiry-notifications): within the
+ * 30-day window and days-left equal to an enabled setting. An expired item can never equal a
+ * setting, yet the rule counts "past" as in the window, so an expired item is its own reason,
+ * raised while the seller has any expiry reminder on (none enabled means they asked for no expiry
+ * notifications at all).
  */
 function reasonFor(daysLeft: number, settings: readonly ExpirySetting[]): Reason | null {
   const enabled = settings.filter((setting) => setting.enabled && Number.isInteger(setting.days));

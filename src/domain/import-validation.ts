@@ -114,8 +114,8 @@ export function parsePositiveWholeNumber(value: string | number | null | undefin
 }
 
 /**
- * A quantity is a whole number from 0: 0 is out of stock, and the item keeps its place. Our
- * reading of SPEC section 5 ('missing or ≤ 0'): an exported file must import back, and the
+ * A quantity is a whole number from 0: 0 is out of stock, and the item keeps its place
+ * (docs/product.md#import-and-export): an exported file must import back, and the
  * screens let a seller set 0, so only a missing, negative or fractional quantity is invalid.
  */
 export const parseQuantity = parseWholeNumber;
@@ -284,8 +284,9 @@ function locate(
 
 /**
  * The refusal for an import that would take the seller past their plan's item limit, or null
- * when it fits. The whole import is refused, never part of it (SPEC 5); the wording is the one
- * the database's import function uses, so the toast reads the same whichever refuses first.
+ * when it fits. The whole import is refused, never part of it (docs/product.md#plans); the wording
+ * is the one the database's import function uses, so the toast reads the same whichever refuses
+ * first.
  */
 export function importLimitProblem(
   planId: string | null | undefined,
@@ -297,7 +298,10 @@ export function importLimitProblem(
     : importLimitMessage(planId, adding);
 }
 
-/** Splits rows into the groups written one request at a time (50 by default, SPEC 9). */
+/**
+ * Splits rows into the groups written one request at a time (50 by default,
+ * docs/product.md#import-and-export).
+ */
 export function inBatches<T>(rows: readonly T[], size: number = IMPORT_BATCH_SIZE): T[][] {
   if (!Number.isInteger(size) || size <= 0)
     throw new RangeError(`Batch size must be a positive whole number, got ${size}`);

@@ -90,9 +90,9 @@ export function unitType(value: string | null | undefined): UnitType {
 }
 
 /**
- * How much wider and deeper than MEDIUM a unit of each size preset (SPEC 9: SMALL 25, MEDIUM 50,
- * LARGE 100) is drawn. Height stays: a large bay is a longer rack, not a taller one. The spec
- * does not say what the presets mean physically; these read well on the floor plan.
+ * How much wider and deeper than MEDIUM a unit of each size preset (SMALL 25, MEDIUM 50,
+ * LARGE 100; docs/product.md#storage) is drawn. Height stays: a large bay is a longer rack, not a
+ * taller one. The presets say nothing physical; these read well on the floor plan.
  */
 export const SIZE_PRESET_SCALE: Readonly<Record<number, number>> = { 25: 0.75, 50: 1, 100: 1.5 };
 
@@ -128,8 +128,8 @@ export function shelfSlots(type: string | null | undefined, scale = 1): number {
 }
 
 /**
- * What the unit size preset means (SPEC 9: SMALL 25, MEDIUM 50, LARGE 100; the spec names no
- * unit): about how many items the whole unit holds. The add-unit dialogs say so, and the 3D view
+ * What the unit size preset means (SMALL 25, MEDIUM 50, LARGE 100; docs/product.md#storage):
+ * about how many items the whole unit holds. The add-unit dialogs say so, and the 3D view
  * measures a shelf against its share of it, in the same items it counts on the shelf.
  */
 export const UNIT_ITEM_PRESETS: readonly number[] = [25, 50, 100];

@@ -8,7 +8,7 @@ export const CONFIRM_MOVE_TITLE = 'Confirm Move';
 export const CONFIRM_MOVE_QUESTION = 'Are you sure you want to move this item to this location?';
 
 /**
- * The confirm question for what is being moved: the spec's words for one item, and the same
+ * The confirm question for what is being moved: the product's words for one item, and the same
  * question in the right number for several items or for a listing placed as a new item.
  */
 export function confirmMoveQuestion(what: { items: number } | { listing: true }): string {
@@ -43,8 +43,9 @@ export type MovePlan =
     };
 
 /**
- * What a drop should do (SPEC 4): nothing when every dragged item is already on that shelf;
- * otherwise activate the target room if it isn't active, then confirm or move at once.
+ * What a drop should do (docs/product.md#moving-items): nothing when every dragged item is already
+ * on that shelf; otherwise activate the target room if it isn't active, then confirm or move at
+ * once.
  */
 export function planMove(args: {
   items: readonly MovingItem[];

@@ -26,7 +26,7 @@ export function renumber<K extends string, T extends Record<K, number>>(
     .map((thing, position) => ({ ...thing, [indexKey]: position + 1 }));
 }
 
-/** Removes one thing by id and renumbers the rest from 1, as the spec requires after a removal. */
+/** Removes one thing by id and renumbers the rest from 1 (docs/product.md#storage). */
 export function removeAndRenumber<
   K extends string,
   I extends string,

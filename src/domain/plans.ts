@@ -1,9 +1,9 @@
 /**
- * Subscription plans (SPEC section 6): ids, display names, limits and features.
+ * Subscription plans (docs/product.md#plans): ids, display names, limits and features.
  *
  * The database enforces the same numbers (table public.plans in
- * supabase/schemas/05_plans.sql, used by the limit
- * triggers); tests/unit/domain/plans.test.ts reads that SQL and fails if the two differ.
+ * supabase/schemas/05_plans.sql, used by the limit triggers); tests/unit/domain/plans.test.ts
+ * reads that SQL and fails if the two differ.
  * Pure: no I/O, no React.
  */
 
@@ -131,8 +131,8 @@ export function canAdd(
 export const PLAN_LIMIT_REACHED = 'PLAN_LIMIT_REACHED';
 
 /**
- * The limit text of SPEC section 8, exactly as the database's limit triggers word it
- * (private.raise_plan_limit). Plans are named by id in the text, as in the spec's example.
+ * The limit text (docs/product.md#plans), exactly as the database's limit triggers word it
+ * (private.raise_plan_limit). Plans are named by id in the text.
  */
 export function planLimitMessage(kind: LimitKind, id: string | null | undefined): string {
   const plan = getPlan(id);
@@ -147,7 +147,7 @@ export function planLimitMessage(kind: LimitKind, id: string | null | undefined)
   }
 }
 
-/** The import limit text of SPEC section 8, as public.import_items words it. */
+/** The import limit text (docs/product.md#plans), as public.import_items words it. */
 export function importLimitMessage(id: string | null | undefined, adding: number): string {
   const plan = getPlan(id);
   return `Adding ${adding} items would exceed your ${plan.id} plan limit of ${plan.limits.items} items`;

@@ -33,7 +33,10 @@ export function checkRateLimit(
   return { allowed: false, minutesRemaining: Math.ceil((windowMs - elapsed) / MS_PER_MINUTE) };
 }
 
-/** 'Please wait {n} minutes before fetching {what} again. Using cached data' (SPEC 8), singular for 1. */
+/**
+ * 'Please wait {n} minutes before fetching {what} again. Using cached data' (docs/product.md#ebay),
+ * singular for 1.
+ */
 export function rateLimitMessage(minutesRemaining: number, what: MarketplaceFetch): string {
   const minutes = minutesRemaining === 1 ? '1 minute' : `${minutesRemaining} minutes`;
   return `Please wait ${minutes} before fetching ${what} again. Using cached data`;

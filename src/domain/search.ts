@@ -10,8 +10,9 @@ export interface SearchableItem {
 }
 
 /**
- * SPEC 5 barcode search: when some item's barcode is exactly the query (a scan), only those are
- * returned; otherwise every item whose name or barcode contains it. Case-insensitive throughout.
+ * The barcode search (docs/product.md#search): when some item's barcode is exactly the query (a
+ * scan), only those are returned; otherwise every item whose name or barcode contains it.
+ * Case-insensitive throughout.
  */
 export function searchByBarcode<T extends SearchableItem>(items: readonly T[], query: string): T[] {
   const wanted = matchKey(query);

@@ -7,7 +7,10 @@ export interface NumberedShelf {
   shelf_index: number;
 }
 
-/** A new shelf takes the lowest unused index (SPEC 4), filling gaps before growing the unit. */
+/**
+ * A new shelf takes the lowest unused index (docs/product.md#storage), filling gaps before growing
+ * the unit.
+ */
 export function nextShelfIndex(shelves: readonly Pick<NumberedShelf, 'shelf_index'>[]): number {
   return lowestUnusedIndex(shelves.map((shelf) => shelf.shelf_index));
 }

@@ -1,5 +1,6 @@
 // The seller's storage as plain data (rooms › isles › units › shelves), shaped like the nested
-// select of SPEC 7 so query results can be passed straight in. Only the fields the rules read.
+// select of docs/product.md#server-calls so query results can be passed straight in. Only the
+// fields the rules read.
 
 export interface TreeShelf {
   shelf_id: string;

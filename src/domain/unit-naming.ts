@@ -2,7 +2,9 @@ export const UNIT_TYPES = ['bay', 'box', 'cabinet', 'bin'] as const;
 export type UnitType = (typeof UNIT_TYPES)[number];
 export const DEFAULT_UNIT_TYPE: UnitType = 'box';
 
-/** Stored on every unit at creation (SPEC 3); the only convention the product has. */
+/**
+ * Stored on every unit at creation (docs/product.md#storage); the only convention the product has.
+ */
 export const NAMING_CONVENTION = 'alphabetical';
 
 export const UNIT_SIZE_PRESETS = { SMALL: 25, MEDIUM: 50, LARGE: 100 } as const;

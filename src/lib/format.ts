@@ -1,6 +1,6 @@
 /** Display formatting shared by every screen. Pure, so it is unit-tested directly. */
 
-/** Date formats a seller can pick in settings; US is the default (SPEC 3). */
+/** Date formats a seller can pick in settings; US is the default (docs/product.md#preferences). */
 export type DateFormat = 'US' | 'UK' | 'ISO';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -40,7 +40,7 @@ export function formatLongDate(value: Date | string): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(date);
 }
 
-/** Money in the seller's currency (USD by default, SPEC 3). */
+/** Money in the seller's currency (USD by default, docs/product.md#preferences). */
 export function formatCurrency(amount: number, currency = 'USD'): string {
   try {
     return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);

@@ -1,6 +1,7 @@
 /**
- * SPEC 2: while auth or data is loading a loading screen shows on every page except the three
- * marketing pages, which must paint at once for visitors who are not signed in.
+ * While auth or data is loading a loading screen shows on every page except the three
+ * marketing pages, which must paint at once for visitors who are not signed in
+ * (docs/product.md#loading-and-overlay).
  */
 export const PATHS_WITHOUT_LOADING_SCREEN: readonly string[] = ['/', '/features', '/pricing'];
 

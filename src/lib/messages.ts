@@ -1,10 +1,10 @@
 import type { MarketplaceFetch } from '../domain/rate-limit';
 
 /**
- * Every user-facing toast of the product, keyed as in SPEC section 8. Where the spec gives the
- * wording it is used verbatim; where it says "not shown" the text is ours, written to tell the
- * seller what happened and what to do next. Screens never write toast text inline: they pick
- * an entry here and hand it to `notify` (src/components/toasts.tsx).
+ * Every user-facing toast of the product, keyed by what happened (docs/product.md#messages).
+ * Where the product rules give the wording it is used verbatim; elsewhere the text is written to
+ * tell the seller what happened and what to do next. Screens never write toast text inline: they
+ * pick an entry here and hand it to `notify` (src/components/toasts.tsx).
  */
 
 export type ToastKind = 'success' | 'error';
@@ -33,7 +33,7 @@ const detailOr = (detail: string | undefined, fallback: string): string =>
 const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
 
 export const messages = {
-  // Plan limits (SPEC 5, 8): checked before adding items, units and rooms.
+  // Plan limits (docs/product.md#plans): checked before adding items, units and rooms.
   planLimitItems: (limit: number, plan: string) =>
     error(
       'Plan Limit Reached',
@@ -213,7 +213,7 @@ export const messages = {
     success('Orders Loaded', `${count} ${plural(count, 'order', 'orders')} loaded`),
   ordersFetch: (detail?: string) => error('Error', detailOr(detail, 'Failed to fetch orders')),
   cleanupFailed: () => error('Cleanup Failed', 'Failed to cleanup list'),
-  // Picking (issue 25): ours, the spec is silent.
+  // Picking (issue 25, docs/product.md#picking-orders).
   linePicked: (quantity: number, itemName: string, orderId: string) =>
     success('Picked', `${quantity} × ${itemName} picked for order ${orderId}`),
   linePick: (detail?: string) =>
@@ -260,12 +260,13 @@ export const messages = {
   logoutFailed: (detail?: string) =>
     error('Logout Failed', detailOr(detail, 'You could not be signed out. Please try again')),
 
-  // Expiry notifications (SPEC 4): several at once give one summary toast.
+  // Expiry notifications (docs/product.md#expiry-notifications): several at once give one summary
+  // toast.
   expiryMany: (count: number) =>
     error('Expiry Alert', `${count} ${plural(count, 'item needs', 'items need')} attention`),
   expiryOne: (message: string) => error('Expiry Alert', message),
 
-  /** Once, on the first start of a new version of the app (ours: the spec is silent). */
+  /** Once, on the first start of a new version of the app (docs/architecture.md#offline). */
   appUpdated: () => success('Updated', 'Stockroom is on its newest version.'),
   // Team (issue #27): the account a member acts on.
   noLongerMember: () =>
@@ -281,7 +282,7 @@ export const messages = {
 
 export type MessageKey = keyof typeof messages;
 
-/** Plain texts of SPEC section 8 used outside toasts (thrown errors, inline notices). */
+/** Plain texts used outside toasts: thrown errors, inline notices (docs/product.md#messages). */
 export const texts = {
   userMustBeLoggedIn: 'User must be logged in',
   planLimitReachedCode: 'PLAN_LIMIT_REACHED',
@@ -313,7 +314,7 @@ export const texts = {
   confirmMoveQuestion: 'Are you sure you want to move this item to this location?',
   processing: 'Processing...',
   unexpectedError: 'An unexpected error occurred',
-  // No network (ours: the spec is silent). Said where the seller is looking: the dashboard's
+  // No network (docs/architecture.md#offline). Said where the seller is looking: the dashboard's
   // notice, the dialog whose save failed, the screen that could not load.
   offlineNotice:
     "You're offline. Changes you make are kept on this device and sent when the connection is back.",

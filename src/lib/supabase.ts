@@ -17,7 +17,8 @@ export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnon
     autoRefreshToken: true,
     detectSessionInUrl: true,
   },
-  // SPEC 9: live updates (src/data/live-sync) beat every 30 s and give up on a reply after 10 s.
+  // Live updates (src/data/live-sync) beat every 30 s and give up on a reply after 10 s
+  // (docs/architecture.md#live-sync).
   realtime: { heartbeatIntervalMs: 30_000, timeout: 10_000 },
 });
 

@@ -5,7 +5,7 @@ import { minimumPlanFor, type PlanFeature } from '../domain/plans';
 interface Feature {
   title: string;
   body: string;
-  /** Set when only some plans include it (SPEC 6). */
+  /** Set when only some plans include it (docs/product.md#plans). */
   gatedBy?: PlanFeature;
 }
 

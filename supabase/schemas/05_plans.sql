@@ -1,10 +1,10 @@
--- Plans: the catalogue of what an account may store and use (SPEC section 6), read-only
+-- Plans: the catalogue of what an account may store and use (docs/product.md#plans), read-only
 -- reference data. The plan an account is on is accounts.plan_id (10_accounts.sql), kept in step
 -- with its subscription by the server (20_billing.sql).
 
 -- ---------------------------------------------------------------------------------------------
--- plans: the catalogue of SPEC section 6. src/domain/plans.ts holds the same numbers and a unit
--- test (tests/unit/domain/plans.test.ts) parses the insert below so the two cannot drift.
+-- plans: the catalogue of docs/product.md#plans. src/domain/plans.ts holds the same numbers and a
+-- unit test (tests/unit/domain/plans.test.ts) parses the insert below so the two cannot drift.
 -- ---------------------------------------------------------------------------------------------
 create table public.plans (
   plan_id text primary key check (plan_id in ('free', 'growing', 'power', 'elite')),

@@ -12,7 +12,7 @@
 -- ---------------------------------------------------------------------------------------------
 -- private.create_personal_account(user) -> the new account's id: a personal account with a new
 -- random id, named after the user's e-mail address, with the user as its owner and primary
--- owner, default preferences and a free subscription (SPEC section 3's defaults), so it is on
+-- owner, default preferences and a free subscription (docs/product.md#preferences), so it is on
 -- the free plan. Called at sign-up, and by transfer_ownership when the account handed over was
 -- the caller's personal one (every user always has a stockroom of their own to land in).
 -- Only ever called from the security definer functions that need it; no API role may run it.

@@ -4,8 +4,8 @@
 -- Ownership consistency is declarative: every child references its parent by (parent id,
 -- account_id), so a row can only hang under a parent of the same account. Foreign key checks run
 -- with the table owner's rights, so they see rows RLS hides and cannot be fooled by a client
--- that guesses another account's ids. Removals cascade down the tree (SPEC section 4: removing a
--- unit removes its shelves and items, removing a room removes its contents).
+-- that guesses another account's ids. Removals cascade down the tree (docs/product.md#storage:
+-- removing a unit removes its shelves and items, removing a room removes its contents).
 --
 -- Numbering constraints are DEFERRABLE INITIALLY IMMEDIATE: uniqueness is checked at the end of
 -- each statement, so one UPDATE (or PostgREST upsert) can renumber 3,4 -> 2,3 without colliding
@@ -71,7 +71,7 @@ end;
 $$;
 revoke all on function private.lock_storage_for_statement() from public;
 
--- Plan limits (SPEC section 6), enforced whatever the client does.
+-- Plan limits (docs/product.md#plans), enforced whatever the client does.
 --
 -- Statement-level AFTER INSERT triggers with a transition table: one count per statement and
 -- account instead of one per row, so a 5000-row insert costs one index scan, not 5000. The rows are
@@ -286,7 +286,7 @@ end;
 $$;
 revoke all on function private.fill_unit_defaults() from public;
 
--- SPEC: 'A new shelf takes the lowest unused index.'
+-- A new shelf takes the lowest unused index (docs/product.md#storage).
 create or replace function private.fill_shelf_index()
 returns trigger
 language plpgsql
@@ -739,8 +739,8 @@ revoke all on function public.add_room(text) from public, anon;
 
 -- add_isle(p_room_id, p_isle_index, p_unit_type, p_position3d) -> {isle, unit}
 -- A new isle always comes with its first unit: an isle lives only while it has units (removing
--- its last unit removes it, SPEC section 4). Doing both inserts in one function means a unit
--- refused by the plan limit leaves no empty isle behind.
+-- its last unit removes it, docs/product.md#storage). Doing both inserts in one function means a
+-- unit refused by the plan limit leaves no empty isle behind.
 create or replace function public.add_isle(p_room_id uuid, p_isle_index integer default NULL::integer, p_unit_type text default 'box'::text, p_position3d jsonb default NULL::jsonb)
 returns jsonb
 language plpgsql
@@ -854,7 +854,7 @@ comment on function public.add_shelf(uuid) is
 revoke all on function public.add_shelf(uuid) from public, anon;
 
 -- remove_shelf(p_shelf_id) -> the unit's remaining shelves, renumbered 1..n; undoable
--- Items on the removed shelf are removed with it (hard delete, SPEC section 4).
+-- Items on the removed shelf are removed with it (docs/product.md#storage).
 create or replace function public.remove_shelf(p_shelf_id uuid)
 returns setof public.storage_shelves
 language plpgsql
@@ -939,8 +939,8 @@ revoke all on function public.remove_isle(uuid) from public, anon;
 -- remove_unit(p_unit_id) -> {unit_id, isle_id, isle_removed, shelves_removed, items_removed,
 -- change_id}
 -- Removes the unit's shelves and items; if it was the isle's last unit the isle goes too and
--- the room's isles are renumbered 1..n (SPEC section 4). Undoable: change_id is the change to
--- undo.
+-- the room's isles are renumbered 1..n (docs/product.md#storage). Undoable: change_id is the change
+-- to undo.
 -- Boilerplate: each storage call opens with its own declaration, the seller's lock and its own
 -- not-found check; they are separate API calls with their own rows and messages.
 create or replace function public.remove_unit(p_unit_id uuid)
@@ -1031,8 +1031,8 @@ revoke all on function public.update_room(uuid, text) from public, anon;
 -- remove_room(p_room_id) -> {room_id, isles_removed, units_removed, items_removed,
 -- active_room_id, change_id}
 -- Removes the room with everything in it, renumbers the account's rooms 1..n and, if the
--- removed room was active and no other room is, activates the first remaining room (SPEC
--- section 4). Undoable: change_id is the change to undo.
+-- removed room was active and no other room is, activates the first remaining room
+-- (docs/product.md#storage). Undoable: change_id is the change to undo.
 create or replace function public.remove_room(p_room_id uuid)
 returns jsonb
 language plpgsql

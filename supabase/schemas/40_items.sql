@@ -132,7 +132,8 @@ create trigger storage_items_keep_account
 create trigger storage_items_lock_storage
   before insert or update or delete on public.storage_items
   for each statement execute function private.lock_storage_for_statement();
--- The item limit (SPEC section 6): the same statement-level check as the room and unit limits.
+-- The item limit (docs/product.md#plans): the same statement-level check as the room and unit
+-- limits.
 create trigger storage_items_plan_limit
   after insert on public.storage_items
   referencing new table as new_rows
@@ -147,7 +148,7 @@ create trigger storage_items_set_updated_at
 -- ---------------------------------------------------------------------------------------------
 -- Helpers
 -- ---------------------------------------------------------------------------------------------
--- Log lines name the items only for batches of 20 or fewer (SPEC section 9).
+-- Log lines name the items only for batches of 20 or fewer (docs/product.md#activity-log).
 create or replace function private.item_list(p_names text[])
 returns text
 language sql

@@ -1,5 +1,5 @@
--- Import (SPEC section 5): a spreadsheet of items in one all-or-nothing call, or, for large
--- files, staged in batches (import_batches) and committed in one transaction.
+-- Import (docs/product.md#import-and-export): a spreadsheet of items in one all-or-nothing call,
+-- or, for large files, staged in batches (import_batches) and committed in one transaction.
 --
 -- import_items and commit_import take a mode. 'add' (the default) adds every row. 'update'
 -- matches each row to one of the seller's items, by SKU (exact) when the row has one that
@@ -16,7 +16,7 @@
 -- expiry_date (YYYY-MM-DD), and a location: either shelf_id, or room (name, case-insensitive),
 -- isle (number), unit (name, case-insensitive), shelf (number). All rows or none: the plan
 -- limit is checked first ('Adding N items would exceed your {plan} plan limit of M items'), then
--- every row is validated with SPEC section 5's messages ('Row {index+2}: ...'); the first error
+-- every row is validated with the messages of that section ('Row {index+2}: ...'); the first error
 -- is the message and all errors are in the details as a JSON array.
 -- ---------------------------------------------------------------------------------------------
 create type private.import_row as (
@@ -387,7 +387,7 @@ revoke all on function private.sweep_import_batches() from public;
 -- ---------------------------------------------------------------------------------------------
 -- import_batches: imports uploaded in batches of 50, committed all or nothing
 -- ---------------------------------------------------------------------------------------------
--- Import in batches of 50 (SPEC 9) that is still all-or-nothing (SPEC 5, issue 9).
+-- Import in batches of 50, still all-or-nothing (docs/product.md#import-and-export; issue 9).
 --
 -- Why staging: writing batches of 50 straight into storage_items would leave half an import
 -- behind when batch 37 fails (network, limit race, a shelf removed meanwhile). Sending the whole

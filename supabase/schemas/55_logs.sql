@@ -1,4 +1,4 @@
--- Activity log (SPEC section 3 "log"): what happened to an account's storage, newest first.
+-- Activity log (docs/product.md#activity-log): what happened to an account's storage, newest first.
 -- A log is an audit trail, so only the database writes it: the SQL functions log their
 -- operation in the same transaction through private.log(). Its members may read their account's
 -- lines (owners and managers clear them) but never write, edit or backdate one. Each line names

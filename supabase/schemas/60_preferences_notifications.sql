@@ -1,9 +1,10 @@
 -- What a seller chose (settings) and what they have already been told (dismissed notifications).
 
 -- ---------------------------------------------------------------------------------------------
--- user_preferences: the account's settings, with every default of SPEC section 3 (the table keeps
--- the spec's name; the preferences are the account's, shared by its members). One row per
--- account, created with it (private.create_personal_account) and upserted by the settings screen.
+-- user_preferences: the account's settings, with every default of docs/product.md#preferences (the
+-- table keeps its first name; the preferences are the account's, shared by its members). One row
+-- per account, created with it (private.create_personal_account) and upserted by the settings
+-- screen.
 -- ---------------------------------------------------------------------------------------------
 create table public.user_preferences (
   account_id uuid primary key default private.current_account() references public.accounts (id) on delete cascade,
@@ -82,7 +83,8 @@ create trigger user_preferences_set_updated_at
 
 -- ---------------------------------------------------------------------------------------------
 -- dismissed_notifications: notifications are computed in the browser from expiry dates; the
--- database only remembers which ones the account's members dismissed (kept 30 days, SPEC section 4).
+-- database only remembers which ones the account's members dismissed (kept 30 days,
+-- docs/product.md#expiry-notifications).
 -- ---------------------------------------------------------------------------------------------
 create table public.dismissed_notifications (
   id uuid primary key default gen_random_uuid(),

@@ -142,8 +142,8 @@ revoke all on table public.ebay_processed_listings from anon, authenticated;
 grant select on table public.ebay_processed_listings to authenticated;
 grant update (display) on table public.ebay_processed_listings to authenticated;
 
--- SPEC section 6: free has no marketplace listings. Served only when the plan allows it. Every
--- member sees them (placing one is putting stock away).
+-- Free has no marketplace listings (docs/product.md#plans). Served only when the plan allows it.
+-- Every member sees them (placing one is putting stock away).
 create policy ebay_processed_listings_select on public.ebay_processed_listings for select to authenticated
   using (account_id = (select private.current_account())
          and (select private.plan_allows((select private.current_account()), 'listings')));
@@ -393,8 +393,8 @@ comment on function public.get_ebay_token(uuid, text) is
 revoke all on function public.get_ebay_token(uuid, text) from public, anon, authenticated;
 
 -- place_listing(p_listing_id, p_shelf_id, p_quantity) -> the new item
--- Placing a marketplace listing on a shelf (SPEC 4: "Dropping a marketplace listing on a shelf
--- creates an item, sets the listing's display to false, and removes it from the list").
+-- Placing a marketplace listing on a shelf (docs/product.md#ebay): dropping it on a shelf creates
+-- an item, sets the listing's display to false, and removes it from the list.
 --
 -- One function so both happen or neither: an item without its listing hidden would be placed
 -- twice, a hidden listing without its item would be lost. The drop of the drag-and-drop layer

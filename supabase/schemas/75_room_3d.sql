@@ -1,6 +1,6 @@
--- The 3D view of a room (SPEC 6: Growing Seller and above): the writes that exist only for it
--- are made only by accounts whose plan includes view_3d, its layout is saved in one transaction,
--- and the view reads how many items each shelf holds without downloading the items.
+-- The 3D view of a room (Growing Seller and above, docs/product.md#3d-view): the writes that exist
+-- only for it are made only by accounts whose plan includes view_3d, its layout is saved in one
+-- transaction, and the view reads how many items each shelf holds without downloading the items.
 --
 -- Gated layout columns: storage_rooms.camera_position_* / camera_target_* and
 -- storage_isles.position_x / position_z / rotation_y. Inserts keep their defaults (add_isle,
@@ -9,8 +9,8 @@
 -- maintenance as the table owner) are trusted, as everywhere else in the schema.
 --
 -- storage_units."position3D" is not gated: it is shared with the inventory, where adding a unit
--- stores its size preset ({"x":0,"y":0,"z":0,"size":50}, SPEC 9: SMALL 25, MEDIUM 50, LARGE 100)
--- on every plan, and SPEC 7 lists "update unit_name or position3D" among the plain table writes.
+-- stores its size preset ({"x":0,"y":0,"z":0,"size":50}: SMALL 25, MEDIUM 50, LARGE 100)
+-- on every plan (docs/product.md#3d-view), and a unit's name and position3D are plain table writes.
 -- save_room_layout as a whole stays gated, and merges a unit's placement into position3D so the
 -- size preset survives 'Save Layout'.
 

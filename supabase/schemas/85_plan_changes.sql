@@ -144,11 +144,12 @@ comment on function public.archive_excess_storage(uuid) is
 revoke all on function public.archive_excess_storage(uuid) from public, anon, authenticated;
 
 -- downgrade_overdue_account(account) -> null, or {plan, rooms_removed, ...}
--- SPEC 4: payment not received by the deadline -> Free, and items, rooms and units beyond Free's
--- limits are permanently deleted (remove_excess_storage keeps the oldest, logs each kind).
--- The guard is re-checked under a row lock, so a payment recorded in the meantime (invoice.paid
--- clears overdue_date) wins and nothing is deleted. Subscription, profile (by trigger) and the
--- deletion commit together. Service role only: the enforce-overdue-deadline scheduled function.
+-- docs/product.md#overdue-payments: payment not received by the deadline -> Free, and items, rooms
+-- and units beyond Free's limits are permanently deleted (remove_excess_storage keeps the oldest,
+-- logs each kind). The guard is re-checked under a row lock, so a payment recorded in the meantime
+-- (invoice.paid clears overdue_date) wins and nothing is deleted. Subscription, profile (by
+-- trigger) and the deletion commit together. Service role only: the enforce-overdue-deadline
+-- scheduled function.
 create or replace function public.downgrade_overdue_account(p_account_id uuid)
 returns jsonb
 language plpgsql

@@ -42,7 +42,7 @@ async function itemsOn(
 
 /**
  * An Elite account at its limits (the shared, read-only `eliteSeller`): 10 rooms of 2 isles ×
- * 5 units × 5 shelves, 5000 items, 10 a shelf. Timing is the bench's job (DESIGN section 7);
+ * 5 units × 5 shelves, 5000 items, 10 a shelf. Timing is the bench's job (docs/performance.md);
  * this checks the screen is correct at that size: only the active room is drawn, search reaches
  * every room.
  */

@@ -420,7 +420,7 @@ test.describe('inventory', () => {
     await expect(inventory.item('One too many')).toHaveCount(0);
   });
 
-  // The inventory's tablet layout (DESIGN 6): run on both projects.
+  // The inventory's tablet layout (docs/architecture.md#writing-an-e2e-test): both projects.
   test(
     'the shelves come first: ten rooms stay one row of tabs, search is a bar, recent items open on demand',
     { tag: '@touch' },

@@ -4,9 +4,9 @@ import { MovePage } from './pages/move-page';
 import { createEliteSeller, db, ELITE } from './seed';
 
 /**
- * Moves with 5000 items loaded. Timing is the bench's job (DESIGN 7); this checks the move is
- * right at that size and that the bench's timing of it (bench/page-probes.ts) is filled in. It
- * moves an item, so it has an Elite stockroom of its own (10 rooms × 2 isles × 5 units × 5
+ * Moves with 5000 items loaded. Timing is the bench's job (docs/performance.md); this checks the
+ * move is right at that size and that the bench's timing of it (bench/page-probes.ts) is filled in.
+ * It moves an item, so it has an Elite stockroom of its own (10 rooms × 2 isles × 5 units × 5
  * shelves, 10 items a shelf), not the shared one; it runs once, on the desktop.
  */
 test('with 5000 items loaded a dragged item lands on its new shelf and is committed', async ({

@@ -13,14 +13,14 @@ test.describe('settings', () => {
 
   // What a new account's Settings show and how the screen behaves, changing nothing on the
   // server: one app load for all of it.
-  test('a new account: every SPEC default, each tab passes axe and answers the arrow keys, the layout holds, a bad floor size waits', async ({
+  test('a new account: every default, each tab passes axe and answers the arrow keys, the layout holds, a bad floor size waits', async ({
     page,
     seller: _seller,
   }, testInfo) => {
     // Six tests before (the axe tour alone had 120 s): eight axe runs and three layouts.
     test.setTimeout(180_000);
 
-    await test.step('a new account shows every SPEC default', async () => {
+    await test.step('a new account shows every default', async () => {
       await settings.goto();
       await expect(settings.tab('general')).toHaveAttribute('aria-selected', 'true');
       await expect(settings.field('setting-currency')).toHaveValue('USD');

@@ -13,7 +13,10 @@ export function newState(): string {
   return randomBytes(24).toString('base64url');
 }
 
-/** GETs /.netlify/functions/<name> with the SPEC 7 headers (bearer, country, user id). */
+/**
+ * GETs /.netlify/functions/<name> with the eBay functions' headers: bearer, country, user id
+ * (docs/product.md#ebay).
+ */
 export async function getFunction<T = Record<string, unknown>>(
   name: string,
   token: string | null,

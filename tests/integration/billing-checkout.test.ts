@@ -60,7 +60,7 @@ describe('checkout to an active plan (functions -> real SDK -> Stripe sandbox ->
     expect(data).toEqual({ plan_id: 'growing', status: 'active' });
   });
 
-  it('accepts the price id as SPEC section 7 sends it, and the hosted page redirects to success_url', async () => {
+  it('accepts a Stripe price id instead of a plan id, and the hosted page redirects to success_url', async () => {
     const seller = await createSeller();
     const created = await callFunction<{ sessionUrl: string; sessionId: string }>(
       'create-checkout-session',

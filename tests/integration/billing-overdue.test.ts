@@ -148,7 +148,10 @@ async function sellerOverFreeLimits(): Promise<{
   return { seller, subscriptionId, firstRoom: first };
 }
 
-/** SPEC 4's downgrade: Free, and exactly the excess deleted, newest first, and logged. */
+/**
+ * The overdue downgrade (docs/product.md#overdue-payments): Free, and exactly the excess deleted,
+ * newest first, and logged.
+ */
 async function expectDowngradedToFree(
   seller: Seller,
   firstRoom: { roomId: string; itemIds: string[] },

@@ -1,7 +1,7 @@
 /**
- * Plan limits (SPEC section 6) and plan-gated data, enforced by the database whatever the client
- * sends: straight REST inserts, not the UI. The plan comes from the server-written profile, and a
- * user cannot change it through the API.
+ * Plan limits (docs/product.md#plans) and plan-gated data, enforced by the database whatever the
+ * client sends: straight REST inserts, not the UI. The plan comes from the server-written profile,
+ * and a user cannot change it through the API.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { PLAN_LIMIT_REACHED, planLimitMessage } from '../../src/domain/plans.ts';

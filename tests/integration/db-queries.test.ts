@@ -1,8 +1,9 @@
 /**
- * The queries SPEC section 7 says the app makes, run through supabase-js against the schema:
- * nested storage tree, paged items newest first with a count, barcode search with the location
- * embedded, name search, logs newest first, preferences upsert. Guards the shape other features
- * build on (foreign keys PostgREST can embed through, column names as the spec spells them).
+ * The queries the app makes (docs/product.md#server-calls), run through supabase-js against the
+ * schema: nested storage tree, paged items newest first with a count, barcode search with the
+ * location embedded, name search, logs newest first, preferences upsert. Guards the shape other
+ * features build on (foreign keys PostgREST can embed through, column names as the app spells
+ * them).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -153,7 +153,7 @@ describe('ebay-get-listings', () => {
   });
 });
 
-describe('rate limits (SPEC 5: listings and orders every 2 minutes, inventory every 8)', () => {
+describe('rate limits (listings and orders every 2 minutes, inventory every 8)', () => {
   it('a second listings fetch within 2 minutes is 429 with the minutes left and the stored listings', async () => {
     const seller = await connectedSeller('growing');
     expect((await getFunction('ebay-get-listings', seller.token)).status).toBe(200);

@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 describe('preferences', () => {
-  it('a new account has a row with every SPEC default, read back as the app’s defaults', async () => {
+  it('a new account has a row with every default, read back as the app’s defaults', async () => {
     const seller = await createDbUser({ prefix: 'prefs-new' });
     const { data, error } = await seller.client
       .from('user_preferences')

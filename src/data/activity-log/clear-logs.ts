@@ -5,7 +5,7 @@ import type { MutationCallbacks } from '../mutation-callbacks';
 import { activityLogKeys } from './keys';
 import type { AccountId } from '../../domain/ids';
 
-/** Deletes every log line of the seller (SPEC 7: delete all of the user's logs). */
+/** Deletes every log line of the seller (docs/product.md#activity-log). */
 export async function clearLogs(accountId: AccountId): Promise<void> {
   const { error } = await supabase.from('storage_logs').delete().eq('account_id', accountId);
   if (error) throw toDataError(error, 'The activity log could not be cleared');

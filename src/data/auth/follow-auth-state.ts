@@ -9,10 +9,10 @@ import {
 export type AuthStateListener = (event: AuthChangeEvent, session: Session | null) => void;
 
 /**
- * Calls `listener` with every auth event supabase-js emits (SPEC 4) until the returned function
- * is called. A visit with no stored session and nothing in the address is told INITIAL_SESSION
- * with no session at once, without downloading the client; it is followed as soon as anything
- * loads the client (the sign-in form) or another tab signs in.
+ * Calls `listener` with every auth event supabase-js emits (docs/product.md#sessions) until the
+ * returned function is called. A visit with no stored session and nothing in the address is told
+ * INITIAL_SESSION with no session at once, without downloading the client; it is followed as soon
+ * as anything loads the client (the sign-in form) or another tab signs in.
  */
 export function followAuthState(listener: AuthStateListener): () => void {
   let unsubscribe: (() => void) | undefined;

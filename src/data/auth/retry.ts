@@ -2,7 +2,7 @@
 
 export interface RetryOptions {
   isRetryable: (error: unknown) => boolean;
-  /** First wait; doubled after each failed attempt (SPEC 9: 200 ms). */
+  /** First wait; doubled after each failed attempt (200 ms, docs/product.md#sessions). */
   baseDelayMs?: number;
   maxAttempts?: number;
   sleep?: (ms: number) => Promise<void>;

@@ -3,7 +3,10 @@ import { loadSupabase } from '../../lib/supabase-client';
 import { toAuthError } from './auth-error';
 import type { Credentials } from './sign-in';
 
-/** Where the confirmation e-mail's link lands: the sign-in page of this same site (SPEC 7). */
+/**
+ * Where the confirmation e-mail's link lands: the sign-in page of this same site
+ * (docs/product.md#sessions).
+ */
 export function confirmationRedirectUrl(origin: string = window.location.origin): string {
   return `${origin}/login`;
 }

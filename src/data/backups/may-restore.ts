@@ -4,7 +4,10 @@ import { loadSupabase } from '../../lib/supabase-client';
 import { toDataError } from '../errors';
 import { backupKeys } from './keys';
 
-/** Whether the account's plan may restore; the server decides again on restore (SPEC 6). */
+/**
+ * Whether the account's plan may restore; the server decides again on restore
+ * (docs/product.md#backups).
+ */
 export async function mayRestore(): Promise<boolean> {
   const supabase = await loadSupabase();
   const { data, error } = await supabase.rpc('has_plan_feature', { p_feature: 'restore_backup' });

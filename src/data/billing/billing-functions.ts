@@ -4,7 +4,8 @@ import { DataError } from '../errors';
 
 /**
  * One call to a billing Netlify function with the seller's access token. The functions answer
- * `{ error }` on failure; anything that is not JSON is 'Invalid response from server' (SPEC 8).
+ * `{ error }` on failure; anything that is not JSON is 'Invalid response from server'
+ * (docs/product.md#messages).
  */
 export class BillingError extends DataError {
   declare readonly status: number;

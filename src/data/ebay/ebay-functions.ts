@@ -3,9 +3,10 @@ import { callFunction } from '../call-function';
 import { DataError, functionError } from '../errors';
 
 /**
- * Calls to our eBay Netlify functions with the SPEC 7 headers: the seller's Supabase access
- * token as bearer (the server takes the user from it), their eBay country, and their user id.
- * Nothing eBay-secret ever passes through here: the functions keep the tokens server-side.
+ * Calls to our eBay Netlify functions with the headers of docs/product.md#ebay: the seller's
+ * Supabase access token as bearer (the server takes the user from it), their eBay country, and
+ * their user id. Nothing eBay-secret ever passes through here: the functions keep the tokens
+ * server-side.
  */
 
 /**

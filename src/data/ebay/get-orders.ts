@@ -35,9 +35,9 @@ export interface OrdersResult {
 }
 
 /**
- * The last orders fetched, per account, in localStorage (SPEC 8: on failure the cached orders
- * are shown). Orders hold order numbers, buyer names and items, nothing secret; they are
- * removed with the rest of the seller's browser data on sign-out by the browser's own rules.
+ * The last orders fetched, per account, in localStorage (docs/product.md#messages: on failure the
+ * cached orders are shown). Orders hold order numbers, buyer names and items, nothing secret; they
+ * are removed with the rest of the seller's browser data on sign-out by the browser's own rules.
  * The key's format predates accounts with members (their ids were the sellers'), so orders
  * saved then are still found.
  */

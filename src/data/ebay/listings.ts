@@ -31,7 +31,9 @@ export interface ListingsResult {
   rateLimitedMessage: string | null;
 }
 
-/** SPEC 7, 9: listings are polled every 5 minutes (the server allows one fetch per 2). */
+/**
+ * Listings are polled every 5 minutes; the server allows one fetch per 2 (docs/product.md#ebay).
+ */
 export const LISTINGS_POLL_MS = 5 * 60_000;
 
 /** The listings last stored on the server, for when eBay cannot be asked. */

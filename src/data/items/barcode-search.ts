@@ -14,9 +14,10 @@ const HIT_SELECT =
   'item_id, item_name, quantity, barcode, shelf_id, created_at, storage_shelves(shelf_index), storage_units(unit_name, storage_isles(isle_index, room_id, storage_rooms(room_name)))';
 
 /**
- * SPEC 5 barcode search on the server, with each hit's unit, isle and room names embedded: the
- * items whose barcode is exactly the text (a scan, case-insensitive) when there are any,
- * otherwise those whose name or barcode contains it. Both asked at once; newest first, 10 at most.
+ * The barcode search (docs/product.md#search) on the server, with each hit's unit, isle and room
+ * names embedded: the items whose barcode is exactly the text (a scan, case-insensitive) when there
+ * are any, otherwise those whose name or barcode contains it. Both asked at once; newest first, 10
+ * at most.
  */
 export async function searchItemsByBarcode(
   client: SupabaseClient<Database>,

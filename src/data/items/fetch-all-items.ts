@@ -6,9 +6,9 @@ import { ITEM_COLUMNS, type Item } from './types';
 export const ITEM_PAGE_SIZE = PAGE_SIZE;
 
 /**
- * Every item of the signed-in user, newest first (SPEC 7: count and paged select).
- * `expectedItems` (the plan's limit, or what this browser saw last) sets how many pages are
- * asked for at once.
+ * Every item of the signed-in user, newest first: a count, then pages
+ * (docs/product.md#server-calls). `expectedItems` (the plan's limit, or what this browser saw last)
+ * sets how many pages are asked for at once.
  */
 export function fetchAllItems(
   client: SupabaseClient<Database>,

@@ -53,7 +53,10 @@ export function hitFromItem(item: Item, places: ReadonlyMap<string, ShelfPlace>)
   };
 }
 
-/** One row of the server's barcode search, with the location names embedded (SPEC 7). */
+/**
+ * One row of the server's barcode search, with the location names embedded
+ * (docs/product.md#search).
+ */
 export interface BarcodeSearchRow {
   item_id: string;
   item_name: string;

@@ -1,4 +1,4 @@
-/** An item as the inventory holds it (SPEC 3 item, without the owner and flags). */
+/** An item as the inventory holds it (docs/product.md#items), without the owner and flags. */
 export interface Item {
   item_id: string;
   item_name: string;

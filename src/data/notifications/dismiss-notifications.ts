@@ -7,7 +7,10 @@ import type { MutationCallbacks } from '../mutation-callbacks';
 import type { Dismissal } from './get-dismissals';
 import { notificationKeys } from './keys';
 
-/** Remembers dismissals on the server (SPEC 4: not raised again for 30 days). */
+/**
+ * Remembers dismissals on the server (not raised again for 30 days,
+ * docs/product.md#expiry-notifications).
+ */
 export async function dismissNotifications(
   notifications: readonly { id: string; item_id: string }[],
   now: Date,

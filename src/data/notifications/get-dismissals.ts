@@ -5,7 +5,10 @@ import { loadSupabase } from '../../lib/supabase-client';
 import { toDataError } from '../errors';
 import { notificationKeys } from './keys';
 
-/** The dismissals still remembered (SPEC 4: 30 days), of expiry and low-stock entries alike. */
+/**
+ * The dismissals still remembered (30 days, docs/product.md#expiry-notifications), of expiry and
+ * low-stock entries alike.
+ */
 export async function fetchDismissals(now: Date) {
   const supabase = await loadSupabase();
   const { data, error } = await supabase

@@ -14,7 +14,8 @@ function addDays(isoDate: string, days: number): string {
 }
 
 /**
- * Items that can need attention on `today`: a date within the window or already past (SPEC 4).
+ * Items that can need attention on `today`: a date within the window or already past
+ * (docs/product.md#expiry-notifications).
  * Only those rows travel, however big the inventory; paged for sellers with thousands.
  */
 export async function fetchExpiringItems(today: string): Promise<ExpiringItem[]> {

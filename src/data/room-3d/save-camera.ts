@@ -3,7 +3,10 @@ import type { CameraView } from '../../domain/layout-3d';
 import { supabase } from '../../lib/supabase';
 import { toDataError } from '../errors';
 
-/** The room's camera (SPEC 3: camera_position_*, camera_target_*), saved as the seller leaves it. */
+/**
+ * The room's camera (camera_position_*, camera_target_*), kept as the seller leaves it
+ * (docs/product.md#3d-view).
+ */
 export async function saveCamera({ roomId, view }: { roomId: string; view: CameraView }) {
   const [px, py, pz] = view.position;
   const [tx, ty, tz] = view.target;

@@ -6,9 +6,10 @@ import { preferencesFromRow, type Preferences } from './preferences';
 import type { AccountId } from '../../domain/ids';
 
 /**
- * The seller's preferences (SPEC 7: user_preferences select, insert defaults). Accounts get
- * their row with every default at sign-up; one missing (an account older than that trigger) is
- * created here with the database defaults, so what is saved later is an update of a real row.
+ * The seller's preferences (docs/product.md#server-calls: read, or made with the defaults).
+ * Accounts get their row with every default at sign-up; one missing (an account older than that
+ * trigger) is created here with the database defaults, so what is saved later is an update of a
+ * real row.
  */
 export async function getPreferences(accountId: AccountId): Promise<Preferences> {
   const supabase = await loadSupabase();

@@ -15,9 +15,9 @@ import { DEFAULT_EXPIRY_SETTINGS, type ExpirySetting } from '../../domain/expiry
 import { UNIT_TYPES, type UnitType } from '../../domain/unit-naming';
 
 /**
- * The seller's preferences as the app uses them (SPEC 3), read from a user_preferences row.
- * Pure: every value is checked, so an old or hand-edited row can never break a screen; anything
- * unusable falls back to the SPEC default.
+ * The seller's preferences as the app uses them (docs/product.md#preferences), read from a
+ * user_preferences row. Pure: every value is checked, so an old or hand-edited row can never break
+ * a screen; anything unusable falls back to its default.
  */
 export interface Preferences {
   currency: string;

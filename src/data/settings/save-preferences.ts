@@ -30,7 +30,9 @@ export function preferencesRow(accountId: AccountId, patch: PreferencesPatch): P
   };
 }
 
-/** Saves some preferences (SPEC 7: user_preferences upsert) and returns the row as stored. */
+/**
+ * Saves some preferences (an upsert, docs/product.md#server-calls) and returns the row as stored.
+ */
 export async function savePreferences(
   accountId: AccountId,
   patch: PreferencesPatch,

@@ -7,7 +7,10 @@ import { useTreeCache } from './tree-cache';
 import type { Shelf } from './types';
 import type { AccountId } from '../../domain/ids';
 
-/** add_shelf numbers the shelf with the lowest unused index (SPEC 4) and logs add_shelf. */
+/**
+ * add_shelf numbers the shelf with the lowest unused index and logs add_shelf
+ * (docs/product.md#storage).
+ */
 export async function addShelf(unitId: string): Promise<Shelf> {
   const { data, error } = await supabase.rpc('add_shelf', { p_unit_id: unitId });
   if (error) throw toDataError(error);

@@ -119,7 +119,7 @@ export function setIsleNumber(rooms: readonly Room[], isleId: string, isleIndex:
   });
 }
 
-/** Without the isle; the room's other isles renumbered from 1 (SPEC 4). */
+/** Without the isle; the room's other isles renumbered from 1 (docs/product.md#storage). */
 export function removeIsle(rooms: readonly Room[], isleId: string): Room[] {
   return mapRooms(rooms, (room) => {
     if (!room.isles.some((isle) => isle.isle_id === isleId)) return room;
@@ -157,7 +157,7 @@ export function renameUnit(rooms: readonly Room[], unitId: string, unitName: str
   );
 }
 
-/** Without the unit; when it was the isle's last unit the isle goes too (SPEC 4). */
+/** Without the unit; the isle goes too when it was its last (docs/product.md#storage). */
 export function removeUnit(rooms: readonly Room[], unitId: string): Room[] {
   for (const room of rooms) {
     for (const isle of room.isles) {
@@ -201,7 +201,7 @@ export function addShelf(rooms: readonly Room[], shelf: Shelf): Room[] {
   ]);
 }
 
-/** Without the shelf; the unit's other shelves renumbered from 1 (SPEC 4). */
+/** Without the shelf; the unit's other shelves renumbered from 1 (docs/product.md#storage). */
 export function removeShelf(rooms: readonly Room[], shelfId: string): Room[] {
   for (const room of rooms)
     for (const isle of room.isles)

@@ -8,7 +8,7 @@ const COLUMNS =
   'id, account_id, plan_id, status, cancel_at, target_plan_id, overdue_date, deadline_date';
 
 /**
- * The account's subscription row (SPEC 7: subscriptions select by the account, account_id).
+ * The account's subscription row (docs/product.md#server-calls: by account_id).
  * Only the owner may read it; for anyone else the database answers with none.
  */
 export async function getSubscription(accountId: AccountId) {

@@ -2,7 +2,7 @@
 
 import { formatDate, type DateFormat } from '../../lib/format';
 
-/** The actions of SPEC 3 for items, and the ones the database logs for items in bulk. */
+/** The item actions the database logs, bulk ones included (docs/product.md#activity-log). */
 export const ITEM_ACTIONS = [
   'add_item',
   'move_item',
@@ -11,7 +11,7 @@ export const ITEM_ACTIONS = [
   'import_items',
 ] as const;
 
-/** SPEC 3's storage actions and the ones the database also logs (rooms, isles, units added). */
+/** The storage actions the database logs (docs/product.md#activity-log). */
 export const STORAGE_ACTIONS = [
   'add_room',
   'update_room',

@@ -6,7 +6,8 @@ import { useAuth } from './auth-context';
 
 /**
  * Holds back every page but /, /features and /pricing until the stored session has been read,
- * so no page flashes its signed-out state at a signed-in user (SPEC 2).
+ * so no page flashes its signed-out state at a signed-in user
+ * (docs/product.md#loading-and-overlay).
  */
 export function AuthLoadingGate({ children }: { children: ReactNode }) {
   const { status } = useAuth();

@@ -26,7 +26,8 @@ function reducer(state: AuthState, action: Action): AuthState {
 }
 
 /**
- * Holds the session for the whole app and follows every auth event supabase-js emits (SPEC 4).
+ * Holds the session for the whole app and follows every auth event supabase-js emits
+ * (docs/product.md#sessions).
  * The callback only records the event: supabase-js warns against awaiting other auth calls
  * inside it, and everything else (cache clearing, refresh) happens in effects.
  */

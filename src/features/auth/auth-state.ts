@@ -8,7 +8,7 @@ export interface AppUser {
   /** The person signed in (never the account they act on: see features/account). */
   id: UserId;
   email: string;
-  /** The part of the e-mail before the '@' (SPEC 3). */
+  /** The part of the e-mail before the '@' (docs/product.md#sessions). */
   name: string;
 }
 
@@ -66,7 +66,7 @@ function withSession(state: AuthState, session: Session | null): AuthState {
   };
 }
 
-/** How each auth event of SPEC 4 changes what the app knows about the session. */
+/** How each auth event (docs/product.md#sessions) changes what the app knows of the session. */
 export function authReducer(
   state: AuthState,
   action: { event: AuthChangeEvent; session: Session | null },

@@ -1,4 +1,4 @@
-/** SPEC 3: a user's name is the part of their e-mail address before the '@'. */
+/** A user's name is the part of their e-mail address before the '@' (docs/product.md#sessions). */
 export function nameFromEmail(email: string | null | undefined): string {
   if (!email) return '';
   const at = email.indexOf('@');

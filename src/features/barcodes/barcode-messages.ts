@@ -3,8 +3,8 @@ import { messages } from '../../lib/messages';
 import { errorText } from '../../data/errors';
 
 /**
- * Toasts of the barcode screens that the spec does not word. The spec's own ones ('Scan Failed',
- * 'Duplicate Item') come from the catalogue in src/lib/messages.ts.
+ * Toasts of the barcode screens only. The catalogue's ones ('Scan Failed', 'Duplicate Item')
+ * come from src/lib/messages.ts (docs/product.md#messages).
  */
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 

@@ -76,7 +76,9 @@ const FIELD_NAMES: Record<keyof LabelFields, string> = {
   price: 'Price paid',
 };
 
-/** Barcode labels for items, shelves and units on the sheets sellers buy (SPEC 2). */
+/**
+ * Barcode labels for items, shelves and units on the sheets sellers buy (docs/product.md#routes).
+ */
 export function LabelsScreen() {
   const accountId = useAccountId();
   const items = useItems(accountId, useAccountPlanId());

@@ -35,7 +35,7 @@ import './barcodes.css';
 
 type Mode = 'bulk' | 'putaway';
 
-/** Bulk add by scanning, and put-away (SPEC 1, 4): Power Seller and up. */
+/** Bulk add by scanning, and put-away: Power Seller and up (docs/product.md#plans). */
 export function ScanScreen() {
   const access = useScanAccess();
   return (

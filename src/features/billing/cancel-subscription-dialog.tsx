@@ -15,9 +15,9 @@ export interface CancelSubscriptionDialogProps {
 }
 
 /**
- * Cancelling (or choosing Free) ends the paid plan at the end of the billing period (SPEC 4).
- * The dialog says what the seller keeps until then, what Free allows, and what happens to
- * anything stored beyond it.
+ * Cancelling (or choosing Free) ends the paid plan at the end of the billing period
+ * (docs/product.md#billing). The dialog says what the seller keeps until then, what Free allows,
+ * and what happens to anything stored beyond it.
  */
 export function CancelSubscriptionDialog({
   open,

@@ -1,8 +1,8 @@
 import { getPlan, PLAN_IDS, PLANS, type LimitKind, type PlanId, type Usage } from '../../domain/plans';
 
 /**
- * What choosing a plan means for a seller in a given state (SPEC 4), decided in one pure place
- * so the buttons, the dialogs and the tests agree:
+ * What choosing a plan means for a seller in a given state (docs/product.md#billing), decided in
+ * one pure place so the buttons, the dialogs and the tests agree:
  * - checkout: from Free to a paid plan, Stripe needs a card first;
  * - change: between paid plans, applied at once with proration;
  * - cancel: to Free, at the end of the billing period;

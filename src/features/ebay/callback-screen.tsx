@@ -12,7 +12,8 @@ const INTEGRATIONS = '/dashboard/integrations';
  * Where eBay sends the seller back: the state must match the one stored before leaving
  * ('Invalid state parameter'), a code must be there ('Invalid callback parameters'), and the
  * server exchanges it ('Failed to connect'). Success or not, the seller lands on the
- * integrations page (SPEC 8), and this URL, which holds the code, is replaced in the history.
+ * integrations page (docs/product.md#ebay), and this URL, which holds the code, is replaced in the
+ * history.
  */
 export function EbayCallbackScreen() {
   const [params] = useSearchParams();

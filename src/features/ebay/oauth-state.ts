@@ -1,7 +1,7 @@
 import { texts } from '../../lib/messages';
 
 /**
- * The OAuth `state` of the eBay connection (SPEC 5): made in the browser with
+ * The OAuth `state` of the eBay connection (docs/product.md#ebay): made in the browser with
  * crypto.getRandomValues, kept in sessionStorage (this tab only, gone when it closes) until eBay
  * sends the seller back, and compared there. Only the state is stored: never a code or token.
  */

@@ -79,8 +79,8 @@ function HitList({
  * Quick search (name contains the text, 10 results) and barcode search (exact barcode, else
  * name or barcode contains it), each hit with its room › isle › unit › shelf; choosing one
  * takes the seller there. Name search runs on the loaded items, so results follow each key
- * press at once; barcode search asks the server (SPEC 7), showing the same rule applied to the
- * loaded items until it answers. Below, the 10 most recently added items.
+ * press at once; barcode search asks the server (docs/product.md#search), showing the same rule
+ * applied to the loaded items until it answers. Below, the 10 most recently added items.
  */
 export function ItemSearch({
   accountId,

@@ -98,10 +98,11 @@ export interface MoveProviderProps {
 }
 
 /**
- * Drag and drop on the inventory screen (SPEC 2, 4): items (one, or all selected ones) and eBay
- * listings onto shelves of this room or another, with the mouse, a 300 ms press on a touch screen,
- * or the keyboard. Drops are planned by domain/move-rules: same shelf does nothing, another room
- * is opened first with a 300 ms wait, 'Confirm Move' when the seller's drag_confirm is on.
+ * Drag and drop on the inventory screen (docs/product.md#moving-items): items (one, or all selected
+ * ones) and eBay listings onto shelves of this room or another, with the mouse, a 300 ms press on a
+ * touch screen, or the keyboard. Drops are planned by domain/move-rules: same shelf does nothing,
+ * another room is opened first with a 300 ms wait, 'Confirm Move' when the seller's drag_confirm is
+ * on.
  */
 export function MoveProvider({
   accountId,

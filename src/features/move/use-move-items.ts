@@ -7,8 +7,8 @@ import type { AccountId } from '../../domain/ids';
 const MOVED_TOAST_ID = 'item-moved';
 
 /**
- * A drag-and-drop move with its toasts: 'Item Moved' offering Undo, or SPEC 8's 'Failed to
- * update item location'.
+ * A drag-and-drop move with its toasts: 'Item Moved' offering Undo, or 'Failed to update item
+ * location' (docs/product.md#moving-items).
  */
 export function useMoveItems(accountId: AccountId) {
   const offerUndo = useUndoOffer(accountId);

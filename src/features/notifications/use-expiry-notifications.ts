@@ -40,9 +40,10 @@ function writeAnnounced(record: AnnouncedRecord): void {
 }
 
 /**
- * Expiry notifications (SPEC 4) for the signed-in seller: worked out from their items, their
- * reminder settings and their dismissals; checked on sign-in and again each new day while the
- * app is open, toasting what is new (one toast: its message, or 'N items need attention').
+ * Expiry notifications (docs/product.md#expiry-notifications) for the signed-in seller: worked out
+ * from their items, their reminder settings and their dismissals; checked on sign-in and again each
+ * new day while the app is open, toasting what is new (one toast: its message, or 'N items need
+ * attention').
  */
 export function useExpiryNotifications() {
   const { session } = useAuth();

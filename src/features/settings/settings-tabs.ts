@@ -1,4 +1,4 @@
-/** The settings tabs, in order, as ?tab= values (SPEC 2: e.g. tab=subscription). */
+/** The settings tabs, in order, as ?tab= values (docs/product.md#routes). */
 export const SETTINGS_TABS = [
   { id: 'general', label: 'General' },
   { id: 'notifications', label: 'Notifications' },

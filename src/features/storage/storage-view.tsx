@@ -136,7 +136,7 @@ export function StorageView({
   );
 
   const onAddIsle = () => {
-    // Without a room the add-isle mutation refuses with 'Room Required' (SPEC 5).
+    // Without a room the add-isle mutation refuses with 'Room Required' (docs/product.md#storage).
     if (!activeRoom)
       addIsle.mutate({ roomId: null, isleIndex: 1, unitType: 'box', size: 'MEDIUM' });
     else setDialog({ kind: 'add-isle', room: activeRoom });

@@ -15,8 +15,8 @@ const remember = (accountId: AccountId, roomId: string | null) =>
   writeStored(activeRoomStorageKey(accountId), roomId || null);
 
 /**
- * The active room (SPEC 4): remembered across reloads while it exists, else the first room.
- * `forgetRoom` is called before a room is removed so the first other room takes over.
+ * The active room (docs/product.md#storage): remembered across reloads while it exists, else the
+ * first room. `forgetRoom` is called before a room is removed so the first other room takes over.
  */
 export function useActiveRoom(accountId: AccountId, rooms: readonly Room[]) {
   const [remembered, setRemembered] = useState(() => readRemembered(accountId));

@@ -19,7 +19,7 @@ function unitNameInUse(unitName: string): string {
   return `A unit named ${unitName} is already in this isle`;
 }
 
-/** The storage screen's changes with the toasts SPEC 9 words for each. */
+/** The storage screen's changes with the toast for each (docs/product.md#messages). */
 export function useStorageChanges(accountId: AccountId, planId: string) {
   return {
     addRoom: useAddRoomMutation(accountId, planId, {
@@ -51,8 +51,8 @@ export function useStorageChanges(accountId: AccountId, planId: string) {
     }),
     removeIsle: useRemoveIsleMutation(accountId, {
       onError: (error) => {
-        // SPEC 8 lists remove-isle failures as logged; the seller also sees the isle come back,
-        // so say why rather than leave them guessing.
+        // A failed isle removal is logged (docs/product.md#messages); the seller also sees the
+        // isle come back, so say why rather than leave them guessing.
         console.error('remove_isle failed', error);
         notifyFailure(error, planId, messages.isleDelete);
       },

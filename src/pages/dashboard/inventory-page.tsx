@@ -141,8 +141,8 @@ export default function InventoryPage() {
           >
             <div className="inventory__layout" data-testid="inventory-ready">
               <ItemSearch accountId={accountId} places={places} onGoTo={goTo} />
-              {/* One column beside the search: the listings (Growing Seller and up, SPEC 4, 6)
-                  sit above the shelves they are dragged to. */}
+              {/* One column beside the search: the listings (Growing Seller and up,
+                  docs/product.md#plans) sit above the shelves they are dragged to. */}
               <div className="inventory__main">
                 {planAllows(planId, 'listings') ? (
                   <EbayListingsPanel

@@ -24,7 +24,7 @@ function visibility() {
 }
 
 describe('toasts', () => {
-  it('uses the durations of SPEC 9', () => {
+  it('stays 3.5 s, expiry toasts 5 s', () => {
     expect(TOAST_DURATION_MS).toBe(3500);
     expect(EXPIRY_TOAST_DURATION_MS).toBe(5000);
   });

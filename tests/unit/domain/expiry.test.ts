@@ -52,8 +52,8 @@ describe('daysUntilExpiry', () => {
   });
 });
 
-describe('expiryNotifications: the SPEC 4 rule', () => {
-  it('raises an item on day 30 when the 30-day setting is on, in the SPEC 3 shape', () => {
+describe('expiryNotifications: the expiry rule', () => {
+  it('raises an item on day 30 when the 30-day setting is on, as a notification', () => {
     expect(raised([item('a', '2025-07-01', { item_name: 'Milk powder' })])).toEqual([
       {
         id: 'expiry:a:2025-07-01:30d',

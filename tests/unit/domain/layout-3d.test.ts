@@ -384,8 +384,8 @@ describe('roomInstances', () => {
     const counts = new Map<string, number>();
     for (const row of isles)
       for (const u of row.units ?? []) for (const s of u.shelves ?? []) counts.set(s.shelf_id, 10);
-    // Timing belongs to the bench (DESIGN 7); here: every unit is drawn, and each full shelf
-    // (10 items, its fifth of the bay's 50) shows one box per item, never more.
+    // Timing belongs to the bench (docs/performance.md); here: every unit is drawn, and each full
+    // shelf (10 items, its fifth of the bay's 50) shows one box per item, never more.
     const result = roomInstances(isles, placements, counts);
     expect(result.units).toHaveLength(100);
     expect(result.items).toHaveLength(5000);

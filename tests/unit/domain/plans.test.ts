@@ -89,7 +89,7 @@ describe('plans: TypeScript and SQL agree', () => {
   });
 });
 
-describe('plans: SPEC section 6', () => {
+describe('plans: limits and features', () => {
   it('has the spec limits', () => {
     expect(PLANS.free.limits).toEqual({ items: 100, units: 3, rooms: 1 });
     expect(PLANS.growing.limits).toEqual({ items: 500, units: 20, rooms: 2 });

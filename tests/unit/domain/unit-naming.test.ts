@@ -19,7 +19,7 @@ describe('unit types and presets', () => {
     expect(DEFAULT_UNIT_TYPE).toBe('box');
     expect(NAMING_CONVENTION).toBe('alphabetical');
   });
-  it('has the size presets of SPEC 9', () => {
+  it('has the size presets SMALL 25, MEDIUM 50, LARGE 100', () => {
     expect(UNIT_SIZE_PRESETS).toEqual({ SMALL: 25, MEDIUM: 50, LARGE: 100 });
   });
   it('recognises only the four types', () => {

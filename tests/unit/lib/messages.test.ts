@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { messages, texts } from '../../../src/lib/messages';
 
 describe('messages catalogue', () => {
-  it('has every key SPEC section 8 names', () => {
+  it('has every key the product rules name', () => {
     const keys = [
       'planLimitItems',
       'planLimitUnits',

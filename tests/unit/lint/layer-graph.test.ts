@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The lint config enforces the layer graph (README "Code map"): each rule must refuse a
+// The lint config enforces the layer graph (docs/architecture.md#layers): each rule must refuse a
 // deliberate violation, written as a small file placed in the layer it breaks.
 import path from 'node:path';
 import { ESLint } from 'eslint';

@@ -26,7 +26,7 @@ function answer(status: number, body: unknown) {
   return vi.fn(async () => new Response(JSON.stringify(body), { status }));
 }
 
-describe('eBay orders with the browser cache (SPEC 8)', () => {
+describe('eBay orders with the browser cache', () => {
   beforeEach(() => {
     localStorage.clear();
     getSession.mockResolvedValue({ data: { session } });
@@ -35,7 +35,7 @@ describe('eBay orders with the browser cache (SPEC 8)', () => {
     vi.unstubAllGlobals();
   });
 
-  it('fetches with the SPEC 7 headers and keeps a copy for later', async () => {
+  it('fetches with the bearer, country and user-id headers and keeps a copy', async () => {
     const fetchMock = answer(200, { orders: [order] });
     vi.stubGlobal('fetch', fetchMock);
     const result = await getOrders(account, 'GB');

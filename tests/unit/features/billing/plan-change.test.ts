@@ -16,7 +16,7 @@ const cancelling: BillingState = { ...growing, cancelAt: '2026-12-22T00:00:00Z' 
 const overdue: BillingState = { planId: 'power', status: 'past_due', cancelAt: null };
 const ended: BillingState = { planId: 'free', status: 'canceled', cancelAt: null };
 
-describe('planAction (SPEC 4: plan changes)', () => {
+describe('planAction (plan changes)', () => {
   it('from Free, every paid plan goes through checkout', () => {
     expect(planAction(free, 'free')).toBe('current');
     expect(planAction(free, 'growing')).toBe('checkout');
@@ -63,7 +63,7 @@ describe('planAction (SPEC 4: plan changes)', () => {
 });
 
 describe('excessFor', () => {
-  it('lists only what is over each limit of the plan (SPEC 6)', () => {
+  it('lists only what is over each limit of the plan', () => {
     expect(excessFor('free', { items: 100, units: 3, rooms: 1 })).toEqual([]);
     expect(excessFor('free', { items: 115, units: 5, rooms: 2 })).toEqual([
       { kind: 'items', count: 115, limit: 100, over: 15 },

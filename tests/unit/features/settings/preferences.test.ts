@@ -16,7 +16,7 @@ import { settingsTabFrom, SETTINGS_TABS } from '../../../../src/features/setting
 import { newPasswordProblem } from '../../../../src/features/settings/password-rule';
 import { accountIdOf } from '../../../../src/domain/ids';
 
-describe('preferences defaults (SPEC 3)', () => {
+describe('preferences defaults', () => {
   it('has every default of the spec', () => {
     expect(DEFAULT_PREFERENCES).toEqual({
       currency: 'USD',

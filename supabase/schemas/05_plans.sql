@@ -22,7 +22,7 @@ create table public.plans (
   max_members integer not null default 1 check (max_members > 0)
 );
 comment on table public.plans is
-  'Subscription plans and their limits (SPEC section 6). Read-only reference data; must match src/domain/plans.ts.';
+  'Subscription plans and their limits (docs/product.md#plans). Read-only reference data; must match src/domain/plans.ts.';
 
 alter table public.plans enable row level security;
 revoke all on table public.plans from anon, authenticated;

@@ -118,7 +118,7 @@ declare
   v_limit integer := private.plan_limit(p_kind, p_plan);
   v_text text;
 begin
-  -- The wording is SPEC section 8's; src/domain/plans.ts planLimitMessage() builds the same text.
+  -- The wording is docs/product.md#plans; src/domain/plans.ts planLimitMessage() builds the same text.
   v_text := case p_kind
     when 'items' then format('Your %s plan only allows %s items. Visit the pricing page to upgrade your plan',
                              p_plan.plan_id, v_limit)

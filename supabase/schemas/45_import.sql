@@ -59,7 +59,7 @@ stable
 set search_path = ''
 as $$
   with src as (
-    select (e.ord + 1)::integer as row_no, -- ordinality is 1-based; the spec's row is index + 2
+    select (e.ord + 1)::integer as row_no, -- ordinality is 1-based; the import screen names row index + 2
            case when jsonb_typeof(e.val) = 'object' then e.val else '{}'::jsonb end as val
       from jsonb_array_elements(p_rows) with ordinality as e(val, ord)
   ),

@@ -21,16 +21,6 @@ const SELF = 'tests/unit/lint/doc-citations.test.ts';
 const OUTSIDE = new RegExp(`\\b${'SP' + 'EC'}\\b|${'DES' + 'IGN'}`);
 const CITATION = /\bdocs\/([\w./-]+?\.md)(?:#([\w-]+))?/g;
 
-/**
- * Text stored in the database that still names the outside documents: changing it changes the
- * database, so it goes with a migration (`npm run db:diff`), not with a comment-only change.
- */
-const STORED_IN_DATABASE: ReadonlyArray<{ file: string; text: string }> = [
-  {
-    file: 'supabase/schemas/30_storage.sql',
-    text: "The wording is SPEC section 8's; src/domain/plans.ts planLimitMessage()",
-  },
-];
 
 function sourceFiles(dir: string): string[] {
   const files: string[] = [];
@@ -128,22 +118,11 @@ describe('citations in comments', () => {
     for (const file of files) {
       const text = readFileSync(path.join(root, file), 'utf8');
       for (const comment of commentsOf(text, file.endsWith('.sql'))) {
-        const allowed = STORED_IN_DATABASE.some(
-          (entry) => entry.file === file && comment.text.includes(entry.text),
-        );
-        const found = problemsIn(comment.text, docAnchors).filter(
-          (problem) => !(allowed && problem.startsWith('cites a document outside')),
-        );
+        const found = problemsIn(comment.text, docAnchors);
         problems.push(...found.map((problem) => `${file}:${comment.line}: ${problem}`));
       }
     }
     expect(problems).toEqual([]);
-  });
-
-  it('list only database text that is still there', () => {
-    for (const entry of STORED_IN_DATABASE) {
-      expect(readFileSync(path.join(root, entry.file), 'utf8')).toContain(entry.text);
-    }
   });
 
   it('refuses an outside document, a missing file and a missing section', () => {

@@ -250,6 +250,29 @@ describe('private channels', () => {
     expect(heard.writer).toEqual([]);
     expect(heard.public).toEqual([]);
   });
+
+  it('ends a private channel when a refreshed token may no longer read it', async () => {
+    const c = await client({ token: await token(reader) });
+    const statuses: string[] = [];
+    const system: System[] = [];
+    const ch = c
+      .channel(topic, { config: { private: true } })
+      .on('system', {}, (m: System) => system.push(m));
+    await new Promise<void>((resolve) =>
+      ch.subscribe((status) => {
+        statuses.push(status);
+        resolve();
+      }),
+    );
+    expect(statuses).toEqual(['SUBSCRIBED']);
+    await c.realtime.setAuth(await token(randomUUID()));
+    await until(() => statuses.includes('CLOSED'));
+    expect(system.at(-1)).toMatchObject({
+      extension: 'system',
+      status: 'error',
+      message: `You do not have permissions to read from this Channel topic: ${topic}`,
+    });
+  });
 });
 
 describe('postgres_changes outside the publication', () => {

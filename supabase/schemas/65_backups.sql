@@ -277,8 +277,9 @@ begin
   -- Retention (Help Center: each backup is kept for 3 days) for everyone, also for sellers
   -- who emptied their storage and so got no new backup today.
   delete from public.backups b where b.created_at < now() - interval '3 days';
-  -- and imports staged but never committed
+  -- and imports staged but never committed, and the record of those committed
   delete from public.import_batches b where b.created_at < now() - interval '1 day';
+  delete from private.import_commits c where c.committed_at < now() - interval '1 day';
   return v_n;
 end;
 $$;

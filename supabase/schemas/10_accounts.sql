@@ -44,10 +44,13 @@
 --   owner   everything; exactly one per account, its primary owner.
 --   manager everything except billing (subscriptions), the eBay connection (tokens, rate
 --           limits, sync of listings), transferring ownership and deleting the account.
---   picker  sees the stockroom, moves items, adds by scanning and puts away, adjusts
---           quantities, works the pick list (picks, unpicks, links SKUs, places listings),
---           undoes changes; cannot build or delete storage, delete items, import, back up,
---           restore, see backups or billing, or change preferences.
+--   picker  sees the stockroom, moves items, adds items (by hand, by scanning, placing a
+--           listing) and puts away, adjusts quantities, works the pick list (picks, unpicks,
+--           links SKUs, places listings), undoes changes; of an item that exists, changes only
+--           its quantity and shelf, on every path (40_items.sql, refuse_picker_item_details);
+--           cannot change an item's name, barcode, SKU, price, expiry or reorder level, build
+--           or delete storage, delete items, give items barcodes, import, back up, restore, see
+--           backups or billing, or change preferences.
 -- Each table's policies decide through one helper per rule, each evaluated once per statement:
 --   account_id = (select private.current_account())                        every member
 --   account_id = (select private.current_account_for('{owner,manager}'))  only those roles

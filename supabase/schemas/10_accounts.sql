@@ -251,6 +251,21 @@ comment on function private.require_role(text[]) is
 revoke all on function private.require_role(text[]) from public;
 grant execute on function private.require_role(text[]) to authenticated, service_role;
 
+-- The caller's e-mail address in lower case (auth.email()), or null: what an invitee's
+-- invitations are matched on. A function of its own so the policy reads it once per statement as
+-- (select private.caller_email()), with nothing left to run per row but the column's lower()
+-- (docs/architecture.md#security, "Linted like Supabase": auth_rls_initplan).
+create or replace function private.caller_email()
+returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select lower(auth.email())
+$$;
+revoke all on function private.caller_email() from public;
+grant execute on function private.caller_email() to authenticated, service_role;
+
 -- ---------------------------------------------------------------------------------------------
 -- The account's plan, used by triggers, policies and functions.
 -- ---------------------------------------------------------------------------------------------
@@ -360,7 +375,7 @@ grant select on table public.account_invitations to authenticated;
 
 create policy account_invitations_select on public.account_invitations for select to authenticated
   using (account_id = (select private.current_account_for('{owner,manager}'))
-         or lower(email) = lower((select auth.email())));
+         or lower(email) = (select private.caller_email()));
 create policy require_mfa_select on public.account_invitations as restrictive
   for select to authenticated
   using ((select private.mfa_satisfied()));

@@ -2,7 +2,7 @@
  * What Supabase's database linter (`supabase db lint`, the dashboard's Advisors, splinter) would
  * flag in our schema, asked of the catalog directly so the check runs on every machine: each of
  * its performance and security checks that can apply to a schema of ours, in the linter's own
- * terms (its lint names; its WARN and ERROR levels, and the two INFO ones we hold too).
+ * terms (its lint names; its WARN and ERROR levels, and unindexed foreign keys, INFO, held too).
  *
  * A finding is allowed only where a schema file justifies it, on a comment line of the form
  *   -- Linter: <lint name> <object>: <why>
@@ -27,8 +27,8 @@ const LINTS: Record<string, string> = {
   // PERFORMANCE, WARN: auth.<function>() or current_setting() in a policy, not as (select ...),
   // runs once per row instead of once per statement. The linter reads the policy's text; ours
   // also flags (select ...) handed to another function (lower((select auth.email())),
-  // coalesce((select current_setting(...)), '')), whose outer call still runs per row and which
-  // some versions of the linter report: such a policy calls a helper, (select private.x()).
+  // coalesce((select current_setting(...)), '')), whose outer call still runs per row (the three
+  // warnings of issue #38): such a policy calls a helper instead, (select private.x()).
   auth_rls_initplan: String.raw`
     select p.schemaname || '.' || p.tablename || '.' || p.policyname as object
       from pg_policies p

@@ -9,7 +9,10 @@ export const ROLES: readonly Role[] = ['owner', 'manager', 'picker'];
 
 /**
  * The actions the screens show or hide by role. 'integrations' is seeing the Integrations screen
- * (a manager sees it without connect / disconnect, which are 'ebay-connection').
+ * (a manager sees it without connect / disconnect, which are 'ebay-connection'). 'edit-items' is
+ * changing an existing item's details (name, barcode, SKU, price paid, expiry date, reorder
+ * level): a picker changes only its quantity and shelf, which the database holds on every path
+ * (supabase/schemas/40_items.sql, docs/product.md#team).
  */
 export type RoleAction =
   | 'view-stockroom'
@@ -19,6 +22,7 @@ export type RoleAction =
   | 'pick-orders'
   | 'undo'
   | 'add-items'
+  | 'edit-items'
   | 'edit-storage'
   | 'delete-items'
   | 'import'

@@ -294,6 +294,9 @@ export const texts = {
   roleCannotImport: 'Only the owner or a manager can import or export.',
   roleCannotBackups: 'Only the owner or a manager can see backups.',
   roleCannotChangeSettings: 'Only the owner or a manager can change settings.',
+  /** In a picker's item dialog, which shows the quantity only (docs/product.md#team). */
+  pickerChangesQuantityOnly:
+    "A picker changes an item's quantity and shelf; the owner or a manager changes its details.",
   /** On the sign-in page after the session ended elsewhere (e.g. a password change). */
   sessionEnded: 'Your session has ended. Sign in again.',
   notAuthenticatedWithEbay: 'Not authenticated with eBay',

@@ -44,10 +44,13 @@
 --   owner   everything; exactly one per account, its primary owner.
 --   manager everything except billing (subscriptions), the eBay connection (tokens, rate
 --           limits, sync of listings), transferring ownership and deleting the account.
---   picker  sees the stockroom, moves items, adds by scanning and puts away, adjusts
---           quantities, works the pick list (picks, unpicks, links SKUs, places listings),
---           undoes changes; cannot build or delete storage, delete items, import, back up,
---           restore, see backups or billing, or change preferences.
+--   picker  sees the stockroom, moves items, adds items (by hand, by scanning, placing a
+--           listing) and puts away, adjusts quantities, works the pick list (picks, unpicks,
+--           links SKUs, places listings), undoes changes; of an item that exists, changes only
+--           its quantity and shelf, on every path (40_items.sql, refuse_picker_item_details);
+--           cannot change an item's name, barcode, SKU, price, expiry or reorder level, build
+--           or delete storage, delete items, give items barcodes, import, back up, restore, see
+--           backups or billing, or change preferences.
 -- Each table's policies decide through one helper per rule, each evaluated once per statement:
 --   account_id = (select private.current_account())                        every member
 --   account_id = (select private.current_account_for('{owner,manager}'))  only those roles
@@ -248,6 +251,21 @@ comment on function private.require_role(text[]) is
 revoke all on function private.require_role(text[]) from public;
 grant execute on function private.require_role(text[]) to authenticated, service_role;
 
+-- The caller's e-mail address in lower case (auth.email()), or null: what an invitee's
+-- invitations are matched on. A function of its own so the policy reads it once per statement as
+-- (select private.caller_email()), with nothing left to run per row but the column's lower()
+-- (docs/architecture.md#security, "Linted like Supabase": auth_rls_initplan).
+create or replace function private.caller_email()
+returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select lower(auth.email())
+$$;
+revoke all on function private.caller_email() from public;
+grant execute on function private.caller_email() to authenticated, service_role;
+
 -- ---------------------------------------------------------------------------------------------
 -- The account's plan, used by triggers, policies and functions.
 -- ---------------------------------------------------------------------------------------------
@@ -357,7 +375,7 @@ grant select on table public.account_invitations to authenticated;
 
 create policy account_invitations_select on public.account_invitations for select to authenticated
   using (account_id = (select private.current_account_for('{owner,manager}'))
-         or lower(email) = lower((select auth.email())));
+         or lower(email) = (select private.caller_email()));
 create policy require_mfa_select on public.account_invitations as restrictive
   for select to authenticated
   using ((select private.mfa_satisfied()));

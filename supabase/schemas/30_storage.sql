@@ -319,6 +319,7 @@ create table public.storage_rooms (
   -- 1-based display order; omitted on insert it becomes last (trigger below).
   room_index integer not null check (room_index >= 0),
   active boolean not null default true,
+  -- the 3D view's camera (75_room_3d.sql): null until a layout is saved
   camera_position_x double precision,
   camera_position_y double precision,
   camera_position_z double precision,
@@ -327,6 +328,12 @@ create table public.storage_rooms (
   camera_target_z double precision,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
+  -- NaN and ±Infinity are doubles to Postgres but no place to a browser (the 3D view would draw
+  -- nothing); NaN sorts above every number, so "<=" refuses it too. Metres, 10 km each way.
+  constraint "Camera: numbers from -10000 to 10000"
+    check (abs(camera_position_x) <= 10000 and abs(camera_position_y) <= 10000
+           and abs(camera_position_z) <= 10000 and abs(camera_target_x) <= 10000
+           and abs(camera_target_y) <= 10000 and abs(camera_target_z) <= 10000),
   constraint storage_rooms_room_index_key unique (account_id, room_index) deferrable initially immediate,
   -- target of the children's (room_id, account_id) foreign key
   constraint storage_rooms_room_id_account_id_key unique (room_id, account_id)
@@ -402,6 +409,9 @@ create table public.storage_isles (
   active boolean not null default true,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
+  -- finite, as the camera above (metres and radians)
+  constraint "Isle position and turn: numbers from -10000 to 10000"
+    check (abs(position_x) <= 10000 and abs(position_z) <= 10000 and abs(rotation_y) <= 10000),
   constraint storage_isles_room_fkey foreign key (room_id, account_id)
     references public.storage_rooms (room_id, account_id) on delete cascade,
   constraint storage_isles_isle_index_key unique (room_id, isle_index) deferrable initially immediate,
@@ -488,7 +498,18 @@ create table public.storage_units (
     constraint "Naming convention: at most 30 characters" check (length(naming_convention) <= 30),
   "position3D" jsonb
     constraint "position3D: an object of at most 1000 bytes"
-    check (jsonb_typeof("position3D") = 'object' and octet_length("position3D"::text) <= 1000),
+    check (jsonb_typeof("position3D") = 'object' and octet_length("position3D"::text) <= 1000)
+    -- What the 3D view reads of it (x, y, z, rotation_y, size) is a number when present, and
+    -- every number in it is from -10000 to 10000: JSON has no NaN, but jsonb keeps 1e400
+    -- (Infinity once a browser reads it) and "NaN" as text. save_room_layout checks the same
+    -- (private.is_layout_position) to say so in its own words.
+    constraint "position3D: place and size as numbers from -10000 to 10000"
+    check (not jsonb_path_exists("position3D",
+                                 '$.keyvalue() ? ((@.value.type() == "number" && (@.value > 10000 || @.value < -10000))
+                                                  || ((@.key == "x" || @.key == "y" || @.key == "z"
+                                                       || @.key == "rotation_y" || @.key == "size")
+                                                      && @.value.type() != "number" && @.value.type() != "null"))',
+                                 '{}', true)),
   active boolean not null default true,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),

@@ -36,6 +36,40 @@ end;
 $$;
 revoke all on function private.derive_item_unit() from public;
 
+-- What a picker may change of an item that exists (docs/product.md#team): its quantity (adjust,
+-- scan, pick, unpick) and its place (shelf_id and the unit_id derived from it: move, put away).
+-- Its name, barcode, SKU, price paid, expiry date, reorder level and every other column are the
+-- owner's and the managers' to change. A picker still adds new items (add_item, scans, placing a
+-- listing), with whatever details the new item has. Every path that changes an item is an
+-- UPDATE of this table (a PATCH, update_item, add_scanned_items, move_items, pick_order_line,
+-- unpick_order_line, undo_change; import and assign_barcodes are not a picker's at all), so one
+-- statement trigger holds the rule for all of them: it compares each row before and after,
+-- whatever the column, and refuses the whole statement (42501) when a picker changed more.
+create or replace function private.refuse_picker_item_details()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  -- one look at the role per statement; owners, managers and the service role pay nothing more
+  if private.acting_role() is distinct from 'picker' then
+    return null;
+  end if;
+  if exists (
+       select 1
+         from old_rows o
+         full join new_rows n on n.item_id = o.item_id
+        where o.item_id is null or n.item_id is null
+           or (to_jsonb(o) - array['quantity', 'shelf_id', 'unit_id', 'updated_at'])
+              is distinct from (to_jsonb(n) - array['quantity', 'shelf_id', 'unit_id', 'updated_at'])) then
+    raise exception 'A picker can change only an item''s quantity and shelf' using errcode = '42501',
+      hint = 'Ask the account''s owner or a manager';
+  end if;
+  return null;
+end;
+$$;
+revoke all on function private.refuse_picker_item_details() from public;
+
 create table public.storage_items (
   item_id uuid primary key default gen_random_uuid(),
   account_id uuid not null default private.current_account() references public.accounts (id) on delete cascade,
@@ -138,6 +172,10 @@ create trigger storage_items_plan_limit
   after insert on public.storage_items
   referencing new table as new_rows
   for each statement execute function private.enforce_plan_limit('items');
+create trigger storage_items_picker_changes
+  after update on public.storage_items
+  referencing old table as old_rows new table as new_rows
+  for each statement execute function private.refuse_picker_item_details();
 create trigger storage_items_server_stamps
   before insert or update on public.storage_items
   for each row execute function private.stamp_server_columns();

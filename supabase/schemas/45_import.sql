@@ -398,6 +398,7 @@ revoke all on function private.sweep_import_batches() from public;
 -- the limit and every row again (the browser is not trusted) and inserts all rows or none, with
 -- one import_items log. Nothing the seller sees changes until the commit succeeds; a failed or
 -- abandoned upload leaves only staging rows, which discard_import removes, and which are swept
+-- (private.sweep_import_batches, public.create_daily_backups).
 create table public.import_batches (
   account_id uuid not null default private.current_account() references public.accounts (id) on delete cascade,
   import_id uuid not null,
@@ -452,10 +453,70 @@ create trigger require_mfa_for_writes
   before insert or update or delete on public.import_batches
   for each statement execute function private.refuse_writes_without_mfa();
 
+-- Each committed upload, with what its commit answered, so committing it again (a double click,
+-- a retry after an answer that never arrived, 20 calls at once) answers the same instead of
+-- importing twice or failing. Written and read only by commit_import's helpers below; kept a day
+-- like the staged batches (the seller's next commit and public.create_daily_backups sweep it).
+create table private.import_commits (
+  account_id uuid not null references public.accounts (id) on delete cascade,
+  import_id uuid not null,
+  result jsonb not null,
+  committed_at timestamptz not null default now(),
+  primary key (account_id, import_id)
+);
+comment on table private.import_commits is
+  'Uploads already committed by commit_import, with its answer; a repeated commit returns it. Kept a day.';
+
+revoke all on table private.import_commits from public, anon, authenticated;
+grant select, delete on table private.import_commits to service_role;
+
+-- What commit_import answered for this upload of the caller's account, or null if it was never
+-- committed. security definer: the API roles cannot read private.import_commits; it only ever
+-- reads the caller's current account's row.
+create or replace function private.import_commit_result(p_import_id uuid)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select c.result from private.import_commits c
+   where c.account_id = private.current_account() and c.import_id = p_import_id
+$$;
+revoke all on function private.import_commit_result(uuid) from public;
+grant execute on function private.import_commit_result(uuid) to authenticated, service_role;
+
+-- Records that the caller's account committed this upload, and sweeps its records older than a
+-- day. security definer for the same reason; it only ever writes the caller's current account.
+create or replace function private.remember_import_commit(p_import_id uuid, p_result jsonb)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_account uuid := private.current_account();
+begin
+  if v_account is null then
+    return;
+  end if;
+  delete from private.import_commits c
+   where c.account_id = v_account and c.committed_at < now() - interval '1 day';
+  insert into private.import_commits (account_id, import_id, result)
+  values (v_account, p_import_id, p_result);
+end;
+$$;
+revoke all on function private.remember_import_commit(uuid, jsonb) from public;
+grant execute on function private.remember_import_commit(uuid, jsonb) to authenticated, service_role;
+
 -- commit_import(p_import_id, p_batches, p_mode = 'add') -> import_items' result
 -- p_batches is how many batches the browser sent: a batch that never arrived must refuse the
 -- import rather than quietly import the rest. Errors are import_items' own (plan limit first,
 -- then 'Row {index+2}: ...' with every row error in the details).
+-- Exactly once: the seller's storage lock is taken before the batches are read, so commits of
+-- one upload queue, and each one after the first finds the upload committed and returns the
+-- first one's answer with "already_imported": true (any batches staged again under that id are
+-- dropped); nothing is imported twice.
 create or replace function public.commit_import(p_import_id uuid, p_batches integer, p_mode text default 'add'::text)
 returns jsonb
 language plpgsql
@@ -470,6 +531,14 @@ begin
   if v_account is null then
     raise exception 'Not authenticated' using errcode = '42501';
   end if;
+  -- before reading anything: a second commit of this upload waits here for the first to end
+  perform private.lock_my_storage();
+  v_result := private.import_commit_result(p_import_id);
+  if v_result is not null then
+    delete from public.import_batches b where b.account_id = v_account and b.import_id = p_import_id;
+    return v_result || jsonb_build_object('already_imported', true);
+  end if;
+
   select count(*) into v_found from public.import_batches b
    where b.account_id = v_account and b.import_id = p_import_id and b.batch_no < coalesce(p_batches, 0);
   if p_batches is null or p_batches < 1 or v_found <> p_batches
@@ -486,11 +555,12 @@ begin
 
   delete from public.import_batches b where b.account_id = v_account and b.import_id = p_import_id;
   v_result := public.import_items(v_rows, p_mode); -- raises, undoing the delete too, if anything is wrong
+  perform private.remember_import_commit(p_import_id, v_result);
   return v_result;
 end;
 $$;
 comment on function public.commit_import(uuid, integer, text) is
-  'Import the staged batches of one upload, all or nothing, via import_items (mode add or update); logs import_items.';
+  'Import the staged batches of one upload, all or nothing and exactly once, via import_items (mode add or update); logs import_items.';
 revoke all on function public.commit_import(uuid, integer, text) from public, anon;
 
 -- discard_import(p_import_id) -> number of staged batches removed (after a failed upload)

@@ -56,8 +56,9 @@ create trigger require_mfa_for_writes
 -- A signed-in member may only back up the account they act on; the service role (scheduled
 -- function) any account.
 -- security definer: the API roles have no INSERT on backups, so this is the only way one is
--- made; it checks the caller itself and reads only v_account's rows. (Supabase's linter lists it as
--- a security definer function signed-in users may execute: that is the point of it.)
+-- made; it checks the caller itself and reads only v_account's rows.
+-- Linter: authenticated_security_definer_function_executable public.create_backup: that is the
+-- point of it: signed-in owners and managers back up through it, and through nothing else.
 create or replace function public.create_backup(p_account_id uuid default NULL::uuid)
 returns public.backups
 language plpgsql
@@ -277,8 +278,9 @@ begin
   -- Retention (Help Center: each backup is kept for 3 days) for everyone, also for sellers
   -- who emptied their storage and so got no new backup today.
   delete from public.backups b where b.created_at < now() - interval '3 days';
-  -- and imports staged but never committed
+  -- and imports staged but never committed, and the record of those committed
   delete from public.import_batches b where b.created_at < now() - interval '1 day';
+  delete from private.import_commits c where c.committed_at < now() - interval '1 day';
   return v_n;
 end;
 $$;

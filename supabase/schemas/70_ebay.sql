@@ -78,10 +78,10 @@ create trigger require_mfa_for_writes
 -- needs SELECT on col, which is exactly what the browser must not have. security definer so it
 -- can replace the row; it only ever writes the row of the account the caller owns and acts on
 -- (private.require_role) and returns nothing secret.
--- Supabase's linter (splinter 0029, "signed-in users can execute a SECURITY DEFINER function")
--- reports it; that is deliberate and safe: it is the browser's only way to store its tokens, it
--- takes no account id (the caller's own, refused without one), writes one row of one table, reads
--- nothing back but its own argument, runs with an empty search_path, and the two-factor write
+-- Linter: authenticated_security_definer_function_executable public.save_ebay_tokens: deliberate
+-- and safe: it is the browser's only way to store its tokens, it takes no account id (the
+-- caller's own, refused without one), writes one row of one table, reads nothing back but its
+-- own argument, runs with an empty search_path, and the two-factor write
 -- guard on ebay_tokens still refuses a password-only session. Making it SECURITY INVOKER would
 -- need SELECT on the token columns for the browser, the very thing the column grants withhold.
 create or replace function public.save_ebay_tokens(p_access_token text, p_refresh_token text default NULL::text, p_expires_at timestamp with time zone default NULL::timestamp with time zone)
@@ -492,21 +492,33 @@ alter table public.order_picks enable row level security;
 revoke all on table public.order_picks from anon, authenticated;
 grant select, insert, delete on table public.order_picks to authenticated;
 
+-- Whether this transaction is pick_order_line's or unpick_order_line's: the flag they set with
+-- set_config, which the API cannot reach. A function of its own so the policies below read it
+-- once per statement as (select private.picking()), with nothing left to run per row
+-- (docs/architecture.md#security, "Linted like Supabase": auth_rls_initplan).
+create or replace function private.picking()
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce(current_setting('stockroom.picking', true), '') = 'on'
+$$;
+revoke all on function private.picking() from public;
+grant execute on function private.picking() to authenticated, service_role;
+
 -- The browser reads its picks; the functions (security invoker) insert and delete them, and only
 -- they: the insert and delete policies also need the flag pick_order_line / unpick_order_line
--- set for their transaction (set_config is not reachable through the API), read once per
--- statement like the account.
+-- set for their transaction, read once per statement like the account.
 create policy order_picks_select on public.order_picks
   for select to authenticated
   using (account_id = (select private.current_account()));
 create policy order_picks_insert on public.order_picks
   for insert to authenticated
-  with check (account_id = (select private.current_account())
-         and coalesce((select current_setting('stockroom.picking', true)), '') = 'on');
+  with check (account_id = (select private.current_account()) and (select private.picking()));
 create policy order_picks_delete on public.order_picks
   for delete to authenticated
-  using (account_id = (select private.current_account())
-         and coalesce((select current_setting('stockroom.picking', true)), '') = 'on');
+  using (account_id = (select private.current_account()) and (select private.picking()));
 create policy require_mfa_select on public.order_picks as restrictive
   for select to authenticated
   using ((select private.mfa_satisfied()));

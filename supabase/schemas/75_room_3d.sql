@@ -91,6 +91,53 @@ create trigger storage_isles_guard_layout
   before insert or update of position_x, position_z, rotation_y on public.storage_isles
   for each row execute function private.guard_isle_layout();
 
+-- A number the layout may hold: a JSON number from -10000 to 10000, as the tables' constraints
+-- say (storage_rooms, storage_isles, private.is_layout_position).
+create or replace function private.is_layout_number(p_value jsonb)
+returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when coalesce(jsonb_typeof(p_value), '') <> 'number' then false
+              else abs(p_value::numeric) <= 10000 end
+$$;
+revoke all on function private.is_layout_number(jsonb) from public;
+grant execute on function private.is_layout_number(jsonb) to authenticated, service_role;
+
+-- A unit's position3D as the 3D view may store it: the rule of the storage_units constraint
+-- "position3D: place and size as numbers from -10000 to 10000" (30_storage.sql), asked first so
+-- save_room_layout can refuse in its own words; not an object is refused here too.
+create or replace function private.is_layout_position(p_position jsonb)
+returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when coalesce(jsonb_typeof(p_position), '') <> 'object' then false
+              else not exists (
+                select 1 from jsonb_each(p_position) e
+                 where case when jsonb_typeof(e.value) = 'number' then abs(e.value::numeric) > 10000
+                            else e.key in ('x', 'y', 'z', 'rotation_y', 'size') and jsonb_typeof(e.value) <> 'null' end) end
+$$;
+revoke all on function private.is_layout_position(jsonb) from public;
+grant execute on function private.is_layout_position(jsonb) to authenticated, service_role;
+
+-- A point of the camera: [x, y, z], three layout numbers.
+create or replace function private.is_layout_point(p_value jsonb)
+returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when coalesce(jsonb_typeof(p_value), '') <> 'array' then false
+              when jsonb_array_length(p_value) <> 3 then false
+              else not exists (select 1 from jsonb_array_elements(p_value) v
+                                where not private.is_layout_number(v)) end
+$$;
+revoke all on function private.is_layout_point(jsonb) from public;
+grant execute on function private.is_layout_point(jsonb) to authenticated, service_role;
+
 -- save_room_layout(p_room_id, p_isles, p_units, p_camera) -> number of isles saved
 -- 'Save Layout' in the 3D view: every isle's place and turn and every unit's placement (merged into
 -- position3D) in one
@@ -98,7 +145,9 @@ create trigger storage_isles_guard_layout
 --   p_isles:  [{"isle_id": uuid, "position_x": n, "position_z": n, "rotation_y": n}, ...]
 --   p_units:  [{"unit_id": uuid, "position3D": {...}}, ...]
 --   p_camera: {"position": [x,y,z], "target": [x,y,z]} or null to leave the camera alone
--- Isles and units must be in the room (PT404 otherwise, and nothing is written).
+-- Isles and units must be in the room (PT404 otherwise, and nothing is written). Every number
+-- must be a JSON number from -10000 to 10000 ('Invalid layout: ...', 22023): "NaN" or "Infinity"
+-- as text would otherwise become doubles.
 create or replace function public.save_room_layout(p_room_id uuid, p_isles jsonb, p_units jsonb default '[]'::jsonb, p_camera jsonb default NULL::jsonb)
 returns integer
 language plpgsql
@@ -124,6 +173,24 @@ begin
   -- Asked up front so a free account gets the feature message, not a half-checked layout.
   if not private.plan_allows(v_room.account_id, 'view_3d') then
     perform private.raise_view_3d_unavailable();
+  end if;
+  if exists (select 1 from jsonb_array_elements(p_isles) e
+              where not private.is_layout_number(e -> 'position_x')
+                 or not private.is_layout_number(e -> 'position_z')
+                 or (coalesce(jsonb_typeof(e -> 'rotation_y'), 'null') <> 'null'
+                     and not private.is_layout_number(e -> 'rotation_y'))) then
+    raise exception 'Invalid layout: an isle''s position and turn must be numbers from -10000 to 10000'
+      using errcode = '22023';
+  end if;
+  if exists (select 1 from jsonb_array_elements(coalesce(p_units, '[]'::jsonb)) e
+              where not private.is_layout_position(e -> 'position3D')) then
+    raise exception 'Invalid layout: a unit''s position must be numbers from -10000 to 10000'
+      using errcode = '22023';
+  end if;
+  if p_camera is not null
+     and not (private.is_layout_point(p_camera -> 'position') and private.is_layout_point(p_camera -> 'target')) then
+    raise exception 'Invalid layout: the camera''s position and target must be three numbers from -10000 to 10000'
+      using errcode = '22023';
   end if;
 
   v_wanted := jsonb_array_length(p_isles);

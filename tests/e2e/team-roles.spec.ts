@@ -55,6 +55,20 @@ test.describe('team roles', () => {
       await expect(page.getByTestId('nav-inventory')).toHaveCount(1);
     });
 
+    await test.step("an item's Edit offers a picker its quantity alone, and saves it", async () => {
+      await page.getByRole('button', { name: 'Edit Lamp' }).click();
+      const dialog = page.getByTestId('item-dialog');
+      await expect(dialog.getByTestId('item-dialog-note')).toHaveText(
+        "A picker changes an item's quantity and shelf; the owner or a manager changes its details.",
+      );
+      for (const hidden of ['item-item_name', 'item-sku', 'item-barcode', 'item-price_paid'])
+        await expect(dialog.getByTestId(hidden)).toHaveCount(0);
+      await dialog.getByTestId('item-quantity').fill('4');
+      await dialog.getByTestId('item-dialog-submit').click();
+      await expect(dialog).toHaveCount(0);
+      await expect(page.getByTestId('item-count')).toHaveText('4');
+    });
+
     await test.step('billing typed by hand: one plain sentence instead of the screen', async () => {
       await dashboard.goto('billing');
       await expect(page.getByText('Only the account owner can see billing.')).toBeVisible();

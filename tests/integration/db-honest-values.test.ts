@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { closeDb, createDbUser, createStorage, db, type DbUser } from '../helpers/db-users.ts';
+import { stack } from '../helpers/stack.ts';
 
 let seller: DbUser;
 let storage: Awaited<ReturnType<typeof createStorage>>;
@@ -310,6 +311,153 @@ describe('3D layout plan gate on insert', () => {
       .from('storage_rooms')
       .insert({ room_name: 'Cam', camera_position_x: 4 });
     expect(ok.error).toBeNull();
+  });
+});
+
+describe('3D layout: finite numbers only (issue #38)', () => {
+  const CAMERA = [
+    'camera_position_x',
+    'camera_position_y',
+    'camera_position_z',
+    'camera_target_x',
+    'camera_target_y',
+    'camera_target_z',
+  ];
+  const ISLE = ['position_x', 'position_z', 'rotation_y'];
+  const UNIT = ['x', 'y', 'z', 'rotation_y', 'size'];
+  // As PostgREST and save_room_layout read them, "NaN" and "Infinity" become doubles; 1e400 is
+  // a JSON number jsonb keeps and a browser reads as Infinity (sent as raw JSON below).
+  const BAD = ['NaN', 'Infinity', '-Infinity'];
+
+  /** A POST or PATCH with a body written by hand, so 1e400 reaches the server as it is. */
+  async function raw(path: string, method: string, body: string) {
+    const response = await fetch(`${stack().apiUrl}/rest/v1/${path}`, {
+      method,
+      headers: {
+        apikey: stack().anonKey,
+        Authorization: `Bearer ${seller.token}`,
+        'Content-Type': 'application/json',
+      },
+      body,
+    });
+    return { status: response.status, body: (await response.json().catch(() => null)) as unknown };
+  }
+
+  it('refuses NaN, ±Infinity and 1e400 in every number, by POST, PATCH and save_room_layout', async () => {
+    const c = seller.client; // on Power, which has the 3D view
+    const room = storage;
+    const refusals: string[] = [];
+    const expectRefused = (what: string, error: { message: string } | null, text: string) => {
+      if (!error?.message.includes(text)) refusals.push(`${what}: ${error?.message ?? 'stored'}`);
+    };
+    for (const bad of BAD) {
+      for (const column of CAMERA) {
+        const patch = await c
+          .from('storage_rooms')
+          .update({ [column]: bad })
+          .eq('room_id', room.roomId);
+        expectRefused(
+          `PATCH ${column} ${bad}`,
+          patch.error,
+          'Camera: numbers from -10000 to 10000',
+        );
+        const post = await c.from('storage_rooms').insert({ room_name: 'Cam', [column]: bad });
+        expectRefused(`POST ${column} ${bad}`, post.error, 'Camera: numbers from -10000 to 10000');
+      }
+      for (const column of ISLE) {
+        const text = 'Isle position and turn: numbers from -10000 to 10000';
+        const patch = await c
+          .from('storage_isles')
+          .update({ [column]: bad })
+          .eq('isle_id', room.isleId);
+        expectRefused(`PATCH ${column} ${bad}`, patch.error, text);
+        const post = await c
+          .from('storage_isles')
+          .insert({ room_id: room.roomId, isle_index: 2, [column]: bad });
+        expectRefused(`POST ${column} ${bad}`, post.error, text);
+      }
+      for (const key of UNIT) {
+        const patch = await c
+          .from('storage_units')
+          .update({ position3D: { x: 1, y: 0, z: 1, [key]: bad } })
+          .eq('unit_id', room.unitIds[0]!);
+        expectRefused(`PATCH position3D.${key} ${bad}`, patch.error, 'position3D: place and size');
+      }
+      const isleSave = await c.rpc('save_room_layout', {
+        p_room_id: room.roomId,
+        p_isles: [{ isle_id: room.isleId, position_x: 1, position_z: bad, rotation_y: bad }],
+      });
+      expectRefused(`save isle ${bad}`, isleSave.error, "Invalid layout: an isle's position");
+      const unitSave = await c.rpc('save_room_layout', {
+        p_room_id: room.roomId,
+        p_isles: [],
+        p_units: [{ unit_id: room.unitIds[0], position3D: { x: bad, y: 0, z: 0 } }],
+      });
+      expectRefused(`save unit ${bad}`, unitSave.error, "Invalid layout: a unit's position");
+      const cameraSave = await c.rpc('save_room_layout', {
+        p_room_id: room.roomId,
+        p_isles: [],
+        p_camera: { position: [1, bad, 1], target: [0, 0, 0] },
+      });
+      expectRefused(`save camera ${bad}`, cameraSave.error, "Invalid layout: the camera's");
+    }
+    // 1e400 as a JSON number: where jsonb keeps it, and where a double cannot hold it
+    const hugeUnit = await raw(
+      `storage_units?unit_id=eq.${room.unitIds[0]}`,
+      'PATCH',
+      '{"position3D": {"x": 1e400, "y": 0, "z": 0}}',
+    );
+    expect(JSON.stringify(hugeUnit.body)).toContain('position3D: place and size');
+    const hugeUnitSave = await raw(
+      'rpc/save_room_layout',
+      'POST',
+      `{"p_room_id": "${room.roomId}", "p_isles": [], "p_units": [{"unit_id": "${room.unitIds[0]}", "position3D": {"x": 1e400}}]}`,
+    );
+    expect(JSON.stringify(hugeUnitSave.body)).toContain("Invalid layout: a unit's position");
+    const hugeCameraSave = await raw(
+      'rpc/save_room_layout',
+      'POST',
+      `{"p_room_id": "${room.roomId}", "p_isles": [], "p_camera": {"position": [1e400, 1, 1], "target": [0, 0, 0]}}`,
+    );
+    expect(JSON.stringify(hugeCameraSave.body)).toContain("Invalid layout: the camera's");
+    expect(refusals).toEqual([]);
+
+    // Nothing of the above was stored: every number of every layout row is finite and unchanged.
+    const { rows } = await db().query<{
+      bad: number;
+      cameras: number;
+      isles: string[];
+      units: unknown[];
+    }>(
+      `select (select count(*) from public.storage_rooms r
+                where r.account_id = $1
+                  and not (coalesce(r.camera_position_x, 0) between -1e4 and 1e4
+                           and coalesce(r.camera_position_y, 0) between -1e4 and 1e4
+                           and coalesce(r.camera_position_z, 0) between -1e4 and 1e4
+                           and coalesce(r.camera_target_x, 0) between -1e4 and 1e4
+                           and coalesce(r.camera_target_y, 0) between -1e4 and 1e4
+                           and coalesce(r.camera_target_z, 0) between -1e4 and 1e4))::int
+            + (select count(*) from public.storage_isles i
+                where i.account_id = $1
+                  and not (i.position_x between -1e4 and 1e4 and i.position_z between -1e4 and 1e4
+                           and i.rotation_y between -1e4 and 1e4))::int as bad,
+              (select count(*) from public.storage_rooms r
+                where r.account_id = $1 and r.camera_position_x is not null)::int as cameras,
+              (select array_agg(concat_ws(',', i.position_x, i.position_z, i.rotation_y))
+                 from public.storage_isles i where i.account_id = $1) as isles,
+              (select array_agg(u."position3D") from public.storage_units u where u.account_id = $1) as units`,
+      [seller.accountId],
+    );
+    expect(rows[0]).toEqual({ bad: 0, cameras: 0, isles: ['0,0,0'], units: [null] });
+
+    // What the 3D view saves is still saved.
+    const saved = await c.rpc('save_room_layout', {
+      p_room_id: room.roomId,
+      p_isles: [{ isle_id: room.isleId, position_x: 2.5, position_z: -3, rotation_y: 1.570796 }],
+      p_units: [{ unit_id: room.unitIds[0], position3D: { x: 1, y: 0, z: 2, rotation_y: 0 } }],
+      p_camera: { position: [8, 7.2, 8], target: [0, 0, 0] },
+    });
+    expect(saved.error).toBeNull();
   });
 });
 

@@ -286,3 +286,64 @@ describe('import staging', () => {
     expect(tooBig.error?.code).toBe('23514');
   });
 });
+
+describe('import: committed exactly once (issue #38)', () => {
+  it('20 parallel commits of one staged upload create its rows once and all get its answer', async () => {
+    const seller = await createDbUser({ plan: 'growing', prefix: 'once' });
+    await layout(seller.accountId);
+    const result = await preview(seller, csvOf(20), 'growing');
+    const importId = crypto.randomUUID();
+    const rows = result.items.map((item) => ({
+      item_name: item.item_name,
+      quantity: item.quantity,
+      shelf_id: item.shelf_id,
+    }));
+    const staged = await seller.client
+      .from('import_batches')
+      .insert({ import_id: importId, batch_no: 0, rows });
+    expect(staged.error).toBeNull();
+
+    const commits = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        seller.client.rpc('commit_import', { p_import_id: importId, p_batches: 1 }),
+      ),
+    );
+    expect(await itemCount(seller.accountId)).toBe(20);
+    expect(await logLines(seller.accountId)).toHaveLength(1);
+    expect(commits.map((c) => c.error)).toEqual(Array.from({ length: 20 }, () => null));
+    const answers = commits.map((c) => c.data as { imported: number; already_imported?: true });
+    // The first commit imports; every other one is told it already was, with the same figures.
+    expect(answers.filter((a) => !a.already_imported)).toHaveLength(1);
+    expect(answers.map((a) => a.imported)).toEqual(Array.from({ length: 20 }, () => 20));
+    expect(await stagedBatches(seller.accountId)).toBe(0);
+  });
+
+  it('asks again when the answer to the commit is lost, and the import still happens once', async () => {
+    const seller = await createDbUser({ plan: 'growing', prefix: 'lost' });
+    await layout(seller.accountId);
+    const result = await preview(seller, csvOf(30), 'growing');
+    let commits = 0;
+    // The real server, reached through a fetch that loses the answer to the first commit after
+    // the server has run it: what a timeout looks like to the browser.
+    current.client = createClient(stack().apiUrl, stack().anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      realtime: { transport: ws as unknown as typeof WebSocket },
+      global: {
+        headers: { Authorization: `Bearer ${seller.token}` },
+        fetch: async (input, init) => {
+          const answer = await fetch(input, init);
+          if (String(input).includes('/rpc/commit_import') && (commits += 1) === 1) {
+            await answer.text();
+            throw new TypeError('Failed to fetch');
+          }
+          return answer;
+        },
+      },
+    });
+    const done = await importItems(result.items);
+    expect(commits).toBe(2);
+    expect(done.imported).toBe(30);
+    expect(await itemCount(seller.accountId)).toBe(30);
+    expect(await logLines(seller.accountId)).toEqual(['Imported 30 item(s)']);
+  });
+});

@@ -7,7 +7,7 @@ import {
   type ResolvedUpdateRow,
 } from '../../domain/import-validation';
 import { activityLogKeys } from '../activity-log/keys';
-import { DataError, toDataError } from '../errors';
+import { DataError, isNetworkFailure, toDataError } from '../errors';
 import type { MutationCallbacks } from '../mutation-callbacks';
 import { notificationKeys } from '../notifications/keys';
 import { storageKeys } from '../storage/keys';
@@ -16,6 +16,14 @@ import type { AccountId } from '../../domain/ids';
 
 /** Batches uploaded at once: enough to hide network latency, few enough to keep order simple. */
 const UPLOADS_IN_FLIGHT = 4;
+
+/** Times a commit that got no answer is asked again before the import is given up. */
+const COMMIT_RETRIES = 2;
+
+/** No answer, or a gateway's instead of the database's: the commit may or may not have run. */
+function unanswered(error: unknown, status: number): boolean {
+  return isNetworkFailure(error) || status === 502 || status === 503 || status === 504;
+}
 
 export interface ImportProgress {
   /** Batches of 50 staged so far, of `total`. */
@@ -136,11 +144,17 @@ export async function importItems(
     if (refused) throw refused.reason;
 
     onProgress({ done, total: batches.length, committing: true });
-    const { data, error } = await supabase.rpc('commit_import', {
-      p_import_id: importId,
-      p_batches: batches.length,
-      p_mode: mode,
-    });
+    const commit = () =>
+      supabase.rpc('commit_import', {
+        p_import_id: importId,
+        p_batches: batches.length,
+        p_mode: mode,
+      });
+    let { data, error, status } = await commit();
+    // A commit whose answer never came may still have run: asking again for the same upload
+    // gets what it did (commit_import imports an upload exactly once), never a second import.
+    for (let retry = 0; error && retry < COMMIT_RETRIES && unanswered(error, status); retry += 1)
+      ({ data, error, status } = await commit());
     if (error) throw error;
     const result = data as {
       imported?: number;

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useAccountId, useAccountPlanId } from '../account';
+import { useAccountId, useAccountPlanId, useCan } from '../account';
 import { createPortal, flushSync } from 'react-dom';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { Screen } from '../../components/screen';
@@ -85,6 +85,8 @@ export function LabelsScreen() {
   const preferences = usePreferences(accountId);
   const { places, rooms } = useShelfPlaces();
   const assign = useAssignBarcodes();
+  // Giving items barcodes changes them: the owner's and managers' (docs/product.md#team).
+  const mayAssign = useCan('assign-barcodes');
 
   // "Print label" on an item's row or dialog opens this screen with ?item=<id>: that item alone.
   const [searchParams] = useSearchParams();
@@ -390,17 +392,22 @@ export function LabelsScreen() {
           {withoutCode.length > 0 ? (
             <p className="labels-screen__missing" data-testid="label-missing-codes">
               {withoutCode.length} chosen {withoutCode.length === 1 ? 'item has' : 'items have'} no
-              barcode and will not get a label.{' '}
-              {/* Boilerplate: a button that says it is busy; each names its own action and wait. */}
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={generate}
-                disabled={assign.isPending}
-                data-testid="generate-barcodes"
-              >
-                {assign.isPending ? 'Generating…' : 'Generate barcodes'}
-              </button>
+              barcode and will not get a label.
+              {mayAssign ? (
+                <>
+                  {' '}
+                  {/* Boilerplate: a button that says it is busy; each names its own action and wait. */}
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    onClick={generate}
+                    disabled={assign.isPending}
+                    data-testid="generate-barcodes"
+                  >
+                    {assign.isPending ? 'Generating…' : 'Generate barcodes'}
+                  </button>
+                </>
+              ) : null}
             </p>
           ) : null}
           <ul className="labels-screen__item-list" aria-label="Items to label">

@@ -24,11 +24,17 @@ const FIELDS: {
   { key: 'reorder_level', label: 'Reorder level', inputMode: 'numeric' },
 ];
 
-/** Add or edit one item: name, quantity, barcode, SKU, price paid, expiry date, reorder level. */
+/**
+ * Add or edit one item: name, quantity, barcode, SKU, price paid, expiry date, reorder level.
+ * `only` shows just those fields (a picker's edit: the quantity), with `note` saying why; the
+ * hidden ones keep their initial values.
+ */
 export function ItemDialog({
   title,
   mode,
   initial = EMPTY_ITEM_FORM,
+  only,
+  note,
   currency,
   dateFormat,
   location,
@@ -41,6 +47,8 @@ export function ItemDialog({
   title: string;
   mode: 'add' | 'edit';
   initial?: ItemFormValues;
+  only?: readonly (keyof ItemFormValues)[];
+  note?: string;
   currency: string;
   dateFormat: string;
   /** Where the item is or goes, e.g. 'Garage › Isle 1 › A › Shelf 2'. */
@@ -118,8 +126,13 @@ export function ItemDialog({
       <p className="muted item-dialog__location" data-testid="item-dialog-location">
         {location}
       </p>
+      {note ? (
+        <p className="muted" data-testid="item-dialog-note">
+          {note}
+        </p>
+      ) : null}
       <form id={`${id}-form`} className="form item-form" onSubmit={submit} noValidate>
-        {FIELDS.map((field) => {
+        {FIELDS.filter((field) => !only || only.includes(field.key)).map((field) => {
           const inputId = `${id}-${field.key}`;
           const error = errors[field.key];
           const fieldHint = hint(field.key);

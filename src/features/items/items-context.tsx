@@ -15,6 +15,8 @@ import type { Item } from '../../data/items/types';
 import { messages } from '../../lib/messages';
 import { useUndoOffer } from '../undo';
 import type { AccountId } from '../../domain/ids';
+import { texts } from '../../lib/messages';
+import { useCan } from '../account';
 
 export interface ItemActions {
   currency: string;
@@ -94,6 +96,8 @@ export function ItemsProvider({
   const offerUndo = useUndoOffer(accountId);
   const updateMutate = updateItem.mutate;
   const navigate = useNavigate();
+  // A picker changes an item's quantity and shelf only; the database refuses the rest anyway.
+  const mayEditDetails = useCan('edit-items');
 
   const actions = useMemo<ItemActions>(
     () => ({
@@ -144,6 +148,8 @@ export function ItemsProvider({
               title={`Edit ${dialog.item.item_name}`}
               mode="edit"
               initial={formValuesFromItem(dialog.item, dateFormat)}
+              only={mayEditDetails ? undefined : ['quantity']}
+              note={mayEditDetails ? undefined : texts.pickerChangesQuantityOnly}
               currency={currency}
               dateFormat={dateFormat}
               location={locationOf(dialog.item)}
@@ -153,7 +159,12 @@ export function ItemsProvider({
               onSubmit={(fields) => {
                 // An edit shows at once and the dialog closes before the server answers; offline
                 // it is kept on the device and sent when the connection is back (data/offline).
-                const changes = itemChanges(dialog.item, fields);
+                const edited = itemChanges(dialog.item, fields);
+                const changes = mayEditDetails
+                  ? edited
+                  : edited.quantity === undefined
+                    ? {}
+                    : { quantity: edited.quantity };
                 if (Object.keys(changes).length > 0)
                   updateItem.mutate({ itemId: dialog.item.item_id, changes });
                 close();

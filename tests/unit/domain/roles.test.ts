@@ -16,6 +16,7 @@ const ALL: RoleAction[] = [
   'pick-orders',
   'undo',
   'add-items',
+  'edit-items',
   'edit-storage',
   'delete-items',
   'import',

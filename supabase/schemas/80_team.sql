@@ -19,6 +19,23 @@ $$;
 revoke all on function private.seats_used(uuid) from public;
 grant execute on function private.seats_used(uuid) to authenticated, service_role;
 
+-- The address syntax Supabase Auth accepts (GoTrue's checkmail format check, the same rule as
+-- local/auth/validate.ts): a dot-atom local part of ASCII letters, digits and !#$%&'*+/=?^_`{|}~.-,
+-- an "@" and a hostname, at most 255 characters. Angle brackets, spaces, a right-to-left override
+-- or any letter outside ASCII are refused, so no invitation is made for an address Auth refuses.
+create or replace function private.is_valid_email(p_email text)
+returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select coalesce(length(p_email) between 1 and 255
+    and p_email ~ '^[a-zA-Z0-9.!#$%&''*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$',
+    false)
+$$;
+revoke all on function private.is_valid_email(text) from public;
+grant execute on function private.is_valid_email(text) to authenticated, service_role;
+
 create or replace function private.team_invite(p_email text, p_role text)
 returns public.account_invitations
 language plpgsql
@@ -27,7 +44,8 @@ set search_path = ''
 as $$
 declare
   v_account uuid := private.require_role(array['owner', 'manager']);
-  v_email text := lower(btrim(coalesce(p_email, '')));
+  v_given text := btrim(coalesce(p_email, ''));
+  v_email text := lower(v_given);
   v_plan public.plans;
   v_inv public.account_invitations;
 begin
@@ -40,7 +58,8 @@ begin
   if p_role = 'owner' then
     raise exception 'An account has one owner: invite a manager or a picker' using errcode = '22023';
   end if;
-  if length(v_email) > 320 or v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
+  -- checked as typed, before lower() can turn a non-ASCII letter into an ASCII one
+  if not private.is_valid_email(v_given) then
     raise exception 'Enter an e-mail address like name@example.com' using errcode = '22023';
   end if;
   if exists (select 1 from public.account_members m join auth.users u on u.id = m.user_id

@@ -5,6 +5,7 @@
  * the local mailbox receives.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { validateEmail } from '../../local/auth/validate.ts';
 import { callFunction, createSeller } from '../helpers/billing.ts';
 import { closeDb, createDbUser, createDbUsers, db, setPlan } from '../helpers/db-users.ts';
 import { followLink, linkIn, listMail, waitForMail } from '../helpers/mailbox.ts';
@@ -192,5 +193,64 @@ describe('team-invite function', () => {
 
     const anon = await callFunction('team-invite', { email: 'x@example.test' }, null);
     expect(anon.status).toBe(401);
+  });
+});
+
+describe('invitation addresses (issue #38)', () => {
+  it('are the addresses Auth accepts; the database refuses any other', async () => {
+    const owner = await createDbUser({ plan: 'power', prefix: 'inv-addr' });
+    for (const address of ['<script>@x.test', 'gpj.exe\u202E@x.test']) {
+      const refused = await owner.client.rpc('invite_member', {
+        p_email: address,
+        p_role: 'picker',
+      });
+      expect(refused.error?.code).toBe('22023');
+      expect(refused.error?.message).toBe('Enter an e-mail address like name@example.com');
+    }
+
+    // Address by address, the database's rule is Auth's (local/auth/validate.ts, GoTrue's).
+    const addresses = [
+      'name@example.com',
+      "o'brien+tag@mail.example.co.uk",
+      'x@localhost',
+      'A.B-C_D@Sub-Domain.Example.test',
+      "!#$%&'*+/=?^_`{|}~-@x.test",
+      `a@${'b'.repeat(63)}.test`,
+      `${'a'.repeat(242)}@example.test`, // 255 characters
+      `${'a'.repeat(243)}@example.test`, // 256
+      `a@${'b'.repeat(64)}.test`,
+      '<script>@x.test',
+      'gpj.exe\u202E@x.test',
+      'jos\u00e9@x.test',
+      'a@ex\u00e4mple.test',
+      '\u212A@x.test',
+      'a b@x.test',
+      'a"b@x.test',
+      'a@x_y.test',
+      '@x.test',
+      'a@',
+      'a@@x.test',
+      'a@-x.test',
+      'a@x-.test',
+      'a@x..test',
+      'a@x.test.',
+      'a@x.test\n',
+      'a@[127.0.0.1]',
+      '',
+    ];
+    const byAuth = addresses.map((address) => {
+      try {
+        validateEmail(address);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    const { rows } = await db().query<{ ok: boolean }>(
+      `select private.is_valid_email(a) as ok from unnest($1::text[]) with ordinality t(a, n) order by n`,
+      [addresses],
+    );
+    expect(rows.map((r) => r.ok)).toEqual(byAuth);
+    expect(byAuth.filter(Boolean)).toHaveLength(7);
   });
 });

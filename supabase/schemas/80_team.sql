@@ -137,19 +137,45 @@ declare
   v_uid uuid := auth.uid();
   v_email text;
   v_inv public.account_invitations;
+  v_name text;
+  v_plan public.plans;
 begin
   if v_uid is null then
     raise exception 'Not authenticated' using errcode = '42501';
   end if;
   select lower(u.email) into v_email from auth.users u where u.id = v_uid;
   select * into v_inv from public.account_invitations i
-   where i.id = p_invitation_id and lower(i.email) = v_email and i.accepted_at is null
+   where i.id = p_invitation_id and lower(i.email) = v_email and i.accepted_at is null;
+  if not found then
+    raise exception 'Invitation not found' using errcode = 'PT404';
+  end if;
+  -- The account's row first, as team_invite takes it, so acceptances are counted one at a time.
+  select a.name into v_name from public.accounts a where a.id = v_inv.account_id for update;
+  select * into v_inv from public.account_invitations i
+   where i.id = p_invitation_id and i.accepted_at is null
      for update;
   if not found then
     raise exception 'Invitation not found' using errcode = 'PT404';
   end if;
   if v_inv.expires_at <= now() then
     raise exception 'This invitation has expired: ask for a new one' using errcode = '22023';
+  end if;
+  -- A seat is checked again on joining: the plan may have shrunk since the invitation was made
+  -- (docs/product.md#team). The invitation stays, to be accepted once a seat is free.
+  if not exists (select 1 from public.account_members m
+                  where m.account_id = v_inv.account_id and m.user_id = v_uid) then
+    v_plan := private.account_plan(v_inv.account_id);
+    if (select count(*) from public.account_members m where m.account_id = v_inv.account_id) + 1
+       > v_plan.max_members then
+      raise exception using
+        errcode = 'P0001',
+        message = 'PLAN_LIMIT_REACHED: ' || case when v_plan.max_members = 1
+          then format('%s is on the %s plan, which is for the owner only. Ask its owner to upgrade, then accept again',
+                      v_name, v_plan.plan_id)
+          else format('%s has no free seat: its %s plan allows %s team members (owner included). Ask its owner to upgrade or free a seat, then accept again',
+                      v_name, v_plan.plan_id, v_plan.max_members) end,
+        detail = json_build_object('kind', 'members', 'plan', v_plan.plan_id, 'limit', v_plan.max_members)::text;
+    end if;
   end if;
   update public.account_invitations set accepted_at = now() where id = v_inv.id;
   insert into public.account_members (account_id, user_id, role, last_active_at)
@@ -426,7 +452,7 @@ language sql
 set search_path = ''
 as $$ select private.team_accept(p_invitation_id) $$;
 comment on function public.accept_invitation(uuid) is
-  'The invited address''s user joins the account with the invited role; it becomes their current account. Returns its id.';
+  'The invited address''s user joins the account with the invited role, when its plan has a free seat; it becomes their current account. Returns its id.';
 revoke all on function public.accept_invitation(uuid) from public, anon;
 
 create or replace function public.change_member_role(p_user_id uuid, p_role text)

@@ -196,6 +196,56 @@ describe('team-invite function', () => {
   });
 });
 
+describe('accepting an invitation (issue #38)', () => {
+  it('needs a free seat on the plan the account has when accepting', async () => {
+    const owner = await createDbUser({ plan: 'power', prefix: 'acc-seat' });
+    const invitees = await createDbUsers(4, { prefix: 'acc-seat' });
+    const ids: string[] = [];
+    for (const invitee of invitees) {
+      const invited = await owner.client.rpc('invite_member', {
+        p_email: invitee.email,
+        p_role: 'picker',
+      });
+      expect(invited.error).toBeNull();
+      ids.push((invited.data as { id: string }).id);
+    }
+    const acceptAll = () =>
+      Promise.all(
+        invitees.map((invitee, i) =>
+          invitee.client.rpc('accept_invitation', { p_invitation_id: ids[i] }),
+        ),
+      );
+    const members = async () => (await owner.client.rpc('team_members')).data as unknown[];
+
+    // Invited on Power, the plan is now Free: nobody joins.
+    await setPlan(owner.accountId, 'free');
+    for (const refused of await acceptAll()) {
+      expect(refused.error?.code).toBe('P0001');
+      expect(refused.error?.message).toBe(
+        `PLAN_LIMIT_REACHED: ${owner.email} is on the free plan, which is for the owner only. Ask its owner to upgrade, then accept again`,
+      );
+    }
+    expect(await members()).toHaveLength(1);
+
+    // Growing has one seat beside the owner: one of four acceptances at once gets it.
+    await setPlan(owner.accountId, 'growing');
+    const accepted = await acceptAll();
+    expect(accepted.filter((r) => r.error === null)).toHaveLength(1);
+    for (const refused of accepted.filter((r) => r.error !== null)) {
+      expect(refused.error?.message).toBe(
+        `PLAN_LIMIT_REACHED: ${owner.email} has no free seat: its growing plan allows 2 team members (owner included). Ask its owner to upgrade or free a seat, then accept again`,
+      );
+    }
+    expect(await members()).toHaveLength(2);
+    // the other invitations wait for a seat
+    const { rows } = await db().query(
+      `select 1 from public.account_invitations where account_id = $1 and accepted_at is null`,
+      [owner.accountId],
+    );
+    expect(rows).toHaveLength(3);
+  });
+});
+
 describe('invitation addresses (issue #38)', () => {
   it('are the addresses Auth accepts; the database refuses any other', async () => {
     const owner = await createDbUser({ plan: 'power', prefix: 'inv-addr' });

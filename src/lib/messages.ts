@@ -294,6 +294,12 @@ export const texts = {
   roleCannotImport: 'Only the owner or a manager can import or export.',
   roleCannotBackups: 'Only the owner or a manager can see backups.',
   roleCannotChangeSettings: 'Only the owner or a manager can change settings.',
+  // An invitation mail Auth did not send (docs/product.md#team): the team-invite function gave
+  // back what the invitation took and says so on the Team screen.
+  invitationNotSent:
+    'The invitation e-mail could not be sent, so no invitation was made and no seat is taken. Try again in a few minutes.',
+  invitationNotResent:
+    'The invitation e-mail could not be sent again. The earlier invitation still stands: try Resend in a few minutes.',
   /** On the sign-in page after the session ended elsewhere (e.g. a password change). */
   sessionEnded: 'Your session has ended. Sign in again.',
   notAuthenticatedWithEbay: 'Not authenticated with eBay',

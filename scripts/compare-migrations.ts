@@ -653,9 +653,11 @@ const RPC_PROBES: Record<string, { call: string; reads?: boolean }> = {
   create_daily_backups: { call: `create_daily_backups()` },
 };
 
-/** Functions the account model added: they exist after only, and are listed, not compared. */
+/** Functions added since the account model: they exist after only, and are listed, not compared. */
 export const ADDED_FUNCTIONS: Record<string, string> = {
   transfer_ownership: 'the owner hands the account to another member (owner only)',
+  release_invitation_mail:
+    'an invitation mail Auth did not send gives back what it took (service role)',
 };
 
 function fill(call: string, cast: Cast): string {

@@ -4,6 +4,7 @@ import type { ResolvedConfig } from './config.ts';
 
 // The address syntax GoTrue accepts (its checkmail format check): a dot-atom local part and a
 // hostname. Anything else, including quotes-and-semicolons SQL, is refused before any query.
+// private.is_valid_email (supabase/schemas/80_team.sql) holds the same rule for invitations.
 const EMAIL_RE =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 

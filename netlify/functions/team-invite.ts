@@ -1,5 +1,6 @@
+import { texts } from '../../src/lib/messages.ts';
 import { bearerToken } from '../lib/auth.ts';
-import { authedFunction, Refusal } from '../lib/authed-function.ts';
+import { authedFunction, logFailure, Refusal } from '../lib/authed-function.ts';
 import { callerClient } from '../lib/caller-client.ts';
 import { siteOrigins } from '../lib/return-urls.ts';
 import { supabaseAdmin } from '../lib/supabase-admin.ts';
@@ -16,6 +17,12 @@ import { supabaseAdmin } from '../lib/supabase-admin.ts';
  * service role: an invitation (which creates the user, without a password) or, when Auth
  * answers that the address is already registered (422 email_exists), a magic link to the same
  * page. Both land on /accept-invite?invitation=<id>, signed in. Tokens are never logged.
+ *
+ * The database also counts the mails (per address one a minute and 3 an hour, 20 an hour per
+ * account: 429 with its sentence). When Auth does not send the mail (refused, e.g. its own 429,
+ * or failed), the invitation gives back what it took (rpc release_invitation_mail, service
+ * role): a new invitation is withdrawn, so it holds no seat; a renewed one gets its role and
+ * expiry back; the mail no longer counts. The answer says so (texts.invitationNotSent).
  */
 
 interface TeamInviteEnv {
@@ -48,6 +55,8 @@ export function statusOfRefusal(code: string | undefined): number {
       return 404;
     case 'P0001':
       return 409;
+    case 'PT429':
+      return 429;
     case '22023':
     case '23514':
     case '22P02':
@@ -55,6 +64,29 @@ export function statusOfRefusal(code: string | undefined): number {
     default:
       return 400;
   }
+}
+
+/** The HTTP status of Auth's refusal, if it gave one. */
+function authStatus(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
+}
+
+/**
+ * Auth's invitation (it makes the user, without a password), or a magic link when Auth answers
+ * that the address is already registered (422). Throws Auth's error when neither is sent.
+ */
+async function mailInvitation(email: string, redirectTo: string): Promise<'invite' | 'magiclink'> {
+  const auth = supabaseAdmin().auth;
+  const sent = await auth.admin.inviteUserByEmail(email, { redirectTo });
+  if (!sent.error) return 'invite';
+  if (sent.error.status !== 422) throw sent.error;
+  const otp = await auth.signInWithOtp({
+    email,
+    options: { shouldCreateUser: false, emailRedirectTo: redirectTo },
+  });
+  if (otp.error) throw otp.error;
+  return 'magiclink';
 }
 
 interface Invitation {
@@ -70,7 +102,7 @@ export default authedFunction({
   roles: ['owner', 'manager'],
   failure: 'The invitation e-mail could not be sent. Try Resend in a moment.',
   env: teamInviteEnv,
-  run: async ({ req, body, env }) => {
+  run: async ({ req, body, env, account }) => {
     const email = typeof body.email === 'string' ? body.email : '';
     const role = typeof body.role === 'string' ? body.role : 'picker';
     const token = bearerToken(req) ?? '';
@@ -90,18 +122,25 @@ export default authedFunction({
     const invitation = invited.data as Invitation;
     const redirectTo = `${env.site}/accept-invite?invitation=${encodeURIComponent(invitation.id)}`;
 
-    const auth = supabaseAdmin().auth;
-    const sent = await auth.admin.inviteUserByEmail(invitation.email, { redirectTo });
-    let mail: 'invite' | 'magiclink' = 'invite';
-    if (sent.error) {
-      if (sent.error.status !== 422) throw sent.error;
-      // Already registered: a magic link signs them in on the same page.
-      const otp = await auth.signInWithOtp({
-        email: invitation.email,
-        options: { shouldCreateUser: false, emailRedirectTo: redirectTo },
+    let mail: 'invite' | 'magiclink';
+    try {
+      mail = await mailInvitation(invitation.email, redirectTo);
+    } catch (error) {
+      logFailure('team-invite', error);
+      // Given back before answering, so the seat and the mail are free when the seller reads it.
+      const released = await supabaseAdmin().rpc('release_invitation_mail', {
+        p_account_id: account.id,
+        p_invitation_id: invitation.id,
       });
-      if (otp.error) throw otp.error;
-      mail = 'magiclink';
+      if (released.error) throw released.error;
+      const given = released.data as unknown;
+      // 'none': nothing of this call was left to give back, so only the general failure is true
+      if (given !== 'withdrawn' && given !== 'restored') throw error;
+      throw new Refusal(
+        authStatus(error) === 429 ? 429 : 502,
+        given === 'restored' ? texts.invitationNotResent : texts.invitationNotSent,
+        { code: 'invitation_not_sent' },
+      );
     }
     return {
       invitation: {

@@ -1437,6 +1437,10 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      release_invitation_mail: {
+        Args: { p_account_id: string; p_invitation_id: string }
+        Returns: string
+      }
       remove_excess_storage: { Args: { p_account_id: string }; Returns: Json }
       remove_isle: {
         Args: { p_isle_id: string }

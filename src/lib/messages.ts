@@ -297,6 +297,12 @@ export const texts = {
   /** In a picker's item dialog, which shows the quantity only (docs/product.md#team). */
   pickerChangesQuantityOnly:
     "A picker changes an item's quantity and shelf; the owner or a manager changes its details.",
+  // An invitation mail Auth did not send (docs/product.md#team): the team-invite function gave
+  // back what the invitation took and says so on the Team screen.
+  invitationNotSent:
+    'The invitation e-mail could not be sent, so no invitation was made and no seat is taken. Try again in a few minutes.',
+  invitationNotResent:
+    'The invitation e-mail could not be sent again. The earlier invitation still stands: try Resend in a few minutes.',
   /** On the sign-in page after the session ended elsewhere (e.g. a password change). */
   sessionEnded: 'Your session has ended. Sign in again.',
   notAuthenticatedWithEbay: 'Not authenticated with eBay',

@@ -426,6 +426,18 @@ export async function inviteMember(
 }
 
 /**
+ * As if `seconds` had passed since the account's invitation mails were sent: the database allows
+ * one mail per address a minute (docs/product.md#team), which a test need not wait out.
+ */
+export async function invitationMailsAgo(accountId: string, seconds: number): Promise<void> {
+  await db().query(
+    `update private.invitation_mails set sent_at = sent_at - make_interval(secs => $2)
+      where account_id = $1`,
+    [accountId, seconds],
+  );
+}
+
+/**
  * The member joins the owner's account with a role, as if they had accepted an invitation
  * earlier: invited by the owner and accepted by the member through the team functions. The
  * owner's account becomes the member's current one.

@@ -32,7 +32,9 @@ export function useForgetPreviousAccount(
     // Only the old account's queries: the screens (children, whose effects ran first) already
     // ask for the new one's, and a query removed while it loads is cancelled and never answers.
     queryClient.removeQueries({ predicate: (q) => q.queryKey.includes(before) });
-    if (userId) void queryClient.resetQueries({ queryKey: teamKeys.all(userId) });
+    if (!userId) return;
+    void queryClient.resetQueries({ queryKey: teamKeys.members(userId) });
+    void queryClient.resetQueries({ queryKey: teamKeys.currentAccount(userId) });
   }, [userId, accountId, accounts, queryClient, onNoLongerMember]);
 }
 

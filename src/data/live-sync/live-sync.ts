@@ -1,5 +1,5 @@
 import type { RealtimeChannel, RealtimePostgresChangesPayload } from '@supabase/supabase-js';
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase';
 import { patchItems, type RowEvent } from './patch-items';
 import { isTreeTable, patchTree } from './patch-tree';
@@ -132,7 +132,9 @@ export function startLiveSync(opts: {
   /** Reads again what may have changed while no events came: everything the sync keeps. */
   const catchUp = (onlyOlderThan: number | null) => {
     const keys = [caches.items, caches.tree, ...Object.values(caches.readAgainOn).flat()];
-    for (const queryKey of keys) {
+    // Once each: a key read again on two tables would otherwise be asked for twice.
+    const unique = new Map(keys.map((queryKey) => [hashKey(queryKey), queryKey]));
+    for (const queryKey of unique.values()) {
       void queryClient.invalidateQueries({
         queryKey,
         predicate: (q) => onlyOlderThan === null || q.state.dataUpdatedAt < onlyOlderThan,

@@ -18,7 +18,12 @@ import type { AccountId, UserId } from '../../domain/ids';
 function liveCaches(accountId: AccountId, userId: UserId): LiveCaches {
   // The account's plan, name and the user's role there come with the user's accounts; the Team
   // screen's lists are about the account too.
-  const account = [accountKeys.mine(userId), teamKeys.all(userId)];
+  const account = [
+    accountKeys.mine(userId),
+    teamKeys.members(userId),
+    teamKeys.currentAccount(userId),
+    teamKeys.invitations(userId, accountId),
+  ];
   return {
     items: itemKeys.list(accountId),
     tree: storageKeys.tree(accountId),

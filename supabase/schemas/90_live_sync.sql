@@ -3,6 +3,11 @@
 -- reaches the other screens of the account's members. Realtime sends each change only to
 -- subscribers whose RLS lets them read the row.
 --
+-- The account itself (issue 38): its row (plan_id follows the subscription, so a plan change
+-- reaches every member's screen, who cannot read the subscription) and its memberships (a member
+-- removed, or whose role changed, learns it at once: the SELECT policy of account_members lets a
+-- user read their own rows, the deleted one included).
+--
 -- Replica identity full: a delete then carries the whole old row, so Realtime can check it
 -- against the subscriber's `account_id=eq.<id>` filter (and the local service against the SELECT
 -- policies); the subscriber still receives only the primary key of the old row.
@@ -27,3 +32,7 @@ alter table public.order_picks replica identity full;
 alter publication supabase_realtime add table public.order_picks;
 alter table public.sku_links replica identity full;
 alter publication supabase_realtime add table public.sku_links;
+alter table public.accounts replica identity full;
+alter publication supabase_realtime add table public.accounts;
+alter table public.account_members replica identity full;
+alter publication supabase_realtime add table public.account_members;

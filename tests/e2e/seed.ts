@@ -451,6 +451,14 @@ export async function joinAccount(
   await queryAs(member.id, `select public.accept_invitation($1)`, [invitation]);
 }
 
+/** The owner (or a manager) removes a member from their current account, as the Team screen does. */
+export async function removeMember(
+  remover: Pick<SellerAccount, 'id'>,
+  member: Pick<SellerAccount, 'id'>,
+): Promise<void> {
+  await queryAs(remover.id, `select public.remove_member($1)`, [member.id]);
+}
+
 /**
  * Turns two-factor on for the account as Settings › Security does (enrol a TOTP factor and
  * verify it, with the seller's own session) and returns the secret an authenticator app holds.

@@ -12,7 +12,17 @@ import { stack } from '../helpers/stack.ts';
 import { signUserToken } from '../helpers/tokens.ts';
 
 type Change = RealtimePostgresChangesPayload<Record<string, unknown>>;
-const TABLES = ['storage_rooms', 'storage_isles', 'storage_units', 'storage_shelves', 'storage_items'];
+// The storage tables, and the account's own row and memberships (issue #38), each with the
+// column naming its account, as src/data/live-sync subscribes.
+const TABLES: Record<string, string> = {
+  storage_rooms: 'account_id',
+  storage_isles: 'account_id',
+  storage_units: 'account_id',
+  storage_shelves: 'account_id',
+  storage_items: 'account_id',
+  accounts: 'id',
+  account_members: 'account_id',
+};
 
 interface Listener {
   channel: RealtimeChannel;
@@ -22,14 +32,14 @@ interface Listener {
   system: Array<{ status?: string; message?: string }>;
 }
 
-/** Subscribes `client` as the app does: every storage table, filtered to the seller's rows. */
+/** Subscribes `client` as the app does: every storage table and the account's, filtered to the seller's rows. */
 async function listen(client: SupabaseClient, token: string | null, accountId: string | null, name: string): Promise<Listener> {
   if (token) await client.realtime.setAuth(token);
   const l: Listener = { channel: client.channel(name), changes: [], statuses: [], errors: [], system: [] };
-  for (const table of TABLES) {
+  for (const [table, column] of Object.entries(TABLES)) {
     l.channel.on(
       'postgres_changes',
-      { event: '*', schema: 'public', table, ...(accountId ? { filter: `account_id=eq.${accountId}` } : {}) },
+      { event: '*', schema: 'public', table, ...(accountId ? { filter: `${column}=eq.${accountId}` } : {}) },
       (payload: Change) => l.changes.push(payload),
     );
   }
@@ -134,6 +144,9 @@ describe('a seller subscribed to their storage tables', () => {
     const itemId = (data as { item_id: string }).item_id;
     await db().query(`update public.storage_items set quantity = 9 where item_id = $1`, [itemId]);
     await a.client.from('storage_items').delete().eq('item_id', itemId);
+    // Nor A's account row (its plan) or memberships, published for A's members (issue #38).
+    await db().query(`update public.accounts set plan_id = 'elite' where id = $1`, [a.accountId]);
+    await db().query(`update public.account_members set last_active_at = now() where account_id = $1`, [a.accountId]);
     // B's own change on the same table still reaches B: the subscription works, it only hides A's rows.
     await b.client.from('storage_rooms').update({ room_name: 'B shed' }).eq('account_id', b.accountId);
 

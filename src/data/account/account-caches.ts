@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { AccountId, UserId } from '../../domain/ids';
 import { DataError } from '../errors';
+import { teamKeys } from '../team/keys';
 import { accountKeys } from './keys';
 import type { MyAccount } from './my-accounts';
 
@@ -11,11 +12,12 @@ const MAYBE_REMOVED = new Set(['42501', 'PT404']);
 
 /**
  * The server changed the account this user acts on (removed from it, or switched in another
- * tab): everything cached but the list of accounts belongs to the old one and goes.
- * `onNoLongerMember` (stable: a module-level function) is called when the old account is no
- * longer among the user's accounts.
+ * tab): what is cached of the old account goes, and the Team screen's lists (scoped by the user,
+ * about the account acted on) are read again. `onNoLongerMember` (stable: a module-level
+ * function) is called when the old account is no longer among the user's accounts.
  */
 export function useForgetPreviousAccount(
+  userId: UserId | undefined,
   accountId: AccountId | null,
   accounts: readonly MyAccount[] | undefined,
   onNoLongerMember: () => void,
@@ -27,10 +29,13 @@ export function useForgetPreviousAccount(
     actingOn.current = accountId;
     if (before === null || accountId === null || before === accountId || !accounts) return;
     if (!accounts.some((account) => account.accountId === before)) onNoLongerMember();
-    queryClient.removeQueries({
-      predicate: (q) => q.queryKey[0] !== accountKeys.all[0],
-    });
-  }, [accountId, accounts, queryClient, onNoLongerMember]);
+    // Only the old account's queries: the screens (children, whose effects ran first) already
+    // ask for the new one's, and a query removed while it loads is cancelled and never answers.
+    queryClient.removeQueries({ predicate: (q) => q.queryKey.includes(before) });
+    if (!userId) return;
+    void queryClient.resetQueries({ queryKey: teamKeys.members(userId) });
+    void queryClient.resetQueries({ queryKey: teamKeys.currentAccount(userId) });
+  }, [userId, accountId, accounts, queryClient, onNoLongerMember]);
 }
 
 /**

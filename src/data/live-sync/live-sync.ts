@@ -1,5 +1,5 @@
 import type { RealtimeChannel, RealtimePostgresChangesPayload } from '@supabase/supabase-js';
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase';
 import { patchItems, type RowEvent } from './patch-items';
 import { isTreeTable, patchTree } from './patch-tree';
@@ -14,7 +14,10 @@ export interface LiveCaches {
   items: QueryKey;
   /** The storage tree of rooms, isles, units and shelves (patched node by node). */
   tree: QueryKey;
-  /** Small queries read again when their table changes (preferences, subscription, dismissals). */
+  /**
+   * Small queries read again when their table changes (preferences, subscription, dismissals;
+   * the user's accounts when the account's row or memberships change).
+   */
   readAgainOn: Record<string, QueryKey[]>;
   /** Views built from storage and items, marked stale so they are read again when next shown. */
   staleOnStorage: QueryKey[];
@@ -22,19 +25,31 @@ export interface LiveCaches {
 
 export type LiveStatus = 'connecting' | 'live' | 'off';
 
-/** The seller's tables the migrations publish to `supabase_realtime`. */
-export const LIVE_TABLES = [
-  'storage_rooms',
-  'storage_isles',
-  'storage_units',
-  'storage_shelves',
-  'storage_items',
-  'user_preferences',
-  'subscriptions',
-  'dismissed_notifications',
-  'order_picks',
-  'sku_links',
-] as const;
+/**
+ * The tables the migrations publish to `supabase_realtime` (supabase/schemas/90_live_sync.sql),
+ * each with the column that names its account: the account's own row (its plan) and its
+ * memberships (a member removed or given another role) besides the stockroom's rows.
+ */
+export const LIVE_TABLES = {
+  storage_rooms: 'account_id',
+  storage_isles: 'account_id',
+  storage_units: 'account_id',
+  storage_shelves: 'account_id',
+  storage_items: 'account_id',
+  user_preferences: 'account_id',
+  subscriptions: 'account_id',
+  dismissed_notifications: 'account_id',
+  order_picks: 'account_id',
+  sku_links: 'account_id',
+  accounts: 'id',
+  account_members: 'account_id',
+} as const;
+
+type LiveTable = keyof typeof LIVE_TABLES;
+
+// Who may act on the account, and on which plan: no write of this screen guesses these, so their
+// changes are not held behind its writes (a removed member's write in flight only fails).
+const NEVER_HELD: ReadonlySet<string> = new Set<LiveTable>(['accounts', 'account_members']);
 
 // After the server ends a channel (e.g. its token expired), join again after this long.
 const REJOIN_MS = 2_000;
@@ -64,8 +79,9 @@ export function startLiveSync(opts: {
 
   const apply = (event: RowEvent) => {
     if (event.table === 'storage_items') {
-      queryClient.setQueryData<Array<{ item_id: string; created_at: string }>>(caches.items, (items) =>
-        items ? patchItems(items, event) : items,
+      queryClient.setQueryData<Array<{ item_id: string; created_at: string }>>(
+        caches.items,
+        (items) => (items ? patchItems(items, event) : items),
       );
     } else if (isTreeTable(event.table)) {
       let lost = false;
@@ -77,10 +93,12 @@ export function startLiveSync(opts: {
       });
       if (lost) void queryClient.invalidateQueries({ queryKey: caches.tree });
     } else {
-      for (const queryKey of caches.readAgainOn[event.table] ?? []) void queryClient.invalidateQueries({ queryKey });
+      for (const queryKey of caches.readAgainOn[event.table] ?? [])
+        void queryClient.invalidateQueries({ queryKey });
       return;
     }
-    for (const queryKey of caches.staleOnStorage) void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
+    for (const queryKey of caches.staleOnStorage)
+      void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
   };
 
   const flush = () => {
@@ -92,25 +110,38 @@ export function startLiveSync(opts: {
   });
 
   const receive = (payload: RealtimePostgresChangesPayload<Record<string, unknown>>) => {
-    held.push({
+    const event: RowEvent = {
       table: payload.table,
       eventType: payload.eventType,
       new: payload.new as Record<string, unknown>,
       old: payload.old as Record<string, unknown>,
-    });
+    };
+    // Hosted Realtime does not filter deletes (their old row is its key only): a key naming
+    // another account is not this screen's.
+    const column = LIVE_TABLES[event.table as LiveTable] as string | undefined;
+    const scope = column === undefined ? undefined : (event.new[column] ?? event.old[column]);
+    if (typeof scope === 'string' && scope !== accountId) return;
+    if (NEVER_HELD.has(event.table)) {
+      apply(event);
+      return;
+    }
+    held.push(event);
     flush();
   };
 
   /** Reads again what may have changed while no events came: everything the sync keeps. */
   const catchUp = (onlyOlderThan: number | null) => {
     const keys = [caches.items, caches.tree, ...Object.values(caches.readAgainOn).flat()];
-    for (const queryKey of keys) {
+    // Once each: a key read again on two tables would otherwise be asked for twice.
+    const unique = new Map(keys.map((queryKey) => [hashKey(queryKey), queryKey]));
+    for (const queryKey of unique.values()) {
       void queryClient.invalidateQueries({
         queryKey,
         predicate: (q) => onlyOlderThan === null || q.state.dataUpdatedAt < onlyOlderThan,
       });
     }
-    for (const queryKey of caches.staleOnStorage) void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
+    for (const queryKey of caches.staleOnStorage)
+      void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
   };
 
   let joins = 0;
@@ -120,8 +151,12 @@ export function startLiveSync(opts: {
     // exists and forgets channels by topic, so the last one's late goodbye would end this one.
     joins += 1;
     const ch = supabase.channel(`live-sync:${accountId}:${joins}`);
-    for (const table of LIVE_TABLES) {
-      ch.on('postgres_changes', { event: '*', schema: 'public', table, filter: `account_id=eq.${accountId}` }, receive);
+    for (const [table, column] of Object.entries(LIVE_TABLES)) {
+      ch.on(
+        'postgres_changes',
+        { event: '*', schema: 'public', table, filter: `${column}=eq.${accountId}` },
+        receive,
+      );
     }
     channel = ch;
     ch.subscribe((status) => {
@@ -154,7 +189,11 @@ export function startLiveSync(opts: {
     leave();
     await supabase.realtime.disconnect();
     // realtime-js does not open a socket while the old one is still closing.
-    for (let waited = 0; supabase.realtime.isDisconnecting() && waited < SOCKET_CLOSE_WAIT_MS; waited += 100) {
+    for (
+      let waited = 0;
+      supabase.realtime.isDisconnecting() && waited < SOCKET_CLOSE_WAIT_MS;
+      waited += 100
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     if (mine === turn) join();

@@ -7,12 +7,17 @@ import { useMyAccounts, type MyAccount } from '../../data/account/my-accounts';
 import { readRememberedAccount, rememberAccount } from '../../data/account/remembered-account';
 import { setDeviceUser } from '../../data/offline/device-db';
 import { useDeviceCopy } from '../../data/offline/use-device-copy';
-import { notify } from '../../components/toasts';
+import { dismissAllToasts, notify } from '../../components/toasts';
 import { messages } from '../../lib/messages';
 import { useAuth } from '../auth';
 import { AccountContext, SIGNED_OUT, type CurrentAccount } from './account-context';
 
-const tellNoLongerMember = () => notify(messages.noLongerMember());
+// Said once: whatever else the screen says is about the account left behind (the refusal that
+// revealed the removal, an Undo of a change there).
+const tellNoLongerMember = () => {
+  dismissAllToasts();
+  notify(messages.noLongerMember());
+};
 
 /**
  * Resolves the account the signed-in user acts on (rpc my_accounts) and gives it to every
@@ -46,7 +51,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   // tab): what is cached belongs to the old one. A refusal that may mean removal asks
   // my_accounts again. The account's stockroom is kept on the device while the user acts on it.
   const accountId = current?.accountId ?? null;
-  useForgetPreviousAccount(accountId, accounts, tellNoLongerMember);
+  useForgetPreviousAccount(userId, accountId, accounts, tellNoLongerMember);
   useRecheckAccountsOnRefusal(userId);
   useDeviceCopy(accountId);
 

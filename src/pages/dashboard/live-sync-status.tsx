@@ -9,10 +9,21 @@ import { notificationKeys } from '../../data/notifications/keys';
 import { pickingKeys } from '../../data/picking/keys';
 import { room3dKeys } from '../../data/room-3d/keys';
 import { subscriptionKeys } from '../../data/subscription/keys';
-import type { AccountId } from '../../domain/ids';
+import { accountKeys } from '../../data/account/keys';
+import { teamKeys } from '../../data/team/keys';
+import { useAuth } from '../../features/auth';
+import type { AccountId, UserId } from '../../domain/ids';
 
 /** Where the live sync finds each table's cached rows: the one place that names those keys. */
-function liveCaches(accountId: AccountId): LiveCaches {
+function liveCaches(accountId: AccountId, userId: UserId): LiveCaches {
+  // The account's plan, name and the user's role there come with the user's accounts; the Team
+  // screen's lists are about the account too.
+  const account = [
+    accountKeys.mine(userId),
+    teamKeys.members(userId),
+    teamKeys.currentAccount(userId),
+    teamKeys.invitations(userId, accountId),
+  ];
   return {
     items: itemKeys.list(accountId),
     tree: storageKeys.tree(accountId),
@@ -22,6 +33,8 @@ function liveCaches(accountId: AccountId): LiveCaches {
       dismissed_notifications: [notificationKeys.dismissals(accountId)],
       order_picks: [pickingKeys.picks(accountId)],
       sku_links: [pickingKeys.links(accountId)],
+      accounts: account,
+      account_members: account,
     },
     staleOnStorage: [room3dKeys.root(accountId), importExportKeys.byAccount(accountId)],
   };
@@ -34,7 +47,11 @@ function liveCaches(accountId: AccountId): LiveCaches {
  * two never speak at once.
  */
 export function LiveSyncStatus({ accountId }: { accountId: AccountId | undefined }) {
-  const caches = useMemo(() => (accountId ? liveCaches(accountId) : null), [accountId]);
+  const userId = useAuth().user?.id;
+  const caches = useMemo(
+    () => (accountId && userId ? liveCaches(accountId, userId) : null),
+    [accountId, userId],
+  );
   const status = useLiveSync(accountId, caches);
   const offline = useOffline();
   return (

@@ -9,16 +9,27 @@ export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer
 // Auth routes Supabase's gateway leaves open: e-mail links and OAuth redirects carry no apikey.
 const OPEN_AUTH_PATHS = ['/verify', '/callback', '/authorize'];
 
+// Headers a request may carry when the preflight names none: what supabase-js sends, its retries'
+// X-Retry-Count among them.
 const CORS_HEADERS = {
   'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
   'access-control-allow-headers':
-    'authorization, x-client-info, apikey, content-type, prefer, range, accept, accept-profile, content-profile, x-supabase-api-version, x-upsert, x-region',
+    'authorization, x-client-info, apikey, content-type, prefer, range, accept, accept-profile, content-profile, x-supabase-api-version, x-upsert, x-region, x-retry-count',
   'access-control-expose-headers': 'content-range, content-location, x-supabase-api-version, retry-after',
   'access-control-max-age': '3600',
 };
 
 function corsHeaders(req: IncomingMessage): Record<string, string> {
-  return { ...CORS_HEADERS, 'access-control-allow-origin': req.headers.origin ?? '*', vary: 'Origin' };
+  const headers: Record<string, string> = {
+    ...CORS_HEADERS,
+    'access-control-allow-origin': req.headers.origin ?? '*',
+    vary: 'Origin',
+  };
+  // Supabase's gateway (Kong's cors plugin, no header list configured) allows whatever headers a
+  // preflight asks for, so any header a client library adds works there and must work here.
+  const asked = headerValue(req.headers['access-control-request-headers']);
+  if (req.method === 'OPTIONS' && asked) headers['access-control-allow-headers'] = asked;
+  return headers;
 }
 
 /**

@@ -145,14 +145,53 @@ function splitService(pathname: string): ['rest' | 'auth' | null, string] {
   return [null, pathname];
 }
 
+/**
+ * What PostgREST 12 says when Postgres went away in the middle of a request (a restart): libpq's
+ * broken-connection result has no SQLSTATE, which PostgREST answers 400 `{"code":"","message":""}`.
+ * The request did not fail for anything the client sent, so it becomes PostgREST's own answer to a
+ * lost connection, a 503 (PGRST001) that supabase-js and the app retry.
+ */
+function isCutOff(status: number | undefined, body: Buffer): boolean {
+  if (status !== 400) return false;
+  try {
+    const parsed = JSON.parse(body.toString('utf8')) as { code?: unknown; message?: unknown };
+    return parsed.code === '' && (parsed.message === '' || parsed.message === undefined);
+  } catch {
+    return false;
+  }
+}
+
+const CUT_OFF = {
+  code: 'PGRST001',
+  details: 'The connection to the database was lost while the request ran.',
+  hint: null,
+  message: 'Database client error. Retrying the connection.',
+};
+
 function proxy(req: IncomingMessage, res: ServerResponse, upstream: URL, path: string, agent: http.Agent): void {
   const headers: http.OutgoingHttpHeaders = { ...req.headers, host: upstream.host };
   delete headers['apikey'];
   const outgoing = http.request(
     { host: upstream.hostname, port: upstream.port, method: req.method, path, headers, agent },
     (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
+      if (answer.statusCode !== 400) {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+        return;
+      }
+      // A 400 is a short JSON error: read it whole to tell a cut-off request from a bad one.
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('error', () => res.destroy());
+      answer.on('end', () => {
+        const body = Buffer.concat(chunks);
+        if (isCutOff(answer.statusCode, body)) {
+          sendJson(res, 503, CUT_OFF);
+          return;
+        }
+        res.writeHead(400, answer.headers);
+        res.end(body);
+      });
     },
   );
   outgoing.on('error', (error) => {

@@ -9,7 +9,8 @@ import { freePortStackOptions } from '../local/test-stack.ts';
 import type { Figure } from './report.ts';
 
 export function stackOptions(dataDir: string, fresh: boolean, distDir: string | null = null): Promise<StackOptions> {
-  return freePortStackOptions(dataDir, { fresh, distDir });
+  // Every sign-in comes from this machine: the per-address auth limits (on by default) are off.
+  return freePortStackOptions(dataDir, { fresh, distDir, authRateLimits: { header: '', emailSent: 1000 } });
 }
 
 /** Cold start (empty folder: initdb and every migration) and warm start of the whole stack. */

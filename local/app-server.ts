@@ -8,6 +8,9 @@ import { readBody, sendJson } from './http.ts';
 
 const FUNCTIONS_DIR = path.join(ROOT_DIR, 'netlify', 'functions');
 
+/** Netlify refuses a synchronous function's request body above 6 MB with a 413, as we do. */
+export const FUNCTION_BODY_LIMIT = 6 * 1024 * 1024;
+
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -65,7 +68,17 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
     headers.set(key, Array.isArray(value) ? value.join(', ') : value);
   }
   const method = req.method ?? 'GET';
-  const body = method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(await readBody(req));
+  const body =
+    method === 'GET' || method === 'HEAD'
+      ? undefined
+      : new Uint8Array(
+          await readBody(req, FUNCTION_BODY_LIMIT).catch((error: { status?: number }) => {
+            if (error.status !== 413) throw error;
+            throw Object.assign(new Error('Request body too large: a function accepts at most 6 MB'), {
+              status: 413,
+            });
+          }),
+        );
   return new Request(new URL(req.url ?? '/', origin), { method, headers, body });
 }
 

@@ -9,16 +9,27 @@ export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer
 // Auth routes Supabase's gateway leaves open: e-mail links and OAuth redirects carry no apikey.
 const OPEN_AUTH_PATHS = ['/verify', '/callback', '/authorize'];
 
+// Headers a request may carry when the preflight names none: what supabase-js sends, its retries'
+// X-Retry-Count among them.
 const CORS_HEADERS = {
   'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
   'access-control-allow-headers':
-    'authorization, x-client-info, apikey, content-type, prefer, range, accept, accept-profile, content-profile, x-supabase-api-version, x-upsert, x-region',
+    'authorization, x-client-info, apikey, content-type, prefer, range, accept, accept-profile, content-profile, x-supabase-api-version, x-upsert, x-region, x-retry-count',
   'access-control-expose-headers': 'content-range, content-location, x-supabase-api-version, retry-after',
   'access-control-max-age': '3600',
 };
 
 function corsHeaders(req: IncomingMessage): Record<string, string> {
-  return { ...CORS_HEADERS, 'access-control-allow-origin': req.headers.origin ?? '*', vary: 'Origin' };
+  const headers: Record<string, string> = {
+    ...CORS_HEADERS,
+    'access-control-allow-origin': req.headers.origin ?? '*',
+    vary: 'Origin',
+  };
+  // Supabase's gateway (Kong's cors plugin, no header list configured) allows whatever headers a
+  // preflight asks for, so any header a client library adds works there and must work here.
+  const asked = headerValue(req.headers['access-control-request-headers']);
+  if (req.method === 'OPTIONS' && asked) headers['access-control-allow-headers'] = asked;
+  return headers;
 }
 
 /**
@@ -134,14 +145,53 @@ function splitService(pathname: string): ['rest' | 'auth' | null, string] {
   return [null, pathname];
 }
 
+/**
+ * What PostgREST 12 says when Postgres went away in the middle of a request (a restart): libpq's
+ * broken-connection result has no SQLSTATE, which PostgREST answers 400 `{"code":"","message":""}`.
+ * The request did not fail for anything the client sent, so it becomes PostgREST's own answer to a
+ * lost connection, a 503 (PGRST001) that supabase-js and the app retry.
+ */
+function isCutOff(status: number | undefined, body: Buffer): boolean {
+  if (status !== 400) return false;
+  try {
+    const parsed = JSON.parse(body.toString('utf8')) as { code?: unknown; message?: unknown };
+    return parsed.code === '' && (parsed.message === '' || parsed.message === undefined);
+  } catch {
+    return false;
+  }
+}
+
+const CUT_OFF = {
+  code: 'PGRST001',
+  details: 'The connection to the database was lost while the request ran.',
+  hint: null,
+  message: 'Database client error. Retrying the connection.',
+};
+
 function proxy(req: IncomingMessage, res: ServerResponse, upstream: URL, path: string, agent: http.Agent): void {
   const headers: http.OutgoingHttpHeaders = { ...req.headers, host: upstream.host };
   delete headers['apikey'];
   const outgoing = http.request(
     { host: upstream.hostname, port: upstream.port, method: req.method, path, headers, agent },
     (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
+      if (answer.statusCode !== 400) {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+        return;
+      }
+      // A 400 is a short JSON error: read it whole to tell a cut-off request from a bad one.
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('error', () => res.destroy());
+      answer.on('end', () => {
+        const body = Buffer.concat(chunks);
+        if (isCutOff(answer.statusCode, body)) {
+          sendJson(res, 503, CUT_OFF);
+          return;
+        }
+        res.writeHead(400, answer.headers);
+        res.end(body);
+      });
     },
   );
   outgoing.on('error', (error) => {

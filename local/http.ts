@@ -10,22 +10,31 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(text);
 }
 
-/** Reads a request body, refusing anything larger than `limit` bytes. */
+/** Past this an oversized upload is no longer drained: the connection is dropped. */
+const MAX_DRAIN_BYTES = 64 << 20;
+
+/**
+ * Reads a request body, refusing anything larger than `limit` bytes with a 413 error. An
+ * oversized body is still read to its end (not kept) so the client gets the 413, not a reset.
+ */
 export function readBody(req: IncomingMessage, limit = 10 * 1024 * 1024): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    const tooLarge = () =>
+      Object.assign(new Error(`Request body too large (max ${limit} bytes)`), { status: 413 });
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
-        reject(Object.assign(new Error('Request body too large'), { status: 413 }));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
+      if (size > MAX_DRAIN_BYTES) req.destroy();
+      else if (size > limit) chunks.length = 0;
+      else chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('end', () => (size > limit ? reject(tooLarge()) : resolve(Buffer.concat(chunks))));
     req.on('error', reject);
+    req.on('close', () => {
+      if (req.complete) return;
+      reject(size > limit ? tooLarge() : Object.assign(new Error('Request body cut off'), { status: 400 }));
+    });
   });
 }
 

@@ -5,20 +5,24 @@ import type { Mailbox } from '../mailbox.ts';
 
 /**
  * GoTrue's rate-limit settings under their GoTrue names (GOTRUE_RATE_LIMIT_*). The per-client
- * limits are token buckets keyed on the value of `header`, and apply only when `header` is set,
- * as in GoTrue; the e-mail limit is service-wide and always on.
+ * limits are token buckets keyed on the value of `header`; the e-mail limit is service-wide.
+ * Every default is hosted Supabase's documented one (supabase.com/docs/guides/auth/rate-limits):
+ * per client address, and 2 mails an hour from its built-in mailer. Tests raise what they need.
  */
 export interface RateLimitConfig {
-  /** request header naming the client (GoTrue: RATE_LIMIT_HEADER); unset turns per-client limits off */
+  /** request header naming the client (GoTrue: RATE_LIMIT_HEADER); X-Forwarded-For by default,
+   *  which the gateway sets to the caller's address as Supabase's does; '' turns them off */
   header?: string;
-  /** mails sent by the whole service per hour (GoTrue: RATE_LIMIT_EMAIL_SENT, 30) */
+  /** mails sent by the whole service per hour (hosted Supabase's built-in mailer: 2) */
   emailSent?: number;
-  /** /token requests per client per 5 minutes, burst 30 (GoTrue: RATE_LIMIT_TOKEN_REFRESH, 150) */
+  /** /token requests (sign-ins, refreshes) per client per 5 minutes, burst 30
+   *  (GoTrue: RATE_LIMIT_TOKEN_REFRESH, 150; hosted: 1800 an hour) */
   tokenRefresh?: number;
-  /** /verify requests per client per 5 minutes, burst 30 (GoTrue: RATE_LIMIT_VERIFY, 30) */
+  /** /verify requests per client per 5 minutes, burst 30 (GoTrue: RATE_LIMIT_VERIFY, 30;
+   *  hosted: 360 an hour) */
   verify?: number;
   /** sign-ups, /otp, /magiclink, /recover, /resend and PUT /user per client per 5 minutes,
-   *  burst 30 each (GoTrue: RATE_LIMIT_OTP, 30) */
+   *  burst 30 each (GoTrue: RATE_LIMIT_OTP, 30; hosted: sign-ups and sign-ins, 30 per 5 minutes) */
   otp?: number;
   /** MFA challenges and verifications per client per minute, burst 30
    *  (GoTrue: MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY, 15) */
@@ -26,6 +30,11 @@ export interface RateLimitConfig {
   /** minimum seconds between two mails of one kind to one user (GoTrue: SMTP_MAX_FREQUENCY, 60) */
   emailFrequencySeconds?: number;
 }
+
+/** The client header hosted Supabase keys its per-IP limits on, set by our gateway. */
+export const DEFAULT_RATE_LIMIT_HEADER = 'x-forwarded-for';
+/** Hosted Supabase's built-in mailer: 2 mails an hour for the whole project. */
+export const DEFAULT_EMAIL_SENT_PER_HOUR = 2;
 
 export interface AuthConfig {
   pool: pg.Pool;
@@ -88,10 +97,13 @@ export function resolveConfig(c: AuthConfig): ResolvedConfig {
     otpExpirySeconds: c.otpExpirySeconds ?? 3600,
     additionalRedirectUrls: c.additionalRedirectUrls ?? [],
     limits: {
-      header: rl.header?.trim() ? rl.header.trim().toLowerCase() : null,
-      // Hosted Supabase's built-in SMTP allows only a handful per hour; a local mailbox costs
-      // nothing, so the default is generous enough for a day of development and e2e runs.
-      emailSent: rl.emailSent ?? 100,
+      header:
+        rl.header === undefined
+          ? DEFAULT_RATE_LIMIT_HEADER
+          : rl.header.trim()
+            ? rl.header.trim().toLowerCase()
+            : null,
+      emailSent: rl.emailSent ?? DEFAULT_EMAIL_SENT_PER_HOUR,
       tokenRefresh: rl.tokenRefresh ?? 150,
       verify: rl.verify ?? 30,
       otp: rl.otp ?? 30,

@@ -30,7 +30,8 @@ export function authSettingsFromEnv(env: Env): Pick<
   rateLimits: RateLimitConfig;
 } {
   const entries: Array<[keyof RateLimitConfig, string | number | undefined]> = [
-    ['header', env.AUTH_RATE_LIMIT_HEADER?.trim() || undefined],
+    // Set but empty turns the per-client limits off; unset keeps the default (the caller's address).
+    ['header', env.AUTH_RATE_LIMIT_HEADER?.trim()],
     ['emailSent', number(env, 'AUTH_RATE_LIMIT_EMAIL_SENT')],
     ['tokenRefresh', number(env, 'AUTH_RATE_LIMIT_TOKEN_REFRESH')],
     ['verify', number(env, 'AUTH_RATE_LIMIT_VERIFY')],

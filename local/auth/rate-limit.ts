@@ -3,7 +3,8 @@
 //
 // Per-client limits follow GoTrue's tollbooth limiters: a token bucket per endpoint group,
 // refilled at the configured rate, holding at most 30 requests, keyed on the value of the
-// configured rate-limit header — and not applied at all when no header is configured.
+// configured rate-limit header (the caller's address unless configured otherwise) — and not
+// applied at all when the header is configured empty.
 import type { Ctx } from './context.ts';
 import type { ResolvedConfig } from './config.ts';
 import { tooMany } from './errors.ts';

@@ -19,7 +19,9 @@ import {
  * - POST /identity/v1/oauth2/token    Basic client auth; grant_type authorization_code (single-use
  *                                     codes, 5 min) and refresh_token; OAuth error bodies
  * - GET  /sell/inventory/v1/inventory_item?limit&offset   the seller's inventory items, limit
- *                                     1..200, next/prev
+ *                                     1..200 a page and offset the page number from 0, as
+ *                                     eBay's OpenAPI file says; href/next/prev links, size the
+ *                                     number of pages
  * - POST /ws/api.dll                  Trading API GetMyeBaySelling (X-EBAY-API-IAF-TOKEN): the
  *                                     active listings, EntriesPerPage (max 200)/PageNumber, XML;
  *                                     DetailLevel=ReturnAll returns every container, as eBay does
@@ -73,6 +75,8 @@ interface Connection {
   failures: Partial<Record<Api, { status: number; remaining: number; retryAfter: number | null }>>;
   lastMarketplaceId: string | null;
   lastSiteId: string | null;
+  /** The offset (a page number) of each inventory request, in order. */
+  inventoryOffsets: number[];
   kind: SellerKind;
   /** Added to every API answer, in milliseconds. */
   latencyMs: number;
@@ -294,6 +298,7 @@ export async function startEbaySandbox(opts: EbaySandboxOptions): Promise<EbaySa
         failures: {},
         lastMarketplaceId: null,
         lastSiteId: null,
+        inventoryOffsets: [],
         kind: 'reseller',
         latencyMs: 0,
         truncateListings: false,
@@ -391,21 +396,25 @@ export async function startEbaySandbox(opts: EbaySandboxOptions): Promise<EbaySa
     if (restFailure(res, connection, 'inventory', 25001)) return;
     const { inventory } = catalogueFor(connection.kind);
     const limit = intParam(url.searchParams.get('limit'), 25);
+    // getInventoryItems' offset is "the page number to retrieve", the first page 0 (eBay's
+    // sell_inventory OpenAPI file), unlike the record offset of Fulfillment's getOrders.
     const offset = intParam(url.searchParams.get('offset'), 0);
     if (!(limit >= 1 && limit <= 200) || !(offset >= 0)) {
       return restError(res, 400, 25709, 'Invalid value for limit or offset.');
     }
-    const page = inventory.slice(offset, offset + limit);
+    connection.inventoryOffsets.push(offset);
+    const pages = Math.ceil(inventory.length / limit);
+    const items = inventory.slice(offset * limit, (offset + 1) * limit);
     const href = (o: number) =>
       `${baseUrl}/sell/inventory/v1/inventory_item?limit=${limit}&offset=${o}`;
     sendJson(res, 200, {
       href: href(offset),
       limit,
-      ...(offset + limit < inventory.length ? { next: href(offset + limit) } : {}),
-      ...(offset > 0 ? { prev: href(Math.max(0, offset - limit)) } : {}),
-      size: page.length,
+      ...(offset + 1 < pages ? { next: href(offset + 1) } : {}),
+      ...(offset > 0 ? { prev: href(Math.min(offset, pages) - 1) } : {}),
+      size: pages,
       total: inventory.length,
-      inventoryItems: page.map(inventoryRecord),
+      inventoryItems: items.map(inventoryRecord),
     });
   }
 
@@ -578,6 +587,7 @@ export async function startEbaySandbox(opts: EbaySandboxOptions): Promise<EbaySa
           calls: connection.calls,
           lastMarketplaceId: connection.lastMarketplaceId,
           lastSiteId: connection.lastSiteId,
+          inventoryOffsets: connection.inventoryOffsets,
         });
       default:
         return sendJson(res, 404, { error: `Unknown sandbox control ${action}` });

@@ -1,5 +1,10 @@
 import type { EbayInventoryEntry } from '../../src/domain/ebay-inventory.ts';
-import { fetchInventoryPage, fetchListingsPage, PAGE_SIZE, type Page } from '../lib/ebay-api.ts';
+import {
+  fetchInventoryPage,
+  fetchListingsPage,
+  firstInventoryPage,
+  type Page,
+} from '../lib/ebay-api.ts';
 import { ebayFunction, type EbayCallContext } from '../lib/ebay-function.ts';
 import {
   budget,
@@ -78,16 +83,22 @@ function afterPage(state: SyncState, items: EbayInventoryEntry[], page: Page<unk
 /** Reads one eBay page of the sync's current phase into the state. */
 async function readPage(ctx: EbayCallContext, state: SyncState): Promise<SyncState> {
   if (state.phase === 'inventory') {
-    const offset = (state.next_page - 1) * PAGE_SIZE;
-    const page = await ctx.withToken((t) =>
-      fetchInventoryPage(ctx.env, t, ctx.marketplace, offset),
-    );
+    // The first page, then wherever eBay's `next` link says (its offset is a page number).
+    const url = state.next_href ?? firstInventoryPage(ctx.env);
+    const page = await ctx.withToken((t) => fetchInventoryPage(ctx.env, t, ctx.marketplace, url));
     const items = [...state.items, ...page.entries];
     if (!page.more && items.length === 0) {
       // Nothing in the Inventory API: the seller's stock is in their listings.
-      return { ...state, phase: 'listings', next_page: 1, total_pages: null, total_entries: null };
+      return {
+        ...state,
+        phase: 'listings',
+        next_page: 1,
+        next_href: null,
+        total_pages: null,
+        total_entries: null,
+      };
     }
-    return afterPage(state, items, page);
+    return { ...afterPage(state, items, page), next_href: page.next };
   }
   const page = await ctx.withToken((t) =>
     fetchListingsPage(ctx.env, t, ctx.marketplace, state.next_page),

@@ -5,7 +5,8 @@ import { EbayUnavailableError } from './ebay-oauth.ts';
 /**
  * The three eBay reads Stockroom makes, one page per call, normalised to the shapes our
  * functions return (the functions decide how many pages fit in one invocation):
- * - inventory: Sell Inventory API GET /sell/inventory/v1/inventory_item (limit ≤ 200, offset)
+ * - inventory: Sell Inventory API GET /sell/inventory/v1/inventory_item (limit ≤ 200; its offset
+ *   is a page number, and each page after the first is read from eBay's `next` link)
  * - active listings: Trading API GetMyeBaySelling ActiveList (the listings a seller has up now,
  *   whichever tool created them; the Inventory API only knows its own items), OAuth token in
  *   X-EBAY-API-IAF-TOKEN
@@ -124,18 +125,49 @@ export interface Page<T> {
   more: boolean;
 }
 
-/** One page (200) of the seller's Sell Inventory API items, from offset. */
+const INVENTORY_PATH = '/sell/inventory/v1/inventory_item';
+
+/** The first page of the seller's Sell Inventory API items: 200 a page, page 0. */
+export function firstInventoryPage(env: EbayEnv): string {
+  return `${env.EBAY_API_BASE}${INVENTORY_PATH}?limit=${PAGE_SIZE}&offset=0`;
+}
+
+/**
+ * eBay's `next` link as a URL we may send the seller's token to: the same API host and path.
+ * getInventoryItems' offset is a page number (eBay's OpenAPI file), so pages are followed by
+ * eBay's own link rather than by offsets we work out.
+ */
+function nextInventoryPage(env: EbayEnv, next: unknown): string | null {
+  if (typeof next !== 'string' || next === '') return null;
+  const base = new URL(env.EBAY_API_BASE);
+  let url: URL;
+  try {
+    url = new URL(next, base);
+  } catch {
+    throw new EbayUnavailableError('eBay sent an unreadable next link');
+  }
+  if (
+    url.origin !== base.origin ||
+    url.pathname !== `${base.pathname.replace(/\/$/, '')}${INVENTORY_PATH}`
+  ) {
+    throw new EbayUnavailableError('eBay sent a next link to another address');
+  }
+  return url.href;
+}
+
+/** One page of the seller's Sell Inventory API items, read from `url` (firstInventoryPage, or
+ *  the `next` of the page before), with the link to the page after it. */
 export async function fetchInventoryPage(
   env: EbayEnv,
   token: string,
   marketplace: Marketplace,
-  offset: number,
-): Promise<Page<EbayInventoryEntry>> {
-  const body = (await restGet(
-    `${env.EBAY_API_BASE}/sell/inventory/v1/inventory_item?limit=${PAGE_SIZE}&offset=${offset}`,
-    token,
-    marketplace,
-  )) as { inventoryItems?: Array<Record<string, unknown>>; next?: string; total?: unknown };
+  url: string,
+): Promise<Page<EbayInventoryEntry> & { next: string | null }> {
+  const body = (await restGet(url, token, marketplace)) as {
+    inventoryItems?: Array<Record<string, unknown>>;
+    next?: unknown;
+    total?: unknown;
+  };
   const entries = (body.inventoryItems ?? []).map((raw) => {
     const product = (raw.product ?? {}) as Record<string, unknown>;
     const availability = (raw.availability ?? {}) as {
@@ -150,10 +182,16 @@ export async function fetchInventoryPage(
       imageUrl: str(images[0]),
     };
   });
+  const next = nextInventoryPage(env, body.next);
+  // A link back to this page would read it for ever.
+  if (next !== null && next === new URL(url).href) {
+    throw new EbayUnavailableError('eBay sent a next link to the same page');
+  }
   return {
     entries,
     total: body.total === undefined ? null : num(body.total),
-    more: Boolean(body.next),
+    more: next !== null,
+    next,
   };
 }
 

@@ -20,6 +20,8 @@ export interface SyncState {
   started_at: string;
   phase: 'inventory' | 'listings';
   next_page: number;
+  /** eBay's link to the next Sell Inventory page (its `next`); null before the first page. */
+  next_href: string | null;
   total_pages: number | null;
   total_entries: number | null;
   fetched: number;
@@ -44,7 +46,7 @@ export async function readSync(accountId: AccountId, kind: SyncKind): Promise<Sy
   const { data, error } = await supabaseAdmin()
     .from('ebay_syncs')
     .select(
-      'kind, started_at, phase, next_page, total_pages, total_entries, fetched, complete, items',
+      'kind, started_at, phase, next_page, next_href, total_pages, total_entries, fetched, complete, items',
     )
     .eq('account_id', accountId)
     .eq('kind', kind)
@@ -60,6 +62,7 @@ export async function startSync(accountId: AccountId, kind: SyncKind): Promise<S
     started_at: new Date().toISOString(),
     phase: kind === 'listings' ? 'listings' : 'inventory',
     next_page: 1,
+    next_href: null,
     total_pages: null,
     total_entries: null,
     fetched: 0,

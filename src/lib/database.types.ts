@@ -313,6 +313,7 @@ export type Database = {
           fetched: number
           items: NonNullable<Json>
           kind: string
+          next_href: string | null
           next_page: number
           phase: string
           started_at: string
@@ -326,6 +327,7 @@ export type Database = {
           fetched?: number
           items?: NonNullable<Json>
           kind: string
+          next_href?: string | null
           next_page?: number
           phase?: string
           started_at?: string
@@ -339,6 +341,7 @@ export type Database = {
           fetched?: number
           items?: NonNullable<Json>
           kind?: string
+          next_href?: string | null
           next_page?: number
           phase?: string
           started_at?: string

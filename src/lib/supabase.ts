@@ -1,6 +1,7 @@
 import { createClient } from '@supabase/supabase-js';
 import type { Database } from './database.types';
 import { getEnv } from './env';
+import { retryingFetch } from './retrying-fetch';
 import { announceSupabase } from './supabase-loaded';
 
 const env = getEnv();
@@ -20,6 +21,8 @@ export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnon
   // Live updates (src/data/live-sync) beat every 30 s and give up on a reply after 10 s
   // (docs/architecture.md#live-sync).
   realtime: { heartbeatIntervalMs: 30_000, timeout: 10_000 },
+  // A change answered 503 (the database restarting) is sent again, as postgrest-js does reads.
+  global: { fetch: retryingFetch() },
 });
 
 export type SupabaseClient = typeof supabase;

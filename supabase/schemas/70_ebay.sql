@@ -254,6 +254,9 @@ create table public.ebay_syncs (
   -- inventory entries gathered so far (the listings sync writes its rows as it goes)
   items jsonb not null default '[]'::jsonb check (jsonb_typeof(items) = 'array'),
   updated_at timestamptz not null default now(),
+  -- eBay's link to the next Sell Inventory page (its `next`: that API's offset is a page number,
+  -- so pages are followed by eBay's link); null before the first page and in the listings phase
+  next_href text check (next_href ~ '^https?://'),
   primary key (account_id, kind)
 );
 comment on table public.ebay_syncs is

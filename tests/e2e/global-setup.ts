@@ -26,8 +26,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const stack = await startTestStack({
     apiPort,
     distDir,
-    // The whole suite comes from one address: per-client limits off (no rate-limit header, as
-    // GoTrue's default) whatever the environment says, and room for every mail it sends.
+    // The whole suite comes from one address: per-client limits off (an empty rate-limit
+    // header) whatever the environment says, and room for every mail it sends, where the
+    // defaults are hosted Supabase's (per address; 2 mails an hour).
     authRateLimits: { header: '', emailSent: 5000 },
   });
   Object.assign(process.env, {

@@ -91,6 +91,8 @@ export interface ConnectionStats {
   calls: { inventory: number; listings: number; orders: number };
   lastMarketplaceId: string | null;
   lastSiteId: string | null;
+  /** The offset (eBay's page number) of each inventory request, in order. */
+  inventoryOffsets: number[];
   scopes: string[];
 }
 

@@ -84,6 +84,22 @@ describe('the app server', () => {
     expect(await res.json()).toEqual({ method: 'POST', body: { priceId: 'price_growing' }, auth: 'Bearer abc', hasId: true });
   });
 
+  it('refuses a body over Netlify’s 6 MB with a 413 the client can read, and takes one under it', async () => {
+    const post = (bytes: number) =>
+      fetch(`${base}/.netlify/functions/echo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ note: 'x'.repeat(bytes) }),
+      });
+    const tooLarge = await post(11 * 1024 * 1024);
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toEqual({
+      error: 'Request body too large: a function accepts at most 6 MB',
+    });
+    const fits = await post(6 * 1024 * 1024 - 100);
+    expect(fits.status).toBe(201);
+  });
+
   it('answers 404 for a function that does not exist, and refuses odd names', async () => {
     expect((await fetch(`${base}/.netlify/functions/nope`)).status).toBe(404);
     expect((await fetch(`${base}/.netlify/functions/..%2fsecret`)).status).toBe(404);

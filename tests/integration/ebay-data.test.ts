@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SANDBOX_LISTINGS, SANDBOX_ORDERS, skuFor } from '../../local/sandboxes/ebay-catalogue.ts';
 import { createSeller, type Seller } from '../helpers/billing.ts';
 import { closeDb, createStorage, db, setPlan } from '../helpers/db-users.ts';
+import { stack } from '../helpers/stack.ts';
 import {
   clearRateLimits,
   connectEbay,
@@ -214,10 +215,46 @@ describe('ebay-get-inventory', () => {
     expect(pages[2]!.inventory.at(-1)!.sku).toBe(skuFor(450));
     const stats = await connectionStats(seller.accountId);
     expect(stats.calls.inventory).toBe(3); // eBay's own pages of 200 for the one sync
+    // eBay's pages 0, 1 and 2, followed by its `next` links (not record offsets 0, 200, 400).
+    expect(stats.inventoryOffsets).toEqual([0, 1, 2]);
     expect(stats.lastMarketplaceId).toBe('EBAY_DE');
     const { data } = await seller.client.from('ebay_inventory').select('total_items').single();
     expect(data?.total_items).toBe(450);
     expect((await getFunction('ebay-get-inventory?page=0', seller.token)).status).toBe(400);
+  });
+
+  it('is read from a sandbox that pages as eBay documents: offset is the page number', async () => {
+    const seller = await connectedSeller('free');
+    const token = (await storedTokens(seller.accountId))!.access_token;
+    const page = async (query: string) => {
+      const res = await fetch(`${stack().ebayUrl}/sell/inventory/v1/inventory_item?${query}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.status).toBe(200);
+      return (await res.json()) as Record<string, unknown> & {
+        inventoryItems: Array<{ sku: string }>;
+      };
+    };
+    const link = (offset: number) =>
+      `${stack().ebayUrl}/sell/inventory/v1/inventory_item?limit=200&offset=${offset}`;
+    const second = await page('limit=200&offset=1');
+    expect(second.inventoryItems.map((i) => i.sku)).toEqual(
+      Array.from({ length: 200 }, (_, i) => skuFor(201 + i)),
+    );
+    // size is the number of pages, total the number of items (eBay's InventoryItems type).
+    expect(second).toMatchObject({
+      href: link(1),
+      next: link(2),
+      prev: link(0),
+      size: 3,
+      total: 450,
+    });
+    const last = await page('limit=200&offset=2');
+    expect(last.inventoryItems.map((i) => i.sku)).toEqual(
+      Array.from({ length: 50 }, (_, i) => skuFor(401 + i)),
+    );
+    expect(last.next).toBeUndefined();
+    expect((await page('limit=25')).inventoryItems).toHaveLength(25); // eBay's default limit
   });
 
   it('a rate-limited refresh still gets the stored page', async () => {

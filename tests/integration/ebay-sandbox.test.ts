@@ -4,7 +4,11 @@ import {
   LOCAL_EBAY_CLIENT_PREFIX,
 } from '../../local/sandboxes/ebay-config.ts';
 import { INVENTORY_SIZE, SANDBOX_LISTINGS } from '../../local/sandboxes/ebay-catalogue.ts';
-import { fetchInventoryPage, fetchListingsPage } from '../../netlify/lib/ebay-api.ts';
+import {
+  fetchInventoryPage,
+  fetchListingsPage,
+  firstInventoryPage,
+} from '../../netlify/lib/ebay-api.ts';
 import { marketplaceFor, type EbayEnv } from '../../netlify/lib/ebay-env.ts';
 import { EbayGrantError, refreshAccessToken } from '../../netlify/lib/ebay-oauth.ts';
 import { stack } from '../helpers/stack.ts';
@@ -88,9 +92,9 @@ describe('eBay sandbox answers like eBay', () => {
     await expect(fetchListingsPage(env(), 'v^1.1#bogus', gb, 1)).rejects.toThrow(
       'eBay refused the access token',
     );
-    await expect(fetchInventoryPage(env(), 'v^1.1#bogus', gb, 0)).rejects.toThrow(
-      'eBay refused the access token',
-    );
+    await expect(
+      fetchInventoryPage(env(), 'v^1.1#bogus', gb, firstInventoryPage(env())),
+    ).rejects.toThrow('eBay refused the access token');
   });
 
   it('has a catalogue of 450 items of which 36 are listed', () => {

@@ -35,8 +35,9 @@ const shared = globalThis as {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   shared.stockroomTestStack ??= {
     stack: startTestStack({
-      // The whole suite comes from one address: per-client limits off (no rate-limit header, as
-      // GoTrue's default) whatever the environment says, and room for every mail it sends.
+      // The whole suite comes from one address: per-client limits off (an empty rate-limit
+      // header) whatever the environment says, and room for every mail it sends, where the
+      // defaults are hosted Supabase's (per address; 2 mails an hour).
       authRateLimits: { header: '', emailSent: 1000 },
     }),
     users: 0,

@@ -1,8 +1,10 @@
+import { createClient } from '@supabase/supabase-js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../../local/build.ts';
 import { ROOT_DIR } from '../../local/config.ts';
@@ -10,6 +12,7 @@ import { assertPortFree } from '../../local/ports.ts';
 import { isAlive } from '../../local/processes.ts';
 import { readRunningStack, startStack, type RunningStack } from '../../local/stack.ts';
 import { freePortStackOptions } from '../../local/test-stack.ts';
+import { retryingFetch } from '../../src/lib/retrying-fetch.ts';
 
 // What happens when a part of the stack dies, or the process that started it is told to stop.
 // Each test ends with every process of its stack gone and its ports free, or with the part back.
@@ -76,6 +79,44 @@ describe('a part of the stack dies', () => {
     await until('PostgREST to come back', 30_000, async () => (await answers(stack)) && readRunningStack(dataDir)!.postgrestPid !== before);
     expect(log).toContain('[stack] PostgREST was killed (SIGKILL); starting it again…');
     expect(isAlive(before)).toBe(false);
+  }, 60_000);
+
+  it('answers requests cut off by a Postgres restart 503, and the app’s client sends a write again', async () => {
+    // A write that takes a while, so Postgres can go away under it.
+    const db = new pg.Client({ connectionString: stack.env.DB_URL });
+    await db.connect();
+    await db.query(`
+      create function public.slow_probe(p_ms integer) returns integer language sql
+        as $$ select pg_sleep(p_ms / 1000.0); select p_ms $$;
+      grant execute on function public.slow_probe(integer) to service_role;
+      notify pgrst, 'reload schema';
+    `);
+    await db.end();
+    const headers = {
+      apikey: stack.env.SERVICE_ROLE_KEY,
+      authorization: `Bearer ${stack.env.SERVICE_ROLE_KEY}`,
+      'content-type': 'application/json',
+    };
+    const slow = (ms: number) =>
+      fetch(`${stack.env.API_URL}/rest/v1/rpc/slow_probe`, { method: 'POST', headers, body: JSON.stringify({ p_ms: ms }) });
+    await until('PostgREST to know the function', 10_000, async () => (await slow(0)).status === 200);
+
+    // The app's client (src/lib/supabase.ts) beside a plain request, both cut off by one kill.
+    const app = createClient(stack.env.API_URL, stack.env.SERVICE_ROLE_KEY, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      global: { fetch: retryingFetch() },
+    });
+    const write = app.rpc('slow_probe', { p_ms: 2_000 });
+    const plain = slow(2_000);
+    await new Promise((r) => setTimeout(r, 500));
+    process.kill(readRunningStack(dataDir)!.postgresPid!, 'SIGKILL');
+    const cutOff = await plain;
+    expect(cutOff.status).toBe(503);
+    expect(await cutOff.json()).toMatchObject({ code: 'PGRST001' });
+    // Sent again after 1, 2 and 4 s: through once Postgres is back.
+    const { data, error, status } = await write;
+    expect(error).toBeNull();
+    expect([status, data]).toEqual([200, 2_000]);
   }, 60_000);
 
   it('then stops with nothing left running and its ports free', async () => {

@@ -113,6 +113,42 @@ describe('the local stack', () => {
     expect(res.headers.get('access-control-allow-headers')).toContain('apikey');
   });
 
+  it('allows in a preflight every header supabase-js sends, its retries among them', async () => {
+    // The headers of real calls: a read postgrest-js retries (after a 503 made up here, in front
+    // of the network, with Retry-After 0) and a sign-in.
+    const sent = new Set<string>();
+    let answered = false;
+    const recording: typeof fetch = async (input, init) => {
+      new Headers(init?.headers).forEach((_, name) => sent.add(name));
+      if (!answered && String(input).includes('/rest/v1/')) {
+        answered = true;
+        return new Response('{}', { status: 503, headers: { 'retry-after': '0' } });
+      }
+      return fetch(input, init);
+    };
+    const client = createClient(stack().apiUrl, stack().anonKey, {
+      global: { fetch: recording },
+      auth: { persistSession: false, autoRefreshToken: false },
+    });
+    expect((await client.from(PROBE).select('id').limit(1)).error).toBeNull();
+    await client.auth.signInWithPassword({ email: 'nobody@example.test', password: 'wrong one' });
+    expect(sent).toContain('x-retry-count');
+
+    const res = await fetch(`${stack().apiUrl}/rest/v1/${PROBE}`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://127.0.0.1:8888',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': [...sent].sort().join(','),
+      },
+    });
+    expect(res.status).toBe(200);
+    const allowed = (res.headers.get('access-control-allow-headers') ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase());
+    expect(allowed).toEqual(expect.arrayContaining([...sent]));
+  });
+
   it('refuses an expired or tampered user token at PostgREST', async () => {
     const expired = await signUserToken(stack().jwtSecret, alice, { expiresInSeconds: -60 });
     const res = await fetch(`${stack().apiUrl}/rest/v1/${PROBE}`, {

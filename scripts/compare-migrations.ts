@@ -377,6 +377,9 @@ async function observeRows(client: pg.Client, old: boolean): Promise<Observation
       let r = old ? carriedRow(table, row) : row;
       if (old && table === 'public.accounts')
         r = { ...r, ...(await addedAccountColumns(client, row)) };
+      if (old)
+        for (const [column, { value }] of Object.entries(LATER_COLUMNS[table] ?? {}))
+          r = { ...r, [column]: value };
       const key = pk
         ? pk.map((c) => String(r[COLUMN_RENAMES[table]?.[c] ?? c] ?? r[c])).join('|')
         : stable(r);
@@ -653,6 +656,16 @@ const RPC_PROBES: Record<string, { call: string; reads?: boolean }> = {
   create_daily_backups: { call: `create_daily_backups()` },
 };
 
+/**
+ * Columns added since the account model, which a carried-over row holds at their default: they
+ * are listed, and an old row is compared with that default in them.
+ */
+export const LATER_COLUMNS: Record<string, Record<string, { value: unknown; why: string }>> = {
+  'public.ebay_syncs': {
+    next_href: { value: null, why: "eBay's next link, kept from the next sync on" },
+  },
+};
+
 /** Functions added since the account model: they exist after only, and are listed, not compared. */
 export const ADDED_FUNCTIONS: Record<string, string> = {
   transfer_ownership: 'the owner hands the account to another member (owner only)',
@@ -781,6 +794,10 @@ export function listedRenames(): string[] {
   }
   for (const [table, columns] of Object.entries(JSON_ROW_COLUMNS)) {
     lines.push(`${table}.${columns.join(', ')}: row images' user_id → account_id`);
+  }
+  for (const [table, columns] of Object.entries(LATER_COLUMNS)) {
+    for (const [c, { value, why }] of Object.entries(columns))
+      lines.push(`${table}.${c}: new, ${JSON.stringify(value)} (${why})`);
   }
   for (const [fn, what] of Object.entries(ADDED_FUNCTIONS))
     lines.push(`public.${fn}: new (${what})`);

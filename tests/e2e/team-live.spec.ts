@@ -4,7 +4,8 @@ import { createSeller, joinAccount, removeMember, seedShelf, setPlan } from './s
 
 /**
  * What the account's members' open screens learn from live sync without a reload (issue #38):
- * a member removed is in their own stockroom at once, told once; a plan change shows on every
+ * a member removed is in their own stockroom at once, told once, with no copy of the account
+ * left on their device; a plan change shows on every
  * member's screen.
  */
 test.describe("the account, live on its members' screens", () => {
@@ -24,6 +25,10 @@ test.describe("the account, live on its members' screens", () => {
     await expect(inventory.item('Teapot')).toBeVisible();
     await expect(page.getByTestId('account-name')).toHaveText(owner.email);
     await expect(page.getByTestId('live-sync')).toHaveAttribute('data-state', 'live');
+    const deviceCopies = () =>
+      page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name ?? ''));
+    const ownersCopy = (names: string[]) => names.some((name) => name.includes(owner.accountId));
+    await expect.poll(async () => ownersCopy(await deviceCopies())).toBe(true);
 
     await removeMember(owner, picker);
 
@@ -36,6 +41,8 @@ test.describe("the account, live on its members' screens", () => {
       shown.filter({ hasText: 'You are no longer a member of this account.' }),
     ).toBeVisible();
     expect(await shown.count()).toBe(1);
+    // Nothing of the owner's stockroom stays on the removed member's device.
+    await expect.poll(async () => ownersCopy(await deviceCopies())).toBe(false);
   });
 
   test('a plan change shows in the header of the owner and of a member without a reload', async ({

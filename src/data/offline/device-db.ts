@@ -209,6 +209,15 @@ async function deleteDbNamed(name: string): Promise<void> {
 }
 
 /**
+ * The copy of an account's stockroom that its user may no longer see (removed from the
+ * account): deleted whole, its queue too, since the server refuses what waits there.
+ */
+export async function deleteAccountCopy(userId: UserId, accountId: AccountId): Promise<void> {
+  if (!hasIndexedDb()) return;
+  await deleteDbNamed(deviceDbName(accountId, userId));
+}
+
+/**
  * Deletes every device database of one user (sign-out, session ended): their own account's and
  * those of the accounts they are a member of. Resolves even when absent.
  */

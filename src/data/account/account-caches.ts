@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { AccountId, UserId } from '../../domain/ids';
 import { DataError } from '../errors';
-import { deleteAccountCopy } from '../offline/device-db';
+import { forgetAccountCopy } from '../offline/device-cache';
 import { teamKeys } from '../team/keys';
 import { accountKeys } from './keys';
 import type { MyAccount } from './my-accounts';
@@ -32,10 +32,7 @@ export function useForgetPreviousAccount(
     if (!accounts.some((account) => account.accountId === before)) {
       onNoLongerMember();
       // A removed member keeps nothing of the account on their device.
-      if (userId)
-        void deleteAccountCopy(userId, before).catch((error: unknown) => {
-          console.warn('The device copy could not be deleted', error);
-        });
+      if (userId) void forgetAccountCopy(userId, before);
     }
     // Only the old account's queries: the screens (children, whose effects ran first) already
     // ask for the new one's, and a query removed while it loads is cancelled and never answers.

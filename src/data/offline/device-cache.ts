@@ -6,7 +6,7 @@ import {
   type DeviceCacheEntry,
 } from '../../domain/device-copy';
 import type { AccountId, UserId } from '../../domain/ids';
-import { deleteDeviceDb, openDeviceDb } from './device-db';
+import { deleteAccountCopy, deleteDeviceDb, openDeviceDb } from './device-db';
 
 /** How long changes gather before they are written to the device (one write for a burst). */
 const WRITE_DELAY_MS = 400;
@@ -101,7 +101,14 @@ export function persistDeviceCache(queryClient: QueryClient, accountId: AccountI
  * included): their own account's and those of the accounts they are a member of.
  */
 export function forgetDevice(userId: UserId): Promise<void> {
-  return deleteDeviceDb(userId).catch((error: unknown) => {
-    console.warn('The device copy could not be deleted', error);
-  });
+  return deleteDeviceDb(userId).catch(warnNotDeleted);
+}
+
+/** A member removed from an account: that account's copy goes, whole (its queue included). */
+export function forgetAccountCopy(userId: UserId, accountId: AccountId): Promise<void> {
+  return deleteAccountCopy(userId, accountId).catch(warnNotDeleted);
+}
+
+function warnNotDeleted(error: unknown): void {
+  console.warn('The device copy could not be deleted', error);
 }

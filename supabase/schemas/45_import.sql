@@ -63,7 +63,8 @@ as $$
            case when jsonb_typeof(e.val) = 'object' then e.val else '{}'::jsonb end as val
       from jsonb_array_elements(p_rows) with ordinality as e(val, ord)
   ),
-  p as (
+  -- materialized: each field is read and converted once per row, not once per use below
+  p as materialized (
     select row_no,
            case when private.has_visible_text(coalesce(val ->> 'item_name', val ->> 'name'))
                 then btrim(coalesce(val ->> 'item_name', val ->> 'name')) end as item_name,
@@ -96,17 +97,22 @@ as $$
       left join public.storage_isles i on i.room_id = rm.room_id and i.isle_index = p.isle
       left join public.storage_units u on u.isle_id = i.isle_id and lower(u.unit_name) = lower(p.unit)
       left join public.storage_shelves s on s.unit_id = u.unit_id and s.shelf_index = p.shelf
+  ),
+  v as materialized (
+    select r.*, private.to_number(r.price_text) as price, private.try_date(r.expiry_text) as expiry
+      from r
   )
   select r.row_no,
          r.item_name,
          case when r.qty >= 0 and r.qty = trunc(r.qty) and r.qty <= 2147483647 then r.qty::integer end,
          r.barcode,
          r.sku,
-         private.to_number(r.price_text),
-         private.try_date(r.expiry_text),
+         r.price,
+         r.expiry,
          coalesce(r.direct_shelf_id, r.named_shelf_id),
          coalesce(r.direct_unit_id, r.named_unit_id),
-         case
+         -- the location's problems first, then the price's and the expiry date's
+         coalesce(case
            when r.item_name is null then 'Missing item name'
            when r.qty is null or r.qty < 0 or r.qty <> trunc(r.qty) or r.qty > 2147483647 then 'Invalid quantity'
            when r.shelf_id_text is not null and r.direct_shelf_id is null then 'Invalid location for item'
@@ -116,33 +122,15 @@ as $$
            when r.isle_id is null then format('Isle %s not found in room ''%s''', r.isle, r.room)
            when r.named_unit_id is null then format('Unit ''%s'' not found in isle %s', coalesce(r.unit, ''), r.isle)
            when r.named_shelf_id is null then format('Shelf %s not found in unit ''%s''', coalesce(r.shelf::text, ''), r.unit)
-         end as error
-    from r
+         end,
+         case
+           when r.price_text is not null and (r.price is null or r.price < 0 or r.price >= 10000000000) then 'Invalid price'
+           when r.expiry_text is not null and r.expiry is null then 'Invalid expiry date'
+         end) as error
+    from v r
 $$;
 revoke all on function private.resolve_import_rows(uuid, jsonb) from public;
 grant execute on function private.resolve_import_rows(uuid, jsonb) to authenticated, service_role;
-
--- The price/expiry checks come after the location ones, so keep them in a wrapper.
-create or replace function private.check_import_rows(p_account_id uuid, p_rows jsonb)
-returns setof private.import_row
-language sql
-stable
-set search_path = ''
-as $$
-  select x.row_no, x.item_name, x.quantity, x.barcode, x.sku, x.price_paid, x.expiry_date,
-         x.shelf_id, x.unit_id,
-         coalesce(x.error,
-           case
-             when src.val ->> 'price_paid' is not null and btrim(src.val ->> 'price_paid') <> ''
-                  and (x.price_paid is null or x.price_paid < 0 or x.price_paid >= 10000000000) then 'Invalid price'
-             when src.val ->> 'expiry_date' is not null and btrim(src.val ->> 'expiry_date') <> ''
-                  and x.expiry_date is null then 'Invalid expiry date'
-           end)
-    from private.resolve_import_rows(p_account_id, p_rows) x
-    join lateral (select p_rows -> (x.row_no - 2) as val) src on true
-$$;
-revoke all on function private.check_import_rows(uuid, jsonb) from public;
-grant execute on function private.check_import_rows(uuid, jsonb) to authenticated, service_role;
 
 -- Per row (row_no = index + 2, as in import errors), the seller's items its key names: the SKU's
 -- when it names any, else the barcode's. item_ids is null when nothing matches.
@@ -194,7 +182,7 @@ begin
     return query
       select x.row_no, 'add'::text, null::uuid, null::text, x.item_name, x.quantity, x.barcode, x.sku,
              x.price_paid, x.expiry_date, x.shelf_id, x.unit_id, x.error
-        from private.check_import_rows(p_account_id, p_rows) x
+        from private.resolve_import_rows(p_account_id, p_rows) x
        order by x.row_no;
     return;
   end if;
@@ -249,7 +237,7 @@ begin
                format('Matches the same item as row %s', f.first_row)
              else x.error
            end
-      from private.check_import_rows(p_account_id, v_filled) x
+      from private.resolve_import_rows(p_account_id, v_filled) x
       left join m on m.row_no = x.row_no
       left join firsts f on cardinality(m.item_ids) = 1 and f.item_id = m.item_ids[1]
      order by x.row_no;
@@ -327,21 +315,26 @@ begin
 
   -- Each update row holds the item's whole new state (empty cells were filled from the item);
   -- an item whose state would not change is left alone, its updated_at too.
-  with upd as (
-    update public.storage_items it set
-      item_name = x.item_name, quantity = x.quantity, barcode = x.barcode, sku = x.sku,
-      price_paid = x.price_paid, expiry_date = x.expiry_date, shelf_id = x.shelf_id, unit_id = x.unit_id
-      from unnest(v_rows) x
-     where x.action = 'update' and it.item_id = x.item_id and it.account_id = v_account
-       and (it.item_name, it.quantity, it.barcode, it.sku, it.price_paid, it.expiry_date, it.shelf_id)
-           is distinct from
-           (x.item_name, x.quantity, x.barcode, x.sku, x.price_paid, x.expiry_date, x.shelf_id)
-    returning it.item_id
-  )
-  select array_agg(x.item_id order by x.row_no), array_agg(x.item_name order by x.row_no)
-    into v_updated_ids, v_changed_names
-    from unnest(v_rows) x join upd on upd.item_id = x.item_id;
-  select count(*) into v_matched from unnest(v_rows) x where x.action = 'update';
+  -- An add-all import has no update rows; skipping the statement spares a scan of the
+  -- account's items (seconds once 5000 were just added).
+  v_matched := 0;
+  if v_update then
+    with upd as (
+      update public.storage_items it set
+        item_name = x.item_name, quantity = x.quantity, barcode = x.barcode, sku = x.sku,
+        price_paid = x.price_paid, expiry_date = x.expiry_date, shelf_id = x.shelf_id, unit_id = x.unit_id
+        from unnest(v_rows) x
+       where x.action = 'update' and it.item_id = x.item_id and it.account_id = v_account
+         and (it.item_name, it.quantity, it.barcode, it.sku, it.price_paid, it.expiry_date, it.shelf_id)
+             is distinct from
+             (x.item_name, x.quantity, x.barcode, x.sku, x.price_paid, x.expiry_date, x.shelf_id)
+      returning it.item_id
+    )
+    select array_agg(x.item_id order by x.row_no), array_agg(x.item_name order by x.row_no)
+      into v_updated_ids, v_changed_names
+      from unnest(v_rows) x join upd on upd.item_id = x.item_id;
+    select count(*) into v_matched from unnest(v_rows) x where x.action = 'update';
+  end if;
 
   select array_agg(x.item_name order by x.row_no) into v_names
     from unnest(v_rows) x where x.action = 'add';

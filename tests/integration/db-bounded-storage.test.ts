@@ -138,7 +138,7 @@ describe('row caps', () => {
       .from('import_batches')
       .insert({ import_id: importId, batch_no: 4, rows });
     expect(fifth.error?.message).toBe(
-      'LIMIT_REACHED: You can keep at most 4 staged import batches of 50 rows on the free plan',
+      'LIMIT_REACHED: You can keep at most 4 staged import batches on the free plan',
     );
     expect(await rowCount('import_batches', seller.accountId)).toBe(4);
 

@@ -129,7 +129,7 @@ describe('import: all or nothing', () => {
     await expect(importItems(items, (p) => progress.push(p.done))).rejects.toThrow(
       'Row 400: Invalid location for item',
     );
-    expect(progress.at(-1)).toBe(10); // all 10 batches of 50 were staged before the commit
+    expect(progress.at(-1)).toBe(1); // the one batch of 500 was staged before the commit
     expect(await itemCount(seller.accountId)).toBe(0);
     expect(await logLines(seller.accountId)).toEqual([]);
     expect(await stagedBatches(seller.accountId)).toBe(0); // discarded
@@ -188,7 +188,7 @@ describe('import: all or nothing', () => {
 });
 
 describe('import: 5000 rows on Elite', () => {
-  it('completes in batches of 50 with one commit', async () => {
+  it('completes in 10 batches of 500 with one commit', async () => {
     const seller = await createDbUser({ plan: 'elite', prefix: 'imp5k' });
     await layout(seller.accountId);
     const csv = csvOf(
@@ -203,7 +203,7 @@ describe('import: 5000 rows on Elite', () => {
     let batches = 0;
     const done = await importItems(result.items, (p) => (batches = p.total));
     const seconds = (performance.now() - started) / 1000;
-    expect(batches).toBe(100);
+    expect(batches).toBe(10);
     expect(done.imported).toBe(5000);
     expect(await itemCount(seller.accountId)).toBe(5000);
     expect(await logLines(seller.accountId)).toEqual(['Imported 5000 item(s)']);
@@ -213,12 +213,12 @@ describe('import: 5000 rows on Elite', () => {
 });
 
 describe('import: a batch lost on the way', () => {
-  it('leaves no items and no staged rows when the network drops batch 4 of 10', async () => {
-    const seller = await createDbUser({ plan: 'growing', prefix: 'drop' });
+  it('leaves no items and no staged rows when the network drops batch 3 of 4', async () => {
+    const seller = await createDbUser({ plan: 'elite', prefix: 'drop' });
     await layout(seller.accountId);
-    const result = await preview(seller, csvOf(500), 'growing');
+    const result = await preview(seller, csvOf(2000), 'elite');
     let posts = 0;
-    // The real server, reached through a fetch that loses the 4th batch upload.
+    // The real server, reached through a fetch that loses the 3rd batch upload.
     current.client = createClient(stack().apiUrl, stack().anonKey, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       realtime: { transport: ws as unknown as typeof WebSocket },
@@ -227,7 +227,7 @@ describe('import: a batch lost on the way', () => {
         fetch: (input, init) => {
           if (String(input).includes('/import_batches') && init?.method === 'POST') {
             posts += 1;
-            if (posts === 4) return Promise.reject(new TypeError('fetch failed'));
+            if (posts === 3) return Promise.reject(new TypeError('fetch failed'));
           }
           return fetch(input, init);
         },
@@ -263,7 +263,7 @@ describe('import staging', () => {
     expect(discarded.data).toBe(1);
   });
 
-  it('keeps each seller to their own batches and refuses batches over 50 rows', async () => {
+  it('keeps each seller to their own batches and refuses batches over 500 rows', async () => {
     const [seller, other] = await createDbUserPair({ plan: 'growing', prefix: 'stage2' });
     const importId = crypto.randomUUID();
     const row = { item_name: 'Mug', quantity: 1 };
@@ -281,7 +281,7 @@ describe('import staging', () => {
     const tooBig = await seller.client.from('import_batches').insert({
       import_id: importId,
       batch_no: 1,
-      rows: Array.from({ length: 51 }, () => row),
+      rows: Array.from({ length: 501 }, () => row),
     });
     expect(tooBig.error?.code).toBe('23514');
   });

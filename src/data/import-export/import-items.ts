@@ -26,7 +26,7 @@ function unanswered(error: unknown, status: number): boolean {
 }
 
 export interface ImportProgress {
-  /** Batches of 50 staged so far, of `total`. */
+  /** Batches staged so far, of `total`. */
   done: number;
   total: number;
   /** true once every batch is up and the single commit is running. */
@@ -105,7 +105,7 @@ export function importError(error: unknown): ImportError {
 }
 
 /**
- * Writes the checked rows: staged in batches of 50 (progress follows them), then one commit that
+ * Writes the checked rows: staged in batches of up to 500 (progress follows them), then one commit that
  * imports all of them or none. See import_batches in supabase/schemas/45_import.sql
  * for why the batches are staged rather than inserted as items.
  */
@@ -191,15 +191,16 @@ export function useImportItems(
     onSuccess,
     onError,
     // New items show in the inventory and search, the expiry check, the activity log and the
-    // item count import checks against; nothing else changed.
-    onSettled: () =>
-      Promise.all(
-        [
-          storageKeys.root(accountId),
-          importExportKeys.byAccount(accountId),
-          activityLogKeys.byAccount(accountId),
-          notificationKeys.all(accountId),
-        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      ),
+    // item count import checks against; nothing else changed. Not awaited: the outcome shows
+    // as soon as the commit answers, while what is on screen reads again behind it.
+    onSettled: () => {
+      for (const queryKey of [
+        storageKeys.root(accountId),
+        importExportKeys.byAccount(accountId),
+        activityLogKeys.byAccount(accountId),
+        notificationKeys.all(accountId),
+      ])
+        void queryClient.invalidateQueries({ queryKey });
+    },
   });
 }

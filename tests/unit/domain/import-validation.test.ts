@@ -5,6 +5,7 @@ import { parseCsv } from '../../../src/domain/csv-parse';
 import { rowsFromRecords } from '../../../src/domain/csv-template';
 import type { ImportRow } from '../../../src/domain/import-columns';
 import {
+  IMPORT_BATCH_BYTES,
   IMPORT_BATCH_SIZE,
   formatImportError,
   importErrorsCsv,
@@ -342,18 +343,41 @@ describe('importLimitProblem', () => {
 });
 
 describe('inBatches', () => {
-  it('writes in groups of 50 by default', () => {
-    const rows = Array.from({ length: 120 }, (_, i) => i);
-    expect(IMPORT_BATCH_SIZE).toBe(50);
-    expect(inBatches(rows).map((batch) => batch.length)).toEqual([50, 50, 20]);
+  it('writes in groups of 500 by default', () => {
+    const rows = Array.from({ length: 1200 }, (_, i) => i);
+    expect(IMPORT_BATCH_SIZE).toBe(500);
+    expect(inBatches(rows).map((batch) => batch.length)).toEqual([500, 500, 200]);
     expect(inBatches(rows).flat()).toEqual(rows);
   });
   it('makes no batch for no rows, and one for exactly 50', () => {
     expect(inBatches([])).toEqual([]);
-    expect(inBatches(Array.from({ length: 50 }, () => 'x'))).toHaveLength(1);
+    expect(inBatches(Array.from({ length: 50 }, () => 'x'), 50)).toHaveLength(1);
   });
   it('refuses a nonsense batch size', () => {
     expect(() => inBatches([1], 0)).toThrow(RangeError);
+  });
+  it('keeps each batch within the bytes the database allows, as jsonb prints it', () => {
+    // The longest row the checks let through: 500 four-byte characters of name, full codes.
+    const row = {
+      item_name: '\u{1F4E6}'.repeat(500),
+      quantity: 2147483647,
+      shelf_id: '00000000-0000-4000-8000-000000000000',
+      barcode: 'b'.repeat(200),
+      sku: 's'.repeat(100),
+      price_paid: 9999999999.99,
+      expiry_date: '2199-12-31',
+    };
+    const rows = Array.from({ length: 500 }, () => row);
+    const batches = inBatches(rows);
+    expect(batches.flat()).toHaveLength(500);
+    for (const batch of batches) {
+      // what octet_length(rows::text) counts for a jsonb array of these rows
+      const text = `[${batch.map((r) => JSON.stringify(r).replace(/":/g, '": ').replace(/,"/g, ', "')).join(', ')}]`;
+      expect(new TextEncoder().encode(text).length).toBeLessThanOrEqual(IMPORT_BATCH_BYTES);
+    }
+    expect(IMPORT_BATCH_BYTES).toBeLessThanOrEqual(128 * 1024);
+    // still at least 50 rows a batch, so the plan's item limit fits the staged-batch cap
+    expect(batches[0]!.length).toBeGreaterThanOrEqual(45);
   });
 });
 

@@ -99,7 +99,9 @@ as $$
       left join public.storage_shelves s on s.unit_id = u.unit_id and s.shelf_index = p.shelf
   ),
   v as materialized (
-    select r.*, private.to_number(r.price_text) as price, private.try_date(r.expiry_text) as expiry
+    -- try_date only for a cell that has a date: each call opens a subtransaction (its handler)
+    select r.*, private.to_number(r.price_text) as price,
+           case when r.expiry_text is not null then private.try_date(r.expiry_text) end as expiry
       from r
   )
   select r.row_no,

@@ -142,17 +142,24 @@ end;
 $$;
 revoke all on function private.capture_undo_row() from public;
 
--- The capture: every row change of the five storage tables while a change is open.
+-- The capture: every row change of the five storage tables while a change is open. The WHEN
+-- test keeps writes that open no change (import, restore, adds, edits) from calling the function
+-- at all, once a row: 5000 calls for an import that nobody can undo.
 create trigger storage_rooms_capture_undo after insert or update or delete on public.storage_rooms
-  for each row execute function private.capture_undo_row('room_id');
+  for each row when (current_setting('stockroom.undo_change', true) <> '')
+  execute function private.capture_undo_row('room_id');
 create trigger storage_isles_capture_undo after insert or update or delete on public.storage_isles
-  for each row execute function private.capture_undo_row('isle_id');
+  for each row when (current_setting('stockroom.undo_change', true) <> '')
+  execute function private.capture_undo_row('isle_id');
 create trigger storage_units_capture_undo after insert or update or delete on public.storage_units
-  for each row execute function private.capture_undo_row('unit_id');
+  for each row when (current_setting('stockroom.undo_change', true) <> '')
+  execute function private.capture_undo_row('unit_id');
 create trigger storage_shelves_capture_undo after insert or update or delete on public.storage_shelves
-  for each row execute function private.capture_undo_row('shelf_id');
+  for each row when (current_setting('stockroom.undo_change', true) <> '')
+  execute function private.capture_undo_row('shelf_id');
 create trigger storage_items_capture_undo after insert or update or delete on public.storage_items
-  for each row execute function private.capture_undo_row('item_id');
+  for each row when (current_setting('stockroom.undo_change', true) <> '')
+  execute function private.capture_undo_row('item_id');
 
 -- Parents before children: the order rows come back in (and the reverse, the order they go).
 create or replace function private.undo_depth(p_table text)

@@ -310,12 +310,15 @@ export function importLimitProblem(
  */
 export function jsonbTextBytes(value: unknown): number {
   const json = JSON.stringify(value) ?? 'null';
-  let spaces = 0;
-  for (let i = 0; i < json.length; i += 1) {
-    const c = json.charCodeAt(i);
-    if (c === 58 || c === 44) spaces += 1; // ':' and ','
+  // Regular expressions, not a TextEncoder a row or a loop over the characters: those took a
+  // tenth to a quarter of a second for 5000 rows.
+  let bytes = json.length + (json.match(/[:,]/g)?.length ?? 0);
+  if (/[\u0080-\uffff]/.test(json)) {
+    bytes += json.match(/[\u0080-\u07ff]/g)?.length ?? 0; // 2 bytes: one more
+    bytes += 2 * (json.match(/[\u0800-\ud7ff\ue000-\uffff]/g)?.length ?? 0); // 3 bytes: two more
+    bytes += json.match(/[\ud800-\udfff]/g)?.length ?? 0; // 4 bytes in two halves: one more each
   }
-  return new TextEncoder().encode(json).length + spaces;
+  return bytes;
 }
 
 /**

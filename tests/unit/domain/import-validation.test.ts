@@ -12,6 +12,7 @@ import {
   importLimitProblem,
   importLogDetails,
   inBatches,
+  jsonbTextBytes,
   parsePositiveWholeNumber,
   validateImportRows,
 } from '../../../src/domain/import-validation';
@@ -355,6 +356,12 @@ describe('inBatches', () => {
   });
   it('refuses a nonsense batch size', () => {
     expect(() => inBatches([1], 0)).toThrow(RangeError);
+  });
+  it('counts a row as jsonb prints it: UTF-8, a space after each colon and comma', () => {
+    const row = { item_name: 'Café, \u{1F4E6} €', quantity: 3, sku: null };
+    const printed = '{"item_name": "Café, \u{1F4E6} €", "quantity": 3, "sku": null}';
+    // the comma inside the name is counted with a space too: an over-estimate, never under
+    expect(jsonbTextBytes(row)).toBe(new TextEncoder().encode(printed).length + 1);
   });
   it('keeps each batch within the bytes the database allows, as jsonb prints it', () => {
     // The longest row the checks let through: 500 four-byte characters of name, full codes.

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/precompress-plugin.ts';
 import { routePreloads } from './scripts/route-preloads-plugin.ts';
 import { serviceWorker } from './scripts/service-worker-plugin.ts';
 
@@ -92,6 +93,7 @@ export default defineConfig({
       },
     }),
     serviceWorker(),
+    precompress(),
   ],
   build: {
     outDir: process.env.STOCKROOM_DIST_DIR ?? 'dist',

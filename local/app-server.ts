@@ -134,6 +134,7 @@ async function serveStatic(
   pathname: string,
   runtimeEnv: Record<string, string> | null,
   acceptsGzip = false,
+  acceptsBrotli = false,
 ): Promise<void> {
   const distDir = path.resolve(dist);
   let decoded: string;
@@ -156,6 +157,13 @@ async function serveStatic(
       // Vite fingerprints everything under /assets; the rest may change between builds.
       'cache-control': decoded.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
     };
+    // The build's Brotli copy (scripts/precompress-plugin.ts), as Netlify sends browsers.
+    const brotli = acceptsBrotli && COMPRESSIBLE.has(ext) ? await fs.readFile(`${file}.br`).catch(() => null) : null;
+    if (brotli) {
+      res.writeHead(200, { ...headers, 'content-encoding': 'br', vary: 'accept-encoding', 'content-length': brotli.length });
+      res.end(brotli);
+      return;
+    }
     if (acceptsGzip && COMPRESSIBLE.has(ext)) {
       const body = await gzipped(file, stat);
       res.writeHead(200, { ...headers, 'content-encoding': 'gzip', vary: 'accept-encoding', 'content-length': body.length });
@@ -223,7 +231,8 @@ export function createAppServer(opts: {
         return;
       }
       const acceptsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-      await serveStatic(res, opts.distDir, url.pathname, opts.appEnv?.() ?? null, acceptsGzip);
+      const acceptsBrotli = /\bbr\b/.test(String(req.headers['accept-encoding'] ?? ''));
+      await serveStatic(res, opts.distDir, url.pathname, opts.appEnv?.() ?? null, acceptsGzip, acceptsBrotli);
     } catch (error) {
       const status = (error as { status?: number }).status ?? 500;
       if (!res.headersSent) sendJson(res, status, { error: (error as Error).message });

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import type http from 'node:http';
 import { get as httpGet } from 'node:http';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,7 +68,7 @@ describe('the app server', () => {
     expect((await fetch(`${base}/..%2f..%2fetc/passwd`)).status).toBe(400);
   });
 
-  it('sends text files gzipped to a browser that takes gzip, as Netlify’s CDN does', async () => {
+  it('sends text files as the build’s Brotli copy or gzipped, to a browser that takes them, as Netlify’s CDN does', async () => {
     const get = (pathname: string, encoding: string) =>
       new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
         const req = httpGet(
@@ -84,8 +84,15 @@ describe('the app server', () => {
         );
         req.on('error', reject);
       });
+    await fs.writeFile(
+      path.join(dir, 'dist', 'assets', 'app-1234.js.br'),
+      brotliCompressSync(Buffer.from('console.log(1)')),
+    );
+    const brotli = await get('/assets/app-1234.js', 'gzip, deflate, br');
+    expect(brotli.encoding).toBe('br');
+    expect(brotliDecompressSync(brotli.body).toString('utf8')).toBe('console.log(1)');
     for (const pathname of ['/assets/app-1234.js', '/dashboard']) {
-      const zipped = await get(pathname, 'gzip, deflate, br');
+      const zipped = await get(pathname, 'gzip, deflate');
       expect(zipped.encoding).toBe('gzip');
       const plain = await get(pathname, 'identity');
       expect(plain.encoding).toBeUndefined();

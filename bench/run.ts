@@ -14,11 +14,12 @@ import { offlineOpenFigures } from './offline-figures.ts';
 import { offlineReplayFigures } from './offline-replay-figures.ts';
 import { room3dFigures } from './room-3d-figures.ts';
 import { seedEliteSeller } from './seed-elite.ts';
+import { slowLineFigures } from './slow-line-figures.ts';
 import { gatewayFigure, stackOptions, startFigures } from './stack-figures.ts';
 import { transferFigures } from './transfer-figures.ts';
 import { writePerformanceDocs } from './write-docs.ts';
 
-const SECTIONS = ['start', 'gateway', 'move', 'dashboard', 'live-sync', 'bundle', 'first-paint', '3d', 'transfer', 'offline-open', 'offline-replay'] as const;
+const SECTIONS = ['start', 'gateway', 'move', 'dashboard', 'live-sync', 'bundle', 'first-paint', '3d', 'transfer', 'offline-open', 'offline-replay', 'slow-line'] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 /** `npm run bench -- live-sync first-paint` runs only the sections named; no names runs them all. */
@@ -71,7 +72,7 @@ async function main(): Promise<void> {
   const browser = await launchBrowser();
   try {
     if (runs('gateway')) figures.push(await gatewayFigure(stack));
-    const needsElite = (['move', 'dashboard', 'live-sync', 'bundle', 'offline-open', 'offline-replay'] as const).some(runs);
+    const needsElite = (['move', 'dashboard', 'live-sync', 'bundle', 'offline-open', 'offline-replay', 'slow-line'] as const).some(runs);
     const elite = needsElite ? await seedEliteSeller(stack.env) : null;
     // Moves first, on a page nothing else has touched yet.
     if (elite && runs('move')) {
@@ -97,6 +98,7 @@ async function main(): Promise<void> {
     }
     if (elite && runs('bundle')) figures.push(...(await bundleFigures(stack, distDir, browser, elite)));
     if (runs('first-paint')) await section('first paint', figures, () => firstPaintFigures(stack, browser));
+    if (elite && runs('slow-line')) await section('slow line', figures, () => slowLineFigures(stack, browser, elite));
     if (runs('3d')) {
       // The 3D view at its hardest: one room holding all 100 units and 5000 items.
       const oneRoom = await seedEliteSeller(stack.env, { layout: { rooms: 1, islesPerRoom: 10, unitsPerIsle: 10, shelvesPerUnit: 5 } });

@@ -2,9 +2,13 @@ import { createReadStream, existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { ROOT_DIR } from './config.ts';
 import { readBody, sendJson } from './http.ts';
+
+const gzip = promisify(zlib.gzip);
 
 const FUNCTIONS_DIR = path.join(ROOT_DIR, 'netlify', 'functions');
 
@@ -110,11 +114,27 @@ function withRuntimeEnv(html: Buffer, env: Record<string, string>): Buffer {
   return Buffer.from(text.slice(0, where) + script + text.slice(where));
 }
 
+// Netlify's CDN compresses the site's text files; served raw, the app's code is three times the bytes.
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.webmanifest', '.txt', '.csv', '.wasm']);
+const compressed = new Map<string, { mtimeMs: number; size: number; body: Promise<Buffer> }>();
+
+/** The file gzipped, once per version of it (a build replaces the files). */
+function gzipped(file: string, stat: { mtimeMs: number; size: number }): Promise<Buffer> {
+  const hit = compressed.get(file);
+  if (hit && hit.mtimeMs === stat.mtimeMs && hit.size === stat.size) return hit.body;
+  const body = fs.readFile(file).then((raw) => gzip(raw, { level: 9 }));
+  compressed.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, body });
+  body.catch(() => compressed.delete(file));
+  return body;
+}
+
 async function serveStatic(
   res: ServerResponse,
   dist: string,
   pathname: string,
   runtimeEnv: Record<string, string> | null,
+  acceptsGzip = false,
+  acceptsBrotli = false,
 ): Promise<void> {
   const distDir = path.resolve(dist);
   let decoded: string;
@@ -132,12 +152,25 @@ async function serveStatic(
   const stat = await fs.stat(file).catch(() => null);
   if (stat?.isFile() && !(runtimeEnv && decoded === '/index.html')) {
     const ext = path.extname(file);
-    res.writeHead(200, {
+    const headers = {
       'content-type': TYPES[ext] ?? 'application/octet-stream',
-      'content-length': stat.size,
       // Vite fingerprints everything under /assets; the rest may change between builds.
       'cache-control': decoded.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-    });
+    };
+    // The build's Brotli copy (scripts/precompress-plugin.ts), as Netlify sends browsers.
+    const brotli = acceptsBrotli && COMPRESSIBLE.has(ext) ? await fs.readFile(`${file}.br`).catch(() => null) : null;
+    if (brotli) {
+      res.writeHead(200, { ...headers, 'content-encoding': 'br', vary: 'accept-encoding', 'content-length': brotli.length });
+      res.end(brotli);
+      return;
+    }
+    if (acceptsGzip && COMPRESSIBLE.has(ext)) {
+      const body = await gzipped(file, stat);
+      res.writeHead(200, { ...headers, 'content-encoding': 'gzip', vary: 'accept-encoding', 'content-length': body.length });
+      res.end(body);
+      return;
+    }
+    res.writeHead(200, { ...headers, 'content-length': stat.size });
     createReadStream(file).pipe(res);
     return;
   }
@@ -154,8 +187,16 @@ async function serveStatic(
     res.end('The app is not built. Run `npm run build`.');
     return;
   }
-  res.writeHead(200, { 'content-type': TYPES['.html']!, 'cache-control': 'no-cache' });
-  res.end(runtimeEnv ? withRuntimeEnv(html, runtimeEnv) : html);
+  const page = runtimeEnv ? withRuntimeEnv(html, runtimeEnv) : html;
+  const headers = { 'content-type': TYPES['.html']!, 'cache-control': 'no-cache' };
+  if (!acceptsGzip) {
+    res.writeHead(200, headers);
+    res.end(page);
+    return;
+  }
+  const body = await gzip(page, { level: 9 });
+  res.writeHead(200, { ...headers, 'content-encoding': 'gzip', vary: 'accept-encoding' });
+  res.end(body);
 }
 
 /** Port 8888 like `netlify dev`: the built SPA with history fallback, and the functions. */
@@ -189,7 +230,9 @@ export function createAppServer(opts: {
         sendJson(res, 404, { error: 'Not found' });
         return;
       }
-      await serveStatic(res, opts.distDir, url.pathname, opts.appEnv?.() ?? null);
+      const acceptsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+      const acceptsBrotli = /\bbr\b/.test(String(req.headers['accept-encoding'] ?? ''));
+      await serveStatic(res, opts.distDir, url.pathname, opts.appEnv?.() ?? null, acceptsGzip, acceptsBrotli);
     } catch (error) {
       const status = (error as { status?: number }).status ?? 500;
       if (!res.headersSent) sendJson(res, status, { error: (error as Error).message });

@@ -1,5 +1,7 @@
 import fs from 'node:fs/promises';
 import type http from 'node:http';
+import { get as httpGet } from 'node:http';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +20,10 @@ describe('the app server', () => {
     const functions = path.join(dir, 'functions');
     await fs.mkdir(path.join(dist, 'assets'), { recursive: true });
     await fs.mkdir(functions);
-    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><html><head><title>Stockroom</title><script type="module" src="/assets/app-1234.js"></script></head><body><div id="root"></div></body></html>');
+    await fs.writeFile(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>Stockroom</title><script type="module" src="/assets/app-1234.js"></script></head><body><div id="root"></div></body></html>',
+    );
     await fs.writeFile(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
     await fs.writeFile(
       path.join(functions, 'echo.ts'),
@@ -32,7 +37,10 @@ describe('the app server', () => {
       distDir: dist,
       siteUrl: () => base,
       functionsDir: functions,
-      appEnv: () => ({ VITE_SUPABASE_URL: 'http://127.0.0.1:1234', VITE_SUPABASE_ANON_KEY: 'key</script><b>' }),
+      appEnv: () => ({
+        VITE_SUPABASE_URL: 'http://127.0.0.1:1234',
+        VITE_SUPABASE_ANON_KEY: 'key</script><b>',
+      }),
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const address = server.address();
@@ -60,6 +68,38 @@ describe('the app server', () => {
     expect((await fetch(`${base}/..%2f..%2fetc/passwd`)).status).toBe(400);
   });
 
+  it('sends text files as the build’s Brotli copy or gzipped, to a browser that takes them, as Netlify’s CDN does', async () => {
+    const get = (pathname: string, encoding: string) =>
+      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+        const req = httpGet(
+          `${base}${pathname}`,
+          { headers: { 'accept-encoding': encoding } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () =>
+              resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }),
+            );
+          },
+        );
+        req.on('error', reject);
+      });
+    await fs.writeFile(
+      path.join(dir, 'dist', 'assets', 'app-1234.js.br'),
+      brotliCompressSync(Buffer.from('console.log(1)')),
+    );
+    const brotli = await get('/assets/app-1234.js', 'gzip, deflate, br');
+    expect(brotli.encoding).toBe('br');
+    expect(brotliDecompressSync(brotli.body).toString('utf8')).toBe('console.log(1)');
+    for (const pathname of ['/assets/app-1234.js', '/dashboard']) {
+      const zipped = await get(pathname, 'gzip, deflate');
+      expect(zipped.encoding).toBe('gzip');
+      const plain = await get(pathname, 'identity');
+      expect(plain.encoding).toBeUndefined();
+      expect(gunzipSync(zipped.body).toString('utf8')).toBe(plain.body.toString('utf8'));
+    }
+  });
+
   it('gives every page the stack’s settings at run time, ahead of the app’s scripts', async () => {
     for (const route of ['/', '/index.html', '/dashboard/inventory']) {
       const html = await (await fetch(`${base}${route}`)).text();
@@ -81,7 +121,12 @@ describe('the app server', () => {
       body: JSON.stringify({ priceId: 'price_growing' }),
     });
     expect(res.status).toBe(201);
-    expect(await res.json()).toEqual({ method: 'POST', body: { priceId: 'price_growing' }, auth: 'Bearer abc', hasId: true });
+    expect(await res.json()).toEqual({
+      method: 'POST',
+      body: { priceId: 'price_growing' },
+      auth: 'Bearer abc',
+      hasId: true,
+    });
   });
 
   it('refuses a body over Netlify’s 6 MB with a 413 the client can read, and takes one under it', async () => {

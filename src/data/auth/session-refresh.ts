@@ -1,7 +1,20 @@
-import { isAuthRetryableFetchError, type Session } from '@supabase/supabase-js';
+import type { Session } from '@supabase/supabase-js';
 import { loadSupabase } from '../../lib/supabase-client';
 import { toAuthError } from './auth-error';
 import { retryWithBackoff } from './retry';
+
+/**
+ * supabase-js's own isAuthRetryableFetchError, written out: importing it from the package would
+ * put supabase-js in the code every page loads (this module is in the app's first chunk).
+ */
+function isAuthRetryableFetchError(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    '__isAuthError' in error &&
+    (error as { name?: unknown }).name === 'AuthRetryableFetchError'
+  );
+}
 
 let inFlight: Promise<Session | null> | null = null;
 

@@ -15,6 +15,8 @@ import { CurrentPlanBadge } from '../../features/subscription';
 import { errorMessage } from '../../lib/errors';
 import { lazyScreen } from '../../lib/lazy-screen';
 import { messages } from '../../lib/messages';
+import { useMyInvitations } from '../../data/team/team';
+import { NO_USER, userIdOf } from '../../domain/ids';
 import { LiveSyncStatus } from './live-sync-status';
 import { prefetchScreen } from './prefetch-screen';
 
@@ -33,7 +35,8 @@ export const DASHBOARD_SCREENS = [
   { path: 'settings', label: 'Settings' },
 ] as const;
 
-// Team invitations waiting for the user: loaded with the team screen's code, after the layout.
+// Team invitations waiting for the user: loaded with the team screen's code, only when there are
+// some (most visits have none, and the first screen need not wait for the team's code).
 // A notice that could not be downloaded (offline) is left out rather than breaking the page.
 const InvitationsNotice = lazyScreen(
   () =>
@@ -68,6 +71,8 @@ export function DashboardLayout({ preloadCode, preloadWhenIdle }: DashboardLayou
   // The stockroom's scope: the account the user acts on (their own, or one they are a member of).
   const accountId = account.accountId || undefined;
   const { pathname } = location;
+  const hasInvitations =
+    (useMyInvitations(user ? userIdOf(user.id) : NO_USER).data?.length ?? 0) > 0;
   // The screen's code and data load alongside the account, not after it.
   useEffect(() => {
     preloadCode(pathname);
@@ -179,9 +184,11 @@ export function DashboardLayout({ preloadCode, preloadWhenIdle }: DashboardLayou
       />
       <main id="main" className="dashboard__main" tabIndex={-1}>
         <OfflineNotice />
-        <Suspense fallback={null}>
-          <InvitationsNotice />
-        </Suspense>
+        {hasInvitations && (
+          <Suspense fallback={null}>
+            <InvitationsNotice />
+          </Suspense>
+        )}
         {account.isLoading ? (
           // Screens need the account and its plan (limits, features, role): wait for them rather
           // than flash another stockroom or wrong limits.

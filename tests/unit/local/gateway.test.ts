@@ -1,5 +1,6 @@
 // @vitest-environment node
 import http from 'node:http';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway } from '../../../local/gateway';
 import { closeServer, listenLocal } from '../../../local/http';
@@ -16,6 +17,8 @@ const BAD_FILTER = {
   message: 'bad filter',
 };
 
+const MANY_ITEMS = Array.from({ length: 200 }, (_, i) => ({ item_id: i, item_name: `Item ${i}` }));
+
 describe('the gateway in front of PostgREST', () => {
   let upstream: http.Server;
   let gateway: http.Server;
@@ -24,6 +27,11 @@ describe('the gateway in front of PostgREST', () => {
 
   beforeAll(async () => {
     upstream = http.createServer((req, res) => {
+      if (req.url?.startsWith('/storage_items')) {
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+        res.end(JSON.stringify(MANY_ITEMS));
+        return;
+      }
       const body = JSON.stringify(req.url?.startsWith('/items') ? CUT_OFF_BY_POSTGRES : BAD_FILTER);
       res.writeHead(400, { 'content-type': 'application/json; charset=utf-8' });
       res.end(body);
@@ -56,5 +64,27 @@ describe('the gateway in front of PostgREST', () => {
     const res = await fetch(`${api}/rest/v1/rooms?name=x.x`, { headers: { apikey } });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual(BAD_FILTER);
+  });
+
+  it('gzips a large JSON answer for a client that takes gzip, as Supabase’s edge does', async () => {
+    const get = (encoding: string) =>
+      new Promise<http.IncomingMessage & { body: Buffer }>((resolve, reject) => {
+        const req = http.get(
+          `${api}/rest/v1/storage_items?select=*`,
+          { headers: { apikey, 'accept-encoding': encoding } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve(Object.assign(res, { body: Buffer.concat(chunks) })));
+          },
+        );
+        req.on('error', reject);
+      });
+    const gzipped = await get('gzip, deflate, br');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gzipped.body).toString('utf8'))).toEqual(MANY_ITEMS);
+    const plain = await get('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(plain.body.toString('utf8'))).toEqual(MANY_ITEMS);
   });
 });

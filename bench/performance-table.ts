@@ -1,9 +1,10 @@
 import type { Figure } from './report.ts';
 
 /**
- * The figures table of docs/performance.md, made from a bench run (bench/results/latest.json).
- * Pure: `npm run bench:docs` (bench/write-docs.ts) reads and writes the files around it, and
- * tests/unit/bench/performance-table.test.ts holds it to a fixture.
+ * The figures table of docs/performance.md and the summary in README.md's "## Performance", made
+ * from a bench run (bench/results/latest.json). Pure: `npm run bench:docs` (bench/write-docs.ts)
+ * reads and writes the files around it, and tests/unit/bench/performance-table.test.ts holds it
+ * to a fixture.
  */
 
 /** What `report` writes to bench/results/latest.json. */
@@ -18,6 +19,10 @@ export interface BenchResults {
 /** The lines between these two are the bench's; everything else in the file is written by hand. */
 export const TABLE_START = '<!-- bench:table:start (npm run bench:docs writes from here) -->';
 export const TABLE_END = '<!-- bench:table:end -->';
+
+/** README.md's summary of the same run lives between these two. */
+export const SUMMARY_START = '<!-- bench:summary:start (npm run bench:docs writes from here) -->';
+export const SUMMARY_END = '<!-- bench:summary:end -->';
 
 /** A figure's value as the bench prints it: whole from 100 up, one decimal below, '-' if none. */
 export function formatValue(f: Pick<Figure, 'value'>): string {
@@ -99,21 +104,58 @@ export function performanceTable(results: BenchResults): string[] {
 }
 
 /**
- * `markdown` with the lines between the markers replaced by the table of `results`; the text
- * outside them is kept as it is. Throws when the markers are missing or out of order.
+ * The generated part of README.md's "## Performance": the run, how many figures are within
+ * budget, then one line per figure (value, budget, met or missed).
  */
-export function withPerformanceTable(markdown: string, results: BenchResults): string {
-  const lines = markdown.split('\n');
-  const start = lines.indexOf(TABLE_START);
-  const end = lines.indexOf(TABLE_END);
-  if (start < 0 || end < start) {
-    throw new Error(`docs/performance.md needs the lines ${TABLE_START} and ${TABLE_END}`);
-  }
+export function performanceSummary(results: BenchResults): string[] {
+  const met = results.figures.filter((f) => f.ok).length;
   return [
-    ...lines.slice(0, start + 1),
+    `Latest \`npm run bench\`, ${runDate(results.date)}, on ${results.machine}: ${met} of ${results.figures.length} figures within budget.`,
     '',
-    ...performanceTable(results),
-    '',
-    ...lines.slice(end),
-  ].join('\n');
+    ...results.figures.map((f) =>
+      Number.isNaN(f.value)
+        ? `- ${f.name}: not measured, budget ${f.budget}: **missed**`
+        : `- ${f.name}: ${`${formatValue(f)} ${f.unit}`.trim()}, budget ${f.budget}: ${f.ok ? 'met' : '**missed**'}`,
+    ),
+  ];
+}
+
+/**
+ * `markdown` with the lines between the `start` and `end` marker lines replaced by `content`;
+ * the text outside them is kept as it is. Throws, naming `file`, when the markers are missing or
+ * out of order.
+ */
+export function withGenerated(
+  markdown: string,
+  markers: { start: string; end: string },
+  content: string[],
+  file: string,
+): string {
+  const lines = markdown.split('\n');
+  const start = lines.indexOf(markers.start);
+  const end = lines.indexOf(markers.end);
+  if (start < 0 || end < start) {
+    throw new Error(`${file} needs the lines ${markers.start} and ${markers.end}`);
+  }
+  return [...lines.slice(0, start + 1), '', ...content, '', ...lines.slice(end)].join('\n');
+}
+
+/** docs/performance.md with the table of `results` between its markers. */
+export function withPerformanceTable(markdown: string, results: BenchResults): string {
+  return withGenerated(
+    markdown,
+    { start: TABLE_START, end: TABLE_END },
+    performanceTable(results),
+    'docs/performance.md',
+  );
+}
+
+/** README.md with the summary of `results` between its markers. */
+export function withPerformanceSummary(markdown: string, results: BenchResults): string {
+  return withGenerated(
+    markdown,
+    { start: SUMMARY_START, end: SUMMARY_END },
+    performanceSummary(results),
+    'README.md',
+  );
 }

@@ -2,6 +2,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
@@ -51,7 +52,8 @@ export async function invokeFunction(
   siteUrl: string,
   functionsDir = FUNCTIONS_DIR,
 ): Promise<Response> {
-  if (!/^[a-z0-9-]+$/.test(name)) return Response.json({ error: 'Function not found' }, { status: 404 });
+  if (!/^[a-z0-9-]+$/.test(name))
+    return Response.json({ error: 'Function not found' }, { status: 404 });
   const file = path.join(functionsDir, `${name}.ts`);
   if (!existsSync(file)) return Response.json({ error: 'Function not found' }, { status: 404 });
   const mod = (await import(pathToFileURL(file).href)) as FunctionModule;
@@ -78,9 +80,12 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
       : new Uint8Array(
           await readBody(req, FUNCTION_BODY_LIMIT).catch((error: { status?: number }) => {
             if (error.status !== 413) throw error;
-            throw Object.assign(new Error('Request body too large: a function accepts at most 6 MB'), {
-              status: 413,
-            });
+            throw Object.assign(
+              new Error('Request body too large: a function accepts at most 6 MB'),
+              {
+                status: 413,
+              },
+            );
           }),
         );
   return new Request(new URL(req.url ?? '/', origin), { method, headers, body });
@@ -171,7 +176,9 @@ async function serveStatic(
       return;
     }
     res.writeHead(200, { ...headers, 'content-length': stat.size });
-    createReadStream(file).pipe(res);
+    // pipeline, not pipe: a response cut off (a page closed mid-download) closes the file too,
+    // where pipe would leave it open for as long as the process runs.
+    pipeline(createReadStream(file), res).catch(() => undefined);
     return;
   }
   // A missing asset is a 404; any other path is a client-side route (Netlify's SPA redirect).
@@ -213,7 +220,10 @@ export function createAppServer(opts: {
       const fn = /^\/\.netlify\/functions\/([^/]+)\/?$/.exec(url.pathname);
       if (fn) {
         const request = await toRequest(req, opts.siteUrl());
-        await writeResponse(res, await invokeFunction(fn[1]!, request, opts.siteUrl(), opts.functionsDir));
+        await writeResponse(
+          res,
+          await invokeFunction(fn[1]!, request, opts.siteUrl(), opts.functionsDir),
+        );
         return;
       }
       // Netlify's scheduler (a local stand-in, run on demand): POST, user-agent Netlify Clockwork,
@@ -222,8 +232,15 @@ export function createAppServer(opts: {
       if (run && req.method === 'POST') {
         const headers = { 'user-agent': 'Netlify Clockwork', 'x-nf-event': 'schedule' };
         const body = JSON.stringify({ next_run: new Date(Date.now() + 3_600_000).toISOString() });
-        const scheduled = new Request(`${opts.siteUrl()}/.netlify/functions/${run[1]}`, { method: 'POST', headers, body });
-        await writeResponse(res, await invokeFunction(run[1]!, scheduled, opts.siteUrl(), opts.functionsDir));
+        const scheduled = new Request(`${opts.siteUrl()}/.netlify/functions/${run[1]}`, {
+          method: 'POST',
+          headers,
+          body,
+        });
+        await writeResponse(
+          res,
+          await invokeFunction(run[1]!, scheduled, opts.siteUrl(), opts.functionsDir),
+        );
         return;
       }
       if (!opts.distDir) {

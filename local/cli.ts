@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ensureBuilt } from './build.ts';
+import { BuildError, ensureBuilt } from './build.ts';
 import { optionsFromEnv, ROOT_DIR } from './config.ts';
 import { seedDemoAccount, DEMO_ACCOUNT } from './demo.ts';
 import { watchLaunchers } from './processes.ts';
@@ -12,7 +12,10 @@ const [command = 'start', ...args] = process.argv.slice(2);
  * its shell, tsx) goes away, or when the stack stopped itself because a part could not be
  * brought back: never a half-running stack, never servers left holding the ports.
  */
-function stopWhenAsked(stack: RunningStack, stopOthers: () => Promise<void> = async () => undefined): void {
+function stopWhenAsked(
+  stack: RunningStack,
+  stopOthers: () => Promise<void> = async () => undefined,
+): void {
   let stopping = false;
   const stopAndExit = (why: string, code: number) => {
     if (stopping) return;
@@ -58,7 +61,14 @@ Ctrl-C stops everything.`);
 async function start(dev: boolean): Promise<void> {
   const fresh = args.includes('--fresh');
   const options = optionsFromEnv({ fresh, distDir: dev ? null : path.join(ROOT_DIR, 'dist') });
-  if (!dev && options.distDir) await ensureBuilt({ distDir: options.distDir, log: console.log });
+  if (!dev && options.distDir) {
+    // In a child process that exits: the stack's own process stays small (local/build.ts).
+    await ensureBuilt({ distDir: options.distDir, log: console.log }).catch((error: unknown) => {
+      // Its output, the error among it, has just streamed past: say what it means for us.
+      if (!(error instanceof BuildError)) throw error;
+      throw new Error(`${error.summary}; its error is above. The stack was not started.`);
+    });
+  }
   const stack = await startStack(options);
   let vite: { close(): Promise<void> } | null = null;
   stopWhenAsked(stack, async () => {
@@ -94,7 +104,15 @@ function status(): void {
     console.error(`No stack is running on ${dataDir}. Start one with \`npm start\`.`);
     process.exit(1);
   }
-  for (const key of ['API_URL', 'DB_URL', 'ANON_KEY', 'SERVICE_ROLE_KEY', 'JWT_SECRET', 'APP_URL', 'MAILBOX_URL'] as const) {
+  for (const key of [
+    'API_URL',
+    'DB_URL',
+    'ANON_KEY',
+    'SERVICE_ROLE_KEY',
+    'JWT_SECRET',
+    'APP_URL',
+    'MAILBOX_URL',
+  ] as const) {
     console.log(`${key}=${state[key]}`);
   }
 }

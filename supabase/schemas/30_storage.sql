@@ -50,9 +50,11 @@ returns void
 language plpgsql
 set search_path = ''
 as $$
+declare
+  v_account uuid := private.current_account();
 begin
-  if private.current_account() is not null then
-    perform private.lock_storage(private.current_account());
+  if v_account is not null then
+    perform private.lock_storage(v_account);
   end if;
 end;
 $$;

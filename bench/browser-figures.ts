@@ -9,7 +9,12 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 
@@ -49,7 +54,10 @@ export const READY_PROBE = `(() => {
 
 /** Resolves when the probe reports the inventory on screen. Ask for it before acting. */
 export function inventoryReady(page: Page): Promise<unknown> {
-  return page.waitForEvent('console', { predicate: (message) => message.text() === READY_MESSAGE, timeout: 60_000 });
+  return page.waitForEvent('console', {
+    predicate: (message) => message.text() === READY_MESSAGE,
+    timeout: 60_000,
+  });
 }
 
 /** Records the page's GET reads whose address `wanted` accepts (REST by default) until the returned stop is called. */
@@ -59,14 +67,17 @@ function recordReads(
   wanted: (url: string) => boolean = (url) => url.includes('/rest/v1/'),
 ): () => void {
   const onRequest = (req: Request) => {
-    if (req.method() === 'GET' && wanted(req.url())) into.push({ url: req.url(), headers: req.headers() });
+    if (req.method() === 'GET' && wanted(req.url()))
+      into.push({ url: req.url(), headers: req.headers() });
   };
   page.on('request', onRequest);
   return () => page.off('request', onRequest);
 }
 
 /** Each address once: the app asks again for some reads, a raw replay needs each only once. */
-const distinct = (requests: CapturedRequest[]) => [...new Map(requests.map((r) => [r.url, r])).values()];
+const distinct = (requests: CapturedRequest[]) => [
+  ...new Map(requests.map((r) => [r.url, r])).values(),
+];
 
 // Enough runs for a median that holds still on a small machine whose speed drifts run to run.
 const NAVIGATIONS = 11;
@@ -155,15 +166,28 @@ const PAGE_RAW_FETCH = `async (requests) => {
   }));
   return performance.now() - started;
 }`;
-const PASSED_HEADERS = new Set(['apikey', 'authorization', 'accept', 'accept-profile', 'prefer', 'range', 'x-client-info']);
+const PASSED_HEADERS = new Set([
+  'apikey',
+  'authorization',
+  'accept',
+  'accept-profile',
+  'prefer',
+  'range',
+  'x-client-info',
+]);
 
 async function timeRawFetchInPage(page: Page, requests: CapturedRequest[]): Promise<number> {
   const sent = requests.map((r) => ({
     url: r.url,
-    headers: Object.fromEntries(Object.entries(r.headers).filter(([name]) => PASSED_HEADERS.has(name))),
+    headers: Object.fromEntries(
+      Object.entries(r.headers).filter(([name]) => PASSED_HEADERS.has(name)),
+    ),
   }));
   const fn = await page.evaluateHandle(`(${PAGE_RAW_FETCH})`);
-  const ms = (await fn.evaluate((f: unknown, args) => (f as (a: typeof sent) => Promise<number>)(args), sent)) as number;
+  const ms = (await fn.evaluate(
+    (f: unknown, args) => (f as (a: typeof sent) => Promise<number>)(args),
+    sent,
+  )) as number;
   await fn.dispose();
   return ms;
 }
@@ -206,12 +230,19 @@ const TYPE_AND_WAIT = `async ([value, wanted]) => {
 /** Types into the search box and waits, inside the page, for the text to show in the results. */
 async function typeAndWait(page: Page, text: string, expected: string): Promise<number> {
   const fn = await page.evaluateHandle(`(${TYPE_AND_WAIT})`);
-  const ms = (await fn.evaluate((f: unknown, args) => (f as (a: readonly string[]) => Promise<number>)(args), [text, expected] as const)) as number;
+  const ms = (await fn.evaluate(
+    (f: unknown, args) => (f as (a: readonly string[]) => Promise<number>)(args),
+    [text, expected] as const,
+  )) as number;
   await fn.dispose();
   return ms;
 }
 
-export async function dashboardFigures(stack: RunningStack, seller: SeededSeller, browser: Browser): Promise<Figure[]> {
+export async function dashboardFigures(
+  stack: RunningStack,
+  seller: SeededSeller,
+  browser: Browser,
+): Promise<Figure[]> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript(READY_PROBE);
   const page = await context.newPage();
@@ -276,7 +307,9 @@ export async function dashboardFigures(stack: RunningStack, seller: SeededSeller
   const barcodeScreenTimes: number[] = [];
   // Seeded item g has barcode 200000000000 + g and a name starting 'Item g '.
   for (const g of [4321, 17, 2500]) {
-    const answered = page.waitForResponse((res) => res.url().includes('/rest/v1/storage_items') && res.url().includes('barcode'));
+    const answered = page.waitForResponse(
+      (res) => res.url().includes('/rest/v1/storage_items') && res.url().includes('barcode'),
+    );
     barcodeScreenTimes.push(await typeAndWait(page, String(200_000_000_000 + g), `Item ${g} `));
     await answered; // the server's answer replaces the local one after a short debounce
   }
@@ -290,26 +323,27 @@ export async function dashboardFigures(stack: RunningStack, seller: SeededSeller
 
   const search = median(searchTimes);
   return [
-    // Held against the same reads sent raw from Node, all at once, JSON parsed: the data's own
-    // cost. The same reads sent by the browser itself (plain fetch from an idle page of the app)
-    // come back later (the browser's network process, six connections per server, two cores
-    // shared with the server); that figure is given beside it, as what the app adds over what
-    // the browser needs for the data alone.
+    // Held (issue #37) against the same reads sent by the browser itself, all at once, JSON
+    // parsed (plain fetch from an idle page of the app): what this browser needs for the data
+    // alone. The same reads sent raw from Node come back sooner (no network process, no six
+    // connections per server) and are given beside it, as the data's own cost.
     {
       name: 'dashboard ready, navigating to the inventory in the app',
       value: nav,
       unit: 'ms',
-      against: `raw PostgREST fetch of the same ${navUnique.length} reads from Node ${navRaw.toFixed(0)} ms (ratio ${(nav / navRaw).toFixed(2)}x), from the page with plain fetch ${navPageRaw.toFixed(0)} ms (ratio ${(nav / navPageRaw).toFixed(2)}x); medians of ${NAVIGATIONS} clicks on Inventory from Settings, each after its raw fetches, press to painted: requests ${navData.toFixed(0)} ms, drawing and painting ${navDrawing.toFixed(0)} ms`,
-      budget: '< 2x raw and < 1500 ms',
-      ok: nav < 1500 && nav < 2 * navRaw,
+      against: `the same ${navUnique.length} reads fetched raw by the page with plain fetch ${navPageRaw.toFixed(0)} ms (ratio ${(nav / navPageRaw).toFixed(2)}x), from Node ${navRaw.toFixed(0)} ms (ratio ${(nav / navRaw).toFixed(2)}x); medians of ${NAVIGATIONS} clicks on Inventory from Settings, each after its raw fetches, press to painted: requests ${navData.toFixed(0)} ms, drawing and painting ${navDrawing.toFixed(0)} ms`,
+      // Issue #37: within 2x of what the page itself needs for the same reads.
+      budget: "<= 2x the page's raw fetch and < 1500 ms",
+      ok: nav < 1500 && nav <= 2 * navPageRaw,
     },
     {
       name: 'dashboard ready, page load of /dashboard/inventory',
       value: ready,
       unit: 'ms',
-      against: `raw PostgREST fetch of the same ${unique.length} reads from Node ${raw.toFixed(0)} ms (ratio ${(ready / raw).toFixed(2)}x), from the page with plain fetch ${pageRaw.toFixed(0)} ms (ratio ${(ready / pageRaw).toFixed(2)}x); medians of ${PAGE_LOADS} loads, each after its raw fetches: boot ${boot.toFixed(0)} ms, requests ${data.toFixed(0)} ms, drawing and painting ${render.toFixed(0)} ms`,
-      budget: '< 2x raw and < 1500 ms',
-      ok: ready < 1500 && ready < 2 * raw,
+      against: `the same ${unique.length} reads fetched raw by the page with plain fetch ${pageRaw.toFixed(0)} ms (ratio ${(ready / pageRaw).toFixed(2)}x), from Node ${raw.toFixed(0)} ms (ratio ${(ready / raw).toFixed(2)}x); medians of ${PAGE_LOADS} loads, each after its raw fetches: boot ${boot.toFixed(0)} ms, requests ${data.toFixed(0)} ms, drawing and painting ${render.toFixed(0)} ms`,
+      // Issue #37: a page load also boots the app, so it is held to 2.5x the in-page raw fetch.
+      budget: '<= 2.5x in-page raw and < 1500 ms',
+      ok: ready < 1500 && ready <= 2.5 * pageRaw,
     },
     {
       name: 'quick search, typing to results on screen',

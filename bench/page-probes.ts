@@ -13,6 +13,8 @@ export interface MoveTiming {
   paintedAt: number | null;
   /** The end of the move_items request's answer. */
   committedAt: number | null;
+  /** When the page started the move_items request (its fetch). */
+  sentAt: number | null;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface MoveTiming {
 export async function watchNextMove(page: Page, itemId: string, shelfId: string): Promise<void> {
   const selector = `[data-shelf-id="${shelfId}"] [data-item-id="${itemId}"]`;
   await page.evaluate(`(() => {
-    const timing = { droppedAt: null, paintedAt: null, committedAt: null };
+    const timing = { droppedAt: null, paintedAt: null, committedAt: null, sentAt: null };
     window.__moveTiming = timing;
     const onRelease = () => {
       if (timing.droppedAt !== null) return;
@@ -39,6 +41,7 @@ export async function watchNextMove(page: Page, itemId: string, shelfId: string)
       const requests = new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) {
           if (entry.name.includes('/rest/v1/rpc/move_items') && entry.startTime >= timing.droppedAt) {
+            timing.sentAt = entry.startTime;
             timing.committedAt = entry.responseEnd;
             requests.disconnect();
           }
@@ -52,8 +55,12 @@ export async function watchNextMove(page: Page, itemId: string, shelfId: string)
 
 /** The watched move's timing, once its answer has come (or `timeoutMs` has passed). */
 export async function readMoveTiming(page: Page, timeoutMs = 15_000): Promise<MoveTiming> {
-  await page.waitForFunction('window.__moveTiming && window.__moveTiming.committedAt !== null', null, {
-    timeout: timeoutMs,
-  });
+  await page.waitForFunction(
+    'window.__moveTiming && window.__moveTiming.committedAt !== null',
+    null,
+    {
+      timeout: timeoutMs,
+    },
+  );
   return (await page.evaluate('window.__moveTiming')) as MoveTiming;
 }

@@ -37,20 +37,25 @@ create extension if not exists pg_trgm with schema extensions;
 -- policies, like hosted Supabase); it only ever looks at the caller's own factors and returns
 -- one boolean. search_path is empty so nothing the caller creates can shadow auth.* or the
 -- enum comparison.
+--
+-- plpgsql, not sql: every RLS statement and write asks once, and an sql function is planned again
+-- at each such call (~75 us against ~13 us with the plan kept for the session).
 create or replace function private.mfa_satisfied()
 returns boolean
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select coalesce(auth.jwt() ->> 'aal', '') = 'aal2'
+begin
+  return coalesce(auth.jwt() ->> 'aal', '') = 'aal2'
       or not exists (
         select 1
           from auth.mfa_factors f
          where f.user_id = auth.uid()
            and f.status = 'verified'
       );
+end;
 $$;
 comment on function private.mfa_satisfied() is
   'True when the caller''s JWT is aal2 or the caller has no verified MFA factor (RLS gate for two-factor sign-in).';

@@ -50,9 +50,11 @@ returns void
 language plpgsql
 set search_path = ''
 as $$
+declare
+  v_account uuid := private.current_account();
 begin
-  if private.current_account() is not null then
-    perform private.lock_storage(private.current_account());
+  if v_account is not null then
+    perform private.lock_storage(v_account);
   end if;
 end;
 $$;
@@ -706,19 +708,22 @@ as $$ select private.renumber('storage_rooms', 'room', 'account_id', p_account_i
 revoke all on function private.renumber_rooms(uuid) from public;
 grant execute on function private.renumber_rooms(uuid) to authenticated, service_role;
 
--- 'Garage / Isle 2 / Unit B / Shelf 3' for log lines.
+-- 'Garage / Isle 2 / Unit B / Shelf 3' for log lines. plpgsql so the four-table join with its
+-- RLS is planned once per session, not at every move, add or scan that logs (as sql it was).
 create or replace function private.shelf_location(p_shelf_id uuid)
 returns text
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select format('%s / Isle %s / Unit %s / Shelf %s', r.room_name, i.isle_index, u.unit_name, s.shelf_index)
-    from public.storage_shelves s
-    join public.storage_units u on u.unit_id = s.unit_id
-    join public.storage_isles i on i.isle_id = u.isle_id
-    join public.storage_rooms r on r.room_id = i.room_id
-   where s.shelf_id = p_shelf_id
+begin
+  return (select format('%s / Isle %s / Unit %s / Shelf %s', r.room_name, i.isle_index, u.unit_name, s.shelf_index)
+            from public.storage_shelves s
+            join public.storage_units u on u.unit_id = s.unit_id
+            join public.storage_isles i on i.isle_id = u.isle_id
+            join public.storage_rooms r on r.room_id = i.room_id
+           where s.shelf_id = p_shelf_id);
+end;
 $$;
 revoke all on function private.shelf_location(uuid) from public;
 grant execute on function private.shelf_location(uuid) to authenticated, service_role;

@@ -86,6 +86,10 @@ test.describe('offline on the tablet', () => {
         await navigator.serviceWorker.ready;
       });
 
+      // The offline reload shows the device copy, written a moment after the screen's data
+      // arrives (data/offline/device-cache.ts): wait until it holds the five items.
+      await expect.poll(async () => Object.keys(await deviceItems(page, seller)).length).toBe(5);
+
       const waiting = page.getByTestId('changes-waiting');
       await page.context().setOffline(true);
       await page.reload();

@@ -37,11 +37,10 @@ export function deviceCopy(page: Page, dbName: string): Promise<{ items: number;
             return resolve({ items: -1, bytes: 0 });
           }
           const tx = db.transaction(stores);
-          const read = (store: string) =>
-            stores.includes(store) ? tx.objectStore(store).getAll() : null;
-          const cache = read('cache')!;
-          const rows = read('rows');
-          const order = read('order');
+          // No function is named in here: tsx would wrap it in a helper the page does not have.
+          const cache = tx.objectStore('cache').getAll();
+          const rows = stores.includes('rows') ? tx.objectStore('rows').getAll() : null;
+          const order = stores.includes('order') ? tx.objectStore('order').getAll() : null;
           tx.oncomplete = () => {
             db.close();
             let items = -1;
@@ -61,10 +60,20 @@ export function deviceCopy(page: Page, dbName: string): Promise<{ items: number;
             resolve({ items, bytes });
           };
           tx.onerror = () => resolve({ items: -1, bytes: 0 });
+          tx.onabort = () => resolve({ items: -1, bytes: 0 });
         };
       }),
     dbName,
   );
+}
+
+/** Rejects when `promise` takes longer than `ms`: a read in the page that never answers is a failure, not a hang. */
+export function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 /** Waits until the device copy holds `count` items (written a moment after they load). */
@@ -73,10 +82,11 @@ export async function deviceHoldsItems(
   dbName: string,
   count: number,
 ): Promise<{ items: number; bytes: number }> {
-  let copy = await deviceCopy(page, dbName);
+  const read = () => within(30_000, 'reading the device copy', deviceCopy(page, dbName));
+  let copy = await read();
   for (let i = 0; i < 100 && copy.items < count; i++) {
     await page.waitForTimeout(200);
-    copy = await deviceCopy(page, dbName);
+    copy = await read();
   }
   if (copy.items < count)
     throw new Error(`the device copy holds ${copy.items} items, not ${count}`);
@@ -98,9 +108,13 @@ export async function openInstalledInventory(
   await page.goto(`${stack.env.APP_URL}/dashboard/inventory`);
   // The condition itself, not the probe's console message: nothing is timed here.
   await page.getByTestId('inventory-ready').waitFor({ timeout: 60_000 });
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
+  await within(
+    60_000,
+    'the service worker',
+    page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    }),
+  );
   return page;
 }
 

@@ -16,8 +16,12 @@ async function timeReload(page: Page): Promise<number> {
   return (await page.evaluate('window.__inventoryReadyAt')) as number;
 }
 
-/** The seller's device copy: how many items it holds and its size as JSON, in bytes. */
-function deviceCopy(page: Page, dbName: string): Promise<{ items: number; bytes: number }> {
+/**
+ * The seller's device copy: how many items it holds and its size as JSON, in bytes. The items are
+ * kept row by row (src/data/offline/device-db.ts, version 2): their head in `cache`, each row in
+ * `rows`, their order in `order`; a copy written whole (version 1) holds them in `cache`.
+ */
+export function deviceCopy(page: Page, dbName: string): Promise<{ items: number; bytes: number }> {
   return page.evaluate(
     (name) =>
       new Promise<{ items: number; bytes: number }>((resolve) => {
@@ -25,23 +29,68 @@ function deviceCopy(page: Page, dbName: string): Promise<{ items: number; bytes:
         open.onerror = () => resolve({ items: -1, bytes: 0 });
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains('cache')) return resolve({ items: -1, bytes: 0 });
-          const all = db.transaction('cache').objectStore('cache').getAll();
-          all.onsuccess = () => {
+          const stores = ['cache', 'rows', 'order'].filter((store) =>
+            db.objectStoreNames.contains(store),
+          );
+          if (!stores.includes('cache')) {
+            db.close();
+            return resolve({ items: -1, bytes: 0 });
+          }
+          const tx = db.transaction(stores);
+          // No function is named in here: tsx would wrap it in a helper the page does not have.
+          const cache = tx.objectStore('cache').getAll();
+          const rows = stores.includes('rows') ? tx.objectStore('rows').getAll() : null;
+          const order = stores.includes('order') ? tx.objectStore('order').getAll() : null;
+          tx.oncomplete = () => {
             db.close();
             let items = -1;
             let bytes = 0;
-            for (const entry of all.result as Array<{ queryKey: unknown[]; data: unknown }>) {
+            for (const entry of cache.result as Array<{
+              queryKey: unknown[];
+              data?: unknown;
+              rowsBy?: string;
+            }>) {
               bytes += JSON.stringify(entry).length;
-              if (entry.queryKey[2] === 'items' && Array.isArray(entry.data))
-                items = entry.data.length;
+              if (entry.queryKey[2] !== 'items') continue;
+              if (Array.isArray(entry.data)) items = entry.data.length;
+              else if (entry.rowsBy) items = rows?.result.length ?? -1;
             }
+            for (const row of rows?.result ?? []) bytes += JSON.stringify(row).length;
+            for (const ids of order?.result ?? []) bytes += JSON.stringify(ids).length;
             resolve({ items, bytes });
           };
+          tx.onerror = () => resolve({ items: -1, bytes: 0 });
+          tx.onabort = () => resolve({ items: -1, bytes: 0 });
         };
       }),
     dbName,
   );
+}
+
+/** Rejects when `promise` takes longer than `ms`: a read in the page that never answers is a failure, not a hang. */
+export function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/** Waits until the device copy holds `count` items (written a moment after they load). */
+export async function deviceHoldsItems(
+  page: Page,
+  dbName: string,
+  count: number,
+): Promise<{ items: number; bytes: number }> {
+  const read = () => within(30_000, 'reading the device copy', deviceCopy(page, dbName));
+  let copy = await read();
+  for (let i = 0; i < 100 && copy.items < count; i++) {
+    await page.waitForTimeout(200);
+    copy = await read();
+  }
+  if (copy.items < count)
+    throw new Error(`the device copy holds ${copy.items} items, not ${count}`);
+  return copy;
 }
 
 /**
@@ -56,12 +105,16 @@ export async function openInstalledInventory(
   await context.addInitScript(READY_PROBE);
   const page = await context.newPage();
   await signIn(page, stack.env.APP_URL, seller);
-  const first = inventoryReady(page);
   await page.goto(`${stack.env.APP_URL}/dashboard/inventory`);
-  await first;
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
+  // The condition itself, not the probe's console message: nothing is timed here.
+  await page.getByTestId('inventory-ready').waitFor({ timeout: 60_000 });
+  await within(
+    60_000,
+    'the service worker',
+    page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    }),
+  );
   return page;
 }
 
@@ -81,13 +134,7 @@ export async function offlineOpenFigures(
   });
   try {
     const page = await openInstalledInventory(context, stack, seller);
-    // Written a moment after the items load.
-    let copy = await deviceCopy(page, deviceDbOf(seller));
-    for (let i = 0; i < 50 && copy.items < 5000; i++) {
-      await page.waitForTimeout(200);
-      copy = await deviceCopy(page, deviceDbOf(seller));
-    }
-    if (copy.items < 5000) throw new Error(`the device copy holds ${copy.items} items, not 5000`);
+    const copy = await deviceHoldsItems(page, deviceDbOf(seller), 5000);
 
     const online: number[] = [];
     for (let i = 0; i < RELOADS; i++) online.push(await timeReload(page));

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { deviceItemRows } from './device-copy';
 import { expect, test as base } from './fixtures';
 import { InventoryPage } from './pages/inventory-page';
 import {
@@ -76,29 +77,14 @@ async function deviceHoldsItems(
   const { accountId } = seller;
   await expect
     .poll(
-      () =>
-        page.evaluate(
-          async ({ name, key }) =>
-            new Promise<number>((resolve) => {
-              const open = indexedDB.open(name);
-              open.onerror = () => resolve(-1);
-              open.onsuccess = () => {
-                const db = open.result;
-                if (!db.objectStoreNames.contains('cache')) return resolve(-1);
-                const get = db.transaction('cache').objectStore('cache').get(key);
-                get.onsuccess = () => {
-                  const value = get.result as { data?: unknown[] } | undefined;
-                  db.close();
-                  resolve(Array.isArray(value?.data) ? value.data.length : -1);
-                };
-                get.onerror = () => resolve(-1);
-              };
-            }),
-          {
-            name: deviceDbOf(seller),
-            key: JSON.stringify(['inventory', accountId, 'items']),
-          },
-        ),
+      async () =>
+        (
+          await deviceItemRows(
+            page,
+            deviceDbOf(seller),
+            JSON.stringify(['inventory', accountId, 'items']),
+          )
+        )?.length ?? -1,
       { timeout: 10_000 },
     )
     .toBe(count);
@@ -191,9 +177,7 @@ test.describe('the stockroom kept on the device', () => {
 
     await dashboard.signOut();
     await expect(page).toHaveURL(/\/login/);
-    await expect
-      .poll(() => databaseNames(page))
-      .not.toContain(deviceDbOf(seller));
+    await expect.poll(() => databaseNames(page)).not.toContain(deviceDbOf(seller));
 
     // A second seller signs in on the same browser (their session put where the sign-in form
     // would put it: the form is the auth specs' business).

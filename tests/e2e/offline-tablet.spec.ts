@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { deviceItemRows } from './device-copy';
 import { expect, signInContext, test } from './fixtures';
 import { BarcodesPage } from './pages/barcodes-page';
 import { MovePage } from './pages/move-page';
@@ -24,38 +25,17 @@ async function itemsOf(admin: SupabaseClient, accountId: string) {
 }
 
 /** The items of the account's device copy (what an offline reload shows), by name. */
-function deviceItems(
+async function deviceItems(
   page: Page,
   seller: Pick<SellerAccount, 'id' | 'accountId'>,
 ): Promise<Record<string, string | null>> {
   const { accountId } = seller;
-  return page.evaluate(
-    async ({ name, key }) =>
-      new Promise<Record<string, string | null>>((resolve) => {
-        const open = indexedDB.open(name);
-        open.onerror = () => resolve({});
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('cache')) return resolve({});
-          const get = db.transaction('cache').objectStore('cache').get(key);
-          get.onsuccess = () => {
-            const value = get.result as
-              { data?: Array<{ item_name: string; shelf_id: string | null }> } | undefined;
-            db.close();
-            resolve(
-              Object.fromEntries(
-                (value?.data ?? []).map((item) => [item.item_name, item.shelf_id]),
-              ),
-            );
-          };
-          get.onerror = () => resolve({});
-        };
-      }),
-    {
-      name: deviceDbOf(seller),
-      key: JSON.stringify(['inventory', accountId, 'items']),
-    },
+  const items = await deviceItemRows<{ item_name: string; shelf_id: string | null }>(
+    page,
+    deviceDbOf(seller),
+    JSON.stringify(['inventory', accountId, 'items']),
   );
+  return Object.fromEntries((items ?? []).map((item) => [item.item_name, item.shelf_id]));
 }
 
 test.describe('offline on the tablet', () => {
@@ -105,6 +85,10 @@ test.describe('offline on the tablet', () => {
       await page.evaluate(async () => {
         await navigator.serviceWorker.ready;
       });
+
+      // The offline reload shows the device copy, written a moment after the screen's data
+      // arrives (data/offline/device-cache.ts): wait until it holds the five items.
+      await expect.poll(async () => Object.keys(await deviceItems(page, seller)).length).toBe(5);
 
       const waiting = page.getByTestId('changes-waiting');
       await page.context().setOffline(true);

@@ -10,10 +10,15 @@
  * Callers name the ACCOUNT (`accountId`, the stockroom's scope, as in query keys); the signed-in
  * user (`userId`) is set once by setDeviceUser (the account provider and the page's start).
  *
- * Two object stores:
- * - `cache`: key → value (the persisted query cache entries; see offline/persist-cache.ts).
+ * Object stores:
+ * - `cache`: key → value (the persisted query cache entries; see offline/device-cache.ts): a
+ *   whole entry, or the head of a list kept row by row (domain/device-copy.ts, rowIdField).
+ * - `rows` (version 2): [entry key, row id] → one row of a list kept row by row.
+ * - `order` (version 2): entry key → that list's row ids in order.
  * - `outbox`: ordered entries (an auto-incremented key unless the caller gives one); values are
  *   plain objects. `getAll` returns them in key order.
+ * Version 1 held every list whole in `cache`; such an entry is still read, and replaced by rows
+ * at its next write, so an existing copy is not lost by the upgrade.
  *
  * Nothing here holds a token: callers store data rows and queued changes only.
  * No dependency: the browser's IndexedDB API wrapped in promises.
@@ -22,11 +27,9 @@
 import { personalAccountId, type AccountId, type UserId } from '../../domain/ids';
 
 const DB_PREFIX = 'stockroom-device-';
-const DB_VERSION = 1;
+const DB_VERSION = 2;
 
 export type DeviceStoreName = 'cache' | 'outbox';
-
-export const DEVICE_STORES: readonly DeviceStoreName[] = ['cache', 'outbox'];
 
 let deviceUser: UserId | null = null;
 
@@ -61,6 +64,34 @@ export interface DeviceStore<V = unknown> {
   clear(): Promise<void>;
 }
 
+/** One transaction's writes to the copy (the `cache`, `rows` and `order` stores). */
+export interface CopyWrite {
+  /** `cache` values: whole entries, or the heads of lists kept row by row. */
+  put: Array<{ key: string; value: unknown }>;
+  /** `cache` keys deleted, with any rows and order kept under them. */
+  remove: string[];
+  /** Lists whose rows are all written anew: their stored rows are deleted first. */
+  clearRows: string[];
+  rows: Array<{ entry: string; id: string; value: unknown }>;
+  removeRows: Array<{ entry: string; id: string }>;
+  order: Array<{ entry: string; ids: readonly string[] }>;
+}
+
+/** A `cache` value as read back, with the rows and order stored under its key. */
+export interface CopyRead {
+  key: IDBValidKey;
+  value: unknown;
+  /** Every row stored under the key (none for a whole entry). */
+  rows: unknown[];
+  /** The stored order, if any. */
+  order: unknown;
+}
+
+/** Every row key of one list: [entry] sorts before [entry, id], and [entry, []] after them. */
+function rowRange(entry: string): IDBKeyRange {
+  return IDBKeyRange.bound([entry], [entry, []]);
+}
+
 export interface DeviceDb {
   /** The account whose stockroom this copy holds. */
   readonly accountId: AccountId;
@@ -68,12 +99,10 @@ export interface DeviceDb {
   store<V = unknown>(name: DeviceStoreName): DeviceStore<V>;
   readonly cache: DeviceStore;
   readonly outbox: DeviceStore;
-  /** Writes several cache entries in one transaction (and removes the `remove` keys). */
-  putMany(
-    storeName: DeviceStoreName,
-    entries: Array<{ key: IDBValidKey; value: unknown }>,
-    remove?: IDBValidKey[],
-  ): Promise<void>;
+  /** Writes to the copy in one transaction (all or nothing). */
+  writeCopy(write: CopyWrite): Promise<void>;
+  /** Every `cache` value with its rows and order, read in one transaction. */
+  readCopy(): Promise<CopyRead[]>;
   close(): void;
 }
 
@@ -137,12 +166,47 @@ function wrap(db: IDBDatabase, accountId: AccountId): DeviceDb {
     store,
     cache: store('cache'),
     outbox: store('outbox'),
-    putMany: (storeName, entries, remove = []) => {
-      const tx = db.transaction(storeName, 'readwrite');
-      const s = tx.objectStore(storeName);
-      for (const key of remove) s.delete(key);
-      for (const { key, value } of entries) s.put(value, key);
+    writeCopy: (write) => {
+      const tx = db.transaction(['cache', 'rows', 'order'], 'readwrite');
+      const cache = tx.objectStore('cache');
+      const rows = tx.objectStore('rows');
+      const order = tx.objectStore('order');
+      for (const key of write.remove) {
+        cache.delete(key);
+        rows.delete(rowRange(key));
+        order.delete(key);
+      }
+      for (const entry of write.clearRows) rows.delete(rowRange(entry));
+      for (const { entry, id } of write.removeRows) rows.delete([entry, id]);
+      for (const { entry, id, value } of write.rows) rows.put(value, [entry, id]);
+      for (const { entry, ids } of write.order) order.put(ids, entry);
+      for (const { key, value } of write.put) cache.put(value, key);
       return transactionDone(tx);
+    },
+    readCopy: () => {
+      const tx = db.transaction(['cache', 'rows', 'order'], 'readonly');
+      const done = transactionDone(tx);
+      const cache = tx.objectStore('cache');
+      const keys = cache.getAllKeys();
+      const values = cache.getAll();
+      let found: CopyRead[] = [];
+      values.onsuccess = () => {
+        found = keys.result.map((key, index) => ({
+          key,
+          value: values.result[index],
+          rows: [],
+          order: undefined,
+        }));
+        // Rows and order only under string keys (every entry's device key is one).
+        for (const entry of found) {
+          if (typeof entry.key !== 'string') continue;
+          const rows = tx.objectStore('rows').getAll(rowRange(entry.key));
+          rows.onsuccess = () => (entry.rows = rows.result);
+          const order = tx.objectStore('order').get(entry.key);
+          order.onsuccess = () => (entry.order = order.result);
+        }
+      };
+      return done.then(() => found);
     },
     close: () => {
       openDbs.delete(db.name);
@@ -163,12 +227,15 @@ export function openDeviceDb(accountId: AccountId): Promise<DeviceDb> {
   if (known) return known;
   const opening = new Promise<DeviceDb>((resolve, reject) => {
     const request = indexedDB.open(name, DB_VERSION);
+    // From version 1 only the stores of rows are added: its whole entries are read as they are.
     request.onupgradeneeded = () => {
       const db = request.result;
       if (!db.objectStoreNames.contains('cache')) db.createObjectStore('cache');
       if (!db.objectStoreNames.contains('outbox')) {
         db.createObjectStore('outbox', { autoIncrement: true });
       }
+      if (!db.objectStoreNames.contains('rows')) db.createObjectStore('rows');
+      if (!db.objectStoreNames.contains('order')) db.createObjectStore('order');
     };
     request.onsuccess = () => {
       const db = request.result;

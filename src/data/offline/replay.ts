@@ -57,6 +57,11 @@ export function replayOutbox(
     await outbox.load();
     let sent = 0;
     let result: ReplayResult = 'empty';
+    // The device's record of each sent change goes in the background: the queue in memory drops
+    // it at once, so the next change is sent without waiting for IndexedDB (writes keep their
+    // order there). A record left by a crash in between is sent again, as one whose answer was
+    // lost always could be.
+    const recorded: Array<Promise<void>> = [];
     for (;;) {
       const next: OutboxEntry | undefined = outbox.snapshot.waiting[0];
       if (!next) break;
@@ -68,12 +73,12 @@ export function replayOutbox(
       try {
         const answer = await send(next.change);
         sent += 1;
-        await outbox.done(next.id);
+        recorded.push(outbox.done(next.id));
         const ids = idsFromAnswer(next.change, answer);
         if (ids.size > 0)
           for (const later of outbox.snapshot.waiting)
             if (pendingTempIds(later.change).some((id) => ids.has(id)))
-              await outbox.update({ ...later, change: rewriteIds(later.change, ids) });
+              recorded.push(outbox.update({ ...later, change: rewriteIds(later.change, ids) }));
       } catch (error) {
         if (failureKind({ network: isNetworkFailure(error) }) === 'network') {
           result = 'stopped';
@@ -83,6 +88,7 @@ export function replayOutbox(
         await outbox.refuse(next, refused.message, refused.code);
       }
     }
+    await Promise.all(recorded);
     if (sent > 0 || outbox.snapshot.decisions.length > 0) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: inventoryRoot(accountId) }),

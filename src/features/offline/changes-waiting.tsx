@@ -2,16 +2,41 @@ import { useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import { useOutbox, outboxFor } from '../../data/offline/outbox';
 import { useOutboxReplay } from '../../data/offline/replay';
-import { changesWaiting, decisionsWaiting, describeChange } from '../../domain/outbox';
+import {
+  changesWaiting,
+  decisionsWaiting,
+  describeChange,
+  type OutboxEntry,
+} from '../../domain/outbox';
 import { texts } from '../../lib/messages';
 import type { AccountId } from '../../domain/ids';
 import './offline.css';
 
+// One formatter for every entry: building one per call cost ~0.1 ms, times 100 entries a render.
+let timeFormat: Intl.DateTimeFormat | undefined;
+
 function madeAt(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? ''
-    : date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  if (Number.isNaN(date.getTime())) return '';
+  timeFormat ??= new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+  return timeFormat.format(date);
+}
+
+/**
+ * The queue in order, as the open dialog lists it. A component of its own, so a closed dialog
+ * builds no list: catch-up re-renders the header once per change sent.
+ */
+function WaitingList({ waiting }: { waiting: readonly OutboxEntry[] }) {
+  return (
+    <ol className="outbox-list" data-testid="changes-waiting-list">
+      {waiting.map((entry) => (
+        <li key={entry.id} data-testid="change-waiting">
+          <span>{describeChange(entry.change)}</span>
+          <span className="outbox-list__time">{madeAt(entry.at)}</span>
+        </li>
+      ))}
+    </ol>
+  );
 }
 
 /**
@@ -64,14 +89,7 @@ export function ChangesWaiting({ accountId }: { accountId: AccountId | undefined
         }
       >
         <p>{texts.outboxIntro}</p>
-        <ol className="outbox-list" data-testid="changes-waiting-list">
-          {waiting.map((entry) => (
-            <li key={entry.id} data-testid="change-waiting">
-              <span>{describeChange(entry.change)}</span>
-              <span className="outbox-list__time">{madeAt(entry.at)}</span>
-            </li>
-          ))}
-        </ol>
+        {showWaiting ? <WaitingList waiting={waiting} /> : null}
       </Dialog>
       <Dialog
         open={showDecisions}

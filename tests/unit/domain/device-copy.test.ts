@@ -2,9 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   deviceCacheKey,
+  diffRows,
   isDeviceCacheEntry,
+  isDeviceRowsHead,
   isPersistedQueryKey,
   persistedQueryKeys,
+  rowIdField,
   searchDeviceItems,
 } from '../../../src/domain/device-copy';
 import { accountIdOf, NO_ACCOUNT } from '../../../src/domain/ids';
@@ -62,5 +65,51 @@ describe('searchDeviceItems (barcode search offline)', () => {
   it('answers nothing for blank text and keeps to the limit', () => {
     expect(searchDeviceItems(items, '   ')).toEqual([]);
     expect(searchDeviceItems(items, 'a', 1)).toHaveLength(1);
+  });
+});
+
+describe('the item list kept row by row', () => {
+  const row = (id: string, quantity = 1) => ({ item_id: id, quantity });
+
+  it('keeps the items by item_id, and every other entry whole', () => {
+    expect(rowIdField(['inventory', me, 'items'])).toBe('item_id');
+    expect(rowIdField(['inventory', me, 'tree'])).toBeNull();
+    expect(rowIdField(['preferences', me])).toBeNull();
+    const head = { queryKey: ['inventory', me, 'items'], rowsBy: 'item_id', updatedAt: 1 };
+    expect(isDeviceRowsHead(head, me)).toBe(true);
+    expect(isDeviceRowsHead({ ...head, rowsBy: 'id' }, me)).toBe(false);
+    expect(isDeviceRowsHead({ ...head, queryKey: ['inventory', me, 'tree'] }, me)).toBe(false);
+  });
+
+  it('writes every row and the order when nothing is known of the device', () => {
+    const list = [row('a'), row('b')];
+    const changes = diffRows(null, list, 'item_id')!;
+    expect(changes.put.map((p) => p.id)).toEqual(['a', 'b']);
+    expect(changes.order).toEqual(['a', 'b']);
+    expect(changes.remove).toEqual([]);
+  });
+
+  it('writes only the changed row: same object or same fields is unchanged', () => {
+    const list = Array.from({ length: 5000 }, (_, i) => row(`i${i}`));
+    const before = diffRows(null, list, 'item_id')!.written;
+    const next = list.map((item, i) =>
+      i === 10 ? row(item.item_id, 2) : i === 11 ? { ...item } : item,
+    );
+    const changes = diffRows(before, next, 'item_id')!;
+    expect(changes.put).toEqual([{ id: 'i10', row: row('i10', 2) }]);
+    expect(changes.order).toBeNull();
+    expect(changes.remove).toEqual([]);
+  });
+
+  it('writes the order when a row is added, removed or moved, and removes the gone row', () => {
+    const before = diffRows(null, [row('a'), row('b'), row('c')], 'item_id')!.written;
+    const changes = diffRows(before, [row('d'), row('c'), row('a')], 'item_id')!;
+    expect(changes.put.map((p) => p.id)).toEqual(['d']);
+    expect(changes.remove).toEqual(['b']);
+    expect(changes.order).toEqual(['d', 'c', 'a']);
+  });
+
+  it('gives up on a list whose rows have no id (kept whole)', () => {
+    expect(diffRows(null, [{ name: 'x' }], 'item_id')).toBeNull();
   });
 });

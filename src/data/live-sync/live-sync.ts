@@ -1,9 +1,10 @@
 import type { RealtimeChannel, RealtimePostgresChangesPayload } from '@supabase/supabase-js';
-import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { hashKey, notifyManager, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase';
 import { patchItems, type RowEvent } from './patch-items';
 import { isTreeTable, patchTree } from './patch-tree';
 import type { AccountId } from '../../domain/ids';
+import { holdCounts, holdListeners } from './hold';
 
 /**
  * Where each table's rows are cached. The keys are handed in by the one place that mounts the
@@ -76,6 +77,9 @@ export function startLiveSync(opts: {
   let rejoin: ReturnType<typeof setTimeout> | null = null;
   const held: RowEvent[] = [];
   const startedAt = Date.now();
+  let onHold = (holdCounts.get(accountId) ?? 0) > 0;
+  // The catch-up asked for while on hold (null: read everything; undefined: none owed).
+  let owedCatchUp: number | null | undefined;
 
   const apply = (event: RowEvent) => {
     if (event.table === 'storage_items') {
@@ -102,8 +106,11 @@ export function startLiveSync(opts: {
   };
 
   const flush = () => {
-    if (queryClient.isMutating() > 0) return;
-    for (const event of held.splice(0)) apply(event);
+    if (onHold || queryClient.isMutating() > 0) return;
+    // One notification batch, so held events redraw the screens once, not once each.
+    notifyManager.batch(() => {
+      for (const event of held.splice(0)) apply(event);
+    });
   };
   const unwatchMutations = queryClient.getMutationCache().subscribe(() => {
     if (held.length) flush();
@@ -130,19 +137,43 @@ export function startLiveSync(opts: {
   };
 
   /** Reads again what may have changed while no events came: everything the sync keeps. */
-  const catchUp = (onlyOlderThan: number | null) => {
+  const catchUp = (onlyOlderThan: number | null, joinReads = false) => {
+    if (onHold) {
+      owedCatchUp =
+        owedCatchUp === null || onlyOlderThan === null
+          ? null
+          : Math.max(owedCatchUp ?? 0, onlyOlderThan);
+      return;
+    }
     const keys = [caches.items, caches.tree, ...Object.values(caches.readAgainOn).flat()];
     // Once each: a key read again on two tables would otherwise be asked for twice.
     const unique = new Map(keys.map((queryKey) => [hashKey(queryKey), queryKey]));
     for (const queryKey of unique.values()) {
-      void queryClient.invalidateQueries({
-        queryKey,
-        predicate: (q) => onlyOlderThan === null || q.state.dataUpdatedAt < onlyOlderThan,
-      });
+      // After a hold, the read its holder started as it let go (the replay's final one) answers
+      // this too; otherwise a read under way may predate the subscription and is sent again.
+      void queryClient.invalidateQueries(
+        {
+          queryKey,
+          predicate: (q) => onlyOlderThan === null || q.state.dataUpdatedAt < onlyOlderThan,
+        },
+        { cancelRefetch: !joinReads },
+      );
     }
     for (const queryKey of caches.staleOnStorage)
       void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
   };
+
+  const onHoldChange = (holding: boolean) => {
+    onHold = holding;
+    if (holding) return;
+    flush();
+    const owed = owedCatchUp;
+    owedCatchUp = undefined;
+    if (owed !== undefined) catchUp(owed, true);
+  };
+  const listeners = holdListeners.get(accountId) ?? new Set();
+  listeners.add(onHoldChange);
+  holdListeners.set(accountId, listeners);
 
   let joins = 0;
   const join = () => {
@@ -230,6 +261,9 @@ export function startLiveSync(opts: {
     window.removeEventListener('offline', onOffline);
     window.removeEventListener('online', onOnline);
     unwatchMutations();
+    listeners.delete(onHoldChange);
+    if (listeners.size === 0 && holdListeners.get(accountId) === listeners)
+      holdListeners.delete(accountId);
     leave();
   };
 }

@@ -18,6 +18,7 @@ import { moveItems } from '../items/move-items';
 import { updateItem } from '../items/update-item';
 import type { ItemFields } from '../items/types';
 import { preferencesKeys } from '../settings/keys';
+import { holdLiveSync } from '../live-sync/hold';
 import { outboxFor } from './outbox';
 import type { AccountId } from '../../domain/ids';
 
@@ -52,6 +53,9 @@ export function replayOutbox(
 ): Promise<ReplayResult> {
   const known = running.get(accountId);
   if (known) return known;
+  // Live events and catch-up reads wait until the replay ends: its own echoes are applied in one
+  // batch and everything is read once, not re-read while the changes go out.
+  const release = holdLiveSync(accountId);
   const run = (async (): Promise<ReplayResult> => {
     const outbox = outboxFor(accountId);
     await outbox.load();
@@ -90,13 +94,19 @@ export function replayOutbox(
     }
     await Promise.all(recorded);
     if (sent > 0 || outbox.snapshot.decisions.length > 0) {
-      await Promise.all([
+      const reads = Promise.all([
         queryClient.invalidateQueries({ queryKey: inventoryRoot(accountId) }),
         queryClient.invalidateQueries({ queryKey: preferencesKeys.detail(accountId) }),
       ]);
+      // Let go once these reads are under way, so the live sync's owed catch-up joins them.
+      release();
+      await reads;
     }
     return result;
-  })().finally(() => running.delete(accountId));
+  })().finally(() => {
+    release();
+    running.delete(accountId);
+  });
   running.set(accountId, run);
   return run;
 }

@@ -11,13 +11,14 @@ import { seedEliteSeller, type SeededSeller } from '../bench/seed-elite.ts';
 
 /**
  * `npx tsx scripts/screenshots.ts`: the screens a change to the look is compared on, drawn on a
- * desktop (1366×768) and a touch tablet (1024×768) against a fresh stack and an Elite-sized
+ * desktop (1366×768) and a touch tablet held both ways (1024×768, 768×1024) against a fresh stack and an Elite-sized
  * seller, into docs/screenshots (linked from the README).
  */
 const OUT_DIR = path.join(ROOT_DIR, 'docs', 'screenshots');
 const DEVICES = [
   { name: 'desktop', viewport: { width: 1366, height: 768 }, hasTouch: false },
   { name: 'tablet', viewport: { width: 1024, height: 768 }, hasTouch: true },
+  { name: 'tablet-portrait', viewport: { width: 768, height: 1024 }, hasTouch: true },
 ] as const;
 
 interface Shot {
@@ -29,13 +30,79 @@ interface Shot {
 }
 
 const SHOTS: Shot[] = [
-  { file: 'landing', path: '/', signedIn: false, ready: (p) => p.getByTestId('home-page').waitFor() },
-  { file: 'inventory', path: '/dashboard/inventory', signedIn: true, ready: (p) => p.getByTestId('inventory-ready').waitFor() },
-  { file: 'barcode-labels', path: '/dashboard/barcode-labels', signedIn: true, ready: (p) => p.getByRole('heading', { level: 1 }).waitFor() },
-  { file: 'bulk-scan', path: '/dashboard/scan', signedIn: true, ready: (p) => p.getByRole('heading', { level: 1 }).waitFor() },
-  { file: 'import', path: '/dashboard/import', signedIn: true, ready: (p) => p.getByRole('heading', { level: 1 }).waitFor() },
+  {
+    file: 'landing',
+    path: '/',
+    signedIn: false,
+    ready: (p) => p.getByTestId('home-page').waitFor(),
+  },
+  {
+    file: 'pricing',
+    path: '/pricing',
+    signedIn: false,
+    ready: (p) => p.getByRole('heading', { level: 1 }).waitFor(),
+  },
+  {
+    file: 'sign-in',
+    path: '/login',
+    signedIn: false,
+    ready: (p) => p.getByRole('heading', { level: 1 }).waitFor(),
+  },
+  {
+    file: 'inventory',
+    path: '/dashboard/inventory',
+    signedIn: true,
+    ready: (p) => p.getByTestId('inventory-ready').waitFor(),
+  },
+  {
+    file: 'products',
+    path: '/dashboard/products',
+    signedIn: true,
+    ready: (p) => p.getByRole('heading', { level: 1 }).waitFor(),
+  },
+  {
+    file: 'low-stock',
+    path: '/dashboard/low-stock',
+    signedIn: true,
+    ready: (p) => p.getByRole('heading', { level: 1 }).waitFor(),
+  },
+  {
+    file: 'ebay-orders',
+    path: '/dashboard/ebay-orders',
+    signedIn: true,
+    ready: (p) => p.getByRole('heading', { level: 1 }).waitFor(),
+  },
+  {
+    file: 'integrations',
+    path: '/dashboard/integrations',
+    signedIn: true,
+    ready: (p) => p.getByRole('heading', { level: 1 }).waitFor(),
+  },
+  {
+    file: 'barcode-labels',
+    path: '/dashboard/barcode-labels',
+    signedIn: true,
+    ready: (p) => p.getByRole('heading', { level: 1 }).waitFor(),
+  },
+  {
+    file: 'bulk-scan',
+    path: '/dashboard/scan',
+    signedIn: true,
+    ready: (p) => p.getByRole('heading', { level: 1 }).waitFor(),
+  },
+  {
+    file: 'import',
+    path: '/dashboard/import',
+    signedIn: true,
+    ready: (p) => p.getByRole('heading', { level: 1 }).waitFor(),
+  },
   // The seller alone in their account: one member row (the owner) and the seats the plan gives.
-  { file: 'team', path: '/dashboard/team', signedIn: true, ready: (p) => p.getByTestId('team-seats').waitFor() },
+  {
+    file: 'team',
+    path: '/dashboard/team',
+    signedIn: true,
+    ready: (p) => p.getByTestId('team-seats').waitFor(),
+  },
   {
     file: 'settings-appearance',
     path: '/dashboard/settings?tab=appearance',
@@ -64,7 +131,11 @@ async function main(): Promise<void> {
     log: console.log,
   });
   // Every sign-in comes from this machine: the per-address auth limits (on by default) are off.
-  const stack = await startTestStack({ apiPort, distDir, authRateLimits: { header: '', emailSent: 1000 } });
+  const stack = await startTestStack({
+    apiPort,
+    distDir,
+    authRateLimits: { header: '', emailSent: 1000 },
+  });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -93,7 +164,9 @@ async function main(): Promise<void> {
         await page.screenshot({ path: path.join(OUT_DIR, `${shot.file}-${device.name}.png`) });
       }
       await context.close();
-      console.log(`${device.name}: ${SHOTS.length} screenshots in ${path.relative(ROOT_DIR, OUT_DIR)}`);
+      console.log(
+        `${device.name}: ${SHOTS.length} screenshots in ${path.relative(ROOT_DIR, OUT_DIR)}`,
+      );
     }
   } finally {
     await browser.close();

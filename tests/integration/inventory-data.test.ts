@@ -6,7 +6,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchItemsByBarcode } from '../../src/data/items/barcode-search.ts';
-import { fetchAllItems } from '../../src/data/items/fetch-all-items.ts';
+import { fetchAllItems, fetchRoomItems } from '../../src/data/items/fetch-all-items.ts';
 import type { Database } from '../../src/lib/database.types.ts';
 import {
   closeDb,
@@ -321,6 +321,24 @@ describe('loading every item', () => {
   it('returns nothing for a user without items', async () => {
     const user = await createDbUser({ prefix: 'inv-empty' });
     expect(await fetchAllItems(typed(user))).toEqual([]);
+  });
+});
+
+describe('fetchRoomItems', () => {
+  it("gives one room's items alone, newest first, then the full list gives them all", async () => {
+    const user = await createDbUser({ prefix: 'inv-room', plan: 'power' });
+    const first = await createStorage(user.accountId, { roomName: 'Garage', items: 3 });
+    const second = await createStorage(user.accountId, { roomName: 'Loft', items: 4 });
+    const room = await fetchRoomItems(typed(user), second.unitIds, { pageSize: 3 });
+    expect(room.map((item) => item.item_id)).toEqual([...second.itemIds].reverse());
+    expect(Object.keys(room[0]!).sort()).toEqual(
+      Object.keys((await fetchAllItems(typed(user)))[0]!).sort(),
+    );
+    const all = await fetchAllItems(typed(user));
+    expect(new Set(all.map((item) => item.item_id))).toEqual(
+      new Set([...first.itemIds, ...second.itemIds]),
+    );
+    expect(await fetchRoomItems(typed(user), [])).toEqual([]);
   });
 });
 

@@ -30,3 +30,27 @@ export function fetchAllItems(
     },
   );
 }
+
+/**
+ * The items on the given units (one room's, from the storage tree), newest first, with the same
+ * columns as the full list: on a first visit over a thin line the inventory can draw the active
+ * room from these (a tenth of an Elite seller's 431 KB) before the full list is in.
+ */
+export function fetchRoomItems(
+  client: SupabaseClient<Database>,
+  unitIds: readonly string[],
+  { pageSize = ITEM_PAGE_SIZE }: { pageSize?: number } = {},
+): Promise<Item[]> {
+  if (unitIds.length === 0) return Promise.resolve([]);
+  return allPages(
+    (from, to, withCount) =>
+      client
+        .from('storage_items')
+        .select(ITEM_COLUMNS, withCount ? { count: 'exact' } : undefined)
+        .in('unit_id', [...unitIds])
+        .order('created_at', { ascending: false })
+        .order('item_id', { ascending: false })
+        .range(from, to),
+    { pageSize, key: (item) => item.item_id },
+  );
+}

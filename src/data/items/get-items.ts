@@ -3,7 +3,7 @@ import { planLimit } from '../../domain/plans';
 import { readStored, writeStored } from '../../lib/browser-storage';
 import { supabase } from '../../lib/supabase';
 import { itemKeys } from './keys';
-import { fetchAllItems } from './fetch-all-items';
+import { fetchAllItems, fetchRoomItems } from './fetch-all-items';
 import type { Item } from './types';
 import type { AccountId } from '../../domain/ids';
 
@@ -35,6 +35,22 @@ export function itemsQueryOptions(accountId: AccountId, expectedItems?: number) 
   return queryOptions({
     queryKey: itemKeys.list(accountId),
     queryFn: () => getItems(accountId, expectedItems),
+  });
+}
+
+/**
+ * One room's items (its units' ids from the storage tree), for the inventory to draw while the
+ * full list is pending on a device with no copy; its own key, so the device copy, search and
+ * counts never take it for the list.
+ */
+export function roomItemsQueryOptions(
+  accountId: AccountId,
+  roomId: string,
+  unitIds: readonly string[],
+) {
+  return queryOptions({
+    queryKey: itemKeys.room(accountId, roomId),
+    queryFn: () => fetchRoomItems(supabase, unitIds),
   });
 }
 

@@ -7,6 +7,9 @@ import type { AccountId } from '../../domain/ids';
  */
 export const itemKeys = {
   list: (accountId: AccountId) => [...inventoryRoot(accountId), 'items'] as const,
+  /** One room's items, shown only while the full list is pending (never a stand-in for it). */
+  room: (accountId: AccountId, roomId: string) =>
+    [...inventoryRoot(accountId), 'room-items', roomId] as const,
   barcodeSearch: (accountId: AccountId, query: string) =>
     [...inventoryRoot(accountId), 'item-search', 'barcode', query] as const,
 };

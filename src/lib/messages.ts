@@ -33,6 +33,9 @@ const detailOr = (detail: string | undefined, fallback: string): string =>
 const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
 
 export const messages = {
+  // A change asked for while a first visit's full list is still on its way (nothing is lost).
+  stockStillLoading: () =>
+    error('Still Loading', 'Your stock is still loading. Try again in a moment.'),
   // Plan limits (docs/product.md#plans): checked before adding items, units and rooms.
   planLimitItems: (limit: number, plan: string) =>
     error(
@@ -284,6 +287,9 @@ export type MessageKey = keyof typeof messages;
 
 /** Plain texts used outside toasts: thrown errors, inline notices (docs/product.md#messages). */
 export const texts = {
+  // A first visit on a slow line draws the active room before the rest of the stock is in.
+  loadingRestOfStock: 'Loading the rest of your stock… Moves and changes wait until it is in.',
+  searchWaitsForStock: 'Search starts when all your stock has loaded.',
   userMustBeLoggedIn: 'User must be logged in',
   planLimitReachedCode: 'PLAN_LIMIT_REACHED',
   invalidLocation: 'Invalid location for item',

@@ -67,12 +67,31 @@ test('an Elite account at its limits: one room drawn at a time, search reaches t
   expect(far).toBeTruthy();
   await signInContext(context, eliteSeller);
 
+  // A first visit (no copy on this device): the active room's items are asked for alone and
+  // drawn while the full list is held back; counts, search and changes wait for it, and say so.
+  let releaseList = () => {};
+  const listHeld = new Promise<void>((resolve) => (releaseList = resolve));
+  const fullList = (url: URL) =>
+    url.pathname.endsWith('/rest/v1/storage_items') &&
+    !url.searchParams.has('unit_id') &&
+    !url.searchParams.has('expiry_date');
+  await page.route(fullList, async (route) => {
+    await listHeld;
+    await route.continue();
+  });
   const started = Date.now();
   await inventory.goto();
   testInfo.annotations.push({
     type: 'inventory ready (ms)',
     description: String(Date.now() - started),
   });
+  await expect(page.getByTestId('inventory-loading-rest')).toContainText(
+    'Loading the rest of your stock',
+  );
+  await expect(inventory.item(firstShelf[0]!.item_name)).toBeVisible();
+  await expect(page.getByTestId('usage-items')).toHaveCount(0);
+  releaseList(); // the route stays: what it holds from now on goes straight through
+  await expect(page.getByTestId('inventory-loading-rest')).toHaveText('');
 
   await expect(page.getByTestId('usage-items')).toHaveText('5,000 of 5,000 items');
   await expect(page.getByTestId('usage-units')).toHaveText('100 of 100 units');

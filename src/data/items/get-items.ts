@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { planLimit } from '../../domain/plans';
 import { readStored, writeStored } from '../../lib/browser-storage';
 import { supabase } from '../../lib/supabase';
@@ -60,4 +60,21 @@ export function roomItemsQueryOptions(
  */
 export function useItems(accountId: AccountId, planId: string) {
   return useQuery(itemsQueryOptions(accountId, planLimit(planId, 'items')));
+}
+
+/**
+ * One room's items as a first visit's early reads left them (pages/dashboard/prefetch-screen),
+ * for drawing that room while the full list is still on its way; never asked for here, and
+ * nothing once the list is in.
+ */
+export function useRoomItemsStandIn(
+  accountId: AccountId,
+  roomId: string | null,
+  listIsIn: boolean,
+): Item[] | undefined {
+  const { data } = useQuery({
+    queryKey: itemKeys.room(accountId, roomId ?? ''),
+    queryFn: skipToken,
+  });
+  return listIsIn || roomId === null ? undefined : (data as Item[] | undefined);
 }

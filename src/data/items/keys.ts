@@ -10,6 +10,7 @@ export const itemKeys = {
   /** One room's items, shown only while the full list is pending (never a stand-in for it). */
   room: (accountId: AccountId, roomId: string) =>
     [...inventoryRoot(accountId), 'room-items', roomId] as const,
+  rooms: (accountId: AccountId) => [...inventoryRoot(accountId), 'room-items'] as const,
   barcodeSearch: (accountId: AccountId, query: string) =>
     [...inventoryRoot(accountId), 'item-search', 'barcode', query] as const,
 };

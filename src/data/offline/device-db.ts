@@ -45,6 +45,24 @@ export function deviceDbName(accountId: AccountId, userId: UserId | null = devic
     : `${DB_PREFIX}${userId}-${accountId}`;
 }
 
+/**
+ * The names of the databases on this device, asked without opening any (opening creates one);
+ * null where the browser cannot say (no indexedDB.databases()).
+ */
+export async function deviceDbNames(): Promise<ReadonlySet<string> | null> {
+  if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return null;
+  try {
+    return new Set((await indexedDB.databases()).flatMap((db) => (db.name ? [db.name] : [])));
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the device surely holds no copy of the account (false where it cannot say). */
+export function noDeviceCopy(names: ReadonlySet<string> | null, accountId: AccountId): boolean {
+  return names !== null && !names.has(deviceDbName(accountId));
+}
+
 /** Whether a database name is one of ours (for clean-up of every user's copy). */
 export function isDeviceDbName(name: string): boolean {
   return name.startsWith(DB_PREFIX);

@@ -1,4 +1,5 @@
 import './items.css';
+import { texts } from '../../lib/messages';
 import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import {
   RECENT_ITEMS_LIMIT,
@@ -92,7 +93,8 @@ export function ItemSearch({
   onGoTo: (location: HitLocation, itemId: string) => void;
 }) {
   const id = useId();
-  const items = useItems(accountId, useAccountPlanId()).data ?? NO_ITEMS;
+  const loaded = useItems(accountId, useAccountPlanId()).data;
+  const items = loaded ?? NO_ITEMS;
   const [mode, setMode] = useState<SearchMode>('name');
   const [text, setText] = useState('');
   // On a tablet the shelves are the work: recent items wait behind their heading until asked for.
@@ -159,7 +161,11 @@ export function ItemSearch({
           data-testid="item-search-input"
         />
       </div>
-      {query.trim() !== '' ? (
+      {query.trim() !== '' && loaded === undefined ? (
+        <p className="muted" data-testid="item-search-results" data-count="0" role="status">
+          {texts.searchWaitsForStock}
+        </p>
+      ) : query.trim() !== '' ? (
         hits.length === 0 ? (
           <p className="muted" data-testid="item-search-results" data-count="0" role="status">
             No items found.

@@ -1,5 +1,6 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../components/dialog';
+import { notify } from '../../components/toasts';
 import type { ShelfPlace } from '../../data/storage/types';
 import type { ShelfContentProps } from '../storage';
 import { useAddItem, useDeleteItems, useUpdateItem } from './item-changes';
@@ -70,6 +71,7 @@ export function ItemsProvider({
   currency,
   dateFormat,
   places,
+  standIn,
   children,
 }: {
   accountId: AccountId;
@@ -77,11 +79,14 @@ export function ItemsProvider({
   currency: string;
   dateFormat: string;
   places: ReadonlyMap<string, ShelfPlace>;
+  /** One room's items drawn while the list is on its way (a first visit); changes wait. */
+  standIn?: Item[] | undefined;
   children: ReactNode;
 }) {
   useItems(accountId, planId); // asks for the list (and keeps it fresh); it is read from the cache below
   const cached = useCachedItems(accountId);
-  const items = cached ?? NO_ITEMS;
+  const items = cached ?? standIn ?? NO_ITEMS;
+  const waiting = cached === undefined;
   // Regrouped only when the list changes, reusing unchanged shelves' arrays (see
   // groupItemsByShelf) so only the shelf whose items changed re-renders.
   const [grouping, setGrouping] = useState(() => ({ items, byShelf: groupItemsByShelf(items) }));
@@ -99,22 +104,28 @@ export function ItemsProvider({
   // A picker changes an item's quantity and shelf only; the database refuses the rest anyway.
   const mayEditDetails = useCan('edit-items');
 
-  const actions = useMemo<ItemActions>(
-    () => ({
+  const actions = useMemo<ItemActions>(() => {
+    // With only a room's items drawn, a change would have no list to land in: it says so.
+    const orWait =
+      <A extends unknown[]>(act: (...args: A) => void) =>
+      (...args: A) =>
+        waiting
+          ? notify(messages.stockStillLoading(), { id: 'stock-still-loading' })
+          : act(...args);
+    return {
       currency,
       dateFormat,
-      openAdd: (place) => setDialog({ kind: 'add', place }),
-      openEdit: (item) => setDialog({ kind: 'edit', item }),
-      askDelete: (item) => setDialog({ kind: 'delete', item }),
-      changeQuantity: (item, delta) => {
+      openAdd: orWait((place: ShelfContentProps) => setDialog({ kind: 'add', place })),
+      openEdit: orWait((item: Item) => setDialog({ kind: 'edit', item })),
+      askDelete: orWait((item: Item) => setDialog({ kind: 'delete', item })),
+      changeQuantity: orWait((item: Item, delta: number) => {
         const quantity = Math.max(0, item.quantity + delta);
         if (quantity !== item.quantity)
           updateMutate({ itemId: item.item_id, changes: { quantity } });
-      },
+      }),
       printLabel: (item) => void navigate(printLabelPath(item.item_id)),
-    }),
-    [currency, dateFormat, updateMutate, navigate],
-  );
+    };
+  }, [currency, dateFormat, updateMutate, navigate, waiting]);
 
   const locationOf = (item: Item) =>
     hitLocationLabel(placeToLocation(item.shelf_id ? places.get(item.shelf_id) : undefined));

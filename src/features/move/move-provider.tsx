@@ -19,6 +19,8 @@ import {
 } from '@dnd-kit/core';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../components/dialog';
+import { notify } from '../../components/toasts';
+import { messages } from '../../lib/messages';
 import { dragPreview } from '../../domain/drag-preview';
 import {
   confirmMoveQuestion,
@@ -94,6 +96,8 @@ export interface MoveProviderProps {
   rooms: readonly Room[];
   activeRoomId: string | null;
   selectRoom: (roomId: string) => void;
+  /** Only a room's items are in (a first visit): a drop says so instead of moving. */
+  waiting?: boolean;
   children: ReactNode;
 }
 
@@ -110,6 +114,7 @@ export function MoveProvider({
   rooms,
   activeRoomId,
   selectRoom,
+  waiting = false,
   children,
 }: MoveProviderProps) {
   const [selection] = useState(createSelectionStore);
@@ -169,8 +174,17 @@ export function MoveProvider({
     [moveMutate, placeListingMutate, selection],
   );
 
+  const waitingRef = useRef(waiting);
+  useEffect(() => {
+    waitingRef.current = waiting;
+  }, [waiting]);
+
   const dropOn = useCallback(
     async (source: DragSource, target: MoveTarget) => {
+      if (waitingRef.current) {
+        notify(messages.stockStillLoading(), { id: 'stock-still-loading' });
+        return;
+      }
       const items: MovingItem[] =
         source.kind === 'items'
           ? source.itemIds.map((item_id, i) => ({ item_id, shelf_id: source.shelfIds[i] ?? null }))

@@ -6,7 +6,6 @@ import { lazy } from 'react';
 export const Room3DView = lazy(() => import('./room-3d-view'));
 export type { Room3DViewProps } from './room-3d-view';
 export { Room3DUpgradePrompt } from './upgrade-prompt';
-export { readRememberedRoom, rememberRoom, rememberedRoomKey } from './remembered-room';
 
 /** The 3D page of a room, optionally looking at one unit (e.g. from a search hit). */
 export function room3dPath(roomId?: string | null, unitId?: string | null): string {

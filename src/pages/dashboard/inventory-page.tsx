@@ -16,7 +16,7 @@ import type { Room } from '../../data/storage/types';
 import { StorageView, useActiveRoom } from '../../features/storage';
 import { formatCount } from '../../lib/format';
 import { texts } from '../../lib/messages';
-import { useItems } from '../../data/items/get-items';
+import { useItems, useRoomItemsStandIn } from '../../data/items/get-items';
 
 const NO_ROOMS: Room[] = [];
 
@@ -47,6 +47,14 @@ export default function InventoryPage() {
   const preferences = preferencesQuery.data ?? DEFAULT_PREFERENCES;
   const rooms = tree.data ?? NO_ROOMS;
   const { activeRoom, selectRoom, forgetRoom } = useActiveRoom(accountId, rooms);
+  // On a first visit the active room's items may come before the full list: drawn meanwhile,
+  // with counts, search, moves and changes waiting for the list (another room waits too).
+  const standIn = useRoomItemsStandIn(
+    accountId,
+    activeRoom?.room_id ?? null,
+    cachedItems !== undefined,
+  );
+  const shownItems = cachedItems ?? standIn;
   const places = useMemo(() => shelfPlaces(rooms), [rooms]);
   const colours = preferences.storage_colors.colors;
   const [filter, setFilter] = useState<UnitTypeFilter>('all');
@@ -80,10 +88,10 @@ export default function InventoryPage() {
   // no copy and no connection, the screen says so rather than loading for ever.
   const preferencesSettled =
     !preferencesQuery.isPending || preferencesQuery.fetchStatus === 'paused';
-  const ready = tree.data !== undefined && preferencesSettled && cachedItems !== undefined;
+  const ready = tree.data !== undefined && preferencesSettled && shownItems !== undefined;
   const waitingOffline =
     (tree.data === undefined && tree.fetchStatus === 'paused') ||
-    (cachedItems === undefined && items.fetchStatus === 'paused');
+    (shownItems === undefined && items.fetchStatus === 'paused');
   const failed = tree.error ?? items.error;
   const limits = getPlan(planId).limits;
 
@@ -95,7 +103,7 @@ export default function InventoryPage() {
     >
       <header className="screen__header inventory__header">
         <h1 id="inventory-title">Inventory</h1>
-        {ready ? (
+        {ready && cachedItems !== undefined ? (
           <ul className="usage" aria-label="Plan usage">
             <Usage label="Items" used={cachedItems.length} limit={limits.items} />
             <Usage label="Units" used={countUnits(rooms)} limit={limits.units} />
@@ -127,6 +135,7 @@ export default function InventoryPage() {
         <ItemsProvider
           accountId={accountId}
           planId={planId}
+          standIn={cachedItems === undefined ? standIn : undefined}
           currency={preferences.currency}
           dateFormat={preferences.date_format}
           places={places}
@@ -138,7 +147,16 @@ export default function InventoryPage() {
             rooms={rooms}
             activeRoomId={activeRoom?.room_id ?? null}
             selectRoom={chooseRoom}
+            waiting={cachedItems === undefined}
           >
+            {/* Always there, so the screen reader hears the words when they come. */}
+            <p
+              className={cachedItems === undefined ? 'notice' : 'visually-hidden'}
+              role="status"
+              data-testid="inventory-loading-rest"
+            >
+              {cachedItems === undefined ? texts.loadingRestOfStock : null}
+            </p>
             <div className="inventory__layout" data-testid="inventory-ready">
               <ItemSearch accountId={accountId} places={places} onGoTo={goTo} />
               {/* One column beside the search: the listings (Growing Seller and up,

@@ -5,12 +5,8 @@ import { useDocumentTitle } from '../../components/document-title';
 import { LoadingScreen } from '../../components/loading-screen';
 import { planAllows } from '../../domain/plans';
 import { useAuth } from '../../features/auth';
-import {
-  Room3DUpgradePrompt,
-  Room3DView,
-  readRememberedRoom,
-  rememberRoom,
-} from '../../features/room-3d';
+import { Room3DUpgradePrompt, Room3DView } from '../../features/room-3d';
+import { readRememberedRoom, rememberRoom } from '../../data/storage/remembered-room';
 
 /**
  * /dashboard/inventory/3d?room=<room_id>&unit=<unit_id>: the 3D view of a room. Without ?room= it

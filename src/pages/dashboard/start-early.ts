@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { sessionNeedsCodeStep } from '../../data/mfa/assurance';
 import { getStoredSession } from '../../data/auth/stored-session';
 import { hydrateDeviceCache } from '../../data/offline/device-cache';
-import { setDeviceUser } from '../../data/offline/device-db';
+import { deviceDbNames, noDeviceCopy, setDeviceUser } from '../../data/offline/device-db';
 import { rememberedAccountId } from '../../data/account/remembered-account';
 import { myAccountsQueryOptions } from '../../data/account/my-accounts';
 import { userIdOf, type UserId } from '../../domain/ids';
@@ -32,7 +32,9 @@ export async function prefetchForStoredSession(
   // server.
   const accountId = rememberedAccountId(userId);
   if (accountId) {
-    prefetchScreen(queryClient, pathname, accountId);
+    // Asked before the hydration below opens (and so creates) the copy's database.
+    const firstVisit = noDeviceCopy(await deviceDbNames(), accountId);
+    prefetchScreen(queryClient, pathname, accountId, { firstVisit });
     await hydrateDeviceCache(queryClient, accountId);
     return;
   }
@@ -51,7 +53,15 @@ async function prefetchForCurrentAccount(
   userId: UserId,
   pathname: string,
 ): Promise<void> {
-  const accounts = await queryClient.fetchQuery(myAccountsQueryOptions(userId)).catch(() => null);
+  // Both asked at once, so nothing is awaited between the answer and the prefetch: the layout,
+  // rendered on the same answer, would otherwise ask for the full list first.
+  const [accounts, names] = await Promise.all([
+    queryClient.fetchQuery(myAccountsQueryOptions(userId)).catch(() => null),
+    deviceDbNames(),
+  ]);
   const current = accounts?.find((account) => account.isCurrent) ?? accounts?.[0];
-  if (current) prefetchScreen(queryClient, pathname, current.accountId);
+  if (current)
+    prefetchScreen(queryClient, pathname, current.accountId, {
+      firstVisit: noDeviceCopy(names, current.accountId),
+    });
 }

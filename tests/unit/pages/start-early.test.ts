@@ -16,6 +16,8 @@ const rememberedAccountId = vi.fn();
 vi.mock('../../../src/data/account/remembered-account', () => ({ rememberedAccountId }));
 
 const { prefetchForStoredSession } = await import('../../../src/pages/dashboard/start-early');
+const { deviceDbName } = await import('../../../src/data/offline/device-db');
+const { accountIdOf, userIdOf } = await import('../../../src/domain/ids');
 
 const token = (claims: Record<string, unknown>) =>
   `x.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.y`;
@@ -47,7 +49,10 @@ describe('prefetchForStoredSession', () => {
     getSession.mockResolvedValue({ data: { session: session('aal1', false) } });
     await prefetchForStoredSession(queryClient, '/dashboard/inventory');
     expect(rememberedAccountId).toHaveBeenCalledWith('seller-1');
-    expect(prefetchScreen).toHaveBeenCalledWith(queryClient, '/dashboard/inventory', 'account-1');
+    // This browser cannot list its databases (no indexedDB here): not taken for a first visit.
+    expect(prefetchScreen).toHaveBeenCalledWith(queryClient, '/dashboard/inventory', 'account-1', {
+      firstVisit: false,
+    });
     // And the seller's copy on the device goes into the cache before the page renders.
     expect(hydrateDeviceCache).toHaveBeenCalledWith(queryClient, 'account-1');
     expect(fetchQuery).not.toHaveBeenCalled();
@@ -60,11 +65,47 @@ describe('prefetchForStoredSession', () => {
     // No copy to put into the cache, and the first render does not wait for the server.
     expect(hydrateDeviceCache).not.toHaveBeenCalled();
     await vi.waitFor(() =>
-      expect(prefetchScreen).toHaveBeenCalledWith(queryClient, '/dashboard/inventory', 'account-1'),
+      expect(prefetchScreen).toHaveBeenCalledWith(
+        queryClient,
+        '/dashboard/inventory',
+        'account-1',
+        { firstVisit: false },
+      ),
     );
     expect(fetchQuery).toHaveBeenCalledWith(
       expect.objectContaining({ queryKey: ['accounts', 'seller-1'] }),
     );
+  });
+
+  it('tells the screen whether the device holds a copy of the account, before opening it', async () => {
+    getSession.mockResolvedValue({ data: { session: session('aal1', false) } });
+    const names: string[] = [];
+    vi.stubGlobal('indexedDB', {
+      databases: () => Promise.resolve(names.map((name) => ({ name }))),
+    });
+    try {
+      await prefetchForStoredSession(queryClient, '/dashboard/inventory');
+      expect(prefetchScreen).toHaveBeenLastCalledWith(
+        queryClient,
+        '/dashboard/inventory',
+        'account-1',
+        {
+          firstVisit: true,
+        },
+      );
+      names.push(deviceDbName(accountIdOf('account-1'), userIdOf('seller-1')));
+      await prefetchForStoredSession(queryClient, '/dashboard/inventory');
+      expect(prefetchScreen).toHaveBeenLastCalledWith(
+        queryClient,
+        '/dashboard/inventory',
+        'account-1',
+        {
+          firstVisit: false,
+        },
+      );
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('asks for no screen data when the server cannot say which account', async () => {

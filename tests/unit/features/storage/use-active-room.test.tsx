@@ -1,9 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  activeRoomStorageKey,
-  useActiveRoom,
-} from '../../../../src/features/storage/use-active-room';
+import { useActiveRoom } from '../../../../src/features/storage/use-active-room';
+import { rememberedRoomKey } from '../../../../src/data/storage/remembered-room';
 import type { Room } from '../../../../src/data/storage/types';
 import { accountIdOf } from '../../../../src/domain/ids';
 
@@ -23,7 +21,7 @@ describe('useActiveRoom', () => {
     expect(first.result.current.activeRoom?.room_id).toBe('garage');
     act(() => first.result.current.selectRoom('shed'));
     expect(first.result.current.activeRoom?.room_id).toBe('shed');
-    expect(window.localStorage.getItem(activeRoomStorageKey(accountIdOf('user-1')))).toBe('shed');
+    expect(window.localStorage.getItem(rememberedRoomKey(accountIdOf('user-1')))).toBe('shed');
     first.unmount();
 
     // "Reload": a new hook reads the remembered room; another user has their own.
@@ -38,7 +36,7 @@ describe('useActiveRoom', () => {
   });
 
   it('falls back to the first room when the remembered one no longer exists', () => {
-    window.localStorage.setItem(activeRoomStorageKey(accountIdOf('user-1')), 'gone');
+    window.localStorage.setItem(rememberedRoomKey(accountIdOf('user-1')), 'gone');
     expect(
       renderHook(() => useActiveRoom(accountIdOf('user-1'), rooms)).result.current.activeRoom
         ?.room_id,
@@ -59,7 +57,7 @@ describe('useActiveRoom', () => {
     act(() => result.current.forgetRoom('garage'));
     rerender({ list: rooms.filter((r) => r.room_id !== 'garage') });
     expect(result.current.activeRoom?.room_id).toBe('shed');
-    expect(window.localStorage.getItem(activeRoomStorageKey(accountIdOf('user-1')))).toBe('shed');
+    expect(window.localStorage.getItem(rememberedRoomKey(accountIdOf('user-1')))).toBe('shed');
   });
 
   it('removing another room keeps the active one', () => {

@@ -1,10 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  readRememberedRoom,
-  rememberRoom,
-  rememberedRoomKey,
-} from '../../../../src/features/room-3d/remembered-room';
-import { activeRoomStorageKey } from '../../../../src/features/storage/use-active-room';
+import { readRememberedRoom, rememberRoom } from '../../../../src/data/storage/remembered-room';
 import { accountIdOf } from '../../../../src/domain/ids';
 
 afterEach(() => {
@@ -13,12 +8,6 @@ afterEach(() => {
 });
 
 describe('the remembered active room', () => {
-  it('uses the same key as the inventory, so both screens open on the same room', () => {
-    expect(rememberedRoomKey(accountIdOf('user-1'))).toBe(
-      activeRoomStorageKey(accountIdOf('user-1')),
-    );
-  });
-
   it('reads back what it remembered, per user', () => {
     rememberRoom(accountIdOf('user-1'), 'room-a');
     rememberRoom(accountIdOf('user-2'), 'room-b');

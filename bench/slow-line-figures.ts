@@ -2,7 +2,8 @@ import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test
 import type { RunningStack } from '../local/stack.ts';
 import { inventoryReady, READY_PROBE, signIn } from './browser-figures.ts';
 import type { Figure } from './report.ts';
-import type { SeededSeller } from './seed-elite.ts';
+import { deviceHoldsItems } from './offline-figures.ts';
+import { deviceDbOf, ELITE, type SeededSeller } from './seed-elite.ts';
 
 // The issue's slow line: 400 ms round trips, 50 KB/s each way (a poor mobile connection).
 const RTT_MS = 400;
@@ -71,8 +72,10 @@ function recordWaterfall(cdp: CDPSession) {
         const known = depths.get(r.id);
         if (known !== undefined) return known;
         let before: Loaded | null = null;
+        // Started strictly earlier as well: an instant answer (end = start) is not its own link.
         for (const q of done)
-          if (q.end! <= r.start && (!before || q.end! > before.end!)) before = q;
+          if (q.start < r.start && q.end! <= r.start && (!before || q.end! > before.end!))
+            before = q;
         const value = before ? 1 + depth(before) : 1;
         depths.set(r.id, value);
         return value;
@@ -227,6 +230,11 @@ async function storedSession(browser: Browser, stack: RunningStack, seller: Seed
   try {
     const page = await context.newPage();
     await signIn(page, stack.env.APP_URL, seller);
+    // Signed in as the app leaves it: it remembers on the device which account the user acts
+    // on as soon as my_accounts answers; a session copied before that is half a sign-in.
+    await page.waitForFunction(() =>
+      Object.keys(localStorage).some((key) => key.startsWith('stockroom.account.')),
+    );
     return await context.storageState();
   } finally {
     await context.close();
@@ -308,6 +316,9 @@ export async function slowLineFigures(
       await warm.evaluate(async () => {
         await navigator.serviceWorker.ready;
       });
+      // A seller who has been here before: the whole list came and is kept on the device (the
+      // first visit drew the room before it did).
+      await deviceHoldsItems(warm, deviceDbOf(seller), ELITE.items);
       await warm.waitForLoadState('networkidle');
       await warm.close();
       const workerThrottled = await throttleServiceWorker(browser);

@@ -9,6 +9,7 @@ import {
   type OutboxEntry,
 } from '../../domain/outbox';
 import { texts } from '../../lib/messages';
+import { useOffline } from '../../lib/online';
 import { formatDateTime, type DateFormat } from '../../lib/format';
 import { DEFAULT_PREFERENCES } from '../../data/settings/preferences';
 import { usePreferences } from '../../data/settings/get-preferences';
@@ -58,8 +59,16 @@ export function ChangesWaiting({ accountId }: { accountId: AccountId | undefined
   const showWaiting = open === 'waiting' && waiting.length > 0;
   const showDecisions = open === 'decisions' && decisions.length > 0;
 
+  const offline = useOffline();
+
   return (
     <>
+      {/* Said in words, not only by colour or an icon; the waiting count is the button beside it. */}
+      {offline ? (
+        <span className="offline-status" role="status" data-testid="offline-status">
+          Offline
+        </span>
+      ) : null}
       {waiting.length > 0 ? (
         <button
           type="button"

@@ -38,6 +38,8 @@ export async function sendConfirmation(
   await sendAuthMail(ctx, email, 'signup', {
     otp,
     email,
+    data: user.raw_user_meta_data,
+    redirectTo,
     link: verifyUrl(ctx, hash, 'signup', redirectTo),
   });
 }
@@ -63,6 +65,8 @@ export async function sendRecovery(
   await sendAuthMail(ctx, email, kind, {
     otp,
     email,
+    data: user.raw_user_meta_data,
+    redirectTo,
     link: verifyUrl(ctx, hash, kind, redirectTo),
   });
 }
@@ -127,6 +131,8 @@ export async function sendInvite(
   await sendAuthMail(ctx, email, 'invite', {
     otp,
     email,
+    data: user.raw_user_meta_data,
+    redirectTo,
     link: verifyUrl(ctx, hash, 'invite', redirectTo),
   });
 }

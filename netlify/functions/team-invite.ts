@@ -76,9 +76,14 @@ function authStatus(error: unknown): number | undefined {
  * Auth's invitation (it makes the user, without a password), or a magic link when Auth answers
  * that the address is already registered (422). Throws Auth's error when neither is sent.
  */
-async function mailInvitation(email: string, redirectTo: string): Promise<'invite' | 'magiclink'> {
+async function mailInvitation(
+  email: string,
+  redirectTo: string,
+  data: InviteMailData,
+): Promise<'invite' | 'magiclink'> {
   const auth = supabaseAdmin().auth;
-  const sent = await auth.admin.inviteUserByEmail(email, { redirectTo });
+  // `data` becomes the invitee's metadata, which the invite template reads ({{ .Data.* }}).
+  const sent = await auth.admin.inviteUserByEmail(email, { redirectTo, data });
   if (!sent.error) return 'invite';
   if (sent.error.status !== 422) throw sent.error;
   const otp = await auth.signInWithOtp({
@@ -87,6 +92,14 @@ async function mailInvitation(email: string, redirectTo: string): Promise<'invit
   });
   if (otp.error) throw otp.error;
   return 'magiclink';
+}
+
+/** What supabase/templates/invite.html names: Stockroom's account, who invited, which role. */
+interface InviteMailData {
+  account_name: string;
+  inviter_name: string;
+  role_label: string;
+  [key: string]: string;
 }
 
 interface Invitation {
@@ -102,7 +115,7 @@ export default authedFunction({
   roles: ['owner', 'manager'],
   failure: 'The invitation e-mail could not be sent. Try Resend in a moment.',
   env: teamInviteEnv,
-  run: async ({ req, body, env, account }) => {
+  run: async ({ req, body, env, account, user }) => {
     const email = typeof body.email === 'string' ? body.email : '';
     const role = typeof body.role === 'string' ? body.role : 'picker';
     const token = bearerToken(req) ?? '';
@@ -124,7 +137,16 @@ export default authedFunction({
 
     let mail: 'invite' | 'magiclink';
     try {
-      mail = await mailInvitation(invitation.email, redirectTo);
+      const named = await supabaseAdmin()
+        .from('accounts')
+        .select('name')
+        .eq('account_id', account.id)
+        .maybeSingle();
+      mail = await mailInvitation(invitation.email, redirectTo, {
+        account_name: named.data?.name ?? 'a stockroom',
+        inviter_name: user.email ?? 'A Stockroom seller',
+        role_label: invitation.role === 'manager' ? 'a manager' : 'a picker',
+      });
     } catch (error) {
       logFailure('team-invite', error);
       // Given back before answering, so the seat and the mail are free when the seller reads it.

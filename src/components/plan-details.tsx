@@ -1,5 +1,39 @@
-import { PLAN_FEATURES, type Plan, type PlanFeature } from '../domain/plans';
+import { PLAN_FEATURES, type Plan, type PlanFeature, type PlanId } from '../domain/plans';
+import { seatsOf } from '../domain/team';
+import { getEnv } from '../lib/env';
 import { formatCount } from '../lib/format';
+
+function configuredPrices(): Readonly<Record<string, string>> {
+  try {
+    return getEnv().planPrices;
+  } catch {
+    // A missing setting elsewhere (the Supabase URL) is reported by the app's start, not here.
+    return {};
+  }
+}
+
+/**
+ * A plan's price as configured (VITE_PLAN_PRICES, docs/product.md#plans): the specification
+ * gives no figures, so a paid plan without one says so rather than showing an invented number.
+ */
+export function planPriceLabel(planId: PlanId): string | undefined {
+  const label = configuredPrices()[planId];
+  if (label) return label;
+  return planId === 'free' ? 'No charge' : undefined;
+}
+
+/** The price line of a plan card, on the pricing page and in Settings alike. */
+export function PlanPrice({ planId }: { planId: PlanId }) {
+  const price = planPriceLabel(planId);
+  return (
+    <p
+      className={price ? 'plan__price' : 'plan__price plan__price--unknown'}
+      data-testid={`plan-price-${planId}`}
+    >
+      {price ?? 'Price shown at checkout'}
+    </p>
+  );
+}
 
 /** What each plan-gated feature is, in a seller's words (docs/product.md#plans). */
 export const FEATURE_LABELS: Readonly<Record<PlanFeature, string>> = {
@@ -32,6 +66,10 @@ export function PlanLimits({ plan }: { plan: Plan }) {
       <dd>{formatCount(plan.limits.units)}</dd>
       <dt>Rooms</dt>
       <dd>{formatCount(plan.limits.rooms)}</dd>
+      <dt>Team seats</dt>
+      <dd data-testid={`plan-seats-${plan.id}`}>
+        {formatCount(seatsOf(plan.id))} (owner included)
+      </dd>
     </dl>
   );
 }

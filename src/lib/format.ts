@@ -33,11 +33,46 @@ export function formatDate(value: Date | string, format: DateFormat = 'US'): str
   }
 }
 
-/** A date written out in words, unambiguous in any locale, e.g. 'December 31, 2026'. */
-export function formatLongDate(value: Date | string): string {
+/**
+ * A date written out in words, unambiguous in any locale, in the seller's order: 'December 31,
+ * 2026' (US), '31 December 2026' (UK), '2026-12-31' (ISO).
+ */
+export function formatLongDate(value: Date | string, format: DateFormat = 'US'): string {
   const date = toDate(value);
   if (!date) return '';
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(date);
+  if (format === 'ISO') return formatDate(date, 'ISO');
+  return new Intl.DateTimeFormat(localeOf(format), { dateStyle: 'long' }).format(date);
+}
+
+// Building an Intl formatter costs far more than using one (a queue lists 100 times): one per format.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+  let made = formatters.get(key);
+  if (!made) {
+    made = make();
+    formatters.set(key, made);
+  }
+  return made;
+}
+
+const localeOf = (format: DateFormat) => (format === 'US' ? 'en-US' : 'en-GB');
+
+/** A clock time in the seller's convention: '1:05 PM' (US), '13:05' (UK, ISO). */
+export function formatTime(value: Date | string, format: DateFormat = 'US'): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return formatter(
+    `time-${format}`,
+    () => new Intl.DateTimeFormat(localeOf(format), { timeStyle: 'short' }),
+  ).format(date);
+}
+
+/** A moment in the seller's date format with its time: '12/31/2026 1:05 PM', '31/12/2026 13:05'. */
+export function formatDateTime(value: Date | string, format: DateFormat = 'US'): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return `${formatDate(date, format)} ${formatTime(date, format)}`;
 }
 
 /** Money in the seller's currency (USD by default, docs/product.md#preferences). */

@@ -7,6 +7,7 @@ import { EmailField, TextField } from '../components/text-field';
 import { notify } from '../components/toasts';
 import {
   ForgotPasswordForm,
+  linkErrorOnArrival,
   MfaCodeStep,
   nameFromEmail,
   redirectTargetFrom,
@@ -29,6 +30,8 @@ export function LoginPage() {
   const [email, setEmail] = useState(state.confirmEmail ?? '');
   const [password, setPassword] = useState('');
   const [forgotPassword, setForgotPassword] = useState(false);
+  // A used or expired e-mail link lands here with Auth's error in the address: say so.
+  const [linkError] = useState(linkErrorOnArrival);
   const signIn = useSignIn({
     onSignedIn: (data) => {
       // With two-factor on, 'Logged In' waits for the code (the code step shows instead).
@@ -61,7 +64,12 @@ export function LoginPage() {
     <>
       <h1>Sign in</h1>
       <p className="muted">Welcome back. Sign in to your stockroom.</p>
-      {sessionEnded && !signIn.isError ? (
+      {linkError && !signIn.isError ? (
+        <div className="notice" role="status" data-testid="link-expired-notice">
+          <p>{linkError}</p>
+        </div>
+      ) : null}
+      {sessionEnded && !signIn.isError && !linkError ? (
         <div className="notice" role="status" data-testid="session-ended-notice">
           <p>{texts.sessionEnded}</p>
         </div>

@@ -1,23 +1,18 @@
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../components/document-title';
-import { EVERY_PLAN_INCLUDES, PlanFeatures, PlanLimits } from '../components/plan-details';
-import { PLAN_IDS, PLANS, type PlanId } from '../domain/plans';
+import {
+  EVERY_PLAN_INCLUDES,
+  PlanFeatures,
+  PlanLimits,
+  PlanPrice,
+} from '../components/plan-details';
+import { PLAN_IDS, PLANS } from '../domain/plans';
 import { useAuth } from '../features/auth';
 import { UpgradeButton } from '../features/billing';
-import { getEnv } from '../lib/env';
-
-/**
- * Prices are configuration (VITE_PLAN_PRICES), because the specification does not give them.
- * A paid plan without a configured price says so rather than showing an invented number.
- */
-function priceLabel(planId: PlanId, prices: Readonly<Record<string, string>>): string | undefined {
-  return prices[planId] ?? (planId === 'free' ? 'No charge' : undefined);
-}
 
 export function PricingPage() {
   useDocumentTitle('Pricing');
   const { status } = useAuth();
-  const { planPrices } = getEnv();
   const signedIn = status === 'authenticated';
 
   return (
@@ -31,7 +26,6 @@ export function PricingPage() {
       <div className="plans">
         {PLAN_IDS.map((id) => {
           const plan = PLANS[id];
-          const price = priceLabel(id, planPrices);
           return (
             <section
               key={id}
@@ -40,15 +34,7 @@ export function PricingPage() {
               data-testid={`plan-${id}`}
             >
               <h2 id={`plan-${id}-title`}>{plan.name}</h2>
-              {price ? (
-                <p className="plan__price" data-testid={`plan-price-${id}`}>
-                  {price}
-                </p>
-              ) : (
-                <p className="plan__price plan__price--unknown" data-testid={`plan-price-${id}`}>
-                  Price shown at checkout
-                </p>
-              )}
+              <PlanPrice planId={id} />
               <PlanLimits plan={plan} />
               <PlanFeatures plan={plan} />
               {id === 'free' ? (

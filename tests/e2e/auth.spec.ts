@@ -41,6 +41,12 @@ test('sign up, confirm from the mailbox, sign in, reload stays signed in, sign o
   await dashboard.signOut();
   await expect(page).toHaveURL(/\/login$/);
 
+  // The same link again is refused; sign-in says why (issue #39 point 11).
+  await page.goto(link);
+  await expect(page.getByTestId('link-expired-notice')).toHaveText(
+    'This link has already been used or has expired. Sign in, or ask for a new link.',
+  );
+
   await loginPage.signIn(email, PASSWORD);
   // The toast goes after a few seconds: looked for first.
   await expect(loginPage.toast.filter({ hasText: 'Logged In' })).toContainText(

@@ -52,6 +52,8 @@ test.describe('offline', () => {
     await expect(notice).toBeVisible();
     await expect(notice).toHaveText(OFFLINE_NOTICE);
     await expect(notice).toHaveAttribute('role', 'status');
+    // The header says it in words too, not only by colour (issue #39 point 12).
+    await expect(page.getByTestId('offline-status')).toHaveText('Offline');
     // One message for one cause: the live-updates note stays quiet while the notice speaks.
     await expect(liveSync).toHaveAttribute('data-state', 'off');
     await expect(liveSync).toBeHidden();
@@ -100,6 +102,7 @@ test.describe('offline', () => {
     await expect(dialog).toBeHidden();
     await expect(inventory.item('Claw hammer')).toBeVisible();
     await expect(waiting).toHaveText('2 changes waiting');
+    await expect(page.getByTestId('offline-status')).toHaveText('Offline');
     await snap(page, 'changes-waiting');
 
     await inventory.press(waiting);
@@ -127,6 +130,7 @@ test.describe('offline', () => {
     // Back online: the queue is sent in order and empties.
     await context.setOffline(false);
     await expect(page.getByTestId('offline-notice')).toBeHidden();
+    await expect(page.getByTestId('offline-status')).toBeHidden();
     await expect(waiting).toBeHidden();
     await expect
       .poll(async () => {

@@ -44,7 +44,7 @@ test.describe('print one label', () => {
   }) => {
     const seeded = await seedShelf(seller.accountId, [
       { name: 'Lamp', barcode: 'LAMP-1' },
-      { name: 'Kettle', barcode: 'KETTLE-1' },
+      { name: 'Kettle', barcode: 'KETTLE-1', sku: 'SKU-114' },
       { name: 'Toaster', barcode: 'TOASTER-1' },
     ]);
     await products.goto();
@@ -70,6 +70,39 @@ test.describe('print one label', () => {
     await expect(labels.getByTestId('label-title')).toHaveText('Kettle');
     // the print copy shows only on paper (print media); its barcode carries the item's code
     await expect(labels.getByTestId('label-barcode')).toHaveAttribute('data-code', 'KETTLE-1');
+
+    // Issue #39 point 10: at print scale (Avery 5160) each text line is whole (descenders too:
+    // line boxes at least 1.2 × the font size), inside the label and clear of the others.
+    await page.emulateMedia({ media: 'print' });
+    const boxes = await labels.first().evaluate((label) => {
+      const outer = label.getBoundingClientRect();
+      const parts = [...label.children].map((child) => {
+        const box = child.getBoundingClientRect();
+        const style = getComputedStyle(child);
+        return {
+          tag: child.className.toString(),
+          top: box.top,
+          bottom: box.bottom,
+          height: box.height,
+          font: parseFloat(style.fontSize),
+          text: child.textContent ?? '',
+        };
+      });
+      return { top: outer.top, bottom: outer.bottom, parts };
+    });
+    await page.emulateMedia({ media: null });
+    expect(boxes.parts.map((part) => part.text)).toEqual(
+      expect.arrayContaining(['Kettle', 'SKU SKU-114']),
+    );
+    for (const [index, part] of boxes.parts.entries()) {
+      expect(part.top, part.tag).toBeGreaterThanOrEqual(boxes.top - 0.5);
+      expect(part.bottom, part.tag).toBeLessThanOrEqual(boxes.bottom + 0.5);
+      if (part.tag.includes('barcode')) continue;
+      expect(part.height, part.text).toBeGreaterThanOrEqual(part.font * 1.2 - 0.5);
+      const next = boxes.parts[index + 1];
+      if (next)
+        expect(next.top, `${part.text} / ${next.text}`).toBeGreaterThanOrEqual(part.bottom - 0.5);
+    }
   });
 
   test('from the inventory item menu and the item dialog; an item without a barcode gets one', async ({

@@ -95,17 +95,32 @@ test.describe('public pages', () => {
       await mainNavLink(page, 'Pricing').click();
       await expectSound(PUBLIC_PAGES.pricing);
       const plans = [
-        { id: 'free', name: 'Free', items: '100', units: '3', rooms: '1' },
-        { id: 'growing', name: 'Growing Seller', items: '500', units: '20', rooms: '2' },
-        { id: 'power', name: 'Power Seller', items: '1,000', units: '50', rooms: '5' },
-        { id: 'elite', name: 'Elite Seller', items: '5,000', units: '100', rooms: '10' },
+        { id: 'free', seats: '1', name: 'Free', items: '100', units: '3', rooms: '1' },
+        {
+          id: 'growing',
+          seats: '2',
+          name: 'Growing Seller',
+          items: '500',
+          units: '20',
+          rooms: '2',
+        },
+        { id: 'power', seats: '5', name: 'Power Seller', items: '1,000', units: '50', rooms: '5' },
+        {
+          id: 'elite',
+          seats: '10',
+          name: 'Elite Seller',
+          items: '5,000',
+          units: '100',
+          rooms: '10',
+        },
       ];
       for (const plan of plans) {
         const card = page.getByTestId(`plan-${plan.id}`);
         await expect(card.getByRole('heading', { name: plan.name })).toBeVisible();
         await expect(card.getByTestId(`plan-limits-${plan.id}`)).toContainText(
-          `Items${plan.items}Storage units${plan.units}Rooms${plan.rooms}`,
+          `Items${plan.items}Storage units${plan.units}Rooms${plan.rooms}Team seats${plan.seats} (owner included)`,
         );
+        await expect(card.getByTestId(`plan-price-${plan.id}`)).toBeVisible();
       }
       await expect(page.getByTestId('plan-features-free')).toContainText(
         'eBay orders: not included',

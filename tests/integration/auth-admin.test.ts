@@ -144,14 +144,29 @@ describe('admin users', () => {
   it('invites a user, who accepts from the mail and chooses a password', async () => {
     const email = newEmail();
     const invited = await admin.auth.admin.inviteUserByEmail(email, {
-      data: { invited_by: 'ops' },
+      data: {
+        invited_by: 'ops',
+        inviter_name: 'owner@example.test',
+        account_name: 'Corner Shop',
+        role_label: 'a picker',
+      },
       redirectTo: `${stack().appUrl}/login`,
     });
     expect(invited.error).toBeNull();
     expect(invited.data.user?.invited_at).toBeTruthy();
     expect(invited.data.user?.email_confirmed_at).toBeUndefined();
 
-    const mail = await waitForMail(stack().mailboxUrl, email, 'You have been invited');
+    // Rendered from supabase/templates/invite.html as config.toml wires it (issue #39 point 4).
+    const mail = await waitForMail(
+      stack().mailboxUrl,
+      email,
+      "You're invited to a stockroom on Stockroom",
+    );
+    expect(mail.text).toContain(
+      'owner@example.test invited you to work in the stockroom Corner Shop as a picker.',
+    );
+    expect(mail.text).toContain('Join Corner Shop on Stockroom');
+    expect(mail.text).toMatch(/Or enter this code: \d{6}/);
     const followed = await followLink(linkIn(mail));
     expect(followed.fragment.get('type')).toBe('invite');
     const invitee = client(stack().anonKey);

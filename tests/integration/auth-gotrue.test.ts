@@ -46,7 +46,9 @@ describe('redirect_to in links', () => {
     const email = await confirmedUser();
     const redirectTo = `${stack().appUrl}/reset-password`;
     expect((await client().auth.resetPasswordForEmail(email, { redirectTo })).error).toBeNull();
-    const link = linkIn(await waitForMail(stack().mailboxUrl, email, 'Reset Your Password'));
+    const link = linkIn(
+      await waitForMail(stack().mailboxUrl, email, 'Reset your Stockroom password'),
+    );
     expect(rawRedirect(link)).toBe(redirectTo);
   });
 

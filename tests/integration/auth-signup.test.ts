@@ -37,7 +37,7 @@ describe('sign-up and sign-in', () => {
     expect(early.error?.message).toBe('Email not confirmed');
     expect(early.error?.status).toBe(400);
 
-    const mail = await waitForMail(stack().mailboxUrl, email, 'Confirm Your Signup');
+    const mail = await waitForMail(stack().mailboxUrl, email, 'Confirm your e-mail for Stockroom');
     const followed = await followLink(linkIn(mail));
     expect(followed.status).toBe(303);
     expect(followed.location.startsWith(`${stack().appUrl}/login#`)).toBe(true);
@@ -111,7 +111,7 @@ describe('sign-up and sign-in', () => {
     const client = anon();
     const email = newEmail();
     await client.auth.signUp({ email, password: PASSWORD });
-    const mail = await waitForMail(stack().mailboxUrl, email, 'Confirm Your Signup');
+    const mail = await waitForMail(stack().mailboxUrl, email, 'Confirm your e-mail for Stockroom');
     const wrong = await client.auth.verifyOtp({ email, token: '000000', type: 'signup' });
     if (codeIn(mail) !== '000000') {
       expect(wrong.error?.code).toBe('otp_expired');
@@ -127,7 +127,7 @@ describe('sign-up and sign-in', () => {
     const client = anon();
     const email = newEmail();
     await client.auth.signUp({ email, password: PASSWORD });
-    const mail = await waitForMail(stack().mailboxUrl, email, 'Confirm Your Signup');
+    const mail = await waitForMail(stack().mailboxUrl, email, 'Confirm your e-mail for Stockroom');
     await followLink(linkIn(mail));
 
     const again = await client.auth.signUp({ email, password: 'another password' });
@@ -157,11 +157,13 @@ describe('sign-up and sign-in', () => {
     const client = anon();
     const email = newEmail();
     await client.auth.signUp({ email, password: PASSWORD });
-    await followLink(linkIn(await waitForMail(stack().mailboxUrl, email, 'Confirm Your Signup')));
+    await followLink(
+      linkIn(await waitForMail(stack().mailboxUrl, email, 'Confirm your e-mail for Stockroom')),
+    );
 
     const otp = await client.auth.signInWithOtp({ email, options: { shouldCreateUser: false } });
     expect(otp.error).toBeNull();
-    const mail = await waitForMail(stack().mailboxUrl, email, 'Your Magic Link');
+    const mail = await waitForMail(stack().mailboxUrl, email, 'Your Stockroom sign-in link');
     const followed = await followLink(linkIn(mail));
     expect(followed.fragment.get('type')).toBe('magiclink');
     expect(followed.fragment.get('access_token')).toBeTruthy();
@@ -182,7 +184,7 @@ describe('sign-up and sign-in', () => {
       options: { emailRedirectTo: `${stack().appUrl}/login` },
     });
     expect(signUp.error).toBeNull();
-    const mail = await waitForMail(stack().mailboxUrl, email, 'Confirm Your Signup');
+    const mail = await waitForMail(stack().mailboxUrl, email, 'Confirm your e-mail for Stockroom');
     expect(linkIn(mail)).toContain('token=pkce_');
     const followed = await followLink(linkIn(mail));
     expect(followed.status).toBe(303);

@@ -120,7 +120,7 @@ describe('user', () => {
       redirectTo: `${stack().appUrl}/login`,
     });
     expect(requested.error).toBeNull();
-    const mail = await waitForMail(stack().mailboxUrl, email, 'Reset Your Password');
+    const mail = await waitForMail(stack().mailboxUrl, email, 'Reset your Stockroom password');
     const followed = await followLink(linkIn(mail));
     expect(followed.location.startsWith(`${stack().appUrl}/login#`)).toBe(true);
     expect(followed.fragment.get('type')).toBe('recovery');

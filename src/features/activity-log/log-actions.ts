@@ -1,6 +1,6 @@
 // Readable names for the log's actions. Pure, so the screen and tests share them.
 
-import { formatDate, type DateFormat } from '../../lib/format';
+import { formatDateTime, type DateFormat } from '../../lib/format';
 
 /** The item actions the database logs, bulk ones included (docs/product.md#activity-log). */
 export const ITEM_ACTIONS = [
@@ -103,12 +103,7 @@ export function readableDetails(details: string | null | undefined): string {
 
 /** A log time in the seller's date format with the time: '11/22/2026 1:05 PM' (US), '22/11/2026 13:05' (UK). */
 export function formatLogTime(timestamp: string, dateFormat: DateFormat = 'US'): string {
-  const date = new Date(timestamp);
-  if (Number.isNaN(date.getTime())) return timestamp;
-  const time = new Intl.DateTimeFormat(dateFormat === 'US' ? 'en-US' : 'en-GB', {
-    timeStyle: 'short',
-  }).format(date);
-  return `${formatDate(date, dateFormat)} ${time}`;
+  return formatDateTime(timestamp, dateFormat) || timestamp;
 }
 
 /**

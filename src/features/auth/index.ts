@@ -12,4 +12,9 @@ export { useSignIn } from '../../data/auth/sign-in';
 export { useSignUp } from '../../data/auth/sign-up';
 export { useSignOut } from './sign-out';
 export { nameFromEmail } from './user-name';
-export { redirectTargetFrom, loginPathFor, DEFAULT_AFTER_LOGIN } from './redirect';
+export {
+  redirectTargetFrom,
+  loginPathFor,
+  linkErrorOnArrival,
+  DEFAULT_AFTER_LOGIN,
+} from './redirect';

@@ -33,3 +33,31 @@ export function redirectTargetFrom(search: string): string {
   const target = new URLSearchParams(search).get(REDIRECT_PARAM);
   return isSafeRedirect(target) ? target : DEFAULT_AFTER_LOGIN;
 }
+
+/** Said on sign-in when an e-mail link comes back refused (used, expired or invalid). */
+export const LINK_EXPIRED_TEXT =
+  'This link has already been used or has expired. Sign in, or ask for a new link.';
+
+/**
+ * The sentence for an e-mail link Auth refused, read from the address it redirected to: GoTrue
+ * (and local/auth) write `#error=access_denied&error_code=otp_expired&error_description=…`.
+ */
+export function linkErrorFrom(hash: string, search = ''): string | undefined {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const query = new URLSearchParams(search);
+  const code = params.get('error_code') ?? query.get('error_code');
+  const error = params.get('error') ?? query.get('error');
+  if (!code && !error) return undefined;
+  return LINK_EXPIRED_TEXT;
+}
+
+// Read once at start-up: supabase-js may tidy the address before the sign-in page renders.
+const arrivedWith =
+  typeof window === 'undefined'
+    ? undefined
+    : linkErrorFrom(window.location.hash, window.location.search);
+
+/** The refused-link sentence this visit arrived with, if any. */
+export function linkErrorOnArrival(): string | undefined {
+  return arrivedWith;
+}

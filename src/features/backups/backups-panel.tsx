@@ -6,7 +6,7 @@ import { NeedsConnection } from '../../components/offline-notice';
 import { notify } from '../../components/toasts';
 import { minimumPlanFor } from '../../domain/plans';
 import { errorMessage } from '../../lib/errors';
-import { formatCount } from '../../lib/format';
+import { formatCount, formatDateTime } from '../../lib/format';
 import { messages } from '../../lib/messages';
 import { useOffline } from '../../lib/online';
 import { backupFileName } from './backup-file';
@@ -18,11 +18,8 @@ import { useRestoreAllowed } from '../../data/backups/may-restore';
 import { useRestoreBackup } from '../../data/backups/restore-backup';
 import { useTakeBackup } from '../../data/backups/take-backup';
 import { useAccountId, useAccountPlanId } from '../account';
-
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
+import { DEFAULT_PREFERENCES } from '../../data/settings/preferences';
+import { usePreferences } from '../../data/settings/get-preferences';
 
 /** Hands the snapshot to the browser as a .json download. */
 function saveJson(data: unknown, fileName: string) {
@@ -54,6 +51,9 @@ export function BackupsPanel() {
   const canRestore = restoreAllowed.data === true;
   // Backups live on the server: offline every action here waits (the sentence says why).
   const offline = useOffline();
+  // Taken times in the seller's date format (docs/product.md#preferences).
+  const dateFormat = (usePreferences(accountId).data ?? DEFAULT_PREFERENCES).date_format;
+  const when = (iso: string) => formatDateTime(iso, dateFormat);
 
   const onDownload = async (backup: BackupSummary) => {
     setDownloading(backup.backup_id);

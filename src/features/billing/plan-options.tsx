@@ -1,4 +1,4 @@
-import { PlanFeatures, PlanLimits } from '../../components/plan-details';
+import { PlanFeatures, PlanLimits, PlanPrice } from '../../components/plan-details';
 import { PLAN_IDS, PLANS, type PlanId } from '../../domain/plans';
 import { actionLabel, isUpgrade, planAction, type BillingState } from './plan-change';
 
@@ -32,6 +32,7 @@ export function PlanOptions({ state, busy, onChoose }: PlanOptionsProps) {
               {PLANS[id].name}
               {current ? <span className="badge"> Your plan</span> : null}
             </h3>
+            <PlanPrice planId={id} />
             <PlanLimits plan={PLANS[id]} />
             <PlanFeatures plan={PLANS[id]} />
             <button

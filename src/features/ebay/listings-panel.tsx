@@ -145,7 +145,14 @@ export function EbayListingsPanel({
       </p>
     );
   } else if (connection.isPending) {
-    body = <p className="muted">Checking your eBay connection…</p>;
+    // Offline the check never ends: say why rather than "Checking…" for as long as it lasts.
+    body = offline ? (
+      <p className="muted" data-testid="ebay-listings-offline">
+        eBay can&apos;t be reached while you&apos;re offline.
+      </p>
+    ) : (
+      <p className="muted">Checking your eBay connection…</p>
+    );
   } else if (!connected) {
     body = (
       <p className="muted" data-testid="ebay-listings-connect">

@@ -9,30 +9,33 @@ import {
   type OutboxEntry,
 } from '../../domain/outbox';
 import { texts } from '../../lib/messages';
+import { useOffline } from '../../lib/online';
+import { formatDateTime, type DateFormat } from '../../lib/format';
+import { DEFAULT_PREFERENCES } from '../../data/settings/preferences';
+import { usePreferences } from '../../data/settings/get-preferences';
 import type { AccountId } from '../../domain/ids';
 import './offline.css';
 
-// One formatter for every entry: building one per call cost ~0.1 ms, times 100 entries a render.
-let timeFormat: Intl.DateTimeFormat | undefined;
-
-function madeAt(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  timeFormat ??= new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-  return timeFormat.format(date);
-}
+// No account yet: the preferences query stays disabled (usePreferences asks only with an id).
+const NO_ACCOUNT = '' as AccountId;
 
 /**
  * The queue in order, as the open dialog lists it. A component of its own, so a closed dialog
  * builds no list: catch-up re-renders the header once per change sent.
  */
-function WaitingList({ waiting }: { waiting: readonly OutboxEntry[] }) {
+function WaitingList({
+  waiting,
+  dateFormat,
+}: {
+  waiting: readonly OutboxEntry[];
+  dateFormat: DateFormat;
+}) {
   return (
     <ol className="outbox-list" data-testid="changes-waiting-list">
       {waiting.map((entry) => (
         <li key={entry.id} data-testid="change-waiting">
           <span>{describeChange(entry.change)}</span>
-          <span className="outbox-list__time">{madeAt(entry.at)}</span>
+          <span className="outbox-list__time">{formatDateTime(entry.at, dateFormat)}</span>
         </li>
       ))}
     </ol>
@@ -48,13 +51,24 @@ function WaitingList({ waiting }: { waiting: readonly OutboxEntry[] }) {
 export function ChangesWaiting({ accountId }: { accountId: AccountId | undefined }) {
   useOutboxReplay(accountId);
   const { waiting, decisions } = useOutbox(accountId);
+  // When each change was made, in the seller's date format (docs/product.md#preferences).
+  const dateFormat = (usePreferences(accountId ?? NO_ACCOUNT).data ?? DEFAULT_PREFERENCES)
+    .date_format;
   const [open, setOpen] = useState<'waiting' | 'decisions' | null>(null);
   const outbox = accountId ? outboxFor(accountId) : undefined;
   const showWaiting = open === 'waiting' && waiting.length > 0;
   const showDecisions = open === 'decisions' && decisions.length > 0;
 
+  const offline = useOffline();
+
   return (
     <>
+      {/* Said in words, not only by colour or an icon; the waiting count is the button beside it. */}
+      {offline ? (
+        <span className="offline-status" role="status" data-testid="offline-status">
+          Offline
+        </span>
+      ) : null}
       {waiting.length > 0 ? (
         <button
           type="button"
@@ -89,7 +103,7 @@ export function ChangesWaiting({ accountId }: { accountId: AccountId | undefined
         }
       >
         <p>{texts.outboxIntro}</p>
-        {showWaiting ? <WaitingList waiting={waiting} /> : null}
+        {showWaiting ? <WaitingList waiting={waiting} dateFormat={dateFormat} /> : null}
       </Dialog>
       <Dialog
         open={showDecisions}

@@ -33,9 +33,12 @@ import {
   seatsUsed,
   type InviteRole,
 } from '../../domain/team';
-import { formatLongDate } from '../../lib/format';
+import { formatLongDate, type DateFormat } from '../../lib/format';
+import { DEFAULT_PREFERENCES } from '../../data/settings/preferences';
+import { usePreferences } from '../../data/settings/get-preferences';
 import { messages } from '../../lib/messages';
 import { useAuth } from '../auth';
+import { useAccountId } from '../account';
 import { NO_USER, type AccountId, type UserId } from '../../domain/ids';
 import './team.css';
 
@@ -176,9 +179,14 @@ function InviteForm({ userId }: { userId: UserId }) {
   );
 }
 
-function lastActive(member: TeamMember): string {
+function lastActive(member: TeamMember, dateFormat: DateFormat): string {
   if (member.is_you) return 'Now';
-  return member.last_active_at ? formatLongDate(member.last_active_at) : 'Not yet';
+  return member.last_active_at ? formatLongDate(member.last_active_at, dateFormat) : 'Not yet';
+}
+
+/** The account's date format (docs/product.md#preferences), for the dates in both tables. */
+function useDateFormat(): DateFormat {
+  return (usePreferences(useAccountId()).data ?? DEFAULT_PREFERENCES).date_format;
 }
 
 function MembersTable({
@@ -195,6 +203,7 @@ function MembersTable({
   isOwner: boolean;
   accountName: string;
 }) {
+  const dateFormat = useDateFormat();
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   const [handingTo, setHandingTo] = useState<TeamMember | null>(null);
   const changeRole = useChangeMemberRole(userId, {
@@ -268,7 +277,7 @@ function MembersTable({
                       <span className="badge">{roleLabel(member.role)}</span>
                     )}
                   </td>
-                  <td>{lastActive(member)}</td>
+                  <td>{lastActive(member, dateFormat)}</td>
                   {canManage ? (
                     <td>
                       <div className="team__row-actions">
@@ -331,6 +340,7 @@ function InvitationsTable({
   userId: UserId;
   invitations: PendingInvitation[];
 }) {
+  const dateFormat = useDateFormat();
   const [resending, setResending] = useState<string | null>(null);
   const resend = useSendInvitation(userId, {
     onSuccess: (sent) => {
@@ -367,7 +377,7 @@ function InvitationsTable({
                   </td>
                   <td>
                     {expired ? 'Expired ' : ''}
-                    {formatLongDate(invitation.expires_at)}
+                    {formatLongDate(invitation.expires_at, dateFormat)}
                   </td>
                   <td>
                     <div className="team__row-actions">

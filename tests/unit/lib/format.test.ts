@@ -5,7 +5,9 @@ import {
   formatCount,
   formatCurrency,
   formatDate,
+  formatDateTime,
   formatLongDate,
+  formatTime,
 } from '../../../src/lib/format';
 
 describe('format', () => {
@@ -35,6 +37,17 @@ describe('format', () => {
     expect(formatLongDate(date)).toBe('December 31, 2026');
     expect(formatLongDate('not a date')).toBe('');
     expect(formatDate('not a date')).toBe('');
+  });
+
+  it('writes long dates, times and moments in the chosen format (Backups, Team, offline queue)', () => {
+    const moment = new Date(2026, 11, 31, 13, 5);
+    expect(formatLongDate(moment, 'UK')).toBe('31 December 2026');
+    expect(formatLongDate(moment, 'ISO')).toBe('2026-12-31');
+    expect(formatTime(moment, 'UK')).toBe('13:05');
+    expect(formatTime(moment)).toBe('1:05 PM');
+    expect(formatDateTime(moment, 'UK')).toBe('31/12/2026 13:05');
+    expect(formatDateTime(moment)).toBe('12/31/2026 1:05 PM');
+    expect(formatDateTime('not a date', 'UK')).toBe('');
   });
 
   it('formats money and counts', () => {

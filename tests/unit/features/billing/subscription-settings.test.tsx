@@ -132,6 +132,14 @@ describe('SubscriptionSettings', () => {
     expect(await screen.findByTestId('usage-items-count')).toHaveTextContent('12 of 100');
     expect(screen.getByTestId('usage-rooms-count')).toHaveTextContent('1 of 1');
     expect(screen.queryByTestId('manage-billing')).toBeNull();
+    // Each plan card says its price and its seats (issue #39 point 13).
+    const growing = screen.getByTestId('billing-plan-growing');
+    expect(within(growing).getByTestId('plan-price-growing')).toBeInTheDocument();
+    expect(within(growing).getByTestId('plan-seats-growing')).toHaveTextContent(
+      '2 (owner included)',
+    );
+    expect(screen.getByTestId('plan-price-free')).toHaveTextContent('No charge');
+    expect(screen.getByTestId('plan-seats-elite')).toHaveTextContent('10 (owner included)');
 
     await user.click(screen.getByRole('button', { name: 'Upgrade to Growing Seller' }));
     await waitFor(() =>

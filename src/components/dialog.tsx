@@ -116,9 +116,11 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
   busy?: boolean;
   testId?: string;
+  /** The button focused on opening; 'confirm' where Enter should do the asked-for thing. */
+  focus?: 'cancel' | 'confirm';
 }
 
-/** A yes/no question, e.g. 'Confirm Move'. Cancel gets focus so Enter never confirms by accident. */
+/** A yes/no question. Cancel gets focus (Enter never confirms by accident) unless `focus` says. */
 export function ConfirmDialog({
   open,
   title,
@@ -129,15 +131,17 @@ export function ConfirmDialog({
   onCancel,
   busy = false,
   testId = 'confirm-dialog',
+  focus = 'cancel',
 }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
   // Boilerplate: Dialog takes its props by name, as every caller spells them out.
   return (
     <Dialog
       open={open}
       title={title}
       onClose={onCancel}
-      initialFocusRef={cancelRef}
+      initialFocusRef={focus === 'confirm' ? confirmRef : cancelRef}
       testId={testId}
       role="alertdialog"
       footer={
@@ -151,6 +155,7 @@ export function ConfirmDialog({
             {cancelLabel}
           </button>
           <button
+            ref={confirmRef}
             type="button"
             className="button button--primary"
             onClick={onConfirm}

@@ -1,9 +1,12 @@
+import type React from 'react';
 import toast, { Toaster, type Toast } from 'react-hot-toast';
 import type { ToastMessage } from '../lib/messages';
 
 /** Toasts stay 3.5 s, expiry toasts 5 s (docs/product.md#toasts). */
 export const TOAST_DURATION_MS = 3500;
 export const EXPIRY_TOAST_DURATION_MS = 5000;
+/** A toast offering Undo stays 10 s, long enough to reach with a finger (issue #39 point 8). */
+export const UNDO_TOAST_DURATION_MS = 10_000;
 
 function SuccessIcon() {
   return (
@@ -41,13 +44,27 @@ function ToastCard({
   t,
   message,
   action,
+  hold,
 }: {
   t: Toast;
   message: ToastMessage;
   action: ToastAction | undefined;
+  /** Keeps the toast while it has focus or a finger on it (true), lets it go again (false). */
+  hold?: (held: boolean) => void;
 }) {
+  const holding = hold
+    ? {
+        onFocus: () => hold(true),
+        onBlur: (event: React.FocusEvent) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) hold(false);
+        },
+        onTouchStart: () => hold(true),
+        onTouchEnd: () => hold(false),
+      }
+    : {};
   return (
     <div
+      {...holding}
       className={`toast toast--${message.kind}${t.visible ? ' toast--visible' : ''}`}
       data-testid="toast"
       data-kind={message.kind}
@@ -103,10 +120,22 @@ export interface NotifyOptions {
 
 /** Shows a catalogue message (src/lib/messages.ts) as a toast; returns the toast id. */
 export function notify(message: ToastMessage, options: NotifyOptions = {}): string {
-  return toast.custom((t) => <ToastCard t={t} message={message} action={options.action} />, {
-    duration: options.duration ?? TOAST_DURATION_MS,
-    ...(options.id === undefined ? {} : { id: options.id }),
-  });
+  const duration = options.duration ?? TOAST_DURATION_MS;
+  const show = (id: string | undefined, held: boolean): string =>
+    toast.custom(
+      (t) => (
+        <ToastCard
+          t={t}
+          message={message}
+          action={options.action}
+          // Only a toast with something to press waits for the seller; hover pauses them all.
+          hold={options.action ? (h) => void show(t.id, h) : undefined}
+        />
+      ),
+      // Shown again with the same id, the toast's time starts over (react-hot-toast).
+      { duration: held ? Infinity : duration, ...(id === undefined ? {} : { id }) },
+    );
+  return show(options.id, false);
 }
 
 /** Expiry notifications stay longer so a seller has time to read which items they are. */

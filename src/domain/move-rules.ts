@@ -18,6 +18,26 @@ export function confirmMoveQuestion(what: { items: number } | { listing: true })
   return CONFIRM_MOVE_QUESTION;
 }
 
+/**
+ * What moves where, under the product's question: the item's name (its quantity when more than
+ * one), or how many items and the first names, and the destination written as everywhere else.
+ */
+export function confirmMoveDetail(
+  what: { names: readonly string[]; quantity?: number } | { listing: string },
+  where: string,
+): string {
+  if ('listing' in what) return `Place “${what.listing}” as a new item on ${where}.`;
+  const names = what.names;
+  if (names.length === 1) {
+    const quantity = what.quantity && what.quantity > 1 ? ` (quantity ${what.quantity})` : '';
+    return `Move ${names[0]}${quantity} to ${where}.`;
+  }
+  const rest = names.length - 2;
+  const list =
+    rest > 0 ? `${names[0]}, ${names[1]} and ${rest} more` : `${names[0]} and ${names[1]}`;
+  return `Move ${names.length} items (${list}) to ${where}.`;
+}
+
 export interface MovingItem {
   item_id: string;
   shelf_id: string | null;

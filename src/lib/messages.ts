@@ -1,4 +1,5 @@
 import type { MarketplaceFetch } from '../domain/rate-limit';
+import { fixPlurals, plural } from '../domain/plural';
 
 /**
  * Every user-facing toast of the product, keyed by what happened (docs/product.md#messages).
@@ -29,8 +30,6 @@ const error = (title: string, message: string): ToastMessage => ({ kind: 'error'
 /** Picks the server's explanation when there is one, else our default sentence. */
 const detailOr = (detail: string | undefined, fallback: string): string =>
   detail !== undefined && detail.trim() !== '' ? detail : fallback;
-
-const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
 
 export const messages = {
   // A change asked for while a first visit's full list is still on its way (nothing is lost).
@@ -146,7 +145,7 @@ export const messages = {
   shelfRemoved: (shelfNumber: number) =>
     success('Shelf Removed', `Shelf ${shelfNumber} was removed with its items`),
   undone: (summary?: string | null) =>
-    success('Undone', summary ? `Undid: ${summary}` : 'The change was undone'),
+    success('Undone', summary ? `Undid: ${fixPlurals(summary)}` : 'The change was undone'),
   undoFailed: (detail?: string) =>
     error('Undo Failed', detailOr(detail, 'The change could not be undone. Please try again')),
   layoutSaved: () => success('Layout Saved', 'Your storage layout was saved'),

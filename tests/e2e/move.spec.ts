@@ -202,7 +202,7 @@ test.describe('Moving stock by drag and drop', () => {
     },
   );
 
-  test('with the keyboard: Space picks up, arrows choose a shelf or a room tab, Space drops', async ({
+  test('with the keyboard: Space picks up, arrows choose a shelf or a room tab, Space drops, Enter confirms', async ({
     page,
     admin,
     seller,
@@ -219,13 +219,21 @@ test.describe('Moving stock by drag and drop', () => {
       await expect(move.dropTarget(target)).toHaveAttribute('data-drop-over', 'true');
       await page.keyboard.press('Space');
       await expect(move.confirmMove).toBeVisible();
-      // Cancel has focus (Enter never confirms by accident); Tab to Confirm and press it.
-      await page.keyboard.press('Tab');
+      // The product's question, then what moves where; Confirm has focus, so Enter moves.
+      await expect(move.confirmMove).toContainText(
+        'Are you sure you want to move this item to this location?',
+      );
+      await expect(move.confirmMove.getByTestId('confirm-move-what')).toHaveText(
+        'Move Hammer to Garage › Isle 1 › A › Shelf 2.',
+      );
+      await expect(move.confirmMove.getByTestId('confirm-move-confirm')).toBeFocused();
       const call = move.moveCall();
       await page.keyboard.press('Enter');
       expect((await call).status()).toBe(200);
       await expect(move.shelfById(target).getByTestId('item-name')).toHaveText(['Hammer']);
       expect(await shelfOf(admin, seller.accountId, 'Hammer')).toBe(target);
+      // Focus is back on the moved item, for the next keyboard move.
+      await expect(move.gripOf('Hammer')).toBeFocused();
     });
 
     await test.step('dropped on a room tab, the room opens and a shelf there takes the items', async () => {

@@ -49,7 +49,9 @@ test.describe('scan counting', () => {
       await barcodes.scan('abc-1');
       await expect(barcodes.entries).toHaveCount(1);
       await expect(barcodes.entry('ABC-1').getByTestId('scan-entry-quantity')).toHaveText('×3');
-      await barcodes.expectToast('Counted', 'ABC-1 ×3');
+      // One summary toast, updated in place, not one stacked per scan (issue #39 point 8)
+      await barcodes.expectToast('Counted', 'ABC-1 ×3. Added 3 scans: 1 new, 2 counted up');
+      await expect(barcodes.toast).toHaveCount(1);
       await expect(barcodes.status).toHaveText('ABC-1 ×3');
 
       // One per code: the old refusal
@@ -88,7 +90,7 @@ test.describe('scan counting', () => {
 
       // scanned again after saving: that item gets one more at once
       await barcodes.scan('ABC-1');
-      await barcodes.expectToast('Counted', 'ABC-1 ×4');
+      await barcodes.expectToast('Counted', 'ABC-1 ×4. Added 6 scans: 2 new, 4 counted up');
       await expect(barcodes.entry('ABC-1').getByTestId('scan-entry-quantity')).toHaveText('×4');
       await expect
         .poll(async () => (await itemsOf(admin, seller.accountId)).map((i) => i.quantity))
@@ -141,7 +143,7 @@ test.describe('scan counting', () => {
 
     // the same code again raises the new item, not the old one
     await barcodes.scan('5012345678900');
-    await barcodes.expectToast('Counted', 'Blue mug ×2');
+    await barcodes.expectToast('Counted', /^Blue mug ×2\. Added \d+ scans?: /);
     await expect
       .poll(async () => (await itemsOf(admin, seller.accountId)).map((i) => i.quantity))
       .toEqual([4, 2]);

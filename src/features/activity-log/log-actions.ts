@@ -1,5 +1,6 @@
 // Readable names for the log's actions. Pure, so the screen and tests share them.
 
+import { fixPlurals } from '../../domain/plural';
 import { formatDateTime, type DateFormat } from '../../lib/format';
 
 /** The item actions the database logs, bulk ones included (docs/product.md#activity-log). */
@@ -82,13 +83,13 @@ function cellText(value: unknown): string {
 
 /**
  * Details as a seller reads them. The database writes sentences ('Moved 2 item(s) to Garage /
- * Isle 1 / Unit A / Shelf 2: Mug, Jug'); a line written as JSON by an older or future client is
+ * Isle 1 / Unit A / Shelf 2: Mug, Jug'), shown in the right number ('Moved 2 items'); a line written as JSON by an older or future client is
  * turned into 'key: value' pairs rather than shown as braces and quotes.
  */
 export function readableDetails(details: string | null | undefined): string {
   const text = (details ?? '').trim();
   if (text === '') return '—';
-  if (!text.startsWith('{')) return text;
+  if (!text.startsWith('{')) return fixPlurals(text);
   try {
     const parsed: unknown = JSON.parse(text);
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return text;

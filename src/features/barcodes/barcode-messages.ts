@@ -6,7 +6,23 @@ import { errorText } from '../../data/errors';
  * Toasts of the barcode screens only. The catalogue's ones ('Scan Failed', 'Duplicate Item')
  * come from src/lib/messages.ts (docs/product.md#messages).
  */
-const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+import { countOf, plural } from '../../domain/plural';
+
+/** The id of Bulk Scan's one summary toast. */
+export const SCAN_SUMMARY_TOAST_ID = 'scan-summary';
+
+/** What a Bulk Scan session has done so far, for its one summary toast. */
+export interface ScanTally {
+  /** Scans that made a new row (a new item, or one more of a held item). */
+  fresh: number;
+  /** Scans that counted up a row already in the list or an item already saved. */
+  counted: number;
+}
+
+/** The summary line: 'Added 7 scans: 5 new, 2 counted up'. */
+export function scanSummaryText(tally: ScanTally): string {
+  return `Added ${countOf(tally.fresh + tally.counted, 'scan')}: ${tally.fresh} new, ${tally.counted} counted up`;
+}
 
 export const barcodeMessages = {
   scannedAdded: (count: number, place: string): ToastMessage => ({
@@ -19,6 +35,11 @@ export const barcodeMessages = {
     kind: 'success',
     title: 'Counted',
     message: `${name} ×${quantity}`,
+  }),
+  /** The one Bulk Scan toast, updated in place: the latest event, then the session so far. */
+  scanSummary: (latest: ToastMessage, tally: ScanTally): ToastMessage => ({
+    ...latest,
+    message: `${latest.message}. ${scanSummaryText(tally)}`,
   }),
   barcodesGenerated: (count: number): ToastMessage => ({
     kind: 'success',

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { Screen } from '../../components/screen';
 import { LoadingScreen } from '../../components/loading-screen';
 import { notify } from '../../components/toasts';
+import type { ToastMessage } from '../../lib/messages';
 import { DUPLICATE_SCAN, lookupByBarcode } from '../../domain/barcodes';
 import { findLocation, parseLocationCode } from '../../domain/location-codes';
 import {
@@ -24,7 +25,12 @@ import { usePreferences } from '../../data/settings/get-preferences';
 import { useUndoOffer } from '../undo';
 import { ShelfPicker, shelfPlaceName, useShelfPlaces } from '../shelf-picker';
 import { useAddScannedItems } from './add-scanned-items';
-import { barcodeMessages, scanFailedToast } from './barcode-messages';
+import {
+  barcodeMessages,
+  scanFailedToast,
+  SCAN_SUMMARY_TOAST_ID,
+  type ScanTally,
+} from './barcode-messages';
 import { CameraScanner } from './camera-scanner';
 import { useMoveItemToShelf } from './move-to-shelf';
 import { useScanAccess } from './scan-access';
@@ -146,6 +152,11 @@ function Scanner() {
     return { ok: true, shelfId: first.shelf_id };
   };
 
+  // One toast for the Bulk Scan session, updated in place rather than one stacked per scan.
+  const tally = useRef<ScanTally>({ fresh: 0, counted: 0 });
+  const summarize = (latest: ToastMessage) =>
+    notify(barcodeMessages.scanSummary(latest, tally.current), { id: SCAN_SUMMARY_TOAST_ID });
+
   const refuse = (message: string) => {
     notify(message === DUPLICATE_SCAN ? messages.duplicateItem() : messages.scanFailed(message));
     setStatus(message);
@@ -173,8 +184,9 @@ function Scanner() {
                 : e,
             ),
           );
-          if (entries.length > 1 || (which === 'bulk' && batch))
-            notify(barcodeMessages.scannedAdded(entries.length, place));
+          if (which === 'bulk' && batch)
+            summarize(barcodeMessages.scannedAdded(entries.length, place));
+          else if (entries.length > 1) notify(barcodeMessages.scannedAdded(entries.length, place));
           const first = entries[0]!;
           setStatus(
             entries.length > 1
@@ -210,8 +222,9 @@ function Scanner() {
           setList('bulk', (list) =>
             updateEntries(list, [entry.code], { status: 'added', quantity }),
           );
+          tally.current.counted += 1;
           const toast = barcodeMessages.scanCounted(name, quantity);
-          notify(toast);
+          summarize(toast);
           setStatus(toast.message);
         },
         onError: (error) => {
@@ -267,13 +280,15 @@ function Scanner() {
     const result = scanOrCount(listsRef.current.bulk, entry, onePerCode);
     if (!result.ok) return refuse(result.message);
     setList('bulk', () => result.entries);
+    if (result.counted) tally.current.counted += 1;
+    else tally.current.fresh += 1;
     if (result.counted) {
       const counted = result.counted;
       const toast = barcodeMessages.scanCounted(
         counted.name || counted.code,
         scanQuantity(counted),
       );
-      notify(toast);
+      summarize(toast);
       setStatus(toast.message);
       return;
     }
@@ -496,6 +511,7 @@ function Scanner() {
             disabled={list.length === 0}
             onClick={() => {
               setList(mode, () => []);
+              if (mode === 'bulk') tally.current = { fresh: 0, counted: 0 };
               setStatus('The list was cleared');
             }}
             data-testid="scan-clear-all"

@@ -17,6 +17,8 @@ import {
   type ResolvedImportRow,
   type ResolvedUpdateRow,
 } from '../../domain/import-validation';
+import { plural } from '../../domain/plural';
+import { formatCount } from '../../lib/format';
 import { indexShelves, locationLabel, type TreeRoom } from '../../domain/storage-tree';
 
 /** What saving would do with one row of the file. */
@@ -174,6 +176,39 @@ export function buildImportPreview(input: {
     plans,
     upload,
   };
+}
+
+/**
+ * What the commit button counts: rows that change an item (a matched row changing nothing is
+ * "No changes", not an update), rows that add one, and matched rows that change nothing.
+ */
+export function importCounts(preview: ImportPreview): {
+  updating: number;
+  adding: number;
+  unchanged: number;
+} {
+  let updating = 0;
+  let unchanged = 0;
+  if (preview.mode === 'update')
+    for (const plan of preview.plans)
+      if (plan.action === 'update') {
+        if (plan.changes.length > 0) updating += 1;
+        else unchanged += 1;
+      }
+  return { updating, adding: preview.items.length, unchanged };
+}
+
+/** The commit button's words: 'Update 2 and add 1 item', 'Import 3 items', 'No changes'. */
+export function commitLabel(preview: ImportPreview, ready: boolean): string {
+  if (!ready) return 'Import';
+  const { updating, adding } = importCounts(preview);
+  const added = `${formatCount(adding)} ${plural(adding, 'item')}`;
+  if (updating > 0)
+    return adding > 0
+      ? `Update ${formatCount(updating)} and add ${added}`
+      : `Update ${formatCount(updating)} ${plural(updating, 'item')}`;
+  if (adding > 0) return `Import ${added}`;
+  return 'No changes';
 }
 
 /** Whether commit may run: a file with any problem is refused whole (all-or-nothing). */

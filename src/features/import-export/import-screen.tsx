@@ -16,8 +16,19 @@ import { useAuth } from '../auth';
 import { downloadText } from './download';
 import { useGetImportBasis } from '../../data/import-export/get-import-basis';
 import type { ImportMode } from '../../domain/import-matching';
-import { buildImportPreview, canCommit, type ImportPreview, type RowPlan } from './import-preview';
-import { ImportError, useImportItems, type ImportProgress } from '../../data/import-export/import-items';
+import {
+  buildImportPreview,
+  canCommit,
+  commitLabel,
+  importCounts,
+  type ImportPreview,
+  type RowPlan,
+} from './import-preview';
+import {
+  ImportError,
+  useImportItems,
+  type ImportProgress,
+} from '../../data/import-export/import-items';
 import { readImportFile } from './read-import-file';
 import './import-export.css';
 
@@ -279,8 +290,7 @@ function PreviewPanel({
   onCancel: () => void;
 }) {
   const ready = canCommit(preview);
-  const updating = preview.mode === 'update' ? preview.updates.length : 0;
-  const adding = preview.items.length;
+  const { updating, adding, unchanged } = importCounts(preview);
   const errorRows = new Set(preview.errors.map((error) => error.row));
   const errorCount = preview.errors.length;
 
@@ -303,7 +313,7 @@ function PreviewPanel({
         <p data-testid="import-summary">
           {formatCount(preview.rows.length)} {preview.rows.length === 1 ? 'row' : 'rows'}
           {preview.matchesAny && preview.mode === 'update'
-            ? ` (${formatCount(adding)} to add, ${formatCount(updating)} to update)`
+            ? ` (${formatCount(adding)} to add, ${formatCount(updating)} to update${unchanged > 0 ? `, ${formatCount(unchanged)} unchanged` : ''})`
             : ''}
           ,{' '}
           {errorCount === 0
@@ -397,11 +407,7 @@ function PreviewPanel({
           disabled={!ready || offline}
           onClick={onCommit}
         >
-          {!ready
-            ? 'Import'
-            : updating > 0
-              ? `Update ${formatCount(updating)} and add ${formatCount(adding)} ${adding === 1 ? 'item' : 'items'}`
-              : `Import ${formatCount(adding)} ${adding === 1 ? 'item' : 'items'}`}
+          {commitLabel(preview, ready)}
         </button>
         <button
           type="button"

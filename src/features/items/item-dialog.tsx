@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { Dialog } from '../../components/dialog';
 import {
   EMPTY_ITEM_FORM,
@@ -43,6 +44,7 @@ export function ItemDialog({
   onSubmit,
   onClose,
   onPrintLabel,
+  limit = null,
 }: {
   title: string;
   mode: 'add' | 'edit';
@@ -60,6 +62,8 @@ export function ItemDialog({
   onClose: () => void;
   /** Edit only: the labels screen with this item chosen. */
   onPrintLabel?: () => void;
+  /** Add only: the plan's limit said before the form is filled; `blocked` disables Save. */
+  limit?: { blocked: boolean; message: string } | null;
 }) {
   const id = useId();
   const [values, setValues] = useState(initial);
@@ -115,7 +119,7 @@ export function ItemDialog({
             type="submit"
             form={`${id}-form`}
             className="button button--primary"
-            disabled={busy}
+            disabled={busy || Boolean(limit?.blocked)}
             data-testid="item-dialog-submit"
           >
             {mode === 'add' ? 'Add item' : 'Save'}
@@ -129,6 +133,15 @@ export function ItemDialog({
       {note ? (
         <p className="muted" data-testid="item-dialog-note">
           {note}
+        </p>
+      ) : null}
+      {limit ? (
+        <p
+          className={`notice ${limit.blocked ? 'notice--error' : 'notice'}`}
+          role={limit.blocked ? 'alert' : 'status'}
+          data-testid="item-dialog-limit"
+        >
+          {limit.message} <Link to="/pricing">See plans and upgrade</Link>
         </p>
       ) : null}
       <form id={`${id}-form`} className="form item-form" onSubmit={submit} noValidate>

@@ -18,6 +18,7 @@ import { useUndoOffer } from '../undo';
 import type { AccountId } from '../../domain/ids';
 import { texts } from '../../lib/messages';
 import { useCan } from '../account';
+import { limitNotice } from '../../domain/limit-notice';
 
 export interface ItemActions {
   currency: string;
@@ -143,6 +144,8 @@ export function ItemsProvider({
               dateFormat={dateFormat}
               location={hitLocationLabel(placeToLocation(dialog.place))}
               busy={addItem.isPending}
+              // The plan's limit said as the dialog opens (the database still refuses past it).
+              limit={cached ? limitNotice(planId, 'items', items.length) : null}
               failure={dialog.failure}
               onClose={close}
               onSubmit={(fields) => {

@@ -1,8 +1,14 @@
 import { useDroppable } from '@dnd-kit/core';
 import { useCallback, type ReactNode } from 'react';
 import { ShelfItems } from '../items';
+import { writeLocation } from '../../domain/storage-tree';
 import type { ShelfContentProps } from '../storage';
 import { SHELF_DROP_PREFIX, useCarry, useMoveActions, type DropData } from './move-context';
+
+/** 'Garage › Isle 1 › A › Shelf 2': the destination as the confirmation names it. */
+function shelfWhere({ room, isle, unit, shelf }: ShelfContentProps): string {
+  return writeLocation(room.room_name, isle.isle_index, unit.unit_name, shelf.shelf_index);
+}
 
 /** dnd-kit's droppable for a shelf, carrying where it is so a drop can plan the move. */
 export function useDroppableShelf(place: ShelfContentProps) {
@@ -10,6 +16,7 @@ export function useDroppableShelf(place: ShelfContentProps) {
   const data: DropData = {
     kind: 'shelf',
     target: { shelf_id: shelf.shelf_id, unit_id: unit.unit_id, room_id: room.room_id },
+    where: shelfWhere(place),
     label: `shelf ${shelf.shelf_index} of unit ${unit.unit_name}, isle ${isle.isle_index}, ${room.room_name}`,
   };
   return useDroppable({ id: `${SHELF_DROP_PREFIX}${shelf.shelf_id}`, data });
@@ -47,7 +54,10 @@ export function DroppableShelf({
           type="button"
           className="inv-button inv-button--primary move-drop__here"
           onClick={() =>
-            dropCarried({ shelf_id: shelf.shelf_id, unit_id: unit.unit_id, room_id: room.room_id })
+            dropCarried(
+              { shelf_id: shelf.shelf_id, unit_id: unit.unit_id, room_id: room.room_id },
+              shelfWhere(place),
+            )
           }
           data-testid="move-here"
         >

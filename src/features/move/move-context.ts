@@ -17,7 +17,7 @@ export type DragSource =
 
 /** What a droppable says about itself (dnd-kit's `data`). */
 export type DropData =
-  | { kind: 'shelf'; target: MoveTarget; label: string }
+  | { kind: 'shelf'; target: MoveTarget; label: string; where: string }
   | { kind: 'room'; roomId: string; label: string };
 
 /** What a draggable says about itself. */
@@ -31,7 +31,7 @@ export const ROOM_DROP_PREFIX = 'room:';
 export interface MoveActions {
   selection: SelectionStore;
   /** Finishes a carry (after a drop on a room tab) on this shelf. */
-  dropCarried: (target: MoveTarget) => void;
+  dropCarried: (target: MoveTarget, where: string) => void;
   cancelCarry: () => void;
 }
 

@@ -23,6 +23,7 @@ import { notify } from '../../components/toasts';
 import { messages } from '../../lib/messages';
 import { dragPreview } from '../../domain/drag-preview';
 import {
+  confirmMoveDetail,
   confirmMoveQuestion,
   CONFIRM_MOVE_TITLE,
   MOUSE_ACTIVATION_DISTANCE,
@@ -57,6 +58,8 @@ import type { AccountId } from '../../domain/ids';
 interface PendingMove {
   source: DragSource;
   target: MoveTarget;
+  /** The destination in the seller's words, for the confirmation. */
+  where?: string;
 }
 
 const wait = (ms: number) =>
@@ -180,7 +183,7 @@ export function MoveProvider({
   }, [waiting]);
 
   const dropOn = useCallback(
-    async (source: DragSource, target: MoveTarget) => {
+    async (source: DragSource, target: MoveTarget, where = '') => {
       if (waitingRef.current) {
         notify(messages.stockStillLoading(), { id: 'stock-still-loading' });
         return;
@@ -203,7 +206,7 @@ export function MoveProvider({
               names: plan.itemIds.map((id) => source.names[source.itemIds.indexOf(id)] ?? ''),
             }
           : source;
-      const pending = { source: moving, target };
+      const pending = { source: moving, target, where };
       if (plan.confirm) setConfirming(pending);
       else commit(pending);
     },
@@ -222,9 +225,9 @@ export function MoveProvider({
   const actions = useMemo<MoveActions>(
     () => ({
       selection,
-      dropCarried: (target) => {
+      dropCarried: (target, where) => {
         setCarry(null);
-        if (carry) void dropOn(carry.source, target);
+        if (carry) void dropOn(carry.source, target, where);
       },
       cancelCarry: () => setCarry(null),
     }),
@@ -289,7 +292,7 @@ export function MoveProvider({
       keyboardTarget.current = null;
       const data = event.over?.data.current as DropData | undefined;
       if (!source || !data) return;
-      if (data.kind === 'shelf') void dropOn(source, data.target);
+      if (data.kind === 'shelf') void dropOn(source, data.target, data.where);
       else if (data.roomId !== source.originRoomId || openedRoom.current?.roomId === data.roomId)
         void carryTo(source, data.roomId, 300);
     },
@@ -372,6 +375,16 @@ export function MoveProvider({
     };
   }, []);
 
+  const confirmDetail = ({ source, where = '' }: PendingMove) => {
+    if (source.kind === 'listing')
+      return confirmMoveDetail({ listing: source.listing.title }, where);
+    const quantity =
+      source.itemIds.length === 1
+        ? cache.read()?.find((item) => item.item_id === source.itemIds[0])?.quantity
+        : undefined;
+    return confirmMoveDetail({ names: source.names, quantity }, where);
+  };
+
   const preview = dragging
     ? dragPreview(dragging.kind === 'items' ? dragging.names : [dragging.listing.title])
     : null;
@@ -419,15 +432,27 @@ export function MoveProvider({
           <ConfirmDialog
             open={confirming !== null}
             title={CONFIRM_MOVE_TITLE}
-            message={confirmMoveQuestion(
-              confirming?.source.kind === 'listing'
-                ? { listing: true }
-                : { items: confirming?.source.itemIds.length ?? 1 },
-            )}
+            message={
+              confirming ? (
+                <>
+                  {confirmMoveQuestion(
+                    confirming.source.kind === 'listing'
+                      ? { listing: true }
+                      : { items: confirming.source.itemIds.length },
+                  )}
+                  <br />
+                  <strong data-testid="confirm-move-what">{confirmDetail(confirming)}</strong>
+                </>
+              ) : null
+            }
             testId="confirm-move"
+            focus="confirm"
             onCancel={() => setConfirming(null)}
             onConfirm={() => {
-              if (confirming) commit(confirming);
+              if (confirming) {
+                commit(confirming);
+                if (confirming.source.kind === 'items') focusMoved(confirming.source.itemIds[0]);
+              }
               setConfirming(null);
             }}
           />
@@ -435,6 +460,21 @@ export function MoveProvider({
       </CarryContext.Provider>
     </MoveActionsContext.Provider>
   );
+}
+
+/**
+ * Puts focus back on the moved item's grip once it is drawn on its new shelf (the row is drawn
+ * anew there, so the dialog's own return of focus finds its opener gone).
+ */
+function focusMoved(itemId: string | undefined) {
+  if (!itemId) return;
+  let tries = 0;
+  const attempt = () => {
+    const grip = document.querySelector<HTMLElement>(`[data-testid="item-${CSS.escape(itemId)}"]`);
+    if (grip && grip.isConnected && document.activeElement !== grip) grip.focus();
+    if (++tries < 10) window.requestAnimationFrame(attempt);
+  };
+  window.requestAnimationFrame(attempt);
 }
 
 /** The selection count with a way to clear it, and the carry prompt after a drop on a room tab. */

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { notify, type NotifyOptions } from '../../components/toasts';
+import { notify, UNDO_TOAST_DURATION_MS, type NotifyOptions } from '../../components/toasts';
 import { toDataError } from '../../data/errors';
 import { outboxFor } from '../../data/offline/outbox';
 import { planLimitToastFromError } from '../../data/storage/plan-limit';
@@ -27,8 +27,12 @@ export function useUndo(accountId: AccountId) {
   return { undo: mutate, isPending };
 }
 
+/** One Undo offer at a time: the next undoable action's toast replaces the last one. */
+export const UNDO_TOAST_ID = 'undo-offer';
+
 /**
- * Shows a success toast that offers Undo for its 3.5 s. The change's id is asked for at once
+ * Shows a success toast that offers Undo for 10 s (held while focused or touched), replacing
+ * the previous offer. The change's id is asked for at once
  * (the call that made it has answered, so it is the seller's newest of that action) and used
  * when Undo is pressed.
  */
@@ -46,6 +50,8 @@ export function useUndoOffer(accountId: AccountId) {
       }
       const changeId = latestChangeId(action).catch(() => null);
       return notify(message, {
+        id: UNDO_TOAST_ID,
+        duration: UNDO_TOAST_DURATION_MS,
         ...options,
         action: {
           label: 'Undo',

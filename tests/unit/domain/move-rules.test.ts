@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CONFIRM_MOVE_QUESTION,
+  confirmMoveDetail,
   confirmMoveQuestion,
   ROOM_SWITCH_WAIT_MS,
   planMove,
@@ -51,6 +52,21 @@ describe('planMove', () => {
     );
     expect(confirmMoveQuestion({ listing: true })).toBe(
       'Are you sure you want to place this listing at this location?',
+    );
+  });
+  it('names what moves where under the question', () => {
+    const where = 'Garage › Isle 1 › A › Shelf 2';
+    expect(confirmMoveDetail({ names: ['Hammer'], quantity: 1 }, where)).toBe(
+      'Move Hammer to Garage › Isle 1 › A › Shelf 2.',
+    );
+    expect(confirmMoveDetail({ names: ['Hammer'], quantity: 3 }, where)).toBe(
+      'Move Hammer (quantity 3) to Garage › Isle 1 › A › Shelf 2.',
+    );
+    expect(confirmMoveDetail({ names: ['Drill', 'Hammer'] }, where)).toBe(
+      'Move 2 items (Drill and Hammer) to Garage › Isle 1 › A › Shelf 2.',
+    );
+    expect(confirmMoveDetail({ names: ['Drill', 'Hammer', 'Saw'] }, where)).toBe(
+      'Move 3 items (Drill, Hammer and 1 more) to Garage › Isle 1 › A › Shelf 2.',
     );
   });
   it('activates the target room first, then waits 300 ms, for a cross-room move', () => {

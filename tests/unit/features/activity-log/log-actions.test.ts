@@ -45,7 +45,7 @@ describe('actionLabel', () => {
 describe('readableDetails', () => {
   it('shows the sentences the database writes as they are', () => {
     expect(readableDetails('Moved 2 item(s) to Garage / Isle 1 / Unit A / Shelf 2: Mug, Jug')).toBe(
-      'Moved 2 item(s) to Garage / Isle 1 / Unit A / Shelf 2: Mug, Jug',
+      'Moved 2 items to Garage / Isle 1 / Unit A / Shelf 2: Mug, Jug',
     );
   });
 

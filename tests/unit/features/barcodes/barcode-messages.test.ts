@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   barcodeMessages,
   scanFailedToast,
+  scanSummaryText,
 } from '../../../../src/features/barcodes/barcode-messages';
 
 describe('scan errors', () => {
@@ -35,5 +36,12 @@ describe('scan errors', () => {
       '1 scanned item was added to Shelf 1',
     );
     expect(barcodeMessages.barcodesGenerated(3).message).toBe('3 items now have a barcode');
+  });
+});
+
+describe('Bulk Scan summary', () => {
+  it('says how many scans were new and how many counted up', () => {
+    expect(scanSummaryText({ fresh: 5, counted: 2 })).toBe('Added 7 scans: 5 new, 2 counted up');
+    expect(scanSummaryText({ fresh: 1, counted: 0 })).toBe('Added 1 scan: 1 new, 0 counted up');
   });
 });

@@ -9,6 +9,8 @@ import { formatImportError } from '../../../../src/domain/import-validation';
 import {
   buildImportPreview,
   canCommit,
+  commitLabel,
+  importCounts,
 } from '../../../../src/features/import-export/import-preview';
 import { parseImportText } from '../../../../src/features/import-export/read-import-file';
 
@@ -223,5 +225,24 @@ describe('import preview: re-import updates matching items (issue #25 point 3)',
     });
     expect(preview.limitProblem).toBeNull();
     expect(canCommit(preview)).toBe(true);
+  });
+
+  it('counts as updates only rows that change something (issue #39 point 16)', () => {
+    // The file as exported: both rows match and change nothing.
+    const same = reimport([
+      'Blue mug,2,Garage,1,A,1,5012345678900,MUG-BLUE,4.5,',
+      'Teapot,5,Garage,1,A,1,TEA-1,,,',
+    ]);
+    expect(same.plans.map((plan) => plan.action)).toEqual(['update', 'update']);
+    expect(importCounts(same)).toEqual({ updating: 0, adding: 0, unchanged: 2 });
+    expect(commitLabel(same, canCommit(same))).toBe('No changes');
+    // One row changes the quantity, one adds an item.
+    const some = reimport([
+      'Blue mug,3,Garage,1,A,1,5012345678900,MUG-BLUE,4.5,',
+      'Teapot,5,Garage,1,A,1,TEA-1,,,',
+      'Jug,1,Garage,1,A,1,,,,',
+    ]);
+    expect(importCounts(some)).toEqual({ updating: 1, adding: 1, unchanged: 1 });
+    expect(commitLabel(some, canCommit(some))).toBe('Update 1 and add 1 item');
   });
 });

@@ -97,7 +97,7 @@ describe('useMoveItems', () => {
     );
     await waitFor(() =>
       expect(notify).toHaveBeenCalledWith(
-        expect.objectContaining({ title: 'Undone', message: 'Undid: Moved 1 item(s)' }),
+        expect.objectContaining({ title: 'Undone', message: 'Undid: Moved 1 item' }),
         { id: 'undo-result' },
       ),
     );

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { ROOT_DIR } from './config.ts';
-import { readBody, sendJson } from './http.ts';
+import { acceptsEncoding, readBody, sendJson } from './http.ts';
 
 const gzip = promisify(zlib.gzip);
 
@@ -120,7 +120,18 @@ function withRuntimeEnv(html: Buffer, env: Record<string, string>): Buffer {
 }
 
 // Netlify's CDN compresses the site's text files; served raw, the app's code is three times the bytes.
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.webmanifest', '.txt', '.csv', '.wasm']);
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.svg',
+  '.webmanifest',
+  '.txt',
+  '.csv',
+  '.wasm',
+]);
 const compressed = new Map<string, { mtimeMs: number; size: number; body: Promise<Buffer> }>();
 
 /** The file gzipped, once per version of it (a build replaces the files). */
@@ -160,18 +171,33 @@ async function serveStatic(
     const headers = {
       'content-type': TYPES[ext] ?? 'application/octet-stream',
       // Vite fingerprints everything under /assets; the rest may change between builds.
-      'cache-control': decoded.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'cache-control': decoded.startsWith('/assets/')
+        ? 'public, max-age=31536000, immutable'
+        : 'no-cache',
     };
     // The build's Brotli copy (scripts/precompress-plugin.ts), as Netlify sends browsers.
-    const brotli = acceptsBrotli && COMPRESSIBLE.has(ext) ? await fs.readFile(`${file}.br`).catch(() => null) : null;
+    const brotli =
+      acceptsBrotli && COMPRESSIBLE.has(ext)
+        ? await fs.readFile(`${file}.br`).catch(() => null)
+        : null;
     if (brotli) {
-      res.writeHead(200, { ...headers, 'content-encoding': 'br', vary: 'accept-encoding', 'content-length': brotli.length });
+      res.writeHead(200, {
+        ...headers,
+        'content-encoding': 'br',
+        vary: 'accept-encoding',
+        'content-length': brotli.length,
+      });
       res.end(brotli);
       return;
     }
     if (acceptsGzip && COMPRESSIBLE.has(ext)) {
       const body = await gzipped(file, stat);
-      res.writeHead(200, { ...headers, 'content-encoding': 'gzip', vary: 'accept-encoding', 'content-length': body.length });
+      res.writeHead(200, {
+        ...headers,
+        'content-encoding': 'gzip',
+        vary: 'accept-encoding',
+        'content-length': body.length,
+      });
       res.end(body);
       return;
     }
@@ -247,9 +273,14 @@ export function createAppServer(opts: {
         sendJson(res, 404, { error: 'Not found' });
         return;
       }
-      const acceptsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-      const acceptsBrotli = /\bbr\b/.test(String(req.headers['accept-encoding'] ?? ''));
-      await serveStatic(res, opts.distDir, url.pathname, opts.appEnv?.() ?? null, acceptsGzip, acceptsBrotli);
+      await serveStatic(
+        res,
+        opts.distDir,
+        url.pathname,
+        opts.appEnv?.() ?? null,
+        acceptsEncoding(req, 'gzip'),
+        acceptsEncoding(req, 'br'),
+      );
     } catch (error) {
       const status = (error as { status?: number }).status ?? 500;
       if (!res.headersSent) sendJson(res, status, { error: (error as Error).message });

@@ -2,9 +2,13 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import zlib from 'node:zlib';
 import { apiKeyRole } from './keys.ts';
-import { sendJson } from './http.ts';
+import { acceptsEncoding, sendJson } from './http.ts';
 
-export type RouteHandler = (req: IncomingMessage, res: ServerResponse, path: string) => Promise<void> | void;
+export type RouteHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+) => Promise<void> | void;
 export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
 // Auth routes Supabase's gateway leaves open: e-mail links and OAuth redirects carry no apikey.
@@ -16,7 +20,8 @@ const CORS_HEADERS = {
   'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
   'access-control-allow-headers':
     'authorization, x-client-info, apikey, content-type, prefer, range, accept, accept-profile, content-profile, x-supabase-api-version, x-upsert, x-region, x-retry-count',
-  'access-control-expose-headers': 'content-range, content-location, x-supabase-api-version, retry-after',
+  'access-control-expose-headers':
+    'content-range, content-location, x-supabase-api-version, retry-after',
   'access-control-max-age': '3600',
 };
 
@@ -73,7 +78,8 @@ export function createGateway(opts: {
       return;
     }
 
-    const open = service === 'auth' && OPEN_AUTH_PATHS.some((p) => rest === p || rest.startsWith(`${p}/`));
+    const open =
+      service === 'auth' && OPEN_AUTH_PATHS.some((p) => rest === p || rest.startsWith(`${p}/`));
     const apikey = headerValue(req.headers.apikey) ?? url.searchParams.get('apikey');
     if (!open) {
       if (!apikey) {
@@ -111,7 +117,9 @@ export function createGateway(opts: {
     const url = new URL(req.url ?? '/', 'http://gateway');
     const refuse = (status: string, message: string) => {
       const body = JSON.stringify({ message });
-      socket.end(`HTTP/1.1 ${status}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+      socket.end(
+        `HTTP/1.1 ${status}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      );
     };
     if (url.pathname !== '/realtime/v1/websocket' || !opts.realtime) {
       refuse('404 Not Found', 'no Route matched with those values');
@@ -171,12 +179,19 @@ const CUT_OFF = {
 
 /** A JSON answer of more than a few packets, to a client that takes gzip. */
 function worthCompressing(req: IncomingMessage, answer: IncomingMessage): boolean {
-  if (!/\bgzip\b/.test(headerValue(req.headers['accept-encoding']) ?? '')) return false;
-  if (answer.headers['content-encoding'] || !/json/.test(answer.headers['content-type'] ?? '')) return false;
+  if (!acceptsEncoding(req, 'gzip')) return false;
+  if (answer.headers['content-encoding'] || !/json/.test(answer.headers['content-type'] ?? ''))
+    return false;
   return Number(answer.headers['content-length'] ?? Number.POSITIVE_INFINITY) > 4096;
 }
 
-function proxy(req: IncomingMessage, res: ServerResponse, upstream: URL, path: string, agent: http.Agent): void {
+function proxy(
+  req: IncomingMessage,
+  res: ServerResponse,
+  upstream: URL,
+  path: string,
+  agent: http.Agent,
+): void {
   const headers: http.OutgoingHttpHeaders = { ...req.headers, host: upstream.host };
   delete headers['apikey'];
   const outgoing = http.request(
@@ -186,7 +201,11 @@ function proxy(req: IncomingMessage, res: ServerResponse, upstream: URL, path: s
         if (worthCompressing(req, answer)) {
           // As Supabase's edge does: a seller's 5000 items are 2 MB of JSON, under 450 KB gzipped.
           const { 'content-length': _length, ...rest } = answer.headers;
-          res.writeHead(answer.statusCode ?? 502, { ...rest, 'content-encoding': 'gzip', vary: 'accept-encoding' });
+          res.writeHead(answer.statusCode ?? 502, {
+            ...rest,
+            'content-encoding': 'gzip',
+            vary: 'accept-encoding',
+          });
           answer.pipe(zlib.createGzip({ level: 1 })).pipe(res);
           return;
         }
@@ -210,7 +229,8 @@ function proxy(req: IncomingMessage, res: ServerResponse, upstream: URL, path: s
     },
   );
   outgoing.on('error', (error) => {
-    if (!res.headersSent) sendJson(res, 502, { message: `PostgREST unavailable: ${error.message}` });
+    if (!res.headersSent)
+      sendJson(res, 502, { message: `PostgREST unavailable: ${error.message}` });
     else res.destroy();
   });
   req.pipe(outgoing);

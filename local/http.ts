@@ -1,6 +1,11 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
@@ -8,6 +13,24 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
     ...headers,
   });
   res.end(text);
+}
+
+/**
+ * Whether the client takes the content coding `name` (RFC 9110 12.5.3): named or covered by `*`,
+ * in any case, and not weighted q=0.
+ */
+export function acceptsEncoding(req: IncomingMessage, name: string): boolean {
+  const header = req.headers['accept-encoding'];
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  let any: boolean | undefined;
+  for (const part of value.split(',')) {
+    const [coding = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    const q = params.find((param) => param.startsWith('q='));
+    const taken = q === undefined || Number(q.slice(2)) > 0;
+    if (coding === name.toLowerCase()) return taken;
+    if (coding === '*') any = taken;
+  }
+  return any ?? false;
 }
 
 /** Past this an oversized upload is no longer drained: the connection is dropped. */
@@ -33,7 +56,11 @@ export function readBody(req: IncomingMessage, limit = 10 * 1024 * 1024): Promis
     req.on('error', reject);
     req.on('close', () => {
       if (req.complete) return;
-      reject(size > limit ? tooLarge() : Object.assign(new Error('Request body cut off'), { status: 400 }));
+      reject(
+        size > limit
+          ? tooLarge()
+          : Object.assign(new Error('Request body cut off'), { status: 400 }),
+      );
     });
   });
 }

@@ -4,7 +4,7 @@ import { supabase } from '../../lib/supabase';
 import { patchItems, type RowEvent } from './patch-items';
 import { isTreeTable, patchTree } from './patch-tree';
 import type { AccountId } from '../../domain/ids';
-import { holdCounts, holdListeners } from './hold';
+import { isHeld, onHoldChange as watchHold } from './hold';
 
 /**
  * Where each table's rows are cached. The keys are handed in by the one place that mounts the
@@ -77,7 +77,7 @@ export function startLiveSync(opts: {
   let rejoin: ReturnType<typeof setTimeout> | null = null;
   const held: RowEvent[] = [];
   const startedAt = Date.now();
-  let onHold = (holdCounts.get(accountId) ?? 0) > 0;
+  let onHold = isHeld(accountId);
   // The catch-up asked for while on hold (null: read everything; undefined: none owed).
   let owedCatchUp: number | null | undefined;
 
@@ -171,9 +171,7 @@ export function startLiveSync(opts: {
     owedCatchUp = undefined;
     if (owed !== undefined) catchUp(owed, true);
   };
-  const listeners = holdListeners.get(accountId) ?? new Set();
-  listeners.add(onHoldChange);
-  holdListeners.set(accountId, listeners);
+  const unwatchHold = watchHold(accountId, onHoldChange);
 
   let joins = 0;
   const join = () => {
@@ -261,9 +259,7 @@ export function startLiveSync(opts: {
     window.removeEventListener('offline', onOffline);
     window.removeEventListener('online', onOnline);
     unwatchMutations();
-    listeners.delete(onHoldChange);
-    if (listeners.size === 0 && holdListeners.get(accountId) === listeners)
-      holdListeners.delete(accountId);
+    unwatchHold();
     leave();
   };
 }

@@ -63,6 +63,14 @@ describe('my_invitations', () => {
     });
     expect(accepted.error).toBeNull();
     expect((await invitee!.client.rpc('my_invitations')).data).toEqual([]);
+    // and from the owner's pending list, read as the Team page reads it (issue #39, point 3)
+    const pending = await owner.client
+      .from('account_invitations')
+      .select('id')
+      .eq('account_id', owner.accountId)
+      .is('accepted_at', null);
+    expect(pending.error).toBeNull();
+    expect(pending.data).toEqual([]);
   });
 
   it('leaves out expired and withdrawn invitations', async () => {

@@ -16,7 +16,7 @@ const changes = {
 };
 const from = vi.fn(() => changes);
 vi.mock('../../../../src/lib/supabase', () => ({ supabase: { rpc, from } }));
-vi.mock('../../../../src/components/toasts', () => ({ notify }));
+vi.mock('../../../../src/components/toasts', () => ({ notify, UNDO_TOAST_DURATION_MS: 10_000 }));
 
 const { useMoveItems } = await import('../../../../src/features/move/use-move-items');
 const { itemKeys } = await import('../../../../src/data/items/keys');
@@ -76,7 +76,10 @@ describe('useMoveItems', () => {
         message: 'Item a was moved',
       }),
       // One 'Item Moved' toast, replaced by the next move's, not a stack over the shelves.
-      { id: 'item-moved', action: expect.objectContaining({ label: 'Undo' }) },
+      expect.objectContaining({
+        id: 'item-moved',
+        action: expect.objectContaining({ label: 'Undo' }),
+      }),
     );
   });
 
@@ -110,7 +113,10 @@ describe('useMoveItems', () => {
     await waitFor(() => expect(hook.result.current.isSuccess).toBe(true));
     expect(notify).toHaveBeenCalledWith(
       expect.objectContaining({ title: 'Item Moved', message: '2 items were moved' }),
-      { id: 'item-moved', action: expect.objectContaining({ label: 'Undo' }) },
+      expect.objectContaining({
+        id: 'item-moved',
+        action: expect.objectContaining({ label: 'Undo' }),
+      }),
     );
   });
 

@@ -1,6 +1,6 @@
 // The app's service worker: keeps this build's code so every screen opens offline once the app
-// has loaded, and answers page loads from the network first (src/domain/offline-cache.ts says
-// which request gets which treatment). Built to /sw.js by scripts/service-worker-plugin.ts,
+// has loaded, answers public page loads from the network first and dashboard page loads from
+// the kept app page (src/domain/offline-cache.ts says which request gets which treatment). Built to /sw.js by scripts/service-worker-plugin.ts,
 // which fills in the build's files and version.
 import {
   SHELL_NETWORK_TIMEOUT_MS,
@@ -65,20 +65,32 @@ async function cachedShell(): Promise<Response> {
   return hit ?? Response.error();
 }
 
+/** Asks the network for the page, keeping it as the app page when it is one. */
+async function fetchPage(request: Request): Promise<Response> {
+  const response = await withTimeout(request);
+  const isPage = response.ok && (response.headers.get('content-type') ?? '').includes('text/html');
+  if (isPage) {
+    const cache = await caches.open(CACHE);
+    await cache.put(SHELL_KEY, response.clone());
+  }
+  return response;
+}
+
 async function answerPageLoad(request: Request): Promise<Response> {
   try {
-    const response = await withTimeout(request);
-    const isPage =
-      response.ok && (response.headers.get('content-type') ?? '').includes('text/html');
-    if (isPage) {
-      const cache = await caches.open(CACHE);
-      await cache.put(SHELL_KEY, response.clone());
-    }
-    return response;
+    return await fetchPage(request);
   } catch {
     // Offline or stalled: the app page opens and its screens say what they can do offline.
     return cachedShell();
   }
+}
+
+/** This build's kept app page at once, the network behind it; the network when none is kept. */
+async function answerAppLoad(event: FetchEvent): Promise<Response> {
+  const kept = await (await caches.open(CACHE)).match(SHELL_KEY);
+  if (!kept) return answerPageLoad(event.request);
+  event.waitUntil(fetchPage(event.request).catch(() => undefined));
+  return kept;
 }
 
 async function answerAsset(request: Request): Promise<Response> {
@@ -101,6 +113,7 @@ self.addEventListener('fetch', (event) => {
     appOrigin: self.location.origin,
   });
   if (handling === 'shell') event.respondWith(answerPageLoad(request));
+  else if (handling === 'app') event.respondWith(answerAppLoad(event));
   else if (handling === 'asset') event.respondWith(answerAsset(request));
   // 'network': not answered here, so the browser does exactly what it would without us.
 });

@@ -409,13 +409,16 @@ test.describe('inventory', () => {
 
     // 100 items on the free plan.
     await expect(page.getByTestId('usage-items')).toHaveText('100 of 100 items');
+    // Said where the action starts, with the way to upgrade, before any field is filled; the
+    // database's own refusal past the limit is held by the integration tests.
     await inventory.press(inventory.shelves(1, 'A').first().getByTestId('add-item'));
-    await page.getByTestId('item-item_name').fill('One too many');
-    await inventory.press(page.getByTestId('item-dialog-submit'));
-    await inventory.expectToast(
-      'Plan Limit Reached',
-      'Your free plan only allows 100 items. Visit the pricing page to upgrade your plan',
+    await expect(page.getByTestId('item-dialog-limit')).toContainText(
+      'Your Free plan holds 100 items and you have 100. Upgrade to add more.',
     );
+    await expect(
+      page.getByTestId('item-dialog-limit').getByRole('link', { name: 'See plans and upgrade' }),
+    ).toHaveAttribute('href', '/pricing');
+    await expect(page.getByTestId('item-dialog-submit')).toBeDisabled();
     await inventory.press(inventory.dialog.getByRole('button', { name: 'Cancel' }));
     await expect(inventory.item('One too many')).toHaveCount(0);
   });

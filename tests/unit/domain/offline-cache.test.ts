@@ -7,9 +7,17 @@ const get = (url: string, mode = 'cors') =>
   requestHandling({ url, method: 'GET', mode, appOrigin: app });
 
 describe('requestHandling', () => {
-  it('answers page loads network first with the app shell behind them', () => {
-    expect(get(`${app}/dashboard/inventory`, 'navigate')).toBe('shell');
+  it('answers public page loads network first with the app shell behind them', () => {
     expect(get(`${app}/pricing`, 'navigate')).toBe('shell');
+    expect(get(`${app}/`, 'navigate')).toBe('shell');
+    expect(get(`${app}/login`, 'navigate')).toBe('shell');
+  });
+
+  it('opens the dashboard from the kept app at once, and asks the network behind it', () => {
+    expect(get(`${app}/dashboard/inventory`, 'navigate')).toBe('app');
+    expect(get(`${app}/dashboard`, 'navigate')).toBe('app');
+    expect(get(`${app}/dashboard/scan?mode=bulk`, 'navigate')).toBe('app');
+    expect(get(`${app}/dashboards`, 'navigate')).toBe('shell');
   });
 
   it('serves the fingerprinted code, icons and manifest from the cache', () => {

@@ -152,7 +152,7 @@ describe('team-invite function', () => {
     );
     expect(first.status).toBe(200);
     expect(first.body.mail).toBe('magiclink');
-    const mail = await waitForMail(stack().mailboxUrl, member.email, /magic/i);
+    const mail = await waitForMail(stack().mailboxUrl, member.email, /sign-in link/i);
     const followed = await followLink(linkIn(mail));
     expect(
       followed.location.startsWith(

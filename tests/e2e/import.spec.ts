@@ -122,7 +122,7 @@ test.describe('import', () => {
       await dashboard.open('Activity Log');
       await expect(logs.root).toBeVisible();
       await expect(logs.actions).toHaveText(['Items imported']);
-      await expect(logs.details).toHaveText(['Imported 3 item(s): Blue mug, Jug, large, Teapot']);
+      await expect(logs.details).toHaveText(['Imported 3 items: Blue mug, Jug, large, Teapot']);
     });
   });
 });

@@ -34,11 +34,11 @@ test.describe('activity log', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await logs.press(logs.olderButton);
     await expect(logs.rows).toHaveCount(5);
-    await expect(logs.details.last()).toHaveText('Imported 0 item(s)');
+    await expect(logs.details.last()).toHaveText('Imported 0 items');
 
     await logs.filterBy('Items imported');
     await expect(logs.actions).toHaveText(Array.from({ length: 11 }, () => 'Items imported'));
-    await expect(logs.details.first()).toHaveText('Imported 50 item(s)');
+    await expect(logs.details.first()).toHaveText('Imported 50 items');
     await expect(logs.pageInfo).toHaveText('Page 1 of 1 · 11 entries');
 
     await logs.filterBy('Item moved');
@@ -49,7 +49,10 @@ test.describe('activity log', () => {
     await expect(logs.empty).toHaveText(
       'No activity yet. Changes to your stock will be listed here.',
     );
-    const left = await admin.from('storage_logs').select('log_id').eq('account_id', seller.accountId);
+    const left = await admin
+      .from('storage_logs')
+      .select('log_id')
+      .eq('account_id', seller.accountId);
     expect(left.data).toEqual([]);
   });
 
@@ -113,7 +116,11 @@ test.describe('activity log', () => {
   }) => {
     await admin
       .from('storage_logs')
-      .insert({ account_id: seller.accountId, action: 'remove_room', details: 'Removed room Loft' });
+      .insert({
+        account_id: seller.accountId,
+        action: 'remove_room',
+        details: 'Removed room Loft',
+      });
     const logs = new LogsPage(page, touch);
     await logs.goto();
     await expect(logs.actions).toHaveText(['Room removed']);

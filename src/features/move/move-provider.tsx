@@ -470,9 +470,12 @@ function focusMoved(itemId: string | undefined) {
   if (!itemId) return;
   let tries = 0;
   const attempt = () => {
+    // Only while focus is lost (on the page itself): once the seller has moved it, it stays.
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (!lost) return;
     const grip = document.querySelector<HTMLElement>(`[data-testid="item-${CSS.escape(itemId)}"]`);
-    if (grip && grip.isConnected && document.activeElement !== grip) grip.focus();
-    if (++tries < 10) window.requestAnimationFrame(attempt);
+    if (grip?.isConnected) grip.focus();
+    else if (++tries < 10) window.requestAnimationFrame(attempt);
   };
   window.requestAnimationFrame(attempt);
 }

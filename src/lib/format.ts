@@ -1,5 +1,7 @@
 /** Display formatting shared by every screen. Pure, so it is unit-tested directly. */
 
+import { plural } from '../domain/plural';
+
 /** Date formats a seller can pick in settings; US is the default (docs/product.md#preferences). */
 export type DateFormat = 'US' | 'UK' | 'ISO';
 
@@ -95,7 +97,7 @@ export function formatCount(n: number): string {
   return countFormatter.format(n);
 }
 
-/** A count with its noun in the right number: '1 unit', '3 units', '2 shelves'. */
-export function countOf(n: number, one: string, many = `${one}s`): string {
-  return `${formatCount(n)} ${n === 1 ? one : many}`;
+/** A count with its noun in the right number: '1 unit', '3 units', '2 shelves' (5,000 grouped). */
+export function countOf(n: number, one: string, many?: string): string {
+  return `${formatCount(n)} ${plural(n, one, many)}`;
 }

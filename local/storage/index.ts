@@ -146,17 +146,36 @@ export async function createStorageService(config: StorageConfig): Promise<Stora
     return row;
   };
 
-  /** The caller may insert `key` (and update it, for an upsert): Storage's canUpload. */
-  const checkCanUpload = (caller: Caller, bucket: string, key: string, upsert: boolean) =>
+  /**
+   * The caller may insert `key` (or upsert it): Storage's canUpload, a rolled-back insert under RLS
+   * run before the body is read, with what the headers tell of the file (its type and length).
+   */
+  const checkCanUpload = (
+    caller: Caller,
+    bucket: string,
+    key: string,
+    upsert: boolean,
+    known: {
+      metadata?: Record<string, unknown>;
+      userMetadata?: Record<string, unknown> | null;
+    } = {},
+  ) =>
     inTransaction(
       pool,
       caller,
       async (tx) => {
         await tx.query(
-          `insert into storage.objects (bucket_id, name, owner, owner_id, version)
-           values ($1, $2, $3, $4, $5)
-           ${upsert ? 'on conflict (bucket_id, name) do update set version = excluded.version' : ''}`,
-          [bucket, key, uuidOrNull(caller.sub), caller.sub, randomUUID()],
+          `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata, user_metadata)
+           values ($1, $2, $3, $4, '1', $5, $6)
+           ${upsert ? 'on conflict (bucket_id, name) do update set version = excluded.version, metadata = excluded.metadata' : ''}`,
+          [
+            bucket,
+            key,
+            uuidOrNull(caller.sub),
+            caller.sub,
+            known.metadata ?? null,
+            known.userMetadata ?? null,
+          ],
         );
       },
       { rollback: true },
@@ -181,6 +200,21 @@ export async function createStorageService(config: StorageConfig): Promise<Stora
       throw ERRORS.invalidMimeType(contentType);
     }
 
+    let userMetadata: Record<string, unknown> | null = null;
+    const metadataHeader = headerOf(req, 'x-metadata');
+    if (metadataHeader)
+      userMetadata = parseJsonObject(Buffer.from(metadataHeader, 'base64').toString('utf8'));
+    const declaredLength = Number(headerOf(req, 'content-length') ?? Number.NaN);
+    // A multipart body is larger than its file, so only a plain body is measured before it comes.
+    if (!multipart && declaredLength > limit) throw ERRORS.entityTooLarge();
+    await checkCanUpload(caller, bucketId, key, mode.upsert || mode.update, {
+      metadata: {
+        mimetype: contentType,
+        ...(Number.isFinite(declaredLength) ? { contentLength: declaredLength } : {}),
+      },
+      userMetadata,
+    });
+
     const temps: string[] = [];
     let placed: string | null = null;
     try {
@@ -190,10 +224,6 @@ export async function createStorageService(config: StorageConfig): Promise<Stora
       let file = raw;
       let mimeType = contentType;
       let cacheControl = headerOf(req, 'cache-control') ?? 'no-cache';
-      let userMetadata: Record<string, unknown> | null = null;
-      const metadataHeader = headerOf(req, 'x-metadata');
-      if (metadataHeader)
-        userMetadata = parseJsonObject(Buffer.from(metadataHeader, 'base64').toString('utf8'));
       if (multipart) {
         const out = files.tempPath();
         temps.push(out);

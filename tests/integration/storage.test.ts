@@ -138,6 +138,22 @@ describe('storage-js against the local Storage', () => {
     expect(answer.status).toBe(200);
     expect([...new Uint8Array(await answer.arrayBuffer())]).toEqual([9, 8, 7]);
 
+    const many = await files.createSignedUrls([path, `${a.accountId}/signed/none.jpg`], 60, {
+      download: 'mine.jpg',
+    });
+    expect(many.data!.map((s) => [s.path, s.error, s.signedUrl === null])).toEqual([
+      [path, null, false],
+      [
+        `${a.accountId}/signed/none.jpg`,
+        'Either the object does not exist or you do not have access to it',
+        true,
+      ],
+    ]);
+    const attachment = await fetch(many.data![0]!.signedUrl!);
+    expect(attachment.headers.get('content-disposition')).toBe('attachment; filename=mine.jpg;');
+    expect(await files.exists(path)).toMatchObject({ data: true });
+    expect((await files.exists(`${a.accountId}/signed/none.jpg`)).data).toBe(false);
+
     const token = new URL(data!.signedUrl).searchParams.get('token');
     const other = await raw(
       `/object/sign/${bucket}/${a.accountId}/signed/other.jpg?token=${token}`,
@@ -382,6 +398,14 @@ describe('what Storage refuses, with its status codes and error bodies', () => {
       file_size_limit: 1024,
       allowed_mime_types: ['image/*', 'text/plain'],
     });
+    const changed = await serviceDbClient().storage.updateBucket(bucket, {
+      public: false,
+      fileSizeLimit: '2KB',
+      allowedMimeTypes: ['image/*', 'text/plain'],
+    });
+    expect(changed).toEqual({ data: { message: 'Successfully updated' }, error: null });
+    expect((await serviceDbClient().storage.getBucket(bucket)).data?.file_size_limit).toBe(2000);
+    await serviceDbClient().storage.updateBucket(bucket, { public: false, fileSizeLimit: 1024 });
     const notEmpty = await serviceDbClient().storage.deleteBucket(bucket);
     expect(notEmpty.error).toMatchObject({
       status: 400,

@@ -300,9 +300,16 @@ describe('what Storage refuses, with its status codes and error bodies', () => {
     expect((await a.client.storage.from(bucket).remove([path])).data).toEqual([]);
     expect((await b.client.storage.from(bucket).download(path)).error).toBeNull();
 
-    // The anon key sees nothing of a private bucket.
+    // The anon key sees nothing of a private bucket, and without a key the gateway lets nothing by.
     const anon = await raw(`/object/${bucket}/${path}`);
     expect(anon.body).toMatchObject({ statusCode: '404', error: 'not_found' });
+    const keyless = await fetch(`${stack().apiUrl}/storage/v1/object/${bucket}/${path}`, {
+      headers: { authorization: `Bearer ${b.token}` },
+    });
+    expect([keyless.status, await keyless.json()]).toEqual([
+      401,
+      { message: 'No API key found in request' },
+    ]);
   });
 
   it('refuses a missing object, a duplicate without upsert, a wrong type and a file too large', async () => {

@@ -92,6 +92,14 @@ describe('storage-js against the local Storage', () => {
     expect(answer.headers.get('cache-control')).toBe('max-age=3600');
     expect(answer.headers.get('etag')).toMatch(/^"[0-9a-f]{32}"$/);
 
+    const info = await a.client.storage.from(bucket).info(path);
+    expect(info.data).toMatchObject({
+      name: path,
+      size: 5,
+      contentType: 'image/jpeg',
+      cacheControl: 'max-age=3600',
+    });
+
     const { rows } = await db().query<{ owner: string; size: number; version: string }>(
       `select owner, (metadata->>'size')::int as size, version from storage.objects where bucket_id = $1 and name = $2`,
       [bucket, path],

@@ -20,6 +20,7 @@ const ALONE = {
   'stack.test.ts': 'starts and kills stacks; DDL on the shared database',
   'stack-failures.test.ts': 'kills its stacks’ parts; counts restarts within a minute',
   'two-stacks.test.ts': 'starts two more stacks and Chromium; builds dist',
+  'storage-restart.test.ts': 'starts and restarts a stack of its own',
   // Ends the Realtime service's replication session, which every subscriber shares, and waits
   // fixed times for changes that must not arrive.
   'realtime-changes.test.ts': 'kills the shared replication slot; timed waits',

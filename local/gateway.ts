@@ -14,6 +14,17 @@ export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer
 // Auth routes Supabase's gateway leaves open: e-mail links and OAuth redirects carry no apikey.
 const OPEN_AUTH_PATHS = ['/verify', '/callback', '/authorize'];
 
+/**
+ * Storage routes that carry their own proof instead of a key, as on Supabase: a signed URL's token,
+ * or a public bucket. An <img src> of a signed URL sends no apikey.
+ */
+function isOpenStoragePath(method: string | undefined, path: string): boolean {
+  if (method === 'GET' || method === 'HEAD') {
+    return path.startsWith('/object/sign/') || path.startsWith('/object/public/');
+  }
+  return method === 'PUT' && path.startsWith('/object/upload/sign/');
+}
+
 // Headers a request may carry when the preflight names none: what supabase-js sends, its retries'
 // X-Retry-Count among them.
 const CORS_HEADERS = {
@@ -21,7 +32,7 @@ const CORS_HEADERS = {
   'access-control-allow-headers':
     'authorization, x-client-info, apikey, content-type, prefer, range, accept, accept-profile, content-profile, x-supabase-api-version, x-upsert, x-region, x-retry-count',
   'access-control-expose-headers':
-    'content-range, content-location, x-supabase-api-version, retry-after',
+    'content-range, content-location, content-length, etag, x-supabase-api-version, retry-after',
   'access-control-max-age': '3600',
 };
 
@@ -40,12 +51,13 @@ function corsHeaders(req: IncomingMessage): Record<string, string> {
 
 /**
  * One port like Supabase's API gateway: checks the `apikey`, answers CORS, and routes
- * /rest/v1 to PostgREST and /auth/v1 to the auth service.
+ * /rest/v1 to PostgREST, /auth/v1 to the auth service and /storage/v1 to the storage service.
  */
 export function createGateway(opts: {
   jwtSecret: string;
   postgrestUrl: string;
   auth: RouteHandler;
+  storage?: RouteHandler;
   /** WebSocket upgrades to /realtime/v1/websocket, once their apikey is checked. */
   realtime?: UpgradeHandler;
 }): http.Server {
@@ -79,7 +91,8 @@ export function createGateway(opts: {
     }
 
     const open =
-      service === 'auth' && OPEN_AUTH_PATHS.some((p) => rest === p || rest.startsWith(`${p}/`));
+      (service === 'auth' && OPEN_AUTH_PATHS.some((p) => rest === p || rest.startsWith(`${p}/`))) ||
+      (service === 'storage' && isOpenStoragePath(req.method, rest));
     const apikey = headerValue(req.headers.apikey) ?? url.searchParams.get('apikey');
     if (!open) {
       if (!apikey) {
@@ -103,6 +116,9 @@ export function createGateway(opts: {
     try {
       if (service === 'auth') {
         await opts.auth(req, res, rest + url.search);
+      } else if (service === 'storage') {
+        if (opts.storage) await opts.storage(req, res, rest + url.search);
+        else sendJson(res, 404, { message: 'no Route matched with those values' });
       } else {
         proxy(req, res, upstream, rest + url.search, agent);
       }
@@ -144,8 +160,8 @@ function headerValue(value: string | string[] | undefined): string | null {
   return value ?? null;
 }
 
-function splitService(pathname: string): ['rest' | 'auth' | null, string] {
-  for (const service of ['rest', 'auth'] as const) {
+function splitService(pathname: string): ['rest' | 'auth' | 'storage' | null, string] {
+  for (const service of ['rest', 'auth', 'storage'] as const) {
     const prefix = `/${service}/v1`;
     if (pathname === prefix || pathname.startsWith(`${prefix}/`)) {
       return [service, pathname.slice(prefix.length) || '/'];

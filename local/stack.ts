@@ -16,6 +16,7 @@ import { assertPortFree } from './ports.ts';
 import { startEmbeddedPostgres, useExistingPostgres, type RunningPostgres } from './postgres.ts';
 import { startPostgrest, type RunningPostgrest } from './postgrest.ts';
 import { startRealtime } from './realtime/service.ts';
+import { createStorageService, DEFAULT_FILE_SIZE_LIMIT } from './storage/index.ts';
 import { endLeftover, startReaper, type RestartablePart } from './processes.ts';
 import { startStripeSandbox } from './sandboxes/stripe.ts';
 import { stripeSandboxSettings } from './sandboxes/stripe-config.ts';
@@ -79,7 +80,10 @@ export function readRunningStack(dataDir: string): StackState | null {
 
 /** What the app is given at run time: this stack's API, and the optional settings if set. */
 function appEnv(env: StackEnv): Record<string, string> {
-  const out: Record<string, string> = { VITE_SUPABASE_URL: env.API_URL, VITE_SUPABASE_ANON_KEY: env.ANON_KEY };
+  const out: Record<string, string> = {
+    VITE_SUPABASE_URL: env.API_URL,
+    VITE_SUPABASE_ANON_KEY: env.ANON_KEY,
+  };
   for (const name of ['VITE_PLAN_PRICES', 'VITE_SUPPORT_EMAIL']) {
     const value = process.env[name];
     if (value) out[name] = value;
@@ -93,7 +97,8 @@ async function wipe(opts: StackOptions): Promise<void> {
     await client.connect();
     try {
       await client.query(`drop schema if exists public cascade; create schema public;
-        drop schema if exists auth cascade; drop schema if exists supabase_migrations cascade;`);
+        drop schema if exists auth cascade; drop schema if exists storage cascade;
+        drop schema if exists supabase_migrations cascade;`);
     } finally {
       await client.end();
     }
@@ -168,7 +173,12 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       migrationsDir: opts.migrationsDir,
       log: opts.log,
     });
-    const { applied } = await migrate(postgres.url, AUTHENTICATOR_PASSWORD, opts.migrationsDir, opts.log);
+    const { applied } = await migrate(
+      postgres.url,
+      AUTHENTICATOR_PASSWORD,
+      opts.migrationsDir,
+      opts.log,
+    );
 
     const [anonKey, serviceRoleKey] = await Promise.all([
       signApiKey('anon', opts.jwtSecret),
@@ -195,7 +205,9 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
 
     const pool = new pg.Pool({ connectionString: postgres.url, max: 10 });
     // An idle connection whose server went away errors here; the pool replaces it on next use.
-    pool.on('error', (error) => opts.log(`[stack] a database connection was lost: ${error.message}`));
+    pool.on('error', (error) =>
+      opts.log(`[stack] a database connection was lost: ${error.message}`),
+    );
     stops.push(() => pool.end());
 
     const mailbox = createMailbox();
@@ -217,12 +229,24 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       ...authSettings,
       rateLimits: { ...authSettings.rateLimits, ...opts.authRateLimits },
     });
-    const realtime = await startRealtime({ databaseUrl: postgres.url, jwtSecret: opts.jwtSecret, log: opts.log });
+    // Objects' bytes under the data folder, their rows in the storage schema (local/storage).
+    const storage = await createStorageService({
+      pool,
+      jwtSecret: opts.jwtSecret,
+      root: path.join(opts.dataDir, 'storage'),
+      fileSizeLimit: Number(process.env.STORAGE_FILE_SIZE_LIMIT || DEFAULT_FILE_SIZE_LIMIT),
+    });
+    const realtime = await startRealtime({
+      databaseUrl: postgres.url,
+      jwtSecret: opts.jwtSecret,
+      log: opts.log,
+    });
     stops.push(() => realtime.stop());
     const gateway = createGateway({
       jwtSecret: opts.jwtSecret,
       postgrestUrl: postgrest.url,
       auth: (req, res, p) => auth.handle(req, res, p),
+      storage: (req, res, p) => storage.handle(req, res, p),
       realtime: (req, socket, head) => realtime.handleUpgrade(req, socket, head),
     });
     await listenLocal(gateway, opts.apiPort);
@@ -284,7 +308,11 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     const writeState = () =>
       fs.writeFile(
         stateFile(opts.dataDir),
-        JSON.stringify({ ...state, postgresPid: postgres.pid, postgrestPid: postgrest.pid }, null, 2),
+        JSON.stringify(
+          { ...state, postgresPid: postgres.pid, postgrestPid: postgrest.pid },
+          null,
+          2,
+        ),
       );
     await writeState();
     stops.push(() => fs.rm(stateFile(opts.dataDir), { force: true }));
@@ -309,7 +337,9 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
             opts.log(`[stack] ${name} is running again.`);
           },
           (error: unknown) => {
-            void stopAll(`${name} ${how} and could not be started again (${(error as Error).message}); the stack has stopped.`);
+            void stopAll(
+              `${name} ${how} and could not be started again (${(error as Error).message}); the stack has stopped.`,
+            );
           },
         );
       });

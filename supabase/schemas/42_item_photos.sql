@@ -143,3 +143,78 @@ create trigger item_photos_check
 create trigger item_photos_server_stamps
   before insert on public.item_photos
   for each row execute function private.stamp_server_columns();
+
+-- ---------------------------------------------------------------------------------------------
+-- The bucket and its policies. Hosted projects have the storage schema already (the local stack
+-- creates it the same way, local/sql/40-storage-schema.sql), so deploying is this bucket row and
+-- these policies, carried by a migration like the rest (db:diff writes the bucket row as it writes
+-- the plans, naming only these columns). Private: files are read through signed URLs.
+-- ---------------------------------------------------------------------------------------------
+insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
+values ('item-photos', 'item-photos', false, 5242880, '{image/jpeg,image/png,image/webp}')
+on conflict (id) do update set
+  name = excluded.name,
+  public = excluded.public,
+  file_size_limit = excluded.file_size_limit,
+  allowed_mime_types = excluded.allowed_mime_types;
+
+-- The item a photo file belongs to, from its name <account_id>/<item_id>/<photo_id>.<ext> or
+-- <photo_id>-thumb.webp; null for any other name, so a policy naming it matches nothing.
+create or replace function private.photo_file_item(p_name text)
+returns uuid
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when p_name ~ '^[0-9a-f-]{36}/[0-9a-f-]{36}/[0-9a-f-]{36}(\.(jpg|png|webp)|-thumb\.webp)$'
+              then split_part(p_name, '/', 2)::uuid end
+$$;
+revoke all on function private.photo_file_item(text) from public;
+grant execute on function private.photo_file_item(text) to authenticated, service_role;
+
+-- Whether the file's folder is the caller's current account and its item is there (the account
+-- taken once per statement by the policies, passed in).
+create or replace function private.photo_file_in_account(p_name text, p_account_id uuid)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select p_account_id is not null
+     and split_part(p_name, '/', 1) = p_account_id::text
+     and exists (select 1 from public.storage_items i
+                  where i.item_id = private.photo_file_item(p_name) and i.account_id = p_account_id)
+$$;
+revoke all on function private.photo_file_in_account(text, uuid) from public;
+grant execute on function private.photo_file_in_account(text, uuid) to authenticated, service_role;
+
+-- Whether a photo row names the file: the uploader may remove a file no photo lists yet (what a
+-- refused add leaves), and nothing else of the account's.
+create or replace function private.photo_file_listed(p_name text)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (select 1 from public.item_photos p where p.object_name = p_name or p.thumb_name = p_name)
+$$;
+revoke all on function private.photo_file_listed(text) from public;
+grant execute on function private.photo_file_listed(text) to authenticated, service_role;
+
+create policy item_photos_files_select on storage.objects
+  for select to authenticated
+  using (bucket_id = 'item-photos'
+         and private.photo_file_in_account(name, (select private.current_account())));
+create policy item_photos_files_insert on storage.objects
+  for insert to authenticated
+  with check (bucket_id = 'item-photos'
+              and private.photo_file_in_account(name, (select private.current_account())));
+create policy item_photos_files_delete on storage.objects
+  for delete to authenticated
+  using (bucket_id = 'item-photos'
+         and (private.photo_file_in_account(name, (select private.current_account_for('{owner,manager}')))
+              or (owner_id = (select auth.uid())::text
+                  and private.photo_file_in_account(name, (select private.current_account()))
+                  and not private.photo_file_listed(name))));

@@ -101,6 +101,12 @@ declare
   v_files integer;
   v_used bigint;
 begin
+  -- BEFORE triggers run ahead of the insert policy: refuse another account's rows first, so
+  -- nothing below tells a stranger whether an item or a file exists
+  if auth.role() = 'authenticated' and new.account_id is distinct from private.current_account() then
+    raise exception 'new row violates row-level security policy for table "item_photos"'
+      using errcode = '42501';
+  end if;
   perform private.lock_storage(new.account_id);
   if not exists (select 1 from public.storage_items i
                   where i.item_id = new.item_id and i.account_id = new.account_id) then

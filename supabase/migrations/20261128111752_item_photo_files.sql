@@ -42,6 +42,53 @@ $function$
 
 revoke all on function private.photo_file_listed from public, anon, authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION private.check_item_photo()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_plan public.plans;
+  v_files integer;
+  v_used bigint;
+begin
+  -- BEFORE triggers run ahead of the insert policy: refuse another account's rows first, so
+  -- nothing below tells a stranger whether an item or a file exists
+  if auth.role() = 'authenticated' and new.account_id is distinct from private.current_account() then
+    raise exception 'new row violates row-level security policy for table "item_photos"'
+      using errcode = '42501';
+  end if;
+  perform private.lock_storage(new.account_id);
+  if not exists (select 1 from public.storage_items i
+                  where i.item_id = new.item_id and i.account_id = new.account_id) then
+    raise exception 'The item is no longer there' using errcode = '23503';
+  end if;
+  select min(s.place) into new.position
+    from generate_series(0, 5) as s (place)
+   where not exists (select 1 from public.item_photos p
+                      where p.item_id = new.item_id and p.position = s.place);
+  if new.position is null then
+    raise exception 'LIMIT_REACHED: An item can have at most 6 photos' using errcode = 'P0001',
+      detail = json_build_object('kind', 'item_photos', 'limit', 6)::text;
+  end if;
+  select count(*), coalesce(sum((o.metadata ->> 'size')::bigint), 0)
+    into v_files, new.bytes
+    from storage.objects o
+   where o.bucket_id = 'item-photos' and o.name in (new.object_name, new.thumb_name);
+  if v_files < 2 then
+    raise exception 'Upload the photo and its thumbnail before adding it' using errcode = '22023';
+  end if;
+  v_plan := private.account_plan(new.account_id);
+  select coalesce(sum(p.bytes), 0) into v_used from public.item_photos p where p.account_id = new.account_id;
+  if v_used + new.bytes > v_plan.max_photo_bytes then
+    perform private.raise_photo_quota(v_plan);
+  end if;
+  return new;
+end;
+$function$
+;
+
 create policy "item_photos_files_delete"
   on "storage"."objects"
   as permissive

@@ -201,6 +201,38 @@ describe('item photos', () => {
     expect(retried.error).toBeNull();
   });
 
+  it('a removed item keeps its photos while the removal can be undone; undo shows them again', async () => {
+    const seller = await createDbUser({ prefix: 'photos-undo' });
+    const { itemIds: ids } = await createStorage(seller.accountId, { items: 1 });
+    const added = await addPhoto(seller, seller.accountId, ids[0]!);
+    expect(added.row.error).toBeNull();
+    const removed = await seller.client.rpc('remove_items', { p_item_ids: [ids[0]!] });
+    expect(removed.error).toBeNull();
+    // the row stays (no foreign key); the file is out of reach while its item is gone
+    const { rows } = await db().query(
+      'select count(*)::int as n from public.item_photos where item_id = $1',
+      [ids[0]!],
+    );
+    expect(rows[0].n).toBe(1);
+    const bucket = seller.client.storage.from(BUCKET);
+    expect((await bucket.download(added.names.thumb)).data).toBeNull();
+
+    const change = await seller.client
+      .from('undo_changes')
+      .select('change_id')
+      .eq('action', 'remove_items')
+      .single();
+    expect(change.error).toBeNull();
+    const undone = await seller.client.rpc('undo_change', { p_change_id: change.data!.change_id });
+    expect(undone.error).toBeNull();
+    const listed = await seller.client
+      .from('item_photos')
+      .select('photo_id')
+      .eq('item_id', ids[0]!);
+    expect(listed.data).toEqual([{ photo_id: added.names.photoId }]);
+    expect((await bucket.download(added.names.thumb)).error).toBeNull();
+  });
+
   it('refuses a row whose files were never uploaded', async () => {
     const n = names(owner.accountId, itemIds[0]!);
     const { error } = await owner.client.from('item_photos').insert({

@@ -19,10 +19,11 @@ const UPLOADS_AT_ONCE = 16;
 async function sampleFiles(browser: Browser): Promise<{ thumb: Buffer; photo: Buffer }> {
   const page = await browser.newPage();
   try {
-    const [thumb, photo] = await page.evaluate(async () => {
-      const draw = async (w: number, h: number, type: string) => {
+    // a string, not a function: the bench runs through tsx, whose helpers the page has not
+    const [thumb, photo] = (await page.evaluate(`(async () => {
+      const draw = async (w, h, type) => {
         const canvas = new OffscreenCanvas(w, h);
-        const context = canvas.getContext('2d')!;
+        const context = canvas.getContext('2d');
         context.fillStyle = '#2563eb';
         context.fillRect(0, 0, w, h);
         context.fillStyle = '#f59e0b';
@@ -31,7 +32,7 @@ async function sampleFiles(browser: Browser): Promise<{ thumb: Buffer; photo: Bu
         return [...new Uint8Array(await blob.arrayBuffer())];
       };
       return [await draw(160, 120, 'image/webp'), await draw(1600, 1200, 'image/jpeg')];
-    });
+    })()`)) as [number[], number[]];
     return { thumb: Buffer.from(thumb), photo: Buffer.from(photo) };
   } finally {
     await page.close();

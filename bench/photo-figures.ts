@@ -70,9 +70,9 @@ async function addPhotos(stack: RunningStack, seller: SeededSeller, browser: Bro
     await Promise.all(Array.from({ length: UPLOADS_AT_ONCE }, worker));
     await db.query(
       `insert into public.item_photos (photo_id, account_id, item_id, object_name, thumb_name, width, height)
-       select (r->>'photo_id')::uuid, $1, (r->>'item_id')::uuid,
-              $1 || '/' || (r->>'item_id') || '/' || (r->>'photo_id') || '.jpg',
-              $1 || '/' || (r->>'item_id') || '/' || (r->>'photo_id') || '-thumb.webp', 1600, 1200
+       select (r->>'photo_id')::uuid, $1::uuid, (r->>'item_id')::uuid,
+              $1::text || '/' || (r->>'item_id') || '/' || (r->>'photo_id') || '.jpg',
+              $1::text || '/' || (r->>'item_id') || '/' || (r->>'photo_id') || '-thumb.webp', 1600, 1200
          from jsonb_array_elements($2::jsonb) r`,
       [seller.accountId, JSON.stringify(rows)],
     );

@@ -24,8 +24,21 @@ export async function listPhotos(accountId: AccountId): Promise<ItemPhoto[]> {
   });
 }
 
-/** The photos grouped by item, each item's in position order. */
+let lastList: readonly ItemPhoto[] | null = null;
+let lastMap: PhotosByItem = new Map();
+
+/**
+ * The photos grouped by item, each item's in position order. Every row's thumbnail observes the
+ * list, so the grouping is made once per answer and shared, not once per row.
+ */
 export function byItem(photos: readonly ItemPhoto[]): PhotosByItem {
+  if (photos === lastList) return lastMap;
+  lastList = photos;
+  lastMap = groupByItem(photos);
+  return lastMap;
+}
+
+function groupByItem(photos: readonly ItemPhoto[]): PhotosByItem {
   const map = new Map<string, ItemPhoto[]>();
   for (const photo of photos) {
     const list = map.get(photo.item_id);

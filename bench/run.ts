@@ -12,6 +12,7 @@ import { liveSyncFigures } from './live-sync-figures.ts';
 import { moveFigures } from './move-figures.ts';
 import { offlineOpenFigures } from './offline-figures.ts';
 import { offlineReplayFigures } from './offline-replay-figures.ts';
+import { photoFigures } from './photo-figures.ts';
 import { room3dFigures } from './room-3d-figures.ts';
 import { seedEliteSeller } from './seed-elite.ts';
 import { slowLineFigures } from './slow-line-figures.ts';
@@ -19,7 +20,7 @@ import { gatewayFigure, stackMemoryFigures, stackOptions, startFigures } from '.
 import { transferFigures } from './transfer-figures.ts';
 import { writePerformanceDocs } from './write-docs.ts';
 
-const SECTIONS = ['start', 'gateway', 'move', 'dashboard', 'live-sync', 'bundle', 'first-paint', '3d', 'transfer', 'offline-open', 'offline-replay', 'slow-line'] as const;
+const SECTIONS = ['start', 'gateway', 'move', 'dashboard', 'live-sync', 'bundle', 'first-paint', '3d', 'transfer', 'offline-open', 'offline-replay', 'slow-line', 'photos'] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 /** `npm run bench -- live-sync first-paint` runs only the sections named; no names runs them all. */
@@ -104,6 +105,8 @@ async function main(): Promise<void> {
       const oneRoom = await seedEliteSeller(stack.env, { layout: { rooms: 1, islesPerRoom: 10, unitsPerIsle: 10, shelvesPerUnit: 5 } });
       figures.push(...(await room3dFigures(stack, oneRoom, browser)));
     }
+    // Photos: two Elite stockrooms of their own, one with a photo on every item.
+    if (runs('photos')) await section('photos', figures, () => photoFigures(stack, browser));
     if (runs('transfer')) {
       const importer = await seedEliteSeller(stack.env, { items: 0 });
       figures.push(...(await transferFigures(stack, importer, browser)));

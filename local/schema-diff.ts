@@ -27,8 +27,19 @@ import { buildFromSchemaFiles } from './schema.ts';
 /** The schemas the app's database objects live in. */
 export const APP_SCHEMAS = ['public', 'private'];
 
-/** Tables whose rows are part of the schema (reference data), with their key column. */
-const REFERENCE_DATA: Record<string, string> = { 'public.plans': 'plan_id' };
+/**
+ * Tables whose rows are part of the schema (reference data): their key column and, where the
+ * table is Supabase's and carries columns of its own (timestamps, columns newer projects add),
+ * the columns our schema sets, so the statements name only those.
+ */
+const REFERENCE_DATA: Record<string, { key: string; columns?: string[] }> = {
+  'public.plans': { key: 'plan_id' },
+  // The app's Storage buckets (42_item_photos.sql); hosted projects have the table already.
+  'storage.buckets': {
+    key: 'id',
+    columns: ['id', 'name', 'public', 'file_size_limit', 'allowed_mime_types'],
+  },
+};
 
 export interface SchemaDiff {
   /** migra's statements, in its order. */
@@ -382,11 +393,14 @@ async function compareFacts(from: pg.Client, to: pg.Client, sql: string): Promis
 
 async function referenceData(from: pg.Client, to: pg.Client): Promise<string[]> {
   const out: string[] = [];
-  for (const [table, keyColumn] of Object.entries(REFERENCE_DATA)) {
+  for (const [table, { key: keyColumn, columns: only }] of Object.entries(REFERENCE_DATA)) {
+    const rowOf = only
+      ? `jsonb_build_object(${only.map((c) => `${pg.escapeLiteral(c)}, t.${pg.escapeIdentifier(c)}`).join(', ')})`
+      : 'to_jsonb(t)';
     const read = async (client: pg.Client) => {
       if (!(await objectExists(client, `table ${table}`))) return null;
       const { rows } = await client.query<{ key: string; row: Record<string, unknown> }>(
-        `select t.${pg.escapeIdentifier(keyColumn)}::text as key, to_jsonb(t) as row from ${table} t`,
+        `select t.${pg.escapeIdentifier(keyColumn)}::text as key, ${rowOf} as row from ${table} t`,
       );
       return new Map(rows.map((r) => [r.key, r.row]));
     };
@@ -395,9 +409,11 @@ async function referenceData(from: pg.Client, to: pg.Client): Promise<string[]> 
     for (const [key, row] of b) {
       if (JSON.stringify(a?.get(key)) === JSON.stringify(row)) continue;
       const columns = Object.keys(row);
+      const target = only ? `${table} (${only.map((c) => pg.escapeIdentifier(c)).join(', ')})` : table;
+      const source = only ? only.map((c) => `r.${pg.escapeIdentifier(c)}`).join(', ') : '*';
       out.push(
-        `insert into ${table}\n` +
-          `select * from jsonb_populate_record(null::${table}, ${pg.escapeLiteral(JSON.stringify(row))})\n` +
+        `insert into ${target}\n` +
+          `select ${source} from jsonb_populate_record(null::${table}, ${pg.escapeLiteral(JSON.stringify(row))}) r\n` +
           `on conflict (${pg.escapeIdentifier(keyColumn)}) do update set ` +
           columns
             .filter((c) => c !== keyColumn)

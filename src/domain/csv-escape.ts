@@ -85,6 +85,8 @@ export interface ExportableItem {
   sku: string | null;
   price_paid: number | string | null;
   expiry_date: string | null;
+  /** Needed for the Photo column only. */
+  item_id?: string;
 }
 
 function priceCell(price: number | string | null): number | null {
@@ -115,15 +117,23 @@ export function exportRow(item: ExportableItem, location: ShelfLocation | undefi
 }
 
 /** The export file: template headers, then one row per item in the order given. */
+/** The export's last column: a link to the item's picture (docs/product.md#photos). */
+export const PHOTO_COLUMN = 'Photo';
+
 export function exportItemsCsv(
   items: readonly ExportableItem[],
   rooms: readonly TreeRoom[],
+  /** The picture's link by item id: adds a last "Photo" column, which import ignores. */
+  photoLinks?: ReadonlyMap<string, string>,
 ): string {
   const shelves = indexShelves(rooms);
-  const header = IMPORT_FIELDS.map((field) => COLUMN_HEADERS[field]);
+  const header: string[] = IMPORT_FIELDS.map((field) => COLUMN_HEADERS[field]);
+  if (photoLinks) header.push(PHOTO_COLUMN);
   const rows = items.map((item) => {
     const row = exportRow(item, item.shelf_id === null ? undefined : shelves.get(item.shelf_id));
-    return IMPORT_FIELDS.map((field) => row[field]);
+    const cells: (string | number | null)[] = IMPORT_FIELDS.map((field) => row[field]);
+    if (photoLinks) cells.push((item.item_id && photoLinks.get(item.item_id)) || '');
+    return cells;
   });
   return toCsv([header, ...rows]);
 }

@@ -33,8 +33,12 @@ export interface Plan {
   /** The name sellers see: Free, Growing Seller, Power Seller, Elite Seller. */
   name: string;
   limits: PlanLimits;
+  /** Photo storage in bytes (max_photo_bytes; docs/product.md#photos). */
+  photoBytes: number;
   features: Readonly<Record<PlanFeature, boolean>>;
 }
+
+const MB = 1024 * 1024;
 
 export const DEFAULT_PLAN_ID: PlanId = 'free';
 
@@ -43,6 +47,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     id: 'free',
     name: 'Free',
     limits: { items: 100, units: 3, rooms: 1 },
+    photoBytes: 100 * MB,
     features: {
       view_3d: false,
       listings: false,
@@ -55,6 +60,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     id: 'growing',
     name: 'Growing Seller',
     limits: { items: 500, units: 20, rooms: 2 },
+    photoBytes: 1024 * MB,
     features: {
       view_3d: true,
       listings: true,
@@ -67,6 +73,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     id: 'power',
     name: 'Power Seller',
     limits: { items: 1000, units: 50, rooms: 5 },
+    photoBytes: 5 * 1024 * MB,
     features: {
       view_3d: true,
       listings: true,
@@ -79,6 +86,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     id: 'elite',
     name: 'Elite Seller',
     limits: { items: 5000, units: 100, rooms: 10 },
+    photoBytes: 20 * 1024 * MB,
     features: {
       view_3d: true,
       listings: true,

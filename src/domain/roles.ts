@@ -25,6 +25,8 @@ export type RoleAction =
   | 'edit-items'
   | 'edit-storage'
   | 'delete-items'
+  | 'add-photos'
+  | 'remove-photos'
   | 'import'
   | 'export'
   | 'backups'
@@ -46,6 +48,7 @@ const PICKER: ReadonlySet<RoleAction> = new Set<RoleAction>([
   'pick-orders',
   'undo',
   'add-items',
+  'add-photos',
   'activity-log',
   'team',
 ]);

@@ -429,6 +429,56 @@ export type Database = {
           },
         ]
       }
+      item_photos: {
+        Row: {
+          account_id: string
+          bytes: number
+          created_at: string
+          created_by: string | null
+          height: number
+          item_id: string
+          object_name: string
+          photo_id: string
+          position: number
+          thumb_name: string
+          width: number
+        }
+        Insert: {
+          account_id?: string
+          bytes?: number
+          created_at?: string
+          created_by?: string | null
+          height: number
+          item_id: string
+          object_name: string
+          photo_id?: string
+          position?: number
+          thumb_name: string
+          width: number
+        }
+        Update: {
+          account_id?: string
+          bytes?: number
+          created_at?: string
+          created_by?: string | null
+          height?: number
+          item_id?: string
+          object_name?: string
+          photo_id?: string
+          position?: number
+          thumb_name?: string
+          width?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "item_photos_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       order_picks: {
         Row: {
           account_id: string
@@ -484,6 +534,7 @@ export type Database = {
           feature_view_3d: boolean
           max_items: number
           max_members: number
+          max_photo_bytes: number
           max_rooms: number
           max_units: number
           plan_id: string
@@ -498,6 +549,7 @@ export type Database = {
           feature_view_3d: boolean
           max_items: number
           max_members?: number
+          max_photo_bytes?: number
           max_rooms: number
           max_units: number
           plan_id: string
@@ -512,6 +564,7 @@ export type Database = {
           feature_view_3d?: boolean
           max_items?: number
           max_members?: number
+          max_photo_bytes?: number
           max_rooms?: number
           max_units?: number
           plan_id?: string

@@ -277,6 +277,13 @@ export const messages = {
     error('Changes waiting', 'Send your waiting changes before switching accounts.'),
   accountSwitchFailed: (detail?: string) =>
     error('Account not switched', detailOr(detail, 'The account could not be switched.')),
+  // Photos of items (docs/product.md#photos).
+  photoAdded: () => success('Photo Added', 'The photo is saved with the item.'),
+  photoRemoved: () => success('Photo Removed', 'The photo is no longer on the item.'),
+  photoNotAdded: (detail?: string) =>
+    error('Photo Not Added', detailOr(detail, 'The photo could not be added. Try again.')),
+  photoNotRemoved: (detail?: string) =>
+    error('Photo Not Removed', detailOr(detail, 'The photo could not be removed. Try again.')),
   /** The generic error toast: 'Error' with the message, else 'An unexpected error occurred'. */
   genericError: (detail?: string) =>
     error('Error', detailOr(detail, 'An unexpected error occurred')),
@@ -360,4 +367,9 @@ export const texts = {
       "Account changes need a connection. You're offline — what you typed stays here; save it when you're back online.",
   },
   needsConnectionShort: 'Needs a connection',
+  // Why a chosen file did not become a photo (docs/product.md#photos), before anything is sent.
+  photoWrongType: 'Only JPEG, PNG or WebP images can be added as photos.',
+  photoTooLarge: 'That file is too large to add as a photo (40 MB at most).',
+  photoUnreadable: 'That image could not be read. Try another photo.',
+  photoItemFull: 'An item can have at most 6 photos',
 } as const;

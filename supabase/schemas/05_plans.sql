@@ -19,7 +19,9 @@ create table public.plans (
   feature_restore_backup boolean not null,
   feature_orders boolean not null,
   -- seats: members plus pending invitations, owner included
-  max_members integer not null default 1 check (max_members > 0)
+  max_members integer not null default 1 check (max_members > 0),
+  -- photo storage in bytes, originals and thumbnails together (42_item_photos.sql)
+  max_photo_bytes bigint not null default 104857600 check (max_photo_bytes > 0)
 );
 comment on table public.plans is
   'Subscription plans and their limits (docs/product.md#plans). Read-only reference data; must match src/domain/plans.ts.';
@@ -50,16 +52,17 @@ create trigger require_mfa_for_writes
   before insert or update or delete on public.plans
   for each statement execute function private.refuse_writes_without_mfa();
 
--- The catalogue (reference data). max_members: seats, owner included.
+-- The catalogue (reference data). max_members: seats, owner included. max_photo_bytes: 100 MB,
+-- 1 GB, 5 GB and 20 GB of photos.
 insert into public.plans
   (plan_id, display_name, sort_order, max_items, max_units, max_rooms,
    feature_view_3d, feature_listings, feature_barcode_scanning, feature_restore_backup, feature_orders,
-   max_members)
+   max_members, max_photo_bytes)
 values
-  ('free', 'Free', 0, 100, 3, 1, false, false, false, false, false, 1),
-  ('growing', 'Growing Seller', 1, 500, 20, 2, true, true, false, false, false, 2),
-  ('power', 'Power Seller', 2, 1000, 50, 5, true, true, true, true, false, 5),
-  ('elite', 'Elite Seller', 3, 5000, 100, 10, true, true, true, true, true, 10)
+  ('free', 'Free', 0, 100, 3, 1, false, false, false, false, false, 1, 104857600),
+  ('growing', 'Growing Seller', 1, 500, 20, 2, true, true, false, false, false, 2, 1073741824),
+  ('power', 'Power Seller', 2, 1000, 50, 5, true, true, true, true, false, 5, 5368709120),
+  ('elite', 'Elite Seller', 3, 5000, 100, 10, true, true, true, true, true, 10, 21474836480)
 on conflict (plan_id) do update set
   display_name = excluded.display_name,
   sort_order = excluded.sort_order,
@@ -71,4 +74,5 @@ on conflict (plan_id) do update set
   feature_barcode_scanning = excluded.feature_barcode_scanning,
   feature_restore_backup = excluded.feature_restore_backup,
   feature_orders = excluded.feature_orders,
-  max_members = excluded.max_members;
+  max_members = excluded.max_members,
+  max_photo_bytes = excluded.max_photo_bytes;

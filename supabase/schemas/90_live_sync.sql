@@ -1,5 +1,5 @@
 -- Live sync (issue 22): the account's storage, items, preferences, subscription, dismissed
--- notifications and picking are published to Supabase Realtime, so a change made on one screen
+-- notifications, picking and item photos are published to Supabase Realtime, so a change made on one screen
 -- reaches the other screens of the account's members. Realtime sends each change only to
 -- subscribers whose RLS lets them read the row.
 --
@@ -36,3 +36,5 @@ alter table public.accounts replica identity full;
 alter publication supabase_realtime add table public.accounts;
 alter table public.account_members replica identity full;
 alter publication supabase_realtime add table public.account_members;
+alter table public.item_photos replica identity full;
+alter publication supabase_realtime add table public.item_photos;

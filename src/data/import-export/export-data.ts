@@ -5,16 +5,57 @@ import { toDataError } from '../errors';
 import { getStorageTree } from '../storage/get-storage-tree';
 import { allPages } from '../all-pages';
 import { getAllItems } from './get-all-items';
+import { listPhotos } from '../photos/list-photos';
+import { PHOTO_BUCKET } from '../../domain/photos';
 import type { AccountId, UserId } from '../../domain/ids';
 
 export const JSON_EXPORT_VERSION = 2;
 
-/** The items CSV: the import template's columns, so the file imports back unchanged. */
+/** How long the export's photo links work: long enough to use the file, not forever. */
+const PHOTO_LINK_SECONDS = 7 * 24 * 60 * 60;
+
+/**
+ * Each item's picture as a signed link (the bucket is private): one a seller can open from a
+ * spreadsheet or hand to a listing tool without signing in, for a week.
+ */
+async function photoLinks(accountId: AccountId): Promise<Map<string, string>> {
+  const pictures = new Map<string, string>();
+  for (const photo of await listPhotos(accountId)) {
+    const current = pictures.get(photo.item_id);
+    if (current === undefined || photo.position === 0)
+      pictures.set(photo.item_id, photo.object_name);
+  }
+  const links = new Map<string, string>();
+  const entries = [...pictures];
+  for (let i = 0; i < entries.length; i += 1000) {
+    const chunk = entries.slice(i, i + 1000);
+    const { data, error } = await supabase.storage.from(PHOTO_BUCKET).createSignedUrls(
+      chunk.map(([, name]) => name),
+      PHOTO_LINK_SECONDS,
+    );
+    if (error) throw toDataError(error);
+    const byName = new Map(data.map((d) => [d.path, d.signedUrl]));
+    for (const [itemId, name] of chunk) {
+      const url = byName.get(name);
+      if (url) links.set(itemId, url);
+    }
+  }
+  return links;
+}
+
+/**
+ * The items CSV: the import template's columns, so the file imports back unchanged, and a last
+ * Photo column with a link to each item's picture (import ignores it).
+ */
 export async function exportItemsFile(
   accountId: AccountId,
 ): Promise<{ csv: string; count: number }> {
-  const [items, rooms] = await Promise.all([getAllItems(accountId), getStorageTree()]);
-  return { csv: exportItemsCsv(items, rooms), count: items.length };
+  const [items, rooms, links] = await Promise.all([
+    getAllItems(accountId),
+    getStorageTree(),
+    photoLinks(accountId),
+  ]);
+  return { csv: exportItemsCsv(items, rooms, links), count: items.length };
 }
 
 function allLogs(accountId: AccountId) {

@@ -20,10 +20,12 @@ export interface ScanListProps {
   onRename?: (code: string, name: string) => void;
   /** For a code the seller already holds: add to that item, or a new item on this shelf. */
   onChoose?: (code: string, choice: 'existing' | 'new') => void;
+  /** Right after a scan is saved: photograph the item it went to (docs/product.md#photos). */
+  onAddPhoto?: (itemId: string, name: string) => void;
 }
 
 /** The scans of this session, newest last, each with its name, status and a Remove button. */
-export function ScanList({ entries, onRemove, onRename, onChoose }: ScanListProps) {
+export function ScanList({ entries, onRemove, onRename, onChoose, onAddPhoto }: ScanListProps) {
   if (entries.length === 0) {
     return (
       <p className="muted" data-testid="scan-list-empty">
@@ -114,6 +116,21 @@ export function ScanList({ entries, onRemove, onRename, onChoose }: ScanListProp
               {STATUS_TEXT[entry.status]}
               {entry.place ? ` to ${entry.place}` : ''}
             </span>
+            {onAddPhoto &&
+            entry.itemId &&
+            (entry.status === 'added' || entry.status === 'moved') ? (
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() =>
+                  onAddPhoto(entry.itemId!, entry.name || `Scanned item ${entry.code}`)
+                }
+                aria-label={`Add photo of ${entry.name || entry.code}`}
+                data-testid="scan-entry-photo"
+              >
+                Add photo
+              </button>
+            ) : null}
             <button
               type="button"
               className="button button--ghost"

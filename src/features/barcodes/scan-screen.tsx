@@ -1,5 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
-import { useAccountId, useAccountPlanId } from '../account';
+import { useAccountId, useAccountPlanId, useCan } from '../account';
+import { Dialog } from '../../components/dialog';
+import { ItemPhotos } from '../photos';
 import { Link } from 'react-router-dom';
 import { Screen } from '../../components/screen';
 import { LoadingScreen } from '../../components/loading-screen';
@@ -124,6 +126,9 @@ function Scanner() {
   // Each mode keeps its own list; a ref mirrors them so a burst of scans (faster than React
   // renders) is checked for duplicates against every scan before it, not a stale render.
   const [lists, setLists] = useState<Record<Mode, ScanEntry[]>>({ bulk: [], putaway: [] });
+  // "Add photo" on a saved scan opens the item's Photos section (docs/product.md#photos).
+  const [photoFor, setPhotoFor] = useState<{ itemId: string; name: string } | null>(null);
+  const mayAddPhotos = useCan('add-photos');
   const listsRef = useRef(lists);
   const setList = useCallback((which: Mode, edit: (entries: ScanEntry[]) => ScanEntry[]) => {
     listsRef.current = { ...listsRef.current, [which]: edit(listsRef.current[which]) };
@@ -529,7 +534,27 @@ function Scanner() {
             : undefined
         }
         onChoose={mode === 'bulk' ? choose : undefined}
+        onAddPhoto={mayAddPhotos ? (itemId, name) => setPhotoFor({ itemId, name }) : undefined}
       />
+      {photoFor ? (
+        <Dialog
+          open
+          title={`Photos of ${photoFor.name}`}
+          onClose={() => setPhotoFor(null)}
+          testId="scan-photo-dialog"
+          footer={
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => setPhotoFor(null)}
+            >
+              Done
+            </button>
+          }
+        >
+          <ItemPhotos itemId={photoFor.itemId} itemName={photoFor.name} />
+        </Dialog>
+      ) : null}
     </div>
   );
 }

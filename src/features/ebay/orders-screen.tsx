@@ -38,6 +38,7 @@ import { errorMessage } from '../../lib/errors';
 import { LinkItemDialog, PickControls, type PickHandlers, type PickableLine } from './picking';
 import { PlaceListingDialog } from './place-listing-dialog';
 import type { AccountId } from '../../domain/ids';
+import { ItemThumb } from '../photos';
 
 interface OrderLineRef extends EbayOrderLine {
   orderId: string;
@@ -137,8 +138,13 @@ function PickListSection({
                 >
                   <td data-testid="pick-list-location">{entry.label ?? 'Not on a shelf'}</td>
                   <td>
-                    {entry.line.title}
-                    {entry.line.sku ? <span className="muted"> · {entry.line.sku}</span> : null}
+                    <span className="ebay-line__item">
+                      {entry.item_id ? <ItemThumb itemId={entry.item_id} /> : null}
+                      <span>
+                        {entry.line.title}
+                        {entry.line.sku ? <span className="muted"> · {entry.line.sku}</span> : null}
+                      </span>
+                    </span>
                   </td>
                   <td>{entry.line.quantity}</td>
                   <td>{entry.line.orderId}</td>
@@ -207,7 +213,12 @@ function OrderCard({
                 data-picked={pick ? 'true' : 'false'}
                 className={pick ? 'ebay-line--picked' : undefined}
               >
-                <td>{line.title}</td>
+                <td>
+                  <span className="ebay-line__item" data-testid="ebay-order-line-item">
+                    {entry?.item_id ? <ItemThumb itemId={entry.item_id} /> : null}
+                    <span>{line.title}</span>
+                  </span>
+                </td>
                 <td>{line.sku ?? '—'}</td>
                 <td>{line.quantity}</td>
                 <td data-testid="ebay-order-line-location">

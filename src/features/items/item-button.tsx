@@ -16,7 +16,9 @@ export function ItemButton({
     <button
       type="button"
       className={danger ? 'inv-button inv-button--danger' : 'inv-button'}
-      aria-label={verb === 'Label' ? `Print label for ${item.item_name}` : `${verb} ${item.item_name}`}
+      aria-label={
+        verb === 'Label' ? `Print label for ${item.item_name}` : `${verb} ${item.item_name}`
+      }
       onClick={() => onClick(item)}
       data-testid={verb === 'Label' ? 'item-print-label' : `item-${verb.toLowerCase()}`}
     >

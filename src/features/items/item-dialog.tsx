@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Dialog } from '../../components/dialog';
 import {
@@ -45,6 +45,7 @@ export function ItemDialog({
   onClose,
   onPrintLabel,
   limit = null,
+  photos = null,
 }: {
   title: string;
   mode: 'add' | 'edit';
@@ -64,6 +65,8 @@ export function ItemDialog({
   onPrintLabel?: () => void;
   /** Add only: the plan's limit said before the form is filled; `blocked` disables Save. */
   limit?: { blocked: boolean; message: string } | null;
+  /** Edit only: the item's Photos section (src/features/photos), above the fields. */
+  photos?: ReactNode;
 }) {
   const id = useId();
   const [values, setValues] = useState(initial);
@@ -144,6 +147,7 @@ export function ItemDialog({
           {limit.message} <Link to="/pricing">See plans and upgrade</Link>
         </p>
       ) : null}
+      {photos}
       <form id={`${id}-form`} className="form item-form" onSubmit={submit} noValidate>
         {FIELDS.filter((field) => !only || only.includes(field.key)).map((field) => {
           const inputId = `${id}-${field.key}`;

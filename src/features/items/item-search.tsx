@@ -21,6 +21,7 @@ import {
 import type { Item } from '../../data/items/types';
 import type { AccountId } from '../../domain/ids';
 import { useAccountPlanId } from '../account';
+import { ItemThumb } from '../photos';
 
 type SearchMode = 'name' | 'barcode';
 
@@ -63,6 +64,7 @@ function HitList({
             data-testid={hitTestId}
             data-item-id={hit.item_id}
           >
+            <ItemThumb itemId={hit.item_id} />
             <span className="hit__name">
               {hit.item_name} <span className="hit__quantity">× {hit.quantity}</span>
             </span>

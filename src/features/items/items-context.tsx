@@ -19,6 +19,7 @@ import type { AccountId } from '../../domain/ids';
 import { texts } from '../../lib/messages';
 import { useCan } from '../account';
 import { limitNotice } from '../../domain/limit-notice';
+import { ItemPhotos } from '../photos';
 
 export interface ItemActions {
   currency: string;
@@ -169,6 +170,7 @@ export function ItemsProvider({
               location={locationOf(dialog.item)}
               failure={dialog.failure}
               onPrintLabel={() => actions.printLabel(dialog.item)}
+              photos={<ItemPhotos itemId={dialog.item.item_id} itemName={dialog.item.item_name} />}
               onClose={close}
               onSubmit={(fields) => {
                 // An edit shows at once and the dialog closes before the server answers; offline

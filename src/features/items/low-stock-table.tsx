@@ -9,6 +9,7 @@ import { useCachedItems } from '../../data/items/items-cache';
 import { useItemActions } from './items-context';
 import { ItemButton } from './item-button';
 import type { AccountId } from '../../domain/ids';
+import { ItemThumb } from '../photos';
 
 const NO_ITEMS: Item[] = [];
 
@@ -76,7 +77,12 @@ export function LowStockTable({
                       {state === 'out' ? 'Out of stock' : 'Low'}
                     </span>
                   </td>
-                  <td data-testid="low-stock-name">{item.item_name}</td>
+                  <td data-testid="low-stock-name">
+                    <span className="thumb-name">
+                      <ItemThumb itemId={item.item_id} />
+                      {item.item_name}
+                    </span>
+                  </td>
                   <td className="numeric" data-testid="low-stock-quantity">
                     {item.quantity}
                   </td>

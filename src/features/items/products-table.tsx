@@ -27,6 +27,7 @@ import {
 import type { Item } from '../../data/items/types';
 import type { AccountId } from '../../domain/ids';
 import { useAccountPlanId } from '../account';
+import { ItemThumb } from '../photos';
 
 const NO_ITEMS: Item[] = [];
 const ROW_HEIGHT = 52;
@@ -271,6 +272,7 @@ export function ProductsTable({
                     </label>
                   </td>
                   <td className="products__name" data-testid="product-name" title={item.item_name}>
+                    <ItemThumb itemId={item.item_id} />
                     {item.item_name}
                   </td>
                   <td className="numeric" data-testid="product-quantity">

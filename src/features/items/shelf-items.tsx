@@ -15,6 +15,7 @@ import { readStored, writeStored } from '../../lib/browser-storage';
 import { useNearViewport } from '../../lib/use-near-viewport';
 import { whenIdle } from '../../lib/when-idle';
 import { useCan } from '../account';
+import { ItemThumb } from '../photos';
 import type { ShelfContentProps } from '../storage';
 import { drawnFirstLastTime, noteFirstAnswer } from './first-screen';
 import { ItemButton } from './item-button';
@@ -62,6 +63,7 @@ export const ItemRow = memo(function ItemRow({
     <li className="item" data-testid="item" data-item-id={item.item_id}>
       {renderHandle?.(item)}
       <div className="item__main">
+        <ItemThumb itemId={item.item_id} />
         <span className="item__name" data-testid="item-name" title={item.item_name}>
           {item.item_name}
         </span>

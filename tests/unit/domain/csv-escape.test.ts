@@ -10,6 +10,8 @@ import {
   toCsv,
   toCsvLine,
 } from '../../../src/domain/csv-escape';
+import { parseCsv } from '../../../src/domain/csv-parse';
+import { rowsFromRecords } from '../../../src/domain/csv-template';
 import { indexShelves } from '../../../src/domain/storage-tree';
 import { storage } from './storage-fixture';
 
@@ -168,6 +170,25 @@ describe('export', () => {
       '"\'=evil, ""quoted""",3,,,,,,,,',
       '',
     ]);
+  });
+  it('adds a last Photo column with each picture’s link when given, which import ignores', () => {
+    const csv = exportItemsCsv(
+      [
+        { ...item, item_id: 'with-photo' },
+        { ...item, item_id: 'without', item_name: 'Plain mug' },
+      ],
+      storage,
+      new Map([['with-photo', 'https://example.test/sign/a.jpg?token=t']]),
+    );
+    expect(csv.split('\r\n')).toEqual([
+      'Item Name,Quantity,Room,Isle,Unit,Shelf,Barcode,SKU,Price Paid,Expiry Date,Photo',
+      'Blue mug,3,Garage,1,B,2,5012345678900,MUG-1,4.5,2026-01-31,https://example.test/sign/a.jpg?token=t',
+      'Plain mug,3,Garage,1,B,2,5012345678900,MUG-1,4.5,2026-01-31,',
+      '',
+    ]);
+    const parsed = rowsFromRecords(parseCsv(csv));
+    expect(parsed.fileProblems).toEqual([]);
+    expect(parsed.rows.map((row) => row.item_name)).toEqual(['Blue mug', 'Plain mug']);
   });
   it('writes just the header for no items', () => {
     expect(exportItemsCsv([], storage)).toBe(

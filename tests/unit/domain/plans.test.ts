@@ -25,6 +25,7 @@ interface SqlPlan {
   max_items: number;
   max_units: number;
   max_rooms: number;
+  max_photo_bytes: number;
   features: Record<PlanFeature, boolean>;
 }
 
@@ -59,6 +60,7 @@ function plansFromSchema(): SqlPlan[] {
       max_items: Number(row.max_items),
       max_units: Number(row.max_units),
       max_rooms: Number(row.max_rooms),
+      max_photo_bytes: Number(row.max_photo_bytes),
       features: Object.fromEntries(
         PLAN_FEATURES.map((f) => [f, bool(row[`feature_${f}`])]),
       ) as Record<PlanFeature, boolean>,
@@ -79,6 +81,7 @@ describe('plans: TypeScript and SQL agree', () => {
     expect(sql.display_name).toBe(ts.name);
     expect({ items: sql.max_items, units: sql.max_units, rooms: sql.max_rooms }).toEqual(ts.limits);
     expect(sql.features).toEqual(ts.features);
+    expect(sql.max_photo_bytes).toBe(ts.photoBytes);
   });
 
   it('the SQL plan_id check lists exactly the plan ids', () => {

@@ -17,7 +17,10 @@ export default defineConfig({
   use: {
     // Set by the global setup, which starts the stack before the workers (and this file in them) load.
     baseURL: process.env.STOCKROOM_E2E_APP_URL,
-    trace: 'retain-on-failure',
+    // Recording a trace (a DOM snapshot per action, a screencast) doubled every test's time on
+    // two cores: traces are recorded on a retry, which CI makes of every failed test. Locally,
+    // `npx playwright test … --trace retain-on-failure` records one while looking into a failure.
+    trace: 'on-first-retry',
     // The app's service worker keeps its code for offline use (installable-app.spec.ts lets it
     // in); elsewhere it would answer requests the tests hold back or fail on purpose.
     serviceWorkers: 'block',

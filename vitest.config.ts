@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -60,6 +61,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
+          // Each file's worker spends most of its time starting (jsdom alone is ~1.5 s of CPU) and
+          // the unit stage runs by itself: every core, where Vitest's default leaves one idle.
+          maxWorkers: availableParallelism(),
           retry,
           sequence: { groupOrder: 0 },
         },

@@ -811,6 +811,8 @@ export type Database = {
         Row: {
           account_id: string
           created_at: string
+          last_counted_at: string | null
+          last_counted_by: string | null
           shelf_id: string
           shelf_index: number
           unit_id: string
@@ -819,6 +821,8 @@ export type Database = {
         Insert: {
           account_id?: string
           created_at?: string
+          last_counted_at?: string | null
+          last_counted_by?: string | null
           shelf_id?: string
           shelf_index: number
           unit_id: string
@@ -827,6 +831,8 @@ export type Database = {
         Update: {
           account_id?: string
           created_at?: string
+          last_counted_at?: string | null
+          last_counted_by?: string | null
           shelf_id?: string
           shelf_index?: number
           unit_id?: string
@@ -1170,6 +1176,8 @@ export type Database = {
         Returns: {
           account_id: string
           created_at: string
+          last_counted_at: string | null
+          last_counted_by: string | null
           shelf_id: string
           shelf_index: number
           unit_id: string
@@ -1203,6 +1211,10 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      apply_shelf_count: {
+        Args: { p_expected: Json; p_found: Json; p_shelf_id: string }
+        Returns: Json
       }
       archive_excess_storage: { Args: { p_account_id: string }; Returns: Json }
       assign_barcodes: {
@@ -1474,6 +1486,8 @@ export type Database = {
         Returns: {
           account_id: string
           created_at: string
+          last_counted_at: string | null
+          last_counted_by: string | null
           shelf_id: string
           shelf_index: number
           unit_id: string
@@ -1564,6 +1578,15 @@ export type Database = {
           p_units?: Json
         }
         Returns: number
+      }
+      shelves_not_counted: {
+        Args: { p_days?: number }
+        Returns: {
+          item_count: number
+          last_counted_at: string
+          location: string
+          shelf_id: string
+        }[]
       }
       switch_account: { Args: { p_account_id: string }; Returns: string }
       team_members: {

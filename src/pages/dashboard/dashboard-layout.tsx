@@ -27,6 +27,7 @@ export const DASHBOARD_SCREENS = [
   { path: 'logs', label: 'Activity Log' },
   { path: 'products', label: 'Products' },
   { path: 'low-stock', label: 'Low Stock' },
+  { path: 'count', label: 'Shelf Count' },
   { path: 'ebay-orders', label: 'eBay Orders' },
   { path: 'scan', label: 'Bulk Scan' },
   { path: 'barcode-labels', label: 'Barcode Labels' },

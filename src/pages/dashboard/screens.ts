@@ -20,6 +20,7 @@ export const DASHBOARD_ROUTES: ReadonlyArray<{ path: string; Screen: LazyScreen 
   { path: 'logs', Screen: page(() => import('./logs-page')) },
   { path: 'products', Screen: page(() => import('./products-page')) },
   { path: 'low-stock', Screen: page(() => import('./low-stock-page')) },
+  { path: 'count', Screen: page(() => import('./count-page')) },
   {
     path: 'team',
     Screen: lazyScreen(

@@ -1286,6 +1286,18 @@ export type Database = {
         Args: { p_account_id: string }
         Returns: Json
       }
+      ebay_shelf_check: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          item_id: string
+          kind: string
+          listing_id: string
+          location: string
+          quantity: number
+          sku: string
+          title: string
+        }[]
+      }
       get_ebay_token: {
         Args: { p_account_id: string; p_purpose: string }
         Returns: {

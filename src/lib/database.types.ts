@@ -259,6 +259,120 @@ export type Database = {
           },
         ]
       }
+      ebay_order_fetches: {
+        Row: {
+          account_id: string
+          fetched_at: string
+          more: boolean
+          total: number
+        }
+        Insert: {
+          account_id: string
+          fetched_at?: string
+          more?: boolean
+          total?: number
+        }
+        Update: {
+          account_id?: string
+          fetched_at?: string
+          more?: boolean
+          total?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ebay_order_fetches_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: true
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      ebay_order_lines: {
+        Row: {
+          account_id: string
+          fetched_at: string
+          legacy_item_id: string | null
+          line_item_id: string
+          order_id: string
+          position: number
+          quantity: number
+          sku: string | null
+          title: string
+        }
+        Insert: {
+          account_id: string
+          fetched_at?: string
+          legacy_item_id?: string | null
+          line_item_id: string
+          order_id: string
+          position?: number
+          quantity: number
+          sku?: string | null
+          title?: string
+        }
+        Update: {
+          account_id?: string
+          fetched_at?: string
+          legacy_item_id?: string | null
+          line_item_id?: string
+          order_id?: string
+          position?: number
+          quantity?: number
+          sku?: string | null
+          title?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ebay_order_lines_order_fkey"
+            columns: ["account_id", "order_id"]
+            isOneToOne: false
+            referencedRelation: "ebay_orders"
+            referencedColumns: ["account_id", "order_id"]
+          },
+        ]
+      }
+      ebay_orders: {
+        Row: {
+          account_id: string
+          buyer: string | null
+          created_on_ebay: string
+          fetched_at: string
+          order_id: string
+          status: string
+          total_currency: string | null
+          total_value: string | null
+        }
+        Insert: {
+          account_id: string
+          buyer?: string | null
+          created_on_ebay: string
+          fetched_at?: string
+          order_id: string
+          status: string
+          total_currency?: string | null
+          total_value?: string | null
+        }
+        Update: {
+          account_id?: string
+          buyer?: string | null
+          created_on_ebay?: string
+          fetched_at?: string
+          order_id?: string
+          status?: string
+          total_currency?: string | null
+          total_value?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ebay_orders_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       ebay_processed_listings: {
         Row: {
           account_id: string
@@ -364,6 +478,7 @@ export type Database = {
           access_token: string
           account_id: string
           created_at: string
+          ebay_user: string | null
           expires_at: string | null
           refresh_expires_at: string | null
           refresh_token: string | null
@@ -373,6 +488,7 @@ export type Database = {
           access_token: string
           account_id?: string
           created_at?: string
+          ebay_user?: string | null
           expires_at?: string | null
           refresh_expires_at?: string | null
           refresh_token?: string | null
@@ -382,6 +498,7 @@ export type Database = {
           access_token?: string
           account_id?: string
           created_at?: string
+          ebay_user?: string | null
           expires_at?: string | null
           refresh_expires_at?: string | null
           refresh_token?: string | null
@@ -1286,6 +1403,13 @@ export type Database = {
         Args: { p_account_id: string }
         Returns: Json
       }
+      ebay_order_accounts_due: {
+        Args: { p_limit?: number; p_min_age_seconds: number }
+        Returns: {
+          account_id: string
+          ebay_country: string
+        }[]
+      }
       ebay_shelf_check: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -1296,6 +1420,14 @@ export type Database = {
           quantity: number
           sku: string
           title: string
+        }[]
+      }
+      get_ebay_connection: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          connected: boolean
+          connected_at: string
+          ebay_user: string
         }[]
       }
       get_ebay_token: {
@@ -1599,6 +1731,16 @@ export type Database = {
           location: string
           shelf_id: string
         }[]
+      }
+      store_ebay_orders: {
+        Args: {
+          p_account_id: string
+          p_last?: boolean
+          p_more: boolean
+          p_orders: Json
+          p_total: number
+        }
+        Returns: number
       }
       switch_account: { Args: { p_account_id: string }; Returns: string }
       team_members: {

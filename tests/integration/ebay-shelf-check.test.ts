@@ -34,7 +34,9 @@ async function listing(id: string, title: string, sku: string | null, display = 
 async function check(u: DbUser = user) {
   const { data, error } = await u.client.rpc('ebay_shelf_check');
   expect(error).toBeNull();
-  return (data ?? []).map((row) => `${row.kind} ${row.title}`);
+  return ((data ?? []) as { kind: string; title: string }[]).map(
+    (row) => `${row.kind} ${row.title}`,
+  );
 }
 
 describe('ebay_shelf_check', () => {
@@ -63,7 +65,7 @@ describe('ebay_shelf_check', () => {
     const rows = await check();
     expect(rows).toEqual(['item Item 4', 'listing Chair']);
     const { data } = await user.client.rpc('ebay_shelf_check');
-    expect(data!.find((row) => row.kind === 'item')).toMatchObject({
+    expect((data as { kind: string }[]).find((row) => row.kind === 'item')).toMatchObject({
       item_id: d,
       location: 'Garage › Isle 1 › Unit A › Shelf 1',
     });

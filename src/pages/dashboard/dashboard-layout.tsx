@@ -29,6 +29,7 @@ export const DASHBOARD_SCREENS = [
   { path: 'low-stock', label: 'Low Stock' },
   { path: 'count', label: 'Shelf Count' },
   { path: 'ebay-orders', label: 'eBay Orders' },
+  { path: 'ebay-check', label: 'eBay Check' },
   { path: 'scan', label: 'Bulk Scan' },
   { path: 'barcode-labels', label: 'Barcode Labels' },
   { path: 'integrations', label: 'Integrations' },

@@ -35,6 +35,7 @@ export const DASHBOARD_ROUTES: ReadonlyArray<{ path: string; Screen: LazyScreen 
   { path: 'barcode-labels', Screen: page(() => import('./barcode-labels-page')) },
   { path: 'scan', Screen: page(() => import('./scan-page')) },
   { path: 'ebay-orders', Screen: page(() => import('./ebay-orders-page')) },
+  { path: 'ebay-check', Screen: page(() => import('./ebay-check-page')) },
 ];
 
 const BY_PATH = new Map(DASHBOARD_ROUTES.map((route) => [route.path, route.Screen]));

@@ -1422,6 +1422,20 @@ export type Database = {
           title: string
         }[]
       }
+      ebay_unpicked_lines: {
+        Args: { p_days?: number }
+        Returns: {
+          item_id: string
+          item_name: string
+          line_item_id: string
+          location: string
+          order_id: string
+          ordered_at: string
+          quantity: number
+          sku: string
+          title: string
+        }[]
+      }
       get_ebay_connection: {
         Args: Record<PropertyKey, never>
         Returns: {

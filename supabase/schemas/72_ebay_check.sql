@@ -62,3 +62,43 @@ $$;
 comment on function public.ebay_shelf_check() is
   'Active eBay listings whose SKU is on no shelf, and shelved items no listing matches.';
 revoke all on function public.ebay_shelf_check() from public, anon;
+
+-- ebay_unpicked_lines(p_days) -> the lines of the account's eBay orders not yet shipped, ordered
+-- more than p_days days ago and not picked, oldest first, each with the shelved item it would be
+-- picked from (matched like the pick list: a SKU link first, then SKU, then barcode), or none.
+-- Elite Seller only: the orders' select policy serves them only to plans with orders.
+create or replace function public.ebay_unpicked_lines(p_days integer default 2)
+returns table (order_id text, line_item_id text, title text, sku text, quantity integer, ordered_at timestamptz, item_id uuid, item_name text, location text)
+language sql
+stable
+set search_path = ''
+as $$
+  select private.require_role('{owner,manager,picker}'::text[]);
+  select l.order_id, l.line_item_id, l.title, l.sku, l.quantity, o.created_on_ebay,
+         it.item_id, it.item_name, private.pick_location(it.shelf_id)
+    from public.ebay_order_lines l
+    join public.ebay_orders o on o.account_id = l.account_id and o.order_id = l.order_id
+    left join lateral (
+      select s.item_id, s.item_name, s.shelf_id
+        from public.storage_items s
+        left join public.sku_links k
+          on k.item_id = s.item_id and k.account_id = s.account_id
+         and private.match_key(k.sku) = private.match_key(coalesce(nullif(btrim(l.sku), ''), left(btrim(l.title), 100)))
+       where s.account_id = l.account_id and s.shelf_id is not null
+         and (k.item_id is not null or private.match_key(s.sku) = private.match_key(l.sku)
+              or private.match_key(s.barcode) = private.match_key(l.sku))
+       order by (k.item_id is null), (private.match_key(s.sku) = private.match_key(l.sku)) is not true, s.created_at
+       limit 1
+    ) it on true
+   where l.account_id = (select private.current_account())
+     and l.quantity > 0
+     and o.status not in ('FULFILLED', 'CANCELLED')
+     and o.created_on_ebay < now() - make_interval(days => greatest(p_days, 0))
+     and not exists (select 1 from public.order_picks p
+                      where p.account_id = l.account_id and p.order_id = l.order_id
+                        and p.line_item_id = l.line_item_id)
+   order by o.created_on_ebay, l.order_id, l.position
+$$;
+comment on function public.ebay_unpicked_lines(integer) is
+  'Unshipped eBay order lines older than p_days days and not picked, with the shelved item to pick.';
+revoke all on function public.ebay_unpicked_lines(integer) from public, anon;

@@ -75,3 +75,50 @@ describe('ebay_shelf_check', () => {
     expect(await check()).toEqual([]);
   });
 });
+
+describe('ebay_unpicked_lines', () => {
+  it('lists unshipped lines older than N days and not picked, with the item to pick', async () => {
+    await setPlan(user.accountId, 'elite');
+    const s = await createStorage(user.accountId, { items: 1 });
+    await db().query(
+      `update public.storage_items set sku = 'MUG', quantity = 5 where item_id = $1`,
+      [s.itemIds[0]],
+    );
+    await db().query(
+      `insert into public.ebay_orders (account_id, order_id, status, created_on_ebay) values
+         ($1, 'O-old', 'NOT_STARTED', now() - interval '5 days'),
+         ($1, 'O-new', 'NOT_STARTED', now() - interval '1 hour'),
+         ($1, 'O-shipped', 'FULFILLED', now() - interval '9 days')`,
+      [user.accountId],
+    );
+    await db().query(
+      `insert into public.ebay_order_lines (account_id, order_id, line_item_id, sku, title, quantity) values
+         ($1, 'O-old', 'L1', 'mug', 'Blue mug', 2),
+         ($1, 'O-new', 'L2', 'MUG', 'Blue mug', 1),
+         ($1, 'O-shipped', 'L3', 'MUG', 'Blue mug', 1)`,
+      [user.accountId],
+    );
+    const lines = await user.client.rpc('ebay_unpicked_lines', { p_days: 2 });
+    expect(lines.error).toBeNull();
+    expect(lines.data).toEqual([
+      expect.objectContaining({
+        order_id: 'O-old',
+        line_item_id: 'L1',
+        item_id: s.itemIds[0],
+        location: 'Garage › Isle 1 › Unit A › Shelf 1',
+      }),
+    ]);
+    const picked = await user.client.rpc('pick_order_line', {
+      p_order_id: 'O-old',
+      p_line_item_id: 'L1',
+      p_item_id: s.itemIds[0]!,
+      p_quantity: 2,
+    });
+    expect(picked.error).toBeNull();
+    expect((await user.client.rpc('ebay_unpicked_lines', { p_days: 2 })).data).toEqual([]);
+    expect((await user.client.rpc('ebay_unpicked_lines', { p_days: 0 })).data).toHaveLength(1);
+
+    await setPlan(user.accountId, 'power');
+    expect((await user.client.rpc('ebay_unpicked_lines', { p_days: 0 })).data).toEqual([]);
+  });
+});

@@ -7,6 +7,8 @@ export const ebayKeys = {
   listings: (accountId: AccountId) => ['ebay', accountId, 'listings'] as const,
   orders: (accountId: AccountId) => ['ebay', accountId, 'orders'] as const,
   shelfCheck: (accountId: AccountId) => ['ebay', accountId, 'shelf-check'] as const,
+  unpicked: (accountId: AccountId, days: number) =>
+    ['ebay', accountId, 'shelf-check', 'unpicked', days] as const,
   inventoryPages: (accountId: AccountId) => ['ebay', accountId, 'inventory'] as const,
   inventory: (accountId: AccountId, page: number) =>
     ['ebay', accountId, 'inventory', page] as const,

@@ -35,6 +35,38 @@ export function useShelfCheck(accountId: AccountId, enabled: boolean) {
   });
 }
 
+/** An order line of ebay_unpicked_lines(): not shipped, not picked, older than the days asked. */
+export interface UnpickedLine {
+  order_id: string;
+  line_item_id: string;
+  title: string;
+  sku: string | null;
+  quantity: number;
+  ordered_at: string;
+  item_id: string | null;
+  item_name: string | null;
+  location: string | null;
+}
+
+/** Order lines waiting longer than this many days are worth telling (the screen may choose). */
+export const UNPICKED_DAYS = 2;
+
+export async function fetchUnpickedLines(days: number): Promise<UnpickedLine[]> {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase.rpc('ebay_unpicked_lines', { p_days: days });
+  if (error) throw toDataError(error, 'The unpicked order lines could not be loaded');
+  return data as UnpickedLine[];
+}
+
+export function useUnpickedLines(accountId: AccountId, days: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ebayKeys.unpicked(accountId, days),
+    queryFn: () => fetchUnpickedLines(days),
+    enabled: enabled && Boolean(accountId),
+    staleTime: 5 * 60_000,
+  });
+}
+
 // Whether the seller lists everything they stock: then a shelved item with no listing is worth
 // telling. A choice of this device, like the last room.
 const LIST_EVERYTHING_KEY = 'stockroom.ebayCheck.listEverything';

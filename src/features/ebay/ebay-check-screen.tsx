@@ -11,9 +11,11 @@ import {
   setListsEverything,
   useListsEverything,
   useShelfCheck,
+  useUnpickedLines,
+  UNPICKED_DAYS,
   type ShelfCheckRow,
 } from '../../data/ebay/shelf-check';
-import { useLinkSku } from '../../data/picking/pick-order-line';
+import { useLinkSku, usePickOrderLine } from '../../data/picking/pick-order-line';
 import { useStorageTree } from '../../data/storage/get-storage-tree';
 import { linkKey } from '../../domain/pick-list';
 import { minimumPlanFor, planAllows } from '../../domain/plans';
@@ -48,6 +50,13 @@ export function EbayCheckScreen() {
   const [placing, setPlacing] = useState<ShelfCheckRow | null>(null);
   const [linking, setLinking] = useState<ShelfCheckRow | null>(null);
   const toggleId = useId();
+  const daysId = useId();
+  const [days, setDays] = useState(UNPICKED_DAYS);
+  const ordersAllowed = planAllows(planId, 'orders');
+  const unpicked = useUnpickedLines(accountId, days, ordersAllowed);
+  const pick = usePickOrderLine(accountId, {
+    onError: (error) => notify(messages.linePick(errorMessage(error))),
+  });
 
   const reread = () =>
     void queryClient.invalidateQueries({ queryKey: ebayKeys.shelfCheck(accountId) });
@@ -153,6 +162,94 @@ export function EbayCheckScreen() {
               </li>
             ))}
           </ul>
+        )}
+      </section>
+
+      <section className="card ebay-check__section" aria-labelledby="ebay-check-orders">
+        <h2 id="ebay-check-orders">Order lines not picked</h2>
+        {!ordersAllowed ? (
+          <p className="muted">
+            Picking eBay orders comes with the {minimumPlanFor('orders').name} plan.
+          </p>
+        ) : (
+          <>
+            <label className="count-list__days ebay-check__days" htmlFor={daysId}>
+              <span>Sold more than</span>
+              <select
+                id={daysId}
+                className="input"
+                value={days}
+                onChange={(event) => setDays(Number(event.target.value))}
+                data-testid="ebay-check-days"
+              >
+                {[1, 2, 3, 5, 7, 14].map((n) => (
+                  <option key={n} value={n}>
+                    {n === 1 ? '1 day' : `${n} days`} ago
+                  </option>
+                ))}
+              </select>
+            </label>
+            {!unpicked.data ? (
+              <p className="muted">Loading the orders…</p>
+            ) : unpicked.data.length === 0 ? (
+              <p className="muted" data-testid="ebay-check-lines-empty">
+                Every order line sold more than {days === 1 ? '1 day' : `${days} days`} ago is
+                picked.
+              </p>
+            ) : (
+              <ul className="ebay-check__rows">
+                {unpicked.data.map((line) => (
+                  <li
+                    key={`${line.order_id}/${line.line_item_id}`}
+                    className="ebay-check__row"
+                    data-testid="ebay-check-line"
+                  >
+                    <span className="ebay-check__title">
+                      {line.quantity} × {line.title}
+                    </span>
+                    <span className="muted">Order {line.order_id}</span>
+                    <span className="muted">{line.location ?? 'On no shelf'}</span>
+                    {line.item_id ? (
+                      <button
+                        type="button"
+                        className="button button--secondary"
+                        aria-label={`Pick ${line.title} for order ${line.order_id}`}
+                        disabled={pick.isPending}
+                        onClick={() =>
+                          pick.mutate(
+                            {
+                              orderId: line.order_id,
+                              lineItemId: line.line_item_id,
+                              itemId: line.item_id ?? '',
+                              quantity: line.quantity,
+                            },
+                            {
+                              onSuccess: () => {
+                                notify(
+                                  messages.linePicked(
+                                    line.quantity,
+                                    line.item_name ?? line.title,
+                                    line.order_id,
+                                  ),
+                                );
+                                reread();
+                              },
+                            },
+                          )
+                        }
+                      >
+                        Pick
+                      </button>
+                    ) : (
+                      <Link className="button button--secondary" to="/dashboard/ebay-orders">
+                        Link or place
+                      </Link>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
         )}
       </section>
 

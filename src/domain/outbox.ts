@@ -3,6 +3,7 @@
  * without a connection is kept on the device with the very arguments its data-layer call takes,
  * sent later in the order made, and described to the seller in their own words.
  */
+import type { CountLine } from './shelf-count';
 
 /** What an item scan or add carries; the same shape the data layer sends. */
 export interface QueuedScan {
@@ -14,7 +15,7 @@ export interface QueuedScan {
 
 /**
  * One queued change: `args` are the arguments of the data-layer function replay calls
- * (moveItems, updateItem, addItem, addScannedItems); the rest is what the seller is shown.
+ * (moveItems, updateItem, addItem, addScannedItems, applyShelfCount); the rest is what the seller is shown.
  */
 export type QueuedChange =
   | {
@@ -47,6 +48,12 @@ export type QueuedChange =
       args: [shelfId: string, items: QueuedScan[]];
       /** Per scan, the id shown on this device for an item the scan creates (none: it raises one). */
       tempIds: (string | null)[];
+      place: string;
+    }
+  | {
+      /** A shelf count (issue #41): refused on catch-up, like online, if the shelf changed. */
+      kind: 'count';
+      args: [shelfId: string, expected: CountLine[], found: CountLine[]];
       place: string;
     };
 
@@ -102,6 +109,8 @@ export function itemIdsOf(change: QueuedChange): string[] {
       return [];
     case 'scan':
       return change.args[1].flatMap((scan) => (scan.item_id ? [scan.item_id] : []));
+    case 'count':
+      return [...change.args[1], ...change.args[2]].map((line) => line.item_id);
   }
 }
 
@@ -130,6 +139,11 @@ export function rewriteIds(change: QueuedChange, ids: ReadonlyMap<string, string
           ),
         ],
       };
+    case 'count': {
+      const lines = (list: CountLine[]) =>
+        list.map((line) => ({ ...line, item_id: real(line.item_id) }));
+      return { ...change, args: [change.args[0], lines(change.args[1]), lines(change.args[2])] };
+    }
   }
 }
 
@@ -220,6 +234,8 @@ export function describeChange(change: QueuedChange): string {
       const count = scans.reduce((sum, scan) => sum + (scan.quantity ?? 1), 0);
       return `Add ${count} scanned ${count === 1 ? 'item' : 'items'} to ${change.place}`;
     }
+    case 'count':
+      return `Apply the count of ${change.place}`;
   }
 }
 

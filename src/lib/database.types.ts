@@ -259,6 +259,120 @@ export type Database = {
           },
         ]
       }
+      ebay_order_fetches: {
+        Row: {
+          account_id: string
+          fetched_at: string
+          more: boolean
+          total: number
+        }
+        Insert: {
+          account_id: string
+          fetched_at?: string
+          more?: boolean
+          total?: number
+        }
+        Update: {
+          account_id?: string
+          fetched_at?: string
+          more?: boolean
+          total?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ebay_order_fetches_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: true
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      ebay_order_lines: {
+        Row: {
+          account_id: string
+          fetched_at: string
+          legacy_item_id: string | null
+          line_item_id: string
+          order_id: string
+          position: number
+          quantity: number
+          sku: string | null
+          title: string
+        }
+        Insert: {
+          account_id: string
+          fetched_at?: string
+          legacy_item_id?: string | null
+          line_item_id: string
+          order_id: string
+          position?: number
+          quantity: number
+          sku?: string | null
+          title?: string
+        }
+        Update: {
+          account_id?: string
+          fetched_at?: string
+          legacy_item_id?: string | null
+          line_item_id?: string
+          order_id?: string
+          position?: number
+          quantity?: number
+          sku?: string | null
+          title?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ebay_order_lines_order_fkey"
+            columns: ["account_id", "order_id"]
+            isOneToOne: false
+            referencedRelation: "ebay_orders"
+            referencedColumns: ["account_id", "order_id"]
+          },
+        ]
+      }
+      ebay_orders: {
+        Row: {
+          account_id: string
+          buyer: string | null
+          created_on_ebay: string
+          fetched_at: string
+          order_id: string
+          status: string
+          total_currency: string | null
+          total_value: string | null
+        }
+        Insert: {
+          account_id: string
+          buyer?: string | null
+          created_on_ebay: string
+          fetched_at?: string
+          order_id: string
+          status: string
+          total_currency?: string | null
+          total_value?: string | null
+        }
+        Update: {
+          account_id?: string
+          buyer?: string | null
+          created_on_ebay?: string
+          fetched_at?: string
+          order_id?: string
+          status?: string
+          total_currency?: string | null
+          total_value?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ebay_orders_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       ebay_processed_listings: {
         Row: {
           account_id: string
@@ -364,6 +478,7 @@ export type Database = {
           access_token: string
           account_id: string
           created_at: string
+          ebay_user: string | null
           expires_at: string | null
           refresh_expires_at: string | null
           refresh_token: string | null
@@ -373,6 +488,7 @@ export type Database = {
           access_token: string
           account_id?: string
           created_at?: string
+          ebay_user?: string | null
           expires_at?: string | null
           refresh_expires_at?: string | null
           refresh_token?: string | null
@@ -382,6 +498,7 @@ export type Database = {
           access_token?: string
           account_id?: string
           created_at?: string
+          ebay_user?: string | null
           expires_at?: string | null
           refresh_expires_at?: string | null
           refresh_token?: string | null
@@ -864,6 +981,8 @@ export type Database = {
         Row: {
           account_id: string
           created_at: string
+          last_counted_at: string | null
+          last_counted_by: string | null
           shelf_id: string
           shelf_index: number
           unit_id: string
@@ -872,6 +991,8 @@ export type Database = {
         Insert: {
           account_id?: string
           created_at?: string
+          last_counted_at?: string | null
+          last_counted_by?: string | null
           shelf_id?: string
           shelf_index: number
           unit_id: string
@@ -880,6 +1001,8 @@ export type Database = {
         Update: {
           account_id?: string
           created_at?: string
+          last_counted_at?: string | null
+          last_counted_by?: string | null
           shelf_id?: string
           shelf_index?: number
           unit_id?: string
@@ -1223,6 +1346,8 @@ export type Database = {
         Returns: {
           account_id: string
           created_at: string
+          last_counted_at: string | null
+          last_counted_by: string | null
           shelf_id: string
           shelf_index: number
           unit_id: string
@@ -1256,6 +1381,10 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      apply_shelf_count: {
+        Args: { p_expected: Json; p_found: Json; p_shelf_id: string }
+        Returns: Json
       }
       archive_excess_storage: { Args: { p_account_id: string }; Returns: Json }
       assign_barcodes: {
@@ -1326,6 +1455,47 @@ export type Database = {
       downgrade_overdue_account: {
         Args: { p_account_id: string }
         Returns: Json
+      }
+      ebay_order_accounts_due: {
+        Args: { p_limit?: number; p_min_age_seconds: number }
+        Returns: {
+          account_id: string
+          ebay_country: string
+        }[]
+      }
+      ebay_shelf_check: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          item_id: string
+          kind: string
+          listing_id: string
+          location: string
+          quantity: number
+          sku: string
+          title: string
+        }[]
+      }
+      ebay_unpicked_lines: {
+        Args: { p_days?: number }
+        Returns: {
+          item_id: string
+          item_name: string
+          line_item_id: string
+          location: string
+          order_id: string
+          ordered_at: string
+          quantity: number
+          sku: string
+          title: string
+        }[]
+      }
+      get_ebay_connection: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          connected: boolean
+          connected_at: string
+          ebay_user: string
+        }[]
       }
       get_ebay_token: {
         Args: { p_account_id: string; p_purpose: string }
@@ -1527,6 +1697,8 @@ export type Database = {
         Returns: {
           account_id: string
           created_at: string
+          last_counted_at: string | null
+          last_counted_by: string | null
           shelf_id: string
           shelf_index: number
           unit_id: string
@@ -1615,6 +1787,25 @@ export type Database = {
           p_isles: Json
           p_room_id: string
           p_units?: Json
+        }
+        Returns: number
+      }
+      shelves_not_counted: {
+        Args: { p_days?: number }
+        Returns: {
+          item_count: number
+          last_counted_at: string
+          location: string
+          shelf_id: string
+        }[]
+      }
+      store_ebay_orders: {
+        Args: {
+          p_account_id: string
+          p_last?: boolean
+          p_more: boolean
+          p_orders: Json
+          p_total: number
         }
         Returns: number
       }

@@ -144,6 +144,18 @@ export const messages = {
     success('Unit Removed', `Unit ${unitName} was removed with its shelves and items`),
   shelfRemoved: (shelfNumber: number) =>
     success('Shelf Removed', `Shelf ${shelfNumber} was removed with its items`),
+  countApplied: (where: string, summary: string, queued: boolean) =>
+    success(
+      'Count Applied',
+      queued
+        ? `${where}: ${summary}. Saved on this device; it is sent when the connection is back`
+        : `${where}: ${summary}`,
+    ),
+  countRefused: (detail?: string) =>
+    error(
+      'Count Not Applied',
+      detailOr(detail, 'The count could not be applied. Please try again'),
+    ),
   undone: (summary?: string | null) =>
     success('Undone', summary ? `Undid: ${fixPlurals(summary)}` : 'The change was undone'),
   undoFailed: (detail?: string) =>

@@ -18,7 +18,10 @@ create table public.ebay_tokens (
   -- so the seller is warned before eBay asks for consent again
   refresh_expires_at timestamptz,
   created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now()
+  updated_at timestamptz not null default now(),
+  -- the eBay user the owner connected (Trading GetUser's UserID at connect time), so every
+  -- member can be told whose eBay account the stockroom reads; null when eBay did not say
+  ebay_user text constraint "eBay user: at most 100 characters" check (length(ebay_user) <= 100)
 );
 comment on table public.ebay_tokens is
   'Marketplace OAuth tokens, one row per account. Tokens are write-only for the browser; functions read them as service_role.';
@@ -26,7 +29,7 @@ comment on table public.ebay_tokens is
 alter table public.ebay_tokens enable row level security;
 revoke all on table public.ebay_tokens from anon, authenticated;
 -- column privileges: readable = connection status only
-grant select (account_id, expires_at, refresh_expires_at, created_at, updated_at) on table public.ebay_tokens to authenticated;
+grant select (account_id, expires_at, refresh_expires_at, ebay_user, created_at, updated_at) on table public.ebay_tokens to authenticated;
 grant insert (account_id, access_token, refresh_token, expires_at) on table public.ebay_tokens to authenticated;
 -- account_id is included because PostgREST's upsert SETs every payload column; keep_account and the
 -- policy stop it from ever changing.
@@ -797,3 +800,264 @@ $$;
 comment on function public.link_sku(text, uuid) is
   'Remember that a marketplace SKU is one of the seller''s items (orders with it find the item), logged.';
 revoke all on function public.link_sku(text, uuid) from public, anon;
+
+-- ---------------------------------------------------------------------------------------------
+-- The account's eBay connection as every member may see it (issue 39): the token table is the
+-- owner's alone, so a picker or manager learns only whether the account is connected, as which
+-- eBay user and since when, through this function and never the token columns.
+-- Linter: authenticated_security_definer_function_executable public.get_ebay_connection:
+-- deliberate and safe: it takes no account id (the caller's current account, membership checked
+-- by private.require_role), returns three non-secret columns of one row, runs with an empty
+-- search_path; SECURITY INVOKER would need the owner-only select policy opened to members.
+-- ---------------------------------------------------------------------------------------------
+create or replace function public.get_ebay_connection()
+returns table (connected boolean, ebay_user text, connected_at timestamp with time zone)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_account uuid := private.require_role('{owner,manager,picker}'::text[]);
+begin
+  if v_account is null then
+    raise exception 'Not authenticated' using errcode = '42501';
+  end if;
+  return query
+    select t.account_id is not null, t.ebay_user, t.created_at
+      from (select 1) one
+      left join public.ebay_tokens t on t.account_id = v_account;
+end;
+$$;
+comment on function public.get_ebay_connection() is
+  'Whether the caller''s account has eBay connected, as which eBay user and since when (no tokens).';
+revoke all on function public.get_ebay_connection() from public, anon;
+grant execute on function public.get_ebay_connection() to authenticated;
+
+-- ---------------------------------------------------------------------------------------------
+-- ebay_orders / ebay_order_lines (issue 39): the account's eBay orders, fetched by the server
+-- for the account (on demand within the rate limit, and on a schedule) and read by every
+-- member's device from here, so all of them show the same pick list. Written only by the
+-- server (service role, public.store_ebay_orders); the browser only reads. Elite Seller only,
+-- like picking. Orders keep eBay's status, a cancelled one included.
+-- ---------------------------------------------------------------------------------------------
+create table public.ebay_orders (
+  account_id uuid not null references public.accounts (id) on delete cascade,
+  order_id text not null
+    constraint "Order id: 1 to 100 characters" check (length(order_id) between 1 and 100),
+  buyer text constraint "Buyer: at most 200 characters" check (length(buyer) <= 200),
+  -- eBay's orderFulfillmentStatus (NOT_STARTED, IN_PROGRESS, FULFILLED), kept as eBay says it
+  status text not null
+    constraint "Order status: 1 to 50 characters" check (length(status) between 1 and 50),
+  -- eBay's pricingSummary.total, its decimal string kept as sent (no float rounding)
+  total_value text constraint "Order total: at most 30 characters" check (length(total_value) <= 30),
+  total_currency text constraint "Order currency: at most 10 characters" check (length(total_currency) <= 10),
+  created_on_ebay timestamptz not null,
+  -- when the server last wrote this order from eBay's answer (only when something changed)
+  fetched_at timestamptz not null default now(),
+  primary key (account_id, order_id)
+);
+comment on table public.ebay_orders is
+  'The account''s eBay orders (last 90 days), written by the server only; every member reads them. Elite Seller.';
+
+create index ebay_orders_account_created_idx on public.ebay_orders (account_id, created_on_ebay desc);
+
+create table public.ebay_order_lines (
+  account_id uuid not null,
+  order_id text not null,
+  line_item_id text not null
+    constraint "Line item id: 1 to 100 characters" check (length(line_item_id) between 1 and 100),
+  legacy_item_id text constraint "Legacy item id: at most 100 characters" check (length(legacy_item_id) <= 100),
+  sku text constraint "Line SKU: at most 100 characters" check (length(sku) <= 100),
+  title text not null default ''
+    constraint "Line title: at most 500 characters" check (length(title) <= 500),
+  quantity integer not null constraint "Line quantity: 0 or more" check (quantity >= 0),
+  -- the line's place in eBay's order, so lines read back as eBay listed them
+  position integer not null default 0,
+  fetched_at timestamptz not null default now(),
+  primary key (account_id, order_id, line_item_id),
+  constraint ebay_order_lines_order_fkey foreign key (account_id, order_id)
+    references public.ebay_orders (account_id, order_id) on delete cascade
+);
+comment on table public.ebay_order_lines is
+  'Lines of the account''s eBay orders, written by the server with their order.';
+
+-- One row per account: when its orders were last fetched from eBay and what eBay counted, so
+-- every screen can say "fetched at" and a refresh within the rate limit reads these instead.
+create table public.ebay_order_fetches (
+  account_id uuid primary key references public.accounts (id) on delete cascade,
+  fetched_at timestamptz not null default now(),
+  -- eBay's count of orders in its window, and whether it holds more than were stored
+  total integer not null default 0 check (total >= 0),
+  more boolean not null default false
+);
+comment on table public.ebay_order_fetches is
+  'When the account''s eBay orders were last fetched, eBay''s total and whether more exist. Server-written.';
+
+alter table public.ebay_orders enable row level security;
+alter table public.ebay_order_lines enable row level security;
+alter table public.ebay_order_fetches enable row level security;
+revoke all on table public.ebay_orders from anon, authenticated;
+revoke all on table public.ebay_order_lines from anon, authenticated;
+revoke all on table public.ebay_order_fetches from anon, authenticated;
+-- read only: nothing a browser sends can add, change or remove an order
+grant select on table public.ebay_orders to authenticated;
+grant select on table public.ebay_order_lines to authenticated;
+grant select on table public.ebay_order_fetches to authenticated;
+
+create policy ebay_orders_select on public.ebay_orders for select to authenticated
+  using (account_id = (select private.current_account())
+         and (select private.plan_allows((select private.current_account()), 'orders')));
+create policy ebay_order_lines_select on public.ebay_order_lines for select to authenticated
+  using (account_id = (select private.current_account())
+         and (select private.plan_allows((select private.current_account()), 'orders')));
+create policy ebay_order_fetches_select on public.ebay_order_fetches for select to authenticated
+  using (account_id = (select private.current_account())
+         and (select private.plan_allows((select private.current_account()), 'orders')));
+create policy require_mfa_select on public.ebay_orders as restrictive
+  for select to authenticated
+  using ((select private.mfa_satisfied()));
+create policy require_mfa_insert on public.ebay_orders as restrictive
+  for insert to authenticated
+  with check ((select private.mfa_satisfied()));
+create policy require_mfa_update on public.ebay_orders as restrictive
+  for update to authenticated
+  using ((select private.mfa_satisfied()))
+  with check ((select private.mfa_satisfied()));
+create policy require_mfa_delete on public.ebay_orders as restrictive
+  for delete to authenticated
+  using ((select private.mfa_satisfied()));
+create policy require_mfa_select on public.ebay_order_lines as restrictive
+  for select to authenticated
+  using ((select private.mfa_satisfied()));
+create policy require_mfa_insert on public.ebay_order_lines as restrictive
+  for insert to authenticated
+  with check ((select private.mfa_satisfied()));
+create policy require_mfa_update on public.ebay_order_lines as restrictive
+  for update to authenticated
+  using ((select private.mfa_satisfied()))
+  with check ((select private.mfa_satisfied()));
+create policy require_mfa_delete on public.ebay_order_lines as restrictive
+  for delete to authenticated
+  using ((select private.mfa_satisfied()));
+create policy require_mfa_select on public.ebay_order_fetches as restrictive
+  for select to authenticated
+  using ((select private.mfa_satisfied()));
+create policy require_mfa_insert on public.ebay_order_fetches as restrictive
+  for insert to authenticated
+  with check ((select private.mfa_satisfied()));
+create policy require_mfa_update on public.ebay_order_fetches as restrictive
+  for update to authenticated
+  using ((select private.mfa_satisfied()))
+  with check ((select private.mfa_satisfied()));
+create policy require_mfa_delete on public.ebay_order_fetches as restrictive
+  for delete to authenticated
+  using ((select private.mfa_satisfied()));
+
+create trigger require_mfa_for_writes
+  before insert or update or delete on public.ebay_orders
+  for each statement execute function private.refuse_writes_without_mfa();
+create trigger require_mfa_for_writes
+  before insert or update or delete on public.ebay_order_lines
+  for each statement execute function private.refuse_writes_without_mfa();
+create trigger require_mfa_for_writes
+  before insert or update or delete on public.ebay_order_fetches
+  for each statement execute function private.refuse_writes_without_mfa();
+
+-- store_ebay_orders(account, page of orders as the function parsed them, eBay's total, more,
+-- last page?) -> orders written. Service role only: one call per eBay page, so a page of 200
+-- orders is one round trip. Rows that did not change are not rewritten (live sync then has
+-- nothing to send for them); lines eBay no longer lists for an order go. The last page of a
+-- fetch records it in ebay_order_fetches (one live-sync event that tells every screen to read
+-- the orders again) and drops orders older than eBay's 90-day window.
+create or replace function public.store_ebay_orders(p_account_id uuid, p_orders jsonb, p_total integer, p_more boolean, p_last boolean default true)
+returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_written integer;
+begin
+  if jsonb_typeof(p_orders) is distinct from 'array' then
+    raise exception 'Orders must be an array' using errcode = '22023';
+  end if;
+
+  with incoming as (
+    select o.value as raw
+      from jsonb_array_elements(p_orders) o
+     where coalesce(o.value ->> 'orderId', '') <> ''
+  )
+  insert into public.ebay_orders as e
+    (account_id, order_id, buyer, status, total_value, total_currency, created_on_ebay)
+  select p_account_id, i.raw ->> 'orderId', i.raw ->> 'buyer',
+         coalesce(nullif(i.raw ->> 'status', ''), 'NOT_STARTED'),
+         i.raw -> 'total' ->> 'value', i.raw -> 'total' ->> 'currency',
+         coalesce((i.raw ->> 'creationDate')::timestamptz, now())
+    from incoming i
+  on conflict (account_id, order_id) do update
+     set buyer = excluded.buyer, status = excluded.status, total_value = excluded.total_value,
+         total_currency = excluded.total_currency, created_on_ebay = excluded.created_on_ebay,
+         fetched_at = now()
+   where (e.buyer, e.status, e.total_value, e.total_currency, e.created_on_ebay)
+         is distinct from
+         (excluded.buyer, excluded.status, excluded.total_value, excluded.total_currency,
+          excluded.created_on_ebay);
+  get diagnostics v_written = row_count;
+
+  insert into public.ebay_order_lines as l
+    (account_id, order_id, line_item_id, legacy_item_id, sku, title, quantity, position)
+  select p_account_id, o.value ->> 'orderId', li.value ->> 'lineItemId', li.value ->> 'legacyItemId',
+         li.value ->> 'sku', left(coalesce(li.value ->> 'title', ''), 500),
+         greatest(coalesce((li.value ->> 'quantity')::integer, 1), 0), (li.ordinality - 1)::integer
+    from jsonb_array_elements(p_orders) o,
+         jsonb_array_elements(coalesce(o.value -> 'lineItems', '[]'::jsonb)) with ordinality li
+   where coalesce(o.value ->> 'orderId', '') <> '' and coalesce(li.value ->> 'lineItemId', '') <> ''
+  on conflict (account_id, order_id, line_item_id) do update
+     set legacy_item_id = excluded.legacy_item_id, sku = excluded.sku, title = excluded.title,
+         quantity = excluded.quantity, position = excluded.position, fetched_at = now()
+   where (l.legacy_item_id, l.sku, l.title, l.quantity, l.position)
+         is distinct from
+         (excluded.legacy_item_id, excluded.sku, excluded.title, excluded.quantity, excluded.position);
+
+  delete from public.ebay_order_lines l
+   using jsonb_array_elements(p_orders) o
+   where l.account_id = p_account_id and l.order_id = o.value ->> 'orderId'
+     and not exists (select 1 from jsonb_array_elements(coalesce(o.value -> 'lineItems', '[]'::jsonb)) li
+                      where li.value ->> 'lineItemId' = l.line_item_id);
+
+  if p_last then
+    delete from public.ebay_orders e
+     where e.account_id = p_account_id and e.created_on_ebay < now() - interval '90 days';
+    insert into public.ebay_order_fetches as f (account_id, fetched_at, total, more)
+    values (p_account_id, now(), greatest(coalesce(p_total, 0), 0), coalesce(p_more, false))
+    on conflict (account_id) do update
+       set fetched_at = excluded.fetched_at, total = excluded.total, more = excluded.more;
+  end if;
+  return v_written;
+end;
+$$;
+comment on function public.store_ebay_orders(uuid, jsonb, integer, boolean, boolean) is
+  'Service role: upsert one page of an account''s eBay orders and lines; the last page records the fetch.';
+revoke all on function public.store_ebay_orders(uuid, jsonb, integer, boolean, boolean) from public, anon, authenticated;
+
+-- The accounts whose orders the schedule fetches next: eBay connected, Elite Seller (orders),
+-- and not fetched within p_min_age_seconds; the longest waiting first. Service role only.
+create or replace function public.ebay_order_accounts_due(p_min_age_seconds integer, p_limit integer default 50)
+returns table (account_id uuid, ebay_country text)
+language sql
+stable
+set search_path = ''
+as $$
+  select t.account_id, coalesce(
+           (select p.ebay_country from public.user_preferences p
+             where p.account_id = t.account_id limit 1), 'GB')
+    from public.ebay_tokens t
+    left join public.ebay_order_fetches f on f.account_id = t.account_id
+   where private.plan_allows(t.account_id, 'orders')
+     and (f.fetched_at is null or f.fetched_at <= now() - make_interval(secs => p_min_age_seconds))
+   order by f.fetched_at nulls first
+   limit greatest(p_limit, 0)
+$$;
+comment on function public.ebay_order_accounts_due(integer, integer) is
+  'Service role: connected Elite accounts whose eBay orders were not fetched within the given age.';
+revoke all on function public.ebay_order_accounts_due(integer, integer) from public, anon, authenticated;

@@ -32,6 +32,11 @@ alter table public.order_picks replica identity full;
 alter publication supabase_realtime add table public.order_picks;
 alter table public.sku_links replica identity full;
 alter publication supabase_realtime add table public.sku_links;
+-- eBay orders (issue 39): the server writes an account's orders page by page and, with the last
+-- page, its row of ebay_order_fetches; that one row is published, so each fetch (on demand or
+-- scheduled) tells every screen once to read the orders again, rather than an event per order.
+alter table public.ebay_order_fetches replica identity full;
+alter publication supabase_realtime add table public.ebay_order_fetches;
 alter table public.accounts replica identity full;
 alter publication supabase_realtime add table public.accounts;
 alter table public.account_members replica identity full;

@@ -6,6 +6,9 @@ export const ebayKeys = {
   connection: (accountId: AccountId) => ['ebay', accountId, 'connection'] as const,
   listings: (accountId: AccountId) => ['ebay', accountId, 'listings'] as const,
   orders: (accountId: AccountId) => ['ebay', accountId, 'orders'] as const,
+  shelfCheck: (accountId: AccountId) => ['ebay', accountId, 'shelf-check'] as const,
+  unpicked: (accountId: AccountId, days: number) =>
+    ['ebay', accountId, 'shelf-check', 'unpicked', days] as const,
   inventoryPages: (accountId: AccountId) => ['ebay', accountId, 'inventory'] as const,
   inventory: (accountId: AccountId, page: number) =>
     ['ebay', accountId, 'inventory', page] as const,

@@ -14,6 +14,7 @@ import { isNetworkFailure, toDataError } from '../errors';
 import { inventoryRoot } from '../inventory-keys';
 import { addItem } from '../items/add-item';
 import { addScannedItems } from '../items/add-scanned-items';
+import { applyShelfCount } from '../counts/shelf-count';
 import { moveItems } from '../items/move-items';
 import { updateItem } from '../items/update-item';
 import type { ItemFields } from '../items/types';
@@ -33,6 +34,8 @@ function send(change: QueuedChange): Promise<unknown> {
       return addItem(change.args[0], change.args[1] as unknown as ItemFields);
     case 'scan':
       return addScannedItems(...change.args);
+    case 'count':
+      return applyShelfCount(...change.args);
   }
 }
 

@@ -9,7 +9,13 @@ import type { AccountId } from '../../domain/ids';
 
 /** The database functions that open an undoable change (the change's `action`). */
 export type UndoableAction =
-  'move_items' | 'remove_items' | 'remove_shelf' | 'remove_unit' | 'remove_isle' | 'remove_room';
+  | 'move_items'
+  | 'remove_items'
+  | 'remove_shelf'
+  | 'remove_unit'
+  | 'remove_isle'
+  | 'remove_room'
+  | 'count_shelf';
 
 export interface UndoneChange {
   change_id: string;

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useExpiryNotifications } from './use-expiry-notifications';
 import { useLowStockNotifications } from './use-low-stock-notifications';
+import { useEbayCheckNotifications } from './use-ebay-check-notifications';
 import './notifications.css';
 
 function BellIcon() {
@@ -20,10 +21,12 @@ function BellIcon() {
 
 /** Where a low-stock entry leads: the Low stock screen (pages/dashboard, 'low-stock'). */
 const LOW_STOCK_PATH = '/dashboard/low-stock';
+/** Where an eBay Check entry leads (pages/dashboard, 'ebay-check'). */
+const EBAY_CHECK_PATH = '/dashboard/ebay-check';
 
 /**
  * The bell in the dashboard header: runs the expiry check (on sign-in and daily), counts the
- * low and out-of-stock items beside it, and opens the notifications panel, where each
+ * low and out-of-stock items and the eBay Check's findings beside it, and opens the notifications panel, where each
  * notification can be dismissed for 30 days.
  */
 export function NotificationsBell() {
@@ -33,7 +36,9 @@ export function NotificationsBell() {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const lowStock = useLowStockNotifications();
-  const count = notifications.length + lowStock.notifications.length;
+  const ebayCheck = useEbayCheckNotifications();
+  const count =
+    notifications.length + lowStock.notifications.length + ebayCheck.notifications.length;
 
   useEffect(() => {
     if (!open) return;
@@ -64,7 +69,10 @@ export function NotificationsBell() {
         aria-controls={panelId}
         aria-label={count === 0 ? 'Notifications' : `Notifications, ${count} unread`}
         onClick={() => {
-          if (!open) void refresh();
+          if (!open) {
+            void refresh();
+            ebayCheck.refresh();
+          }
           setOpen(!open);
         }}
         data-testid="notifications-bell"
@@ -85,7 +93,7 @@ export function NotificationsBell() {
         >
           <header className="notifications__header">
             <h2>Notifications</h2>
-            {count > 1 ? (
+            {notifications.length + lowStock.notifications.length > 1 ? (
               <button
                 type="button"
                 className="button button--ghost"
@@ -159,6 +167,17 @@ export function NotificationsBell() {
                   >
                     Dismiss
                   </button>
+                </li>
+              ))}
+              {ebayCheck.notifications.map((notification) => (
+                <li
+                  key={notification.id}
+                  className="notifications__item"
+                  data-testid="ebay-check-notification"
+                >
+                  <Link to={EBAY_CHECK_PATH} onClick={() => setOpen(false)}>
+                    {notification.message}
+                  </Link>
                 </li>
               ))}
             </ul>

@@ -1,11 +1,13 @@
 import { memo, useEffect, useRef } from 'react';
 import { useCan } from '../account';
-import { ActionsMenu } from '../../components/actions-menu';
+import { useNavigate } from 'react-router-dom';
+import { ActionsMenu, type MenuAction } from '../../components/actions-menu';
+import { countShelfPath } from '../../domain/shelf-count';
 import type { ShelfContent, StorageActions } from './storage-actions';
 import type { Isle, Room, Shelf, Unit } from '../../data/storage/types';
 
 /**
- * One shelf: its contents, given its title and its menu (Remove) to draw on their top line. The root element carries
+ * One shelf: its contents, given its title and its menu (Count, Remove) to draw on their top line. The root element carries
  * data-shelf-id so a drop target (the drag-and-drop issue) can wrap or find it.
  */
 export const ShelfRow = memo(function ShelfRow({
@@ -52,6 +54,32 @@ export const ShelfRow = memo(function ShelfRow({
 
   const label = `Shelf ${shelf.shelf_index} of unit ${unit.unit_name}, isle ${isle.isle_index}`;
   const build = useCan('edit-storage');
+  // Counting changes only quantities and shelves, which every role may (docs/product.md#team).
+  const count = useCan('adjust-quantities');
+  const navigate = useNavigate();
+  const menuActions: MenuAction[] = [
+    ...(count
+      ? [
+          {
+            label: 'Count shelf',
+            ariaLabel: `Count ${label}`,
+            onSelect: () => void navigate(countShelfPath(shelf.shelf_id)),
+            testId: 'count-shelf',
+          },
+        ]
+      : []),
+    ...(build
+      ? [
+          {
+            label: 'Remove shelf',
+            ariaLabel: `Remove ${label}`,
+            danger: true,
+            onSelect: () => actions.removeShelf(shelf, unit),
+            testId: 'remove-shelf',
+          },
+        ]
+      : []),
+  ];
   return (
     <li
       ref={ref}
@@ -70,19 +98,11 @@ export const ShelfRow = memo(function ShelfRow({
         shelf={shelf}
         header={<h4 className="shelf__title">Shelf {shelf.shelf_index}</h4>}
         menu={
-          build && (
+          menuActions.length > 0 && (
             <ActionsMenu
               label={`More actions for shelf ${shelf.shelf_index} of unit ${unit.unit_name}`}
               testId="shelf-menu"
-              actions={[
-                {
-                  label: 'Remove shelf',
-                  ariaLabel: `Remove ${label}`,
-                  danger: true,
-                  onSelect: () => actions.removeShelf(shelf, unit),
-                  testId: 'remove-shelf',
-                },
-              ]}
+              actions={menuActions}
             />
           )
         }

@@ -20,6 +20,7 @@ export const DASHBOARD_ROUTES: ReadonlyArray<{ path: string; Screen: LazyScreen 
   { path: 'logs', Screen: page(() => import('./logs-page')) },
   { path: 'products', Screen: page(() => import('./products-page')) },
   { path: 'low-stock', Screen: page(() => import('./low-stock-page')) },
+  { path: 'count', Screen: page(() => import('./count-page')) },
   {
     path: 'team',
     Screen: lazyScreen(
@@ -34,6 +35,7 @@ export const DASHBOARD_ROUTES: ReadonlyArray<{ path: string; Screen: LazyScreen 
   { path: 'barcode-labels', Screen: page(() => import('./barcode-labels-page')) },
   { path: 'scan', Screen: page(() => import('./scan-page')) },
   { path: 'ebay-orders', Screen: page(() => import('./ebay-orders-page')) },
+  { path: 'ebay-check', Screen: page(() => import('./ebay-check-page')) },
 ];
 
 const BY_PATH = new Map(DASHBOARD_ROUTES.map((route) => [route.path, route.Screen]));

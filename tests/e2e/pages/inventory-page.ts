@@ -30,6 +30,7 @@ const MENU_OF = {
   'rename-unit': 'unit-menu',
   'remove-unit': 'unit-menu',
   'remove-shelf': 'shelf-menu',
+  'count-shelf': 'shelf-menu',
   'item-print-label': 'item-menu',
   'item-delete': 'item-menu',
 } as const;

@@ -29,6 +29,19 @@ vi.mock('../../../src/data/items/add-scanned-items', () => ({
   addScannedItems: () => Promise.resolve({ added: 0, item_ids: [] }),
 }));
 
+vi.mock('../../../src/data/counts/shelf-count', () => ({
+  applyShelfCount: (
+    shelf: string,
+    expected: { item_id: string }[],
+    found: { item_id: string }[],
+  ) => {
+    calls.push(
+      `count ${shelf} ${expected.map((l) => l.item_id).join(',')} ${found.map((l) => l.item_id).join(',')}`,
+    );
+    return (answers.count ?? (() => Promise.resolve({ change_id: 'c1' })))();
+  },
+}));
+
 const { outboxFor } = await import('../../../src/data/offline/outbox');
 const { replayOutbox } = await import('../../../src/data/offline/replay');
 
@@ -102,5 +115,40 @@ describe('replayOutbox', () => {
     await outbox.done(second!.entry.id);
     expect(outbox.snapshot.decisions).toEqual([]);
     expect(outbox.snapshot.waiting.map((entry) => entry.change.kind)).toEqual(['add']);
+  });
+
+  it('sends a shelf count made offline as one change, refused whole if the shelf changed', async () => {
+    const outbox = outboxFor(accountIdOf(`u${user}`));
+    await outbox.enqueue(add);
+    const count = {
+      kind: 'count' as const,
+      args: [
+        's1',
+        [
+          { item_id: 'i1', quantity: 2 },
+          { item_id: 'offline-a', quantity: 1 },
+        ],
+        [{ item_id: 'offline-a', quantity: 1 }],
+      ] as [
+        string,
+        { item_id: string; quantity: number }[],
+        { item_id: string; quantity: number }[],
+      ],
+      place: 'Garage › Isle 1 › A › Shelf 1',
+    };
+    await outbox.enqueue(count);
+    expect(await replayOutbox(accountIdOf(`u${user}`), new QueryClient())).toBe('empty');
+    expect(calls).toEqual(['add s1', 'count s1 i1,real-1 real-1']);
+
+    calls.length = 0;
+    answers.count = () =>
+      Promise.reject(
+        new DataError('This shelf changed while you counted — count again', { code: '22023' }),
+      );
+    await outbox.enqueue({ ...count, args: ['s1', [{ item_id: 'i1', quantity: 2 }], []] });
+    expect(await replayOutbox(accountIdOf(`u${user}`), new QueryClient())).toBe('empty');
+    expect(outbox.snapshot.decisions.map((d) => [d.entry.change.kind, d.code, d.reason])).toEqual([
+      ['count', '22023', 'This shelf changed while you counted — count again'],
+    ]);
   });
 });

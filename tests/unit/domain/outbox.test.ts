@@ -140,5 +140,8 @@ describe("the seller's words", () => {
     ).toBe('Edit Hammer (SKU, price paid)');
     expect(describeChange(add)).toBe(`Add Lantern (3) to ${PLACE}`);
     expect(describeChange(scan)).toBe(`Add 3 scanned items to ${PLACE}`);
+    expect(describeChange({ kind: 'count', args: ['s1', [], []], place: PLACE })).toBe(
+      `Apply the count of ${PLACE}`,
+    );
   });
 });

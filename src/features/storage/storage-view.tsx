@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../components/dialog';
 import type { UnitColours } from '../../domain/colour-schemes';
 import { nextIsleIndex } from '../../domain/isle-numbering';
 import { UNIT_TYPES, type UnitTypeFilter } from '../../domain/unit-naming';
+import { limitNotice } from '../../domain/limit-notice';
 import { countOf } from '../../lib/format';
 import { whenIdle } from '../../lib/when-idle';
 import { messages } from '../../lib/messages';
@@ -21,6 +22,7 @@ import {
   UNIT_TYPE_LABELS,
 } from './storage-dialogs';
 import type { Isle, Room, Shelf, Unit } from '../../data/storage/types';
+import { countUnits } from '../../data/storage/tree';
 import { useStorageChanges } from './use-storage-changes';
 import type { AccountId } from '../../domain/ids';
 
@@ -89,6 +91,10 @@ export function StorageView({
     return whenIdle(() => startTransition(() => setDrawnFirst(null)), 500);
   }, [waitingUnits]);
   const close = () => setDialog(null);
+  // The plan's room and unit limits, said where adding starts rather than after a refusal (a new
+  // isle brings a unit); the database still refuses past them.
+  const roomLimit = limitNotice(planId, 'rooms', rooms.length);
+  const unitLimit = limitNotice(planId, 'units', countUnits(rooms));
 
   // Ten rooms do not fit one row on a tablet: the tabs scroll sideways (one row, so the shelves
   // stay on the first screen), and the active one is brought into view, sideways only (the page
@@ -303,6 +309,7 @@ export function StorageView({
           label="Room name"
           submitLabel="Add room"
           busy={addRoom.isPending}
+          limit={roomLimit}
           testId="room-name-dialog"
           onClose={close}
           onSubmit={(name) =>
@@ -353,6 +360,7 @@ export function StorageView({
         <AddIsleDialog
           suggestedNumber={nextIsleIndex(dialog.room.isles)}
           busy={addIsle.isPending}
+          limit={unitLimit}
           onClose={close}
           onSubmit={(input) =>
             addIsle.mutate({ ...input, roomId: dialog.room.room_id }, { onSuccess: close })
@@ -389,6 +397,7 @@ export function StorageView({
         <AddUnitDialog
           isleNumber={dialog.isle.isle_index}
           busy={addUnit.isPending}
+          limit={unitLimit}
           onClose={close}
           onSubmit={(input) =>
             addUnit.mutate({ ...input, isleId: dialog.isle.isle_id }, { onSuccess: close })

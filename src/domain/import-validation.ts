@@ -15,7 +15,8 @@ import {
 import { toCsv } from './csv-escape';
 import type { UpdateValues } from './import-matching';
 import { INVALID_ISLE_NUMBER } from './isle-numbering';
-import { canAdd, importLimitMessage } from './plans';
+import { canAdd, getPlan, importLimitMessage } from './plans';
+import { plural } from './plural';
 import { matchKey } from './text-match';
 import {
   sortedRooms,
@@ -302,6 +303,25 @@ export function importLimitProblem(
   return canAdd(planId, 'items', currentItemCount, adding)
     ? null
     : importLimitMessage(planId, adding);
+}
+
+/**
+ * How many more items fit and how many the file adds, in the words of the database's refusal
+ * (private.check_import_limit's hint in supabase/schemas/45_import.sql).
+ */
+export function importRoomSentence(room: number, adding: number): string {
+  return room <= 0
+    ? `Your plan has no room for more items; this file adds ${adding}.`
+    : `Your plan has room for ${room} more ${plural(room, 'item')}; this file adds ${adding}.`;
+}
+
+/** importRoomSentence for the plan's limit and the item count read with the file. */
+export function importRoomLeft(
+  planId: string | null | undefined,
+  currentItemCount: number,
+  adding: number,
+): string {
+  return importRoomSentence(getPlan(planId).limits.items - currentItemCount, adding);
 }
 
 /**

@@ -248,6 +248,41 @@ $$;
 revoke all on function private.plan_import_rows(uuid, jsonb, boolean) from public;
 grant execute on function private.plan_import_rows(uuid, jsonb, boolean) to authenticated, service_role;
 
+-- The item limit for an import: check_item_limit's refusal (message and detail as for any
+-- add), with how many more items fit said in the hint, so the import screen can tell the seller
+-- from the database's own count (issue #39).
+create or replace function private.check_import_limit(p_account_id uuid, p_adding integer)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_message text;
+  v_detail jsonb;
+  v_room integer;
+begin
+  perform private.check_item_limit(p_account_id, p_adding);
+exception
+  when sqlstate 'P0001' then
+    get stacked diagnostics v_message = message_text, v_detail = pg_exception_detail;
+    if v_message not like 'PLAN_LIMIT_REACHED%' then
+      raise;
+    end if;
+    v_room := greatest(0, (v_detail ->> 'limit')::integer - (v_detail ->> 'current')::integer);
+    raise exception using
+      errcode = 'P0001',
+      message = v_message,
+      detail = (v_detail || jsonb_build_object('room', v_room))::text,
+      hint = case when v_room = 0
+                  then format('Your plan has no room for more items; this file adds %s.', p_adding)
+                  else format('Your plan has room for %s more %s; this file adds %s.',
+                              v_room, case when v_room = 1 then 'item' else 'items' end, p_adding)
+             end;
+end;
+$$;
+revoke all on function private.check_import_limit(uuid, integer) from public;
+grant execute on function private.check_import_limit(uuid, integer) to authenticated, service_role;
+
 -- import_items(p_rows, p_mode = 'add') -> {imported, updated, unchanged, item_ids, updated_ids}
 -- 'add' adds every row; 'update' also updates the matched items (see the top of this file); the
 -- log line says how many were added and updated.
@@ -288,7 +323,7 @@ begin
   -- Only added rows count against the plan; an import that only updates adds nothing.
   select count(*) into v_adding from unnest(v_rows) x where x.action = 'add';
   if v_adding > 0 or not v_update then
-    perform private.check_item_limit(v_account, v_adding);
+    perform private.check_import_limit(v_account, v_adding);
   end if;
 
   select array_agg(format('Row %s: %s', x.row_no, x.error) order by x.row_no) into v_errors

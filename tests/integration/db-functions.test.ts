@@ -557,6 +557,9 @@ describe('import_items', () => {
     expect(error?.message).toContain(
       'Adding 5 items would exceed your free plan limit of 100 items',
     );
+    // How many more fit is the database's own count, said where the import screen shows it.
+    expect(error?.hint).toBe('Your plan has room for 4 more items; this file adds 5.');
+    expect(JSON.parse(error?.details ?? '{}')).toMatchObject({ room: 4, adding: 5, limit: 100 });
     const { rows: count } = await db().query(
       'select count(*)::int as n from public.storage_items where account_id = $1',
       [importer.accountId],

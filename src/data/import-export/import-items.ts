@@ -86,6 +86,7 @@ export class ImportError extends DataError {
       planLimit: error.planLimit,
       featureRefused: error.featureRefused,
       body: error.body,
+      hint: error.hint,
       cause: error.cause,
     });
     this.name = 'ImportError';

@@ -13,6 +13,7 @@ import {
 } from '../../domain/import-matching';
 import {
   importLimitProblem,
+  importRoomLeft,
   validateImportRows,
   type ResolvedImportRow,
   type ResolvedUpdateRow,
@@ -46,6 +47,8 @@ export interface ImportPreview {
   errors: ImportRowError[];
   /** 'Adding N items would exceed…' when the rows to add do not fit the plan. */
   limitProblem: string | null;
+  /** With limitProblem: how many more items fit, by the item count read with the file. */
+  limitRoom: string | null;
   /** The checked rows to add; written only when there is no problem of any kind. */
   items: ResolvedImportRow[];
   /** Rows that update one of the seller's items (update mode only). */
@@ -94,6 +97,7 @@ export function buildImportPreview(input: {
       rows: [],
       errors: [],
       limitProblem: null,
+      limitRoom: null,
       items: [],
       updates: [],
       mode: 'add',
@@ -162,13 +166,15 @@ export function buildImportPreview(input: {
   // Only rows that add an item count against the plan; in add-all mode that is every row of
   // the file, good or bad: the whole file is what would be added.
   const adding = mode === 'update' ? rows.length - updateCount : rows.length;
+  const limitProblem =
+    adding > 0 ? importLimitProblem(input.planId, input.currentItemCount, adding) : null;
   return {
     fileName: input.fileName,
     fileProblems: [],
     rows,
     errors,
-    limitProblem:
-      adding > 0 ? importLimitProblem(input.planId, input.currentItemCount, adding) : null,
+    limitProblem,
+    limitRoom: limitProblem ? importRoomLeft(input.planId, input.currentItemCount, adding) : null,
     items: validation.items,
     updates: validation.updates.filter((update) => matches[update.row - 2]?.kind === 'one'),
     mode,

@@ -1,5 +1,6 @@
 import type { MarketplaceFetch } from '../domain/rate-limit';
 import { fixPlurals, plural } from '../domain/plural';
+import { unitTitle } from '../domain/say-once';
 
 /**
  * Every user-facing toast of the product, keyed by what happened (docs/product.md#messages).
@@ -141,7 +142,7 @@ export const messages = {
   isleRemoved: (isleNumber: number) =>
     success('Isle Removed', `Isle ${isleNumber} was removed with everything in it`),
   unitRemoved: (unitName: string) =>
-    success('Unit Removed', `Unit ${unitName} was removed with its shelves and items`),
+    success('Unit Removed', `${unitTitle(unitName)} was removed with its shelves and items`),
   shelfRemoved: (shelfNumber: number) =>
     success('Shelf Removed', `Shelf ${shelfNumber} was removed with its items`),
   undone: (summary?: string | null) =>

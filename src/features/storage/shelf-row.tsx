@@ -3,6 +3,7 @@ import { useCan } from '../account';
 import { ActionsMenu } from '../../components/actions-menu';
 import type { ShelfContent, StorageActions } from './storage-actions';
 import type { Isle, Room, Shelf, Unit } from '../../data/storage/types';
+import { unitTitle } from '../../domain/say-once';
 
 /**
  * One shelf: its contents, given its title and its menu (Remove) to draw on their top line. The root element carries
@@ -50,7 +51,7 @@ export const ShelfRow = memo(function ShelfRow({
     return () => window.cancelAnimationFrame(frame);
   }, [highlighted]);
 
-  const label = `Shelf ${shelf.shelf_index} of unit ${unit.unit_name}, isle ${isle.isle_index}`;
+  const label = `Shelf ${shelf.shelf_index} of ${unitTitle(unit.unit_name, 'unit')}, isle ${isle.isle_index}`;
   const build = useCan('edit-storage');
   return (
     <li
@@ -72,7 +73,7 @@ export const ShelfRow = memo(function ShelfRow({
         menu={
           build && (
             <ActionsMenu
-              label={`More actions for shelf ${shelf.shelf_index} of unit ${unit.unit_name}`}
+              label={`More actions for shelf ${shelf.shelf_index} of ${unitTitle(unit.unit_name, 'unit')}`}
               testId="shelf-menu"
               actions={[
                 {

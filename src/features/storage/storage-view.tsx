@@ -25,6 +25,7 @@ import type { Isle, Room, Shelf, Unit } from '../../data/storage/types';
 import { countUnits } from '../../data/storage/tree';
 import { useStorageChanges } from './use-storage-changes';
 import type { AccountId } from '../../domain/ids';
+import { unitTitle } from '../../domain/say-once';
 
 type OpenDialog =
   | { kind: 'add-room' }
@@ -406,7 +407,7 @@ export function StorageView({
       ) : null}
       {dialog?.kind === 'rename-unit' ? (
         <NameDialog
-          title={`Rename unit ${dialog.unit.unit_name}`}
+          title={`Rename ${unitTitle(dialog.unit.unit_name, 'unit')}`}
           label="Unit name"
           initialValue={dialog.unit.unit_name}
           submitLabel="Save"
@@ -424,8 +425,8 @@ export function StorageView({
           title="Remove unit"
           message={
             dialog.isle.units.length === 1
-              ? `Remove unit ${dialog.unit.unit_name} with its shelves and items? It is the last unit of isle ${dialog.isle.isle_index}, so the isle is removed too.`
-              : `Remove unit ${dialog.unit.unit_name} with its shelves and items?`
+              ? `Remove ${unitTitle(dialog.unit.unit_name, 'unit')} with its shelves and items? It is the last unit of isle ${dialog.isle.isle_index}, so the isle is removed too.`
+              : `Remove ${unitTitle(dialog.unit.unit_name, 'unit')} with its shelves and items?`
           }
           confirmLabel="Remove unit"
           onCancel={close}
@@ -442,7 +443,7 @@ export function StorageView({
         <ConfirmDialog
           open
           title="Remove shelf"
-          message={`Remove shelf ${dialog.shelf.shelf_index} of unit ${dialog.unit.unit_name} with its items? The other shelves are renumbered from 1.`}
+          message={`Remove shelf ${dialog.shelf.shelf_index} of ${unitTitle(dialog.unit.unit_name, 'unit')} with its items? The other shelves are renumbered from 1.`}
           confirmLabel="Remove shelf"
           onCancel={close}
           onConfirm={() => {

@@ -85,6 +85,8 @@ export interface ExportableItem {
   sku: string | null;
   price_paid: number | string | null;
   expiry_date: string | null;
+  /** Optional for callers that have none to give: the same as null. */
+  reorder_level?: number | null;
 }
 
 function priceCell(price: number | string | null): number | null {
@@ -111,6 +113,7 @@ export function exportRow(item: ExportableItem, location: ShelfLocation | undefi
     sku: item.sku,
     price_paid: priceCell(item.price_paid),
     expiry_date: item.expiry_date,
+    reorder_level: item.reorder_level ?? null,
   };
 }
 

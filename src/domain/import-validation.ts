@@ -57,6 +57,8 @@ export const shelfNotFound = (shelf: number, unit: string) =>
   `Shelf ${shelf} not found in unit '${unit}'`;
 export const invalidPrice = (value: string) =>
   `Invalid price paid '${value}': use a number such as 4.99`;
+export const invalidReorderLevel = (value: string) =>
+  `Invalid reorder level '${value}': use a whole number from 0, such as 3`;
 export const invalidExpiryDate = (value: string, format: DateFormat) =>
   `Invalid expiry date '${value}': use ${DATE_FORMATS[format]} or YYYY-MM-DD`;
 
@@ -70,6 +72,7 @@ export interface ResolvedImportRow {
   sku: string | null;
   price_paid: number | null;
   expiry_date: string | null;
+  reorder_level: number | null;
 }
 
 /** A row that updates one of the seller's items: null where the cell is empty (field kept). */
@@ -85,6 +88,9 @@ export interface ImportValidation {
   updates: ResolvedUpdateRow[];
   errors: ImportRowError[];
 }
+
+/** The largest reorder level storage_items accepts (40_items.sql). */
+export const MAX_REORDER_LEVEL = 1_000_000;
 
 export function formatImportError(error: ImportRowError): string {
   return `Row ${error.row}: ${error.message}`;
@@ -214,6 +220,12 @@ export function validateImportRows(
     if (expiryText !== '' && expiry === null)
       fail('expiry_date', invalidExpiryDate(expiryText, dateFormat));
 
+    // The bounds of storage_items.reorder_level; the database checks them again.
+    const reorderText = text(input.reorder_level);
+    const reorderLevel = reorderText === '' ? null : parseWholeNumber(reorderText);
+    if (reorderText !== '' && (reorderLevel === null || reorderLevel > MAX_REORDER_LEVEL))
+      fail('reorder_level', invalidReorderLevel(reorderText));
+
     if (rowErrors.length > 0) {
       errors.push(...rowErrors);
       return;
@@ -228,6 +240,7 @@ export function validateImportRows(
         sku: text(input.sku) || null,
         price_paid: price,
         expiry_date: expiry,
+        reorder_level: reorderLevel,
       });
       return;
     }
@@ -242,6 +255,7 @@ export function validateImportRows(
       sku: text(input.sku) || null,
       price_paid: price,
       expiry_date: expiry,
+      reorder_level: reorderLevel,
     });
   });
   return { items, updates, errors };

@@ -67,7 +67,7 @@ test.describe('import', () => {
     await test.step('bad files and the plan limit are explained, and the template downloads', async () => {
       const template = await importPage.download('import-template');
       expect(template.name).toBe('stockroom-import-template.csv');
-      expect(template.text.split('\r\n')[0]).toBe(HEADER);
+      expect(template.text.split('\r\n')[0]).toBe(`${HEADER},Reorder Level`);
 
       await importPage.choose(
         'semi.csv',

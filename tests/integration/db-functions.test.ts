@@ -569,6 +569,31 @@ describe('import_items', () => {
     expect(fits.error).toBeNull();
   });
 
+  it('takes a reorder level per row, a whole number from 0, refusing anything else', async () => {
+    const importer = await createDbUser({ prefix: 'import' });
+    const storage = await createStorage(importer.accountId);
+    const row = { item_name: 'Mug', quantity: 1, shelf_id: storage.shelfIds[0] };
+    const bad = await importer.client.rpc('import_items', {
+      p_rows: [{ ...row, reorder_level: '-1' }],
+    });
+    expect(bad.error?.message).toBe('Row 2: Invalid reorder level');
+    const good = await importer.client.rpc('import_items', {
+      p_rows: [
+        { ...row, reorder_level: 4 },
+        { ...row, item_name: 'Jug', reorder_level: '' },
+      ],
+    });
+    expect(good.error).toBeNull();
+    const { rows } = await db().query(
+      'select item_name, reorder_level from public.storage_items where account_id = $1 order by item_name',
+      [importer.accountId],
+    );
+    expect(rows).toEqual([
+      { item_name: 'Jug', reorder_level: null },
+      { item_name: 'Mug', reorder_level: 4 },
+    ]);
+  });
+
   it('lists item names in the log only for 20 rows or fewer', async () => {
     const importer = await createDbUser({ prefix: 'import' });
     const storage = await createStorage(importer.accountId, {});

@@ -58,6 +58,7 @@ function toServerRow(item: ImportUploadRow) {
     sku: item.sku,
     price_paid: item.price_paid,
     expiry_date: item.expiry_date,
+    reorder_level: item.reorder_level ?? null,
   };
 }
 

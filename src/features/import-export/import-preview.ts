@@ -71,6 +71,7 @@ const KEPT_LABELS: [keyof ImportRow, string][] = [
   ['sku', 'SKU'],
   ['price_paid', 'Price paid'],
   ['expiry_date', 'Expiry date'],
+  ['reorder_level', 'Reorder level'],
 ];
 
 const blank = (value: string | number | null | undefined) =>
@@ -145,7 +146,11 @@ export function buildImportPreview(input: {
     const update = updatesByRow.get(row);
     if (update && match?.kind === 'one') {
       upload.push(update);
-      const kept = KEPT_LABELS.filter(([field]) => blank(cells[field])).map(([, label]) => label);
+      // A file made before the Reorder Level column has none: that is not an empty cell to list.
+      const kept = KEPT_LABELS.filter(
+        ([field]) =>
+          blank(cells[field]) && !(field === 'reorder_level' && cells[field] === undefined),
+      ).map(([, label]) => label);
       if (
         ['room', 'isle', 'unit', 'shelf'].every((field) => blank(cells[field as keyof ImportRow]))
       )

@@ -119,6 +119,7 @@ describe('export', () => {
     sku: 'MUG-1',
     price_paid: '4.50',
     expiry_date: '2026-01-31',
+    reorder_level: 2,
   };
 
   it('shapes a row like the import template, with names and numbers for the location', () => {
@@ -133,6 +134,7 @@ describe('export', () => {
       sku: 'MUG-1',
       price_paid: 4.5,
       expiry_date: '2026-01-31',
+      reorder_level: 2,
     });
   });
   it('leaves the location blank for an item not on a shelf, and a bad price blank', () => {
@@ -158,20 +160,21 @@ describe('export', () => {
           sku: null,
           price_paid: null,
           expiry_date: null,
+          reorder_level: null,
         },
       ],
       storage,
     );
     expect(csv.split('\r\n')).toEqual([
-      'Item Name,Quantity,Room,Isle,Unit,Shelf,Barcode,SKU,Price Paid,Expiry Date',
-      'Blue mug,3,Garage,1,B,2,5012345678900,MUG-1,4.5,2026-01-31',
-      '"\'=evil, ""quoted""",3,,,,,,,,',
+      'Item Name,Quantity,Room,Isle,Unit,Shelf,Barcode,SKU,Price Paid,Expiry Date,Reorder Level',
+      'Blue mug,3,Garage,1,B,2,5012345678900,MUG-1,4.5,2026-01-31,2',
+      '"\'=evil, ""quoted""",3,,,,,,,,,',
       '',
     ]);
   });
   it('writes just the header for no items', () => {
     expect(exportItemsCsv([], storage)).toBe(
-      'Item Name,Quantity,Room,Isle,Unit,Shelf,Barcode,SKU,Price Paid,Expiry Date\r\n',
+      'Item Name,Quantity,Room,Isle,Unit,Shelf,Barcode,SKU,Price Paid,Expiry Date,Reorder Level\r\n',
     );
   });
 });

@@ -65,6 +65,12 @@ describe('user', () => {
     expect((await client().auth.getUser(otherSession.access_token)).error?.name).toBe(
       'AuthSessionMissingError',
     );
+    // The other device learns it at its next refresh, with GoTrue's code; this one stays in.
+    const otherRefresh = await client().auth.refreshSession({
+      refresh_token: otherSession.refresh_token,
+    });
+    expect(otherRefresh.error?.code).toBe('refresh_token_not_found');
+    expect((await c.auth.refreshSession()).error).toBeNull();
     const old = await client().auth.signInWithPassword({ email, password: PASSWORD });
     expect(old.error?.code).toBe('invalid_credentials');
     const fresh = await client().auth.signInWithPassword({

@@ -1565,6 +1565,10 @@ export type Database = {
         }
         Returns: number
       }
+      signed_out_by_password_change: {
+        Args: { p_since: string; p_user_id: string }
+        Returns: boolean
+      }
       switch_account: { Args: { p_account_id: string }; Returns: string }
       team_members: {
         Args: Record<PropertyKey, never>

@@ -27,6 +27,8 @@ export class DataError extends Error {
   readonly featureRefused: boolean;
   /** The machine-readable detail the server gave (a function's whole JSON body). */
   readonly body: Record<string, unknown>;
+  /** Postgres' hint, when the database said what would help (e.g. how many more items fit). */
+  readonly hint: string | undefined;
 
   constructor(
     message: string,
@@ -36,6 +38,7 @@ export class DataError extends Error {
       planLimit?: PlanLimitDetail;
       featureRefused?: boolean;
       body?: Record<string, unknown>;
+      hint?: string;
       cause?: unknown;
     } = {},
   ) {
@@ -46,6 +49,7 @@ export class DataError extends Error {
     this.planLimit = options.planLimit;
     this.featureRefused = options.featureRefused ?? false;
     this.body = options.body ?? {};
+    this.hint = options.hint;
   }
 
   /** The request never reached the server (offline, or the connection failed). */
@@ -119,9 +123,11 @@ export function toDataError(error: unknown, fallback = 'Unexpected error'): Data
   const tag = /^([A-Z_]+):\s*/.exec(raw);
   const text =
     tag && (tag[1] === PLAN_LIMIT_TAG || tag[1] === FEATURE_TAG) ? raw.slice(tag[0].length) : raw;
+  const hint = field(error, 'hint');
   const options = {
     code: typeof code === 'string' ? code : undefined,
     body: detail,
+    hint: typeof hint === 'string' && hint !== '' ? hint : undefined,
     cause: error,
   };
   if (tag?.[1] === PLAN_LIMIT_TAG || code === PLAN_LIMIT_TAG) {

@@ -102,3 +102,50 @@ export function readableTextColour(background: string): '#000000' | '#ffffff' {
     ? '#000000'
     : '#ffffff';
 }
+
+/** Hue bands (degrees, upper bound exclusive) and what a seller calls the colours in them. */
+const HUE_NAMES: readonly [number, string][] = [
+  [15, 'Red'],
+  [38, 'Orange'],
+  [50, 'Amber'],
+  [68, 'Yellow'],
+  [165, 'Green'],
+  [195, 'Teal'],
+  [250, 'Blue'],
+  [295, 'Purple'],
+  [330, 'Pink'],
+  [360, 'Red'],
+];
+
+/**
+ * A colour in words ('Blue', 'Light purple', 'Grey'), for a swatch's label: a letter or a hex
+ * code tells a seller, or a screen reader, nothing (issue #39).
+ */
+export function colourName(hex: string): string {
+  if (!isHexColour(hex)) return 'Colour not set';
+  const [r, g, b] = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16) / 255) as [
+    number,
+    number,
+    number,
+  ];
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const lightness = (max + min) / 2;
+  const chroma = max - min;
+  if (chroma < 0.08) {
+    if (lightness < 0.2) return 'Black';
+    if (lightness > 0.93) return 'White';
+    return lightness > 0.75 ? 'Light grey' : lightness < 0.35 ? 'Dark grey' : 'Grey';
+  }
+  if (lightness < 0.16) return 'Black';
+  const hue =
+    max === r
+      ? (((g - b) / chroma) * 60 + 360) % 360
+      : max === g
+        ? ((b - r) / chroma) * 60 + 120
+        : ((r - g) / chroma) * 60 + 240;
+  const name = HUE_NAMES.find(([upTo]) => hue < upTo)?.[1] ?? 'Red';
+  if (lightness > 0.8) return `Light ${name.toLowerCase()}`;
+  if (lightness < 0.3) return `Dark ${name.toLowerCase()}`;
+  return name;
+}

@@ -87,6 +87,8 @@ export interface ExportableItem {
   expiry_date: string | null;
   /** Needed for the Photo column only. */
   item_id?: string;
+  /** Optional for callers that have none to give: the same as null. */
+  reorder_level?: number | null;
 }
 
 function priceCell(price: number | string | null): number | null {
@@ -113,6 +115,7 @@ export function exportRow(item: ExportableItem, location: ShelfLocation | undefi
     sku: item.sku,
     price_paid: priceCell(item.price_paid),
     expiry_date: item.expiry_date,
+    reorder_level: item.reorder_level ?? null,
   };
 }
 

@@ -13,7 +13,7 @@ export * from './import-columns';
 /** Header line, then one example row showing what each column expects. */
 export const TEMPLATE_CSV = toCsv([
   IMPORT_FIELDS.map((field) => COLUMN_HEADERS[field]),
-  ['Blue ceramic mug', 2, 'Garage', 1, 'A', 1, '5012345678900', 'MUG-BLUE', 4.5, '2026-12-31'],
+  ['Blue ceramic mug', 2, 'Garage', 1, 'A', 1, '5012345678900', 'MUG-BLUE', 4.5, '2026-12-31', 1],
 ]);
 
 export const TEMPLATE_FILE_NAME = 'stockroom-import-template.csv';
@@ -53,6 +53,9 @@ const HEADER_ALIASES: ReadonlyMap<string, ImportField> = new Map<string, ImportF
   ['expirationdate', 'expiry_date'],
   ['expires', 'expiry_date'],
   ['bestbefore', 'expiry_date'],
+  ['reorderlevel', 'reorder_level'],
+  ['reorderpoint', 'reorder_level'],
+  ['reorderat', 'reorder_level'],
 ]);
 
 function headerKey(header: string): string {

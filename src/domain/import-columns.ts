@@ -10,6 +10,8 @@ export const IMPORT_FIELDS = [
   'sku',
   'price_paid',
   'expiry_date',
+  // added last (issue #39): files made before it still read, column for column
+  'reorder_level',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
@@ -24,6 +26,7 @@ export const COLUMN_HEADERS: Readonly<Record<ImportField, string>> = {
   sku: 'SKU',
   price_paid: 'Price Paid',
   expiry_date: 'Expiry Date',
+  reorder_level: 'Reorder Level',
 };
 
 /** Without these a row cannot be placed on a shelf, so the file is refused before row checks. */

@@ -21,6 +21,8 @@ export interface MatchableItem {
   price_paid: number | null;
   expiry_date: string | null;
   shelf_id: string | null;
+  /** Optional for callers that have none to give: the same as null. */
+  reorder_level?: number | null;
 }
 
 export type RowMatch<T extends MatchableItem = MatchableItem> =
@@ -121,6 +123,8 @@ export interface UpdateValues {
   price_paid: number | null;
   expiry_date: string | null;
   shelf_id: string | null;
+  /** Optional for callers that have none to give: the same as null. */
+  reorder_level?: number | null;
 }
 
 const shown = (value: string | number | null) =>
@@ -158,6 +162,9 @@ export function fieldChanges(
     );
   if (update.expiry_date !== null && update.expiry_date !== item.expiry_date)
     add('Expiry date', item.expiry_date, update.expiry_date);
+  const reorderLevel = update.reorder_level ?? null;
+  if (reorderLevel !== null && reorderLevel !== (item.reorder_level ?? null))
+    add('Reorder level', item.reorder_level ?? null, reorderLevel);
   if (update.shelf_id !== null && update.shelf_id !== item.shelf_id)
     add('Place', placeName(item.shelf_id), placeName(update.shelf_id));
   return changes;

@@ -15,7 +15,8 @@ import {
 import { toCsv } from './csv-escape';
 import type { UpdateValues } from './import-matching';
 import { INVALID_ISLE_NUMBER } from './isle-numbering';
-import { canAdd, importLimitMessage } from './plans';
+import { canAdd, getPlan, importLimitMessage } from './plans';
+import { plural } from './plural';
 import { matchKey } from './text-match';
 import {
   sortedRooms,
@@ -56,6 +57,8 @@ export const shelfNotFound = (shelf: number, unit: string) =>
   `Shelf ${shelf} not found in unit '${unit}'`;
 export const invalidPrice = (value: string) =>
   `Invalid price paid '${value}': use a number such as 4.99`;
+export const invalidReorderLevel = (value: string) =>
+  `Invalid reorder level '${value}': use a whole number from 0, such as 3`;
 export const invalidExpiryDate = (value: string, format: DateFormat) =>
   `Invalid expiry date '${value}': use ${DATE_FORMATS[format]} or YYYY-MM-DD`;
 
@@ -69,6 +72,7 @@ export interface ResolvedImportRow {
   sku: string | null;
   price_paid: number | null;
   expiry_date: string | null;
+  reorder_level: number | null;
 }
 
 /** A row that updates one of the seller's items: null where the cell is empty (field kept). */
@@ -84,6 +88,9 @@ export interface ImportValidation {
   updates: ResolvedUpdateRow[];
   errors: ImportRowError[];
 }
+
+/** The largest reorder level storage_items accepts (40_items.sql). */
+export const MAX_REORDER_LEVEL = 1_000_000;
 
 export function formatImportError(error: ImportRowError): string {
   return `Row ${error.row}: ${error.message}`;
@@ -213,6 +220,12 @@ export function validateImportRows(
     if (expiryText !== '' && expiry === null)
       fail('expiry_date', invalidExpiryDate(expiryText, dateFormat));
 
+    // The bounds of storage_items.reorder_level; the database checks them again.
+    const reorderText = text(input.reorder_level);
+    const reorderLevel = reorderText === '' ? null : parseWholeNumber(reorderText);
+    if (reorderText !== '' && (reorderLevel === null || reorderLevel > MAX_REORDER_LEVEL))
+      fail('reorder_level', invalidReorderLevel(reorderText));
+
     if (rowErrors.length > 0) {
       errors.push(...rowErrors);
       return;
@@ -227,6 +240,7 @@ export function validateImportRows(
         sku: text(input.sku) || null,
         price_paid: price,
         expiry_date: expiry,
+        reorder_level: reorderLevel,
       });
       return;
     }
@@ -241,6 +255,7 @@ export function validateImportRows(
       sku: text(input.sku) || null,
       price_paid: price,
       expiry_date: expiry,
+      reorder_level: reorderLevel,
     });
   });
   return { items, updates, errors };
@@ -302,6 +317,25 @@ export function importLimitProblem(
   return canAdd(planId, 'items', currentItemCount, adding)
     ? null
     : importLimitMessage(planId, adding);
+}
+
+/**
+ * How many more items fit and how many the file adds, in the words of the database's refusal
+ * (private.check_import_limit's hint in supabase/schemas/45_import.sql).
+ */
+export function importRoomSentence(room: number, adding: number): string {
+  return room <= 0
+    ? `Your plan has no room for more items; this file adds ${adding}.`
+    : `Your plan has room for ${room} more ${plural(room, 'item')}; this file adds ${adding}.`;
+}
+
+/** importRoomSentence for the plan's limit and the item count read with the file. */
+export function importRoomLeft(
+  planId: string | null | undefined,
+  currentItemCount: number,
+  adding: number,
+): string {
+  return importRoomSentence(getPlan(planId).limits.items - currentItemCount, adding);
 }
 
 /**

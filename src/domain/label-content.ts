@@ -1,4 +1,5 @@
 import { chooseBarcodeFormat, type BarcodeFormat } from './barcodes';
+import { labelOnce } from './say-once';
 
 /**
  * What goes on a label: the barcode in the symbology the seller chose and up to four lines of
@@ -65,7 +66,7 @@ export function itemLabel(
   const format = labelBarcodeFormat(code, symbology);
   if (format === null) return null;
   const lines: string[] = [];
-  if (fields.sku && item.sku) lines.push(`SKU ${item.sku}`);
+  if (fields.sku && item.sku) lines.push(labelOnce('SKU', item.sku));
   if (fields.location && extras.location) lines.push(extras.location);
   if (fields.price && extras.price !== null) lines.push(extras.price);
   return {

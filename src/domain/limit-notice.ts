@@ -6,6 +6,12 @@ export const NEAR_LIMIT_SHARE = 0.9;
 
 const NOUN: Record<LimitKind, string> = { items: 'item', units: 'storage unit', rooms: 'room' };
 
+/** What an add action says: `blocked` when nothing more fits. */
+export interface LimitNotice {
+  blocked: boolean;
+  message: string;
+}
+
 /**
  * What an add action says where it starts, before any form is filled: at the plan's limit that
  * nothing more fits (blocked), near it how many remain, otherwise nothing. The database still
@@ -15,7 +21,7 @@ export function limitNotice(
   planId: string | null | undefined,
   kind: LimitKind,
   used: number,
-): { blocked: boolean; message: string } | null {
+): LimitNotice | null {
   const plan = getPlan(planId);
   const limit = plan.limits[kind];
   const noun = NOUN[kind];

@@ -1,5 +1,6 @@
 import type { MarketplaceFetch } from '../domain/rate-limit';
 import { fixPlurals, plural } from '../domain/plural';
+import { unitTitle } from '../domain/say-once';
 
 /**
  * Every user-facing toast of the product, keyed by what happened (docs/product.md#messages).
@@ -141,7 +142,7 @@ export const messages = {
   isleRemoved: (isleNumber: number) =>
     success('Isle Removed', `Isle ${isleNumber} was removed with everything in it`),
   unitRemoved: (unitName: string) =>
-    success('Unit Removed', `Unit ${unitName} was removed with its shelves and items`),
+    success('Unit Removed', `${unitTitle(unitName)} was removed with its shelves and items`),
   shelfRemoved: (shelfNumber: number) =>
     success('Shelf Removed', `Shelf ${shelfNumber} was removed with its items`),
   countApplied: (where: string, summary: string, queued: boolean) =>
@@ -327,8 +328,11 @@ export const texts = {
     'The invitation e-mail could not be sent, so no invitation was made and no seat is taken. Try again in a few minutes.',
   invitationNotResent:
     'The invitation e-mail could not be sent again. The earlier invitation still stands: try Resend in a few minutes.',
-  /** On the sign-in page after the session ended elsewhere (e.g. a password change). */
-  sessionEnded: 'Your session has ended. Sign in again.',
+  /** On the sign-in page after the session ended without the seller asking, reason unknown. */
+  sessionEnded: 'Your session ended. Please sign in again.',
+  /** On the sign-in page when a password change (on another device) ended the session. */
+  signedOutByPasswordChange:
+    'You were signed out because your password was changed. Sign in with your new password.',
   notAuthenticatedWithEbay: 'Not authenticated with eBay',
   noEbayToken: 'No eBay token found',
   ebaySyncFailed: 'Failed to sync with eBay',

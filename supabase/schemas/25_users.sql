@@ -133,3 +133,54 @@ create trigger on_auth_user_email_changed
 create trigger on_auth_user_deleted
   before delete on auth.users
   for each row execute function private.handle_user_delete();
+
+-- ---------------------------------------------------------------------------------------------
+-- Password changes, for the sign-in page to say why a session ended
+-- ---------------------------------------------------------------------------------------------
+-- A new password ends the user's other sessions (the auth server does it, as GoTrue does); the
+-- other device only sees its refresh refused. When the password last changed is kept here so
+-- that device's sign-in page can say "because your password was changed" (issue #39).
+create table private.password_changes (
+  user_id uuid primary key references auth.users (id) on delete cascade,
+  changed_at timestamptz not null
+);
+alter table private.password_changes enable row level security;
+revoke all on table private.password_changes from public, anon, authenticated;
+
+create or replace function private.handle_user_password_change()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new.encrypted_password is distinct from old.encrypted_password then
+    insert into private.password_changes (user_id, changed_at) values (new.id, now())
+    on conflict (user_id) do update set changed_at = excluded.changed_at;
+  end if;
+  return new;
+end;
+$$;
+revoke all on function private.handle_user_password_change() from public;
+
+create trigger on_auth_user_password_changed
+  after update of encrypted_password on auth.users
+  for each row execute function private.handle_user_password_change();
+
+-- signed_out_by_password_change(p_user_id, p_since) -> whether that user's password changed
+-- after p_since (when the ended session's last token was issued). Asked by the signed-out device,
+-- so open to anon; it says nothing but yes or no, and only to whoever holds the user's id.
+create or replace function public.signed_out_by_password_change(p_user_id uuid, p_since timestamptz)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1 from private.password_changes pc
+     where pc.user_id = p_user_id and pc.changed_at > p_since
+  )
+$$;
+revoke all on function public.signed_out_by_password_change(uuid, timestamptz) from public;
+grant execute on function public.signed_out_by_password_change(uuid, timestamptz) to anon, authenticated;

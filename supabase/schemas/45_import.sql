@@ -13,7 +13,7 @@
 -- ---------------------------------------------------------------------------------------------
 -- import_items(p_rows jsonb, p_mode) -> {imported, item_ids}
 -- p_rows is an array of objects: item_name, quantity, optional barcode, sku, price_paid,
--- expiry_date (YYYY-MM-DD), and a location: either shelf_id, or room (name, case-insensitive),
+-- expiry_date (YYYY-MM-DD), reorder_level (a whole number from 0), and a location: either shelf_id, or room (name, case-insensitive),
 -- isle (number), unit (name, case-insensitive), shelf (number). All rows or none: the plan
 -- limit is checked first ('Adding N items would exceed your {plan} plan limit of M items'), then
 -- every row is validated with the messages of that section ('Row {index+2}: ...'); the first error
@@ -134,6 +134,35 @@ $$;
 revoke all on function private.resolve_import_rows(uuid, jsonb) from public;
 grant execute on function private.resolve_import_rows(uuid, jsonb) to authenticated, service_role;
 
+-- Per row (row_no = index + 2, as in import errors), the reorder level its cell gives: `given`
+-- false for an empty cell (an added item has none, an updated one keeps its own), the level when
+-- it is a whole number within storage_items' bounds (40_items.sql), else the row's error. Apart
+-- from resolve_import_rows so the row types it returns stay as they are.
+create or replace function private.import_reorder_levels(p_rows jsonb)
+returns table (row_no integer, given boolean, reorder_level integer, error text)
+language sql
+stable
+set search_path = ''
+as $$
+  with src as (
+    select (e.ord + 1)::integer as row_no,
+           nullif(btrim(case when jsonb_typeof(e.val) = 'object' then e.val ->> 'reorder_level' end), '') as cell
+      from jsonb_array_elements(p_rows) with ordinality as e(val, ord)
+  ),
+  n as (
+    select src.row_no, src.cell, private.to_number(src.cell) as num from src
+  )
+  select n.row_no,
+         n.cell is not null,
+         case when n.num >= 0 and n.num = trunc(n.num) and n.num <= 1000000 then n.num::integer end,
+         case when n.cell is not null
+                   and not coalesce(n.num >= 0 and n.num = trunc(n.num) and n.num <= 1000000, false)
+              then 'Invalid reorder level' end
+    from n
+$$;
+revoke all on function private.import_reorder_levels(jsonb) from public;
+grant execute on function private.import_reorder_levels(jsonb) to authenticated, service_role;
+
 -- Per row (row_no = index + 2, as in import errors), the seller's items its key names: the SKU's
 -- when it names any, else the barcode's. item_ids is null when nothing matches.
 create or replace function private.match_import_rows(p_account_id uuid, p_rows jsonb)
@@ -248,6 +277,41 @@ $$;
 revoke all on function private.plan_import_rows(uuid, jsonb, boolean) from public;
 grant execute on function private.plan_import_rows(uuid, jsonb, boolean) to authenticated, service_role;
 
+-- The item limit for an import: check_item_limit's refusal (message and detail as for any
+-- add), with how many more items fit said in the hint, so the import screen can tell the seller
+-- from the database's own count (issue #39).
+create or replace function private.check_import_limit(p_account_id uuid, p_adding integer)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_message text;
+  v_detail jsonb;
+  v_room integer;
+begin
+  perform private.check_item_limit(p_account_id, p_adding);
+exception
+  when sqlstate 'P0001' then
+    get stacked diagnostics v_message = message_text, v_detail = pg_exception_detail;
+    if v_message not like 'PLAN_LIMIT_REACHED%' then
+      raise;
+    end if;
+    v_room := greatest(0, (v_detail ->> 'limit')::integer - (v_detail ->> 'current')::integer);
+    raise exception using
+      errcode = 'P0001',
+      message = v_message,
+      detail = (v_detail || jsonb_build_object('room', v_room))::text,
+      hint = case when v_room = 0
+                  then format('Your plan has no room for more items; this file adds %s.', p_adding)
+                  else format('Your plan has room for %s more %s; this file adds %s.',
+                              v_room, case when v_room = 1 then 'item' else 'items' end, p_adding)
+             end;
+end;
+$$;
+revoke all on function private.check_import_limit(uuid, integer) from public;
+grant execute on function private.check_import_limit(uuid, integer) to authenticated, service_role;
+
 -- import_items(p_rows, p_mode = 'add') -> {imported, updated, unchanged, item_ids, updated_ids}
 -- 'add' adds every row; 'update' also updates the matched items (see the top of this file); the
 -- log line says how many were added and updated.
@@ -288,11 +352,14 @@ begin
   -- Only added rows count against the plan; an import that only updates adds nothing.
   select count(*) into v_adding from unnest(v_rows) x where x.action = 'add';
   if v_adding > 0 or not v_update then
-    perform private.check_item_limit(v_account, v_adding);
+    perform private.check_import_limit(v_account, v_adding);
   end if;
 
-  select array_agg(format('Row %s: %s', x.row_no, x.error) order by x.row_no) into v_errors
-    from unnest(v_rows) x where x.error is not null;
+  select array_agg(format('Row %s: %s', e.row_no, e.error) order by e.row_no) into v_errors
+    from (select x.row_no, coalesce(x.error, r.error) as error
+            from unnest(v_rows) x
+            left join private.import_reorder_levels(p_rows) r on r.row_no = x.row_no) e
+   where e.error is not null;
   if v_errors is not null then
     raise exception using
       errcode = '22023',
@@ -305,10 +372,12 @@ begin
   perform private.keep_stamps();
   with ins as (
     insert into public.storage_items
-      (account_id, item_name, quantity, barcode, sku, price_paid, expiry_date, shelf_id, unit_id, created_at)
+      (account_id, item_name, quantity, barcode, sku, price_paid, expiry_date, shelf_id, unit_id, reorder_level,
+       created_at)
     select v_account, x.item_name, x.quantity, x.barcode, x.sku, x.price_paid, x.expiry_date, x.shelf_id, x.unit_id,
-           now() + make_interval(secs => x.row_no / 1000000.0)
+           r.reorder_level, now() + make_interval(secs => x.row_no / 1000000.0)
       from unnest(v_rows) x
+      left join private.import_reorder_levels(p_rows) r on r.row_no = x.row_no
      where x.action = 'add'
      order by x.row_no
     returning item_id, created_at
@@ -324,12 +393,16 @@ begin
     with upd as (
       update public.storage_items it set
         item_name = x.item_name, quantity = x.quantity, barcode = x.barcode, sku = x.sku,
-        price_paid = x.price_paid, expiry_date = x.expiry_date, shelf_id = x.shelf_id, unit_id = x.unit_id
+        price_paid = x.price_paid, expiry_date = x.expiry_date, shelf_id = x.shelf_id, unit_id = x.unit_id,
+        reorder_level = case when r.given then r.reorder_level else it.reorder_level end
         from unnest(v_rows) x
+        left join private.import_reorder_levels(p_rows) r on r.row_no = x.row_no
        where x.action = 'update' and it.item_id = x.item_id and it.account_id = v_account
-         and (it.item_name, it.quantity, it.barcode, it.sku, it.price_paid, it.expiry_date, it.shelf_id)
+         and (it.item_name, it.quantity, it.barcode, it.sku, it.price_paid, it.expiry_date, it.shelf_id,
+              it.reorder_level)
              is distinct from
-             (x.item_name, x.quantity, x.barcode, x.sku, x.price_paid, x.expiry_date, x.shelf_id)
+             (x.item_name, x.quantity, x.barcode, x.sku, x.price_paid, x.expiry_date, x.shelf_id,
+              case when r.given then r.reorder_level else it.reorder_level end)
       returning it.item_id
     )
     select array_agg(x.item_id order by x.row_no), array_agg(x.item_name order by x.row_no)

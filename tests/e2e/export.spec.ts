@@ -36,6 +36,7 @@ test.describe('export', () => {
               barcode: '5012345678900',
               price: 4.5,
               expiry: '2026-12-31',
+              reorder_level: 3,
             },
           ],
         ],
@@ -50,10 +51,10 @@ test.describe('export', () => {
     expect(csv.text).toBe(
       [
         // the last column links each item's picture (none here)
-        'Item Name,Quantity,Room,Isle,Unit,Shelf,Barcode,SKU,Price Paid,Expiry Date,Photo',
-        'Blue mug,2,Garage,1,A,1,5012345678900,,4.5,2026-12-31,',
+        'Item Name,Quantity,Room,Isle,Unit,Shelf,Barcode,SKU,Price Paid,Expiry Date,Reorder Level,Photo',
+        'Blue mug,2,Garage,1,A,1,5012345678900,,4.5,2026-12-31,3,',
         // a spreadsheet must not run it: kept as text with a leading apostrophe
-        `"'=HYPERLINK(""http://x"")",1,Garage,1,B,3,,,,,`,
+        `"'=HYPERLINK(""http://x"")",1,Garage,1,B,3,,,,,,`,
         '',
       ].join('\r\n'),
     );

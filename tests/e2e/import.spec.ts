@@ -22,7 +22,7 @@ test.describe('import', () => {
   }) => {
     // The keyboard path to the picker, five files, axe, two downloads, a commit and the log.
     test.setTimeout(90_000);
-    await seedStorage(seller.accountId, [EMPTY_GARAGE]);
+    const [garage] = await seedStorage(seller.accountId, [EMPTY_GARAGE]);
     const importPage = new ImportPage(page, touch);
     await importPage.goto();
 
@@ -67,7 +67,7 @@ test.describe('import', () => {
     await test.step('bad files and the plan limit are explained, and the template downloads', async () => {
       const template = await importPage.download('import-template');
       expect(template.name).toBe('stockroom-import-template.csv');
-      expect(template.text.split('\r\n')[0]).toBe(HEADER);
+      expect(template.text.split('\r\n')[0]).toBe(`${HEADER},Reorder Level`);
 
       await importPage.choose(
         'semi.csv',
@@ -89,6 +89,9 @@ test.describe('import', () => {
       await expect(page.getByTestId('import-limit')).toHaveText(
         'Adding 101 items would exceed your free plan limit of 100 items',
       );
+      await expect(page.getByTestId('import-limit-room')).toContainText(
+        'Your plan has room for 100 more items; this file adds 101.',
+      );
       await expect(importPage.commitButton).toBeDisabled();
     });
 
@@ -96,6 +99,27 @@ test.describe('import', () => {
       await importPage.choose('stock.csv', [HEADER, ...GOOD].join('\n'));
       await expect(importPage.errors).toHaveCount(0);
       await expect(importPage.commitButton).toHaveText('Import 3 items');
+      // Another device fills the plan after the preview: the database refuses, and says how many
+      // more fit by its own count; nothing is lost, the same preview commits once there is room.
+      const unitB = garage!.isles[0]!.units[1]!;
+      const shelfId = unitB.shelves[2]!.id;
+      const filler = Array.from({ length: 98 }, (_, i) => ({
+        account_id: seller.accountId,
+        unit_id: unitB.id,
+        shelf_id: shelfId,
+        item_name: `Filler ${i + 1}`,
+        quantity: 1,
+      }));
+      expect((await admin.from('storage_items').insert(filler)).error).toBeNull();
+      await importPage.commit();
+      await expect(page.getByTestId('import-failed')).toContainText(
+        'Your plan has room for 2 more items; this file adds 3.',
+      );
+      await expect(
+        page.getByTestId('import-failed').getByRole('link', { name: 'See plans and upgrade' }),
+      ).toHaveAttribute('href', '/pricing');
+      const emptied = await admin.from('storage_items').delete().eq('shelf_id', shelfId);
+      expect(emptied.error).toBeNull();
       const committed = page.waitForResponse((response) =>
         response.url().includes('/rest/v1/rpc/commit_import'),
       );

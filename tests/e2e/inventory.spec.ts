@@ -382,28 +382,32 @@ test.describe('inventory', () => {
     await expect(inventory.unit(1, 'Z')).toBeVisible();
     await inventory.press(inventory.dialog.getByRole('button', { name: 'Cancel' }));
 
-    // Now the screen knows: the 4th unit is refused before any request.
+    // Now the screen knows: + Unit says the limit where it starts, with no form and no request.
     const requests: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/rest/v1/rpc/add_unit')) requests.push(request.method());
     });
-    await inventory.addUnit(1, 'bin', false);
-    await inventory.expectToast(
-      'Plan Limit Reached',
-      'You can only add up to 3 units in your current plan',
+    await inventory.press(inventory.isle(1).getByTestId('add-unit'));
+    await expect(page.getByTestId('add-unit-dialog-limit')).toContainText(
+      'Your Free plan holds 3 storage units and you have 3. Upgrade to add more.',
     );
+    await expect(page.getByTestId('add-unit-dialog-type')).toHaveCount(0);
+    await expect(page.getByTestId('add-unit-dialog-submit')).toBeDisabled();
     expect(requests.filter((method) => method === 'POST')).toEqual([]);
     await inventory.press(inventory.dialog.getByRole('button', { name: 'Cancel' }));
     await expect(page.getByTestId('unit')).toHaveCount(3);
 
-    // One room on the free plan.
+    // One room on the free plan: + Room says so, with the link to the plans, before any name.
     await inventory.press(page.getByTestId('add-room'));
-    await page.getByTestId('room-name-dialog-input').fill('Shed');
-    await inventory.press(page.getByTestId('room-name-dialog-submit'));
-    await inventory.expectToast(
-      'Plan Limit Reached',
-      'Your free plan is limited to 1 room. Please upgrade to add more',
+    await expect(page.getByTestId('room-name-dialog-limit')).toContainText(
+      'Your Free plan holds 1 room and you have 1. Upgrade to add more.',
     );
+    await expect(
+      page
+        .getByTestId('room-name-dialog-limit')
+        .getByRole('link', { name: 'See plans and upgrade' }),
+    ).toHaveAttribute('href', '/pricing');
+    await expect(page.getByTestId('room-name-dialog-input')).toHaveCount(0);
     await inventory.press(inventory.dialog.getByRole('button', { name: 'Cancel' }));
     await expect(page.getByTestId('room-tab')).toHaveCount(1);
 

@@ -78,6 +78,18 @@ test.describe('settings', () => {
           .map((b) => `${a.scheme} / ${b.scheme}`),
       );
       expect(overlapping).toEqual([]);
+      // Each swatch is named by its colour in words, not 'B B C B'; the radio by its scheme.
+      const defaultCard = page.getByTestId('scheme-default');
+      await expect(defaultCard.getByRole('radio', { name: 'Default', exact: true })).toBeVisible();
+      const swatchNames = await defaultCard
+        .getByRole('img')
+        .evaluateAll((swatches) => swatches.map((swatch) => swatch.getAttribute('aria-label')));
+      expect(swatchNames).toEqual([
+        'Bay: Blue',
+        'Box: Amber',
+        'Cabinet: Green',
+        'Bin: Light purple',
+      ]);
     });
 
     await test.step('every tab passes axe; the subscription tab holds billing’s screen', async () => {

@@ -557,6 +557,9 @@ describe('import_items', () => {
     expect(error?.message).toContain(
       'Adding 5 items would exceed your free plan limit of 100 items',
     );
+    // How many more fit is the database's own count, said where the import screen shows it.
+    expect(error?.hint).toBe('Your plan has room for 4 more items; this file adds 5.');
+    expect(JSON.parse(error?.details ?? '{}')).toMatchObject({ room: 4, adding: 5, limit: 100 });
     const { rows: count } = await db().query(
       'select count(*)::int as n from public.storage_items where account_id = $1',
       [importer.accountId],
@@ -564,6 +567,31 @@ describe('import_items', () => {
     expect(count[0].n).toBe(96);
     const fits = await importer.client.rpc('import_items', { p_rows: rows.slice(0, 4) });
     expect(fits.error).toBeNull();
+  });
+
+  it('takes a reorder level per row, a whole number from 0, refusing anything else', async () => {
+    const importer = await createDbUser({ prefix: 'import' });
+    const storage = await createStorage(importer.accountId);
+    const row = { item_name: 'Mug', quantity: 1, shelf_id: storage.shelfIds[0] };
+    const bad = await importer.client.rpc('import_items', {
+      p_rows: [{ ...row, reorder_level: '-1' }],
+    });
+    expect(bad.error?.message).toBe('Row 2: Invalid reorder level');
+    const good = await importer.client.rpc('import_items', {
+      p_rows: [
+        { ...row, reorder_level: 4 },
+        { ...row, item_name: 'Jug', reorder_level: '' },
+      ],
+    });
+    expect(good.error).toBeNull();
+    const { rows } = await db().query(
+      'select item_name, reorder_level from public.storage_items where account_id = $1 order by item_name',
+      [importer.accountId],
+    );
+    expect(rows).toEqual([
+      { item_name: 'Jug', reorder_level: null },
+      { item_name: 'Mug', reorder_level: 4 },
+    ]);
   });
 
   it('lists item names in the log only for 20 rows or fewer', async () => {

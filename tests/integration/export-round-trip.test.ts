@@ -74,12 +74,14 @@ async function stock(accountId: string): Promise<void> {
        select 1200 + ord, name from unnest($2::text[]) with ordinality as t(name, ord)
      )
      insert into public.storage_items
-       (account_id, item_name, quantity, shelf_id, unit_id, barcode, sku, price_paid, expiry_date, created_at)
+       (account_id, item_name, quantity, shelf_id, unit_id, barcode, sku, price_paid, expiry_date, reorder_level,
+        created_at)
      select $1, w.name, (w.g % 9) + 1, s.shelf_id, s.unit_id,
             case when w.g % 3 = 0 then lpad(w.g::text, 13, '0') end,
             case when w.g % 4 = 0 then '-SKU-' || w.g end,
             case when w.g % 5 = 0 then (w.g % 100) + 0.99 when w.g % 5 = 1 then 0 end,
             case when w.g % 6 = 0 then date '2026-01-01' + w.g::int end,
+            case when w.g % 7 = 0 then w.g % 11 end, -- some 0, most none (issue #39)
             now() + w.g * interval '1 millisecond'
        from wanted w join shelves s on s.k = w.g % (select count(*) from shelves)`,
     [accountId, TRICKY],
@@ -89,7 +91,7 @@ async function stock(accountId: string): Promise<void> {
 async function itemsWithPlaces(accountId: string) {
   const { rows } = await db().query(
     `select it.item_name, it.quantity, it.barcode, it.sku, it.price_paid::text, it.expiry_date::text,
-            r.room_name, i.isle_index, u.unit_name, s.shelf_index
+            it.reorder_level, r.room_name, i.isle_index, u.unit_name, s.shelf_index
        from public.storage_items it
        join public.storage_shelves s using (shelf_id)
        join public.storage_units u on u.unit_id = it.unit_id
@@ -143,6 +145,10 @@ describe('export → import round trip', () => {
     expect(await itemsWithPlaces(target.accountId)).toEqual(
       await itemsWithPlaces(source.accountId),
     );
+    // the reorder levels came back too, 0 included
+    const levels = (await itemsWithPlaces(target.accountId)).map((row) => row.reorder_level);
+    expect(levels.filter((level) => level !== null).length).toBeGreaterThan(100);
+    expect(levels).toContain(0);
     const again = await exportItemsFile(ownAccount(target));
     expect(again.csv).toBe(exported.csv);
   }, 60_000);

@@ -145,6 +145,10 @@ describe('import: all or nothing', () => {
     await expect(importItems(result.items)).rejects.toThrow(
       'Adding 501 items would exceed your growing plan limit of 500 items',
     );
+    // with how many more fit, by the database's own count, for the import screen to say
+    await expect(importItems(result.items)).rejects.toMatchObject({
+      hint: 'Your plan has room for 500 more items; this file adds 501.',
+    });
     expect(await itemCount(seller.accountId)).toBe(0);
   });
 

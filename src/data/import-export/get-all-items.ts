@@ -3,7 +3,7 @@ import { allPages } from '../all-pages';
 import type { AccountId } from '../../domain/ids';
 
 const ITEM_COLUMNS =
-  'item_id, item_name, quantity, unit_id, shelf_id, barcode, sku, price_paid, expiry_date, active, created_at, updated_at';
+  'item_id, item_name, quantity, unit_id, shelf_id, barcode, sku, price_paid, expiry_date, reorder_level, active, created_at, updated_at';
 
 /**
  * Every item of the seller, oldest first. Export writes them in this order because import gives

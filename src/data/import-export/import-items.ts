@@ -58,6 +58,7 @@ function toServerRow(item: ImportUploadRow) {
     sku: item.sku,
     price_paid: item.price_paid,
     expiry_date: item.expiry_date,
+    reorder_level: item.reorder_level ?? null,
   };
 }
 
@@ -86,6 +87,7 @@ export class ImportError extends DataError {
       planLimit: error.planLimit,
       featureRefused: error.featureRefused,
       body: error.body,
+      hint: error.hint,
       cause: error.cause,
     });
     this.name = 'ImportError';

@@ -40,6 +40,7 @@ import { ScanInput } from './scan-input';
 import { ScanList } from './scan-list';
 import { useWedgeScanner } from './use-wedge-scanner';
 import './barcodes.css';
+import { unitTitle } from '../../domain/say-once';
 
 type Mode = 'bulk' | 'putaway';
 
@@ -153,7 +154,8 @@ function Scanner() {
     const found = findLocation(parsed, units, (u) => u.unit_id);
     if (!found.ok) return { ok: false, message: locationProblem(found.reason, 'unit') };
     const first = found.place.shelves[0];
-    if (!first) return { ok: false, message: `Unit ${found.place.unit_name} has no shelves yet` };
+    if (!first)
+      return { ok: false, message: `${unitTitle(found.place.unit_name)} has no shelves yet` };
     return { ok: true, shelfId: first.shelf_id };
   };
 

@@ -13,6 +13,7 @@ import {
 } from '../../domain/import-matching';
 import {
   importLimitProblem,
+  importRoomLeft,
   validateImportRows,
   type ResolvedImportRow,
   type ResolvedUpdateRow,
@@ -46,6 +47,8 @@ export interface ImportPreview {
   errors: ImportRowError[];
   /** 'Adding N items would exceed…' when the rows to add do not fit the plan. */
   limitProblem: string | null;
+  /** With limitProblem: how many more items fit, by the item count read with the file. */
+  limitRoom: string | null;
   /** The checked rows to add; written only when there is no problem of any kind. */
   items: ResolvedImportRow[];
   /** Rows that update one of the seller's items (update mode only). */
@@ -68,6 +71,7 @@ const KEPT_LABELS: [keyof ImportRow, string][] = [
   ['sku', 'SKU'],
   ['price_paid', 'Price paid'],
   ['expiry_date', 'Expiry date'],
+  ['reorder_level', 'Reorder level'],
 ];
 
 const blank = (value: string | number | null | undefined) =>
@@ -94,6 +98,7 @@ export function buildImportPreview(input: {
       rows: [],
       errors: [],
       limitProblem: null,
+      limitRoom: null,
       items: [],
       updates: [],
       mode: 'add',
@@ -141,7 +146,11 @@ export function buildImportPreview(input: {
     const update = updatesByRow.get(row);
     if (update && match?.kind === 'one') {
       upload.push(update);
-      const kept = KEPT_LABELS.filter(([field]) => blank(cells[field])).map(([, label]) => label);
+      // A file made before the Reorder Level column has none: that is not an empty cell to list.
+      const kept = KEPT_LABELS.filter(
+        ([field]) =>
+          blank(cells[field]) && !(field === 'reorder_level' && cells[field] === undefined),
+      ).map(([, label]) => label);
       if (
         ['room', 'isle', 'unit', 'shelf'].every((field) => blank(cells[field as keyof ImportRow]))
       )
@@ -162,13 +171,15 @@ export function buildImportPreview(input: {
   // Only rows that add an item count against the plan; in add-all mode that is every row of
   // the file, good or bad: the whole file is what would be added.
   const adding = mode === 'update' ? rows.length - updateCount : rows.length;
+  const limitProblem =
+    adding > 0 ? importLimitProblem(input.planId, input.currentItemCount, adding) : null;
   return {
     fileName: input.fileName,
     fileProblems: [],
     rows,
     errors,
-    limitProblem:
-      adding > 0 ? importLimitProblem(input.planId, input.currentItemCount, adding) : null,
+    limitProblem,
+    limitRoom: limitProblem ? importRoomLeft(input.planId, input.currentItemCount, adding) : null,
     items: validation.items,
     updates: validation.updates.filter((update) => matches[update.row - 2]?.kind === 'one'),
     mode,

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useAccountPlanId, useAccountId } from '../account';
 import { NeedsConnection } from '../../components/offline-notice';
 import { Screen } from '../../components/screen';
@@ -40,7 +41,13 @@ type PreviewInput = Omit<Parameters<typeof buildImportPreview>[0], 'mode'>;
 
 type Outcome =
   | { kind: 'complete'; imported: number; updated: number; unchanged: number }
-  | { kind: 'failed'; message: string; rowErrors: readonly string[] };
+  | {
+      kind: 'failed';
+      message: string;
+      rowErrors: readonly string[];
+      /** A plan limit's refusal: how many more items fit, in the database's words and count. */
+      limitHint: string | null;
+    };
 
 export function ImportScreen() {
   const { user } = useAuth();
@@ -116,6 +123,7 @@ export function ImportScreen() {
             message: error instanceof Error ? error.message : 'The file could not be imported',
             // If the storage changed since the preview, the server's row errors are listed too.
             rowErrors: error instanceof ImportError ? error.rowErrors : [],
+            limitHint: error instanceof ImportError && error.planLimit ? (error.hint ?? '') : null,
           });
           setProgress(null);
         },
@@ -227,6 +235,11 @@ export function ImportScreen() {
           <p>
             <strong>Import Failed</strong>: {outcome.message}. Nothing was imported.
           </p>
+          {outcome.limitHint !== null ? (
+            <p data-testid="import-failed-limit">
+              {outcome.limitHint} <Link to="/pricing">See plans and upgrade</Link>
+            </p>
+          ) : null}
           {outcome.rowErrors.length > 1 ? (
             <ul
               className="transfer-errors"
@@ -326,8 +339,11 @@ function PreviewPanel({
       {preview.matchesAny ? <ModeChoice mode={preview.mode} onChange={onModeChange} /> : null}
 
       {preview.limitProblem ? (
-        <div className="notice notice--error" role="alert" data-testid="import-limit">
-          <p>{preview.limitProblem}</p>
+        <div className="notice notice--error" role="alert">
+          <p data-testid="import-limit">{preview.limitProblem}</p>
+          <p data-testid="import-limit-room">
+            {preview.limitRoom} <Link to="/pricing">See plans and upgrade</Link>
+          </p>
         </div>
       ) : null}
 

@@ -21,6 +21,7 @@ import { drawnFirstLastTime, noteFirstAnswer } from './first-screen';
 import { ItemButton } from './item-button';
 import { useDrawAllRows, useItemActions, useItemsByShelf, type ItemActions } from './items-context';
 import type { Item } from '../../data/items/types';
+import { labelOnce, unitTitle } from '../../domain/say-once';
 
 const NO_ITEMS: readonly Item[] = [];
 
@@ -52,7 +53,7 @@ export const ItemRow = memo(function ItemRow({
   const expiry = item.expiry_date ? formatDate(item.expiry_date, actions.dateFormat) : null;
   const details = [
     item.barcode ? `Barcode ${item.barcode}` : null,
-    item.sku ? `SKU ${item.sku}` : null,
+    item.sku ? labelOnce('SKU', item.sku) : null,
     item.price_paid !== null ? `Paid ${formatPrice(item.price_paid, actions.currency)}` : null,
     expiry ? `Expires ${expiry}` : null,
   ].filter(Boolean);
@@ -251,7 +252,7 @@ export function ShelfItems(place: ShelfContentProps) {
         <button
           type="button"
           className="inv-button shelf__add"
-          aria-label={`Add item to shelf ${place.shelf.shelf_index} of unit ${place.unit.unit_name}, isle ${place.isle.isle_index}`}
+          aria-label={`Add item to shelf ${place.shelf.shelf_index} of ${unitTitle(place.unit.unit_name, 'unit')}, isle ${place.isle.isle_index}`}
           onClick={() =>
             actions.openAdd({
               room: place.room,

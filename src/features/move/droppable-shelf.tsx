@@ -4,6 +4,7 @@ import { ShelfItems } from '../items';
 import { writeLocation } from '../../domain/storage-tree';
 import type { ShelfContentProps } from '../storage';
 import { SHELF_DROP_PREFIX, useCarry, useMoveActions, type DropData } from './move-context';
+import { unitTitle } from '../../domain/say-once';
 
 /** 'Garage › Isle 1 › A › Shelf 2': the destination as the confirmation names it. */
 function shelfWhere({ room, isle, unit, shelf }: ShelfContentProps): string {
@@ -17,7 +18,7 @@ export function useDroppableShelf(place: ShelfContentProps) {
     kind: 'shelf',
     target: { shelf_id: shelf.shelf_id, unit_id: unit.unit_id, room_id: room.room_id },
     where: shelfWhere(place),
-    label: `shelf ${shelf.shelf_index} of unit ${unit.unit_name}, isle ${isle.isle_index}, ${room.room_name}`,
+    label: `shelf ${shelf.shelf_index} of ${unitTitle(unit.unit_name, 'unit')}, isle ${isle.isle_index}, ${room.room_name}`,
   };
   return useDroppable({ id: `${SHELF_DROP_PREFIX}${shelf.shelf_id}`, data });
 }

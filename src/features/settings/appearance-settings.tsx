@@ -2,6 +2,7 @@ import { useId } from 'react';
 import {
   COLOUR_SCHEMES,
   SCHEME_LABELS,
+  colourName,
   readableTextColour,
   schemeColours,
   type ColourScheme,
@@ -14,21 +15,26 @@ import { usePreferencesForm } from './use-preferences-form';
 const FIELDS = ['storage_colors'] as const;
 const TYPE_LABELS = { bay: 'Bay', box: 'Box', cabinet: 'Cabinet', bin: 'Bin' } as const;
 
-function Swatches({ colours }: { colours: Record<string, string> }) {
+/**
+ * A scheme's colours, one swatch per unit type in the legend's order, each named in words
+ * ('Bay: Blue') for the pointer's tooltip and screen readers, not by a letter.
+ */
+function Swatches({ id, colours }: { id: string; colours: Record<string, string> }) {
   return (
-    <span className="swatches" aria-hidden="true">
-      {UNIT_TYPES.map((type) => (
-        <span
-          key={type}
-          className="swatch"
-          style={{
-            background: colours[type],
-            color: readableTextColour(colours[type] ?? '#ffffff'),
-          }}
-        >
-          {TYPE_LABELS[type].charAt(0)}
-        </span>
-      ))}
+    <span className="swatches" id={id} data-testid="scheme-swatches">
+      {UNIT_TYPES.map((type) => {
+        const name = `${TYPE_LABELS[type]}: ${colourName(colours[type] ?? '')}`;
+        return (
+          <span
+            key={type}
+            className="swatch"
+            role="img"
+            aria-label={name}
+            title={name}
+            style={{ background: colours[type] }}
+          />
+        );
+      })}
     </span>
   );
 }
@@ -58,9 +64,13 @@ export function AppearanceSettings({ stored }: { stored: Preferences }) {
                 value={scheme}
                 checked={currentScheme === scheme}
                 onChange={() => choose(scheme)}
+                // named by the scheme alone; its colours are read after it, as its description
+                aria-label={SCHEME_LABELS[scheme]}
+                aria-describedby={`${id}-${scheme}-swatches`}
               />
               <span>{SCHEME_LABELS[scheme]}</span>
               <Swatches
+                id={`${id}-${scheme}-swatches`}
                 colours={
                   scheme === 'custom'
                     ? schemeColours({ currentScheme: 'custom', customColors })

@@ -3,10 +3,11 @@ import { useAccountId } from '../account';
 import { useStorageTree } from '../../data/storage/get-storage-tree';
 import { shelfPlaces } from '../../data/storage/tree';
 import type { ShelfPlace } from '../../data/storage/types';
+import { unitTitle } from '../../domain/say-once';
 
 /** 'Garage › Isle 2 › Unit B › Shelf 3': how a shelf is named wherever one is chosen. */
 export function shelfPlaceName(place: ShelfPlace): string {
-  return `${place.room.room_name} › Isle ${place.isle.isle_index} › Unit ${place.unit.unit_name} › Shelf ${place.shelf.shelf_index}`;
+  return `${place.room.room_name} › Isle ${place.isle.isle_index} › ${unitTitle(place.unit.unit_name)} › Shelf ${place.shelf.shelf_index}`;
 }
 
 /** Every shelf of the signed-in seller by id, with its room, isle and unit (the storage tree). */
@@ -115,7 +116,7 @@ export function ShelfPicker({
           <option value="">Choose a unit</option>
           {isle?.units.map((u) => (
             <option key={u.unit_id} value={u.unit_id}>
-              Unit {u.unit_name}
+              {unitTitle(u.unit_name)}
             </option>
           ))}
         </select>

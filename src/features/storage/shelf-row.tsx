@@ -5,6 +5,7 @@ import { ActionsMenu, type MenuAction } from '../../components/actions-menu';
 import { countShelfPath } from '../../domain/shelf-count';
 import type { ShelfContent, StorageActions } from './storage-actions';
 import type { Isle, Room, Shelf, Unit } from '../../data/storage/types';
+import { unitTitle } from '../../domain/say-once';
 
 /**
  * One shelf: its contents, given its title and its menu (Count, Remove) to draw on their top line. The root element carries
@@ -52,7 +53,7 @@ export const ShelfRow = memo(function ShelfRow({
     return () => window.cancelAnimationFrame(frame);
   }, [highlighted]);
 
-  const label = `Shelf ${shelf.shelf_index} of unit ${unit.unit_name}, isle ${isle.isle_index}`;
+  const label = `Shelf ${shelf.shelf_index} of ${unitTitle(unit.unit_name, 'unit')}, isle ${isle.isle_index}`;
   const build = useCan('edit-storage');
   // Counting changes only quantities and shelves, which every role may (docs/product.md#team).
   const count = useCan('adjust-quantities');
@@ -100,7 +101,7 @@ export const ShelfRow = memo(function ShelfRow({
         menu={
           menuActions.length > 0 && (
             <ActionsMenu
-              label={`More actions for shelf ${shelf.shelf_index} of unit ${unit.unit_name}`}
+              label={`More actions for shelf ${shelf.shelf_index} of ${unitTitle(unit.unit_name, 'unit')}`}
               testId="shelf-menu"
               actions={menuActions}
             />

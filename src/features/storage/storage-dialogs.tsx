@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { Dialog } from '../../components/dialog';
+import type { LimitNotice } from '../../domain/limit-notice';
 import {
   UNIT_SIZE_PRESETS,
   UNIT_TYPES,
@@ -29,12 +31,16 @@ export const UNIT_TYPE_LABELS: Record<UnitType, string> = {
   bin: 'Bin',
 };
 
-/** A dialog holding one form, with Cancel and the submit button at its foot. */
+/**
+ * A dialog holding one form, with Cancel and the submit button at its foot. With a plan limit
+ * reached the form is not shown at all: the dialog says so, with the way to upgrade (issue #39).
+ */
 function FormDialog({
   title,
   testId,
   submitLabel,
   busy,
+  limit = null,
   onSubmit,
   onClose,
   children,
@@ -43,18 +49,29 @@ function FormDialog({
   testId: string;
   submitLabel: string;
   busy: boolean;
+  limit?: LimitNotice | null;
   onSubmit: () => void;
   onClose: () => void;
   children: ReactNode;
 }) {
+  const blocked = Boolean(limit?.blocked);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit();
+    if (!blocked) onSubmit();
   };
   return (
     <Dialog open title={title} onClose={onClose} testId={testId}>
       <form className="form" onSubmit={submit} noValidate>
-        {children}
+        {limit ? (
+          <p
+            className={blocked ? 'notice notice--error' : 'notice'}
+            role={blocked ? 'alert' : 'status'}
+            data-testid={`${testId}-limit`}
+          >
+            {limit.message} <Link to="/pricing">See plans and upgrade</Link>
+          </p>
+        ) : null}
+        {blocked ? null : children}
         <div className="dialog__footer">
           <button type="button" className="button button--secondary" onClick={onClose}>
             Cancel
@@ -62,7 +79,7 @@ function FormDialog({
           <button
             type="submit"
             className="button button--primary"
-            disabled={busy}
+            disabled={busy || blocked}
             data-testid={`${testId}-submit`}
           >
             {submitLabel}
@@ -80,6 +97,7 @@ export function NameDialog({
   initialValue = '',
   submitLabel,
   busy = false,
+  limit = null,
   onSubmit,
   onClose,
   testId,
@@ -89,6 +107,8 @@ export function NameDialog({
   initialValue?: string;
   submitLabel: string;
   busy?: boolean;
+  /** Add only: the plan's limit, said before the name is typed. */
+  limit?: LimitNotice | null;
   onSubmit: (value: string) => void;
   onClose: () => void;
   testId: string;
@@ -115,6 +135,7 @@ export function NameDialog({
       testId={testId}
       submitLabel={submitLabel}
       busy={busy}
+      limit={limit}
       onSubmit={submit}
       onClose={onClose}
     >
@@ -265,11 +286,14 @@ function UnitFields({
 export function AddIsleDialog({
   suggestedNumber,
   busy = false,
+  limit = null,
   onSubmit,
   onClose,
 }: {
   suggestedNumber: number;
   busy?: boolean;
+  /** The unit limit: a new isle brings its first unit. */
+  limit?: LimitNotice | null;
   onSubmit: (input: { isleIndex: number; unitType: UnitType; size: UnitSizePreset }) => void;
   onClose: () => void;
 }) {
@@ -288,6 +312,7 @@ export function AddIsleDialog({
       testId="add-isle-dialog"
       submitLabel="Add isle"
       busy={busy}
+      limit={limit}
       onSubmit={submit}
       onClose={onClose}
     >
@@ -339,11 +364,13 @@ export function RenumberIsleDialog({
 export function AddUnitDialog({
   isleNumber,
   busy = false,
+  limit = null,
   onSubmit,
   onClose,
 }: {
   isleNumber: number;
   busy?: boolean;
+  limit?: LimitNotice | null;
   onSubmit: (input: { unitType: UnitType; size: UnitSizePreset }) => void;
   onClose: () => void;
 }) {
@@ -356,6 +383,7 @@ export function AddUnitDialog({
       testId="add-unit-dialog"
       submitLabel="Add unit"
       busy={busy}
+      limit={limit}
       onSubmit={() => onSubmit({ unitType, size })}
       onClose={onClose}
     >

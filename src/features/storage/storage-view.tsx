@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../components/dialog';
 import type { UnitColours } from '../../domain/colour-schemes';
 import { nextIsleIndex } from '../../domain/isle-numbering';
 import { UNIT_TYPES, type UnitTypeFilter } from '../../domain/unit-naming';
+import { limitNotice } from '../../domain/limit-notice';
 import { countOf } from '../../lib/format';
 import { whenIdle } from '../../lib/when-idle';
 import { messages } from '../../lib/messages';
@@ -21,8 +22,10 @@ import {
   UNIT_TYPE_LABELS,
 } from './storage-dialogs';
 import type { Isle, Room, Shelf, Unit } from '../../data/storage/types';
+import { countUnits } from '../../data/storage/tree';
 import { useStorageChanges } from './use-storage-changes';
 import type { AccountId } from '../../domain/ids';
+import { unitTitle } from '../../domain/say-once';
 
 type OpenDialog =
   | { kind: 'add-room' }
@@ -89,6 +92,10 @@ export function StorageView({
     return whenIdle(() => startTransition(() => setDrawnFirst(null)), 500);
   }, [waitingUnits]);
   const close = () => setDialog(null);
+  // The plan's room and unit limits, said where adding starts rather than after a refusal (a new
+  // isle brings a unit); the database still refuses past them.
+  const roomLimit = limitNotice(planId, 'rooms', rooms.length);
+  const unitLimit = limitNotice(planId, 'units', countUnits(rooms));
 
   // Ten rooms do not fit one row on a tablet: the tabs scroll sideways (one row, so the shelves
   // stay on the first screen), and the active one is brought into view, sideways only (the page
@@ -303,6 +310,7 @@ export function StorageView({
           label="Room name"
           submitLabel="Add room"
           busy={addRoom.isPending}
+          limit={roomLimit}
           testId="room-name-dialog"
           onClose={close}
           onSubmit={(name) =>
@@ -353,6 +361,7 @@ export function StorageView({
         <AddIsleDialog
           suggestedNumber={nextIsleIndex(dialog.room.isles)}
           busy={addIsle.isPending}
+          limit={unitLimit}
           onClose={close}
           onSubmit={(input) =>
             addIsle.mutate({ ...input, roomId: dialog.room.room_id }, { onSuccess: close })
@@ -389,6 +398,7 @@ export function StorageView({
         <AddUnitDialog
           isleNumber={dialog.isle.isle_index}
           busy={addUnit.isPending}
+          limit={unitLimit}
           onClose={close}
           onSubmit={(input) =>
             addUnit.mutate({ ...input, isleId: dialog.isle.isle_id }, { onSuccess: close })
@@ -397,7 +407,7 @@ export function StorageView({
       ) : null}
       {dialog?.kind === 'rename-unit' ? (
         <NameDialog
-          title={`Rename unit ${dialog.unit.unit_name}`}
+          title={`Rename ${unitTitle(dialog.unit.unit_name, 'unit')}`}
           label="Unit name"
           initialValue={dialog.unit.unit_name}
           submitLabel="Save"
@@ -415,8 +425,8 @@ export function StorageView({
           title="Remove unit"
           message={
             dialog.isle.units.length === 1
-              ? `Remove unit ${dialog.unit.unit_name} with its shelves and items? It is the last unit of isle ${dialog.isle.isle_index}, so the isle is removed too.`
-              : `Remove unit ${dialog.unit.unit_name} with its shelves and items?`
+              ? `Remove ${unitTitle(dialog.unit.unit_name, 'unit')} with its shelves and items? It is the last unit of isle ${dialog.isle.isle_index}, so the isle is removed too.`
+              : `Remove ${unitTitle(dialog.unit.unit_name, 'unit')} with its shelves and items?`
           }
           confirmLabel="Remove unit"
           onCancel={close}
@@ -433,7 +443,7 @@ export function StorageView({
         <ConfirmDialog
           open
           title="Remove shelf"
-          message={`Remove shelf ${dialog.shelf.shelf_index} of unit ${dialog.unit.unit_name} with its items? The other shelves are renumbered from 1.`}
+          message={`Remove shelf ${dialog.shelf.shelf_index} of ${unitTitle(dialog.unit.unit_name, 'unit')} with its items? The other shelves are renumbered from 1.`}
           confirmLabel="Remove shelf"
           onCancel={close}
           onConfirm={() => {

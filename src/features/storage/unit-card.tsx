@@ -7,6 +7,7 @@ import { ShelfRow } from './shelf-row';
 import type { ShelfContent, StorageActions } from './storage-actions';
 import { UNIT_TYPE_LABELS } from './storage-dialogs';
 import type { Isle, Room, Unit } from '../../data/storage/types';
+import { unitTitle } from '../../domain/say-once';
 
 /** A unit coloured by its type under the seller's colour scheme, with its shelves. */
 export const UnitCard = memo(function UnitCard({
@@ -46,7 +47,7 @@ export const UnitCard = memo(function UnitCard({
         data-testid="unit-header"
       >
         <h3 id={titleId} className="unit__title">
-          Unit {unit.unit_name}
+          {unitTitle(unit.unit_name)}
         </h3>
         <span className="unit__type" data-testid="unit-type">
           {UNIT_TYPE_LABELS[unit.unit_type]}
@@ -57,25 +58,25 @@ export const UnitCard = memo(function UnitCard({
             <button
               type="button"
               className="inv-button"
-              aria-label={`Add shelf to unit ${unit.unit_name}`}
+              aria-label={`Add shelf to ${unitTitle(unit.unit_name, 'unit')}`}
               onClick={() => actions.addShelf(unit)}
               data-testid="add-shelf"
             >
               + Shelf
             </button>
             <ActionsMenu
-              label={`More actions for unit ${unit.unit_name}`}
+              label={`More actions for ${unitTitle(unit.unit_name, 'unit')}`}
               testId="unit-menu"
               actions={[
                 {
                   label: 'Rename unit',
-                  ariaLabel: `Rename unit ${unit.unit_name}`,
+                  ariaLabel: `Rename ${unitTitle(unit.unit_name, 'unit')}`,
                   onSelect: () => actions.renameUnit(unit),
                   testId: 'rename-unit',
                 },
                 {
                   label: 'Remove unit',
-                  ariaLabel: `Remove unit ${unit.unit_name}`,
+                  ariaLabel: `Remove ${unitTitle(unit.unit_name, 'unit')}`,
                   danger: true,
                   onSelect: () => actions.removeUnit(unit, isle),
                   testId: 'remove-unit',
@@ -88,7 +89,10 @@ export const UnitCard = memo(function UnitCard({
       {unit.shelves.length === 0 ? (
         <p className="unit__empty muted">No shelves yet.</p>
       ) : (
-        <ol className="unit__shelves" aria-label={`Shelves of unit ${unit.unit_name}`}>
+        <ol
+          className="unit__shelves"
+          aria-label={`Shelves of ${unitTitle(unit.unit_name, 'unit')}`}
+        >
           {unit.shelves.map((shelf) => (
             <ShelfRow
               key={shelf.shelf_id}
@@ -116,7 +120,7 @@ export function UnitToCome({ unit, colour }: { unit: Unit; colour: string }) {
     <article
       className="unit unit--to-come"
       data-testid="unit-to-come"
-      aria-label={`Unit ${unit.unit_name}`}
+      aria-label={unitTitle(unit.unit_name)}
       aria-busy="true"
       style={{
         borderColor: colour,

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   COLOUR_SCHEMES,
+  colourName,
   SCHEME_COLOURS,
   contrastRatio,
   isHexColour,
@@ -117,5 +118,20 @@ describe('readability', () => {
     expect(isHexColour('#abc')).toBe(false);
     expect(isHexColour('blue')).toBe(false);
     expect(isHexColour(undefined)).toBe(false);
+  });
+});
+
+describe('colourName', () => {
+  it('names a swatch colour in words, never by a letter', () => {
+    expect(colourName('#1d4ed8')).toBe('Blue');
+    expect(colourName('#fbbf24')).toBe('Amber');
+    expect(colourName('#059669')).toBe('Green');
+    expect(colourName('#ede9fe')).toBe('Light purple');
+    expect(colourName('#111827')).toBe('Black');
+    expect(colourName('#9ca3af')).toBe('Grey');
+    expect(colourName('#ffffff')).toBe('White');
+    expect(colourName('#9f1239')).toBe('Red');
+    expect(colourName('#f472b6')).toBe('Pink');
+    expect(colourName('not a colour')).toBe('Colour not set');
   });
 });

@@ -121,6 +121,7 @@ describe('export', () => {
     sku: 'MUG-1',
     price_paid: '4.50',
     expiry_date: '2026-01-31',
+    reorder_level: 2,
   };
 
   it('shapes a row like the import template, with names and numbers for the location', () => {
@@ -135,6 +136,7 @@ describe('export', () => {
       sku: 'MUG-1',
       price_paid: 4.5,
       expiry_date: '2026-01-31',
+      reorder_level: 2,
     });
   });
   it('leaves the location blank for an item not on a shelf, and a bad price blank', () => {
@@ -160,14 +162,15 @@ describe('export', () => {
           sku: null,
           price_paid: null,
           expiry_date: null,
+          reorder_level: null,
         },
       ],
       storage,
     );
     expect(csv.split('\r\n')).toEqual([
-      'Item Name,Quantity,Room,Isle,Unit,Shelf,Barcode,SKU,Price Paid,Expiry Date',
-      'Blue mug,3,Garage,1,B,2,5012345678900,MUG-1,4.5,2026-01-31',
-      '"\'=evil, ""quoted""",3,,,,,,,,',
+      'Item Name,Quantity,Room,Isle,Unit,Shelf,Barcode,SKU,Price Paid,Expiry Date,Reorder Level',
+      'Blue mug,3,Garage,1,B,2,5012345678900,MUG-1,4.5,2026-01-31,2',
+      '"\'=evil, ""quoted""",3,,,,,,,,,',
       '',
     ]);
   });
@@ -181,9 +184,9 @@ describe('export', () => {
       new Map([['with-photo', 'https://example.test/sign/a.jpg?token=t']]),
     );
     expect(csv.split('\r\n')).toEqual([
-      'Item Name,Quantity,Room,Isle,Unit,Shelf,Barcode,SKU,Price Paid,Expiry Date,Photo',
-      'Blue mug,3,Garage,1,B,2,5012345678900,MUG-1,4.5,2026-01-31,https://example.test/sign/a.jpg?token=t',
-      'Plain mug,3,Garage,1,B,2,5012345678900,MUG-1,4.5,2026-01-31,',
+      'Item Name,Quantity,Room,Isle,Unit,Shelf,Barcode,SKU,Price Paid,Expiry Date,Reorder Level,Photo',
+      'Blue mug,3,Garage,1,B,2,5012345678900,MUG-1,4.5,2026-01-31,2,https://example.test/sign/a.jpg?token=t',
+      'Plain mug,3,Garage,1,B,2,5012345678900,MUG-1,4.5,2026-01-31,2,',
       '',
     ]);
     const parsed = rowsFromRecords(parseCsv(csv));
@@ -192,7 +195,7 @@ describe('export', () => {
   });
   it('writes just the header for no items', () => {
     expect(exportItemsCsv([], storage)).toBe(
-      'Item Name,Quantity,Room,Isle,Unit,Shelf,Barcode,SKU,Price Paid,Expiry Date\r\n',
+      'Item Name,Quantity,Room,Isle,Unit,Shelf,Barcode,SKU,Price Paid,Expiry Date,Reorder Level\r\n',
     );
   });
 });

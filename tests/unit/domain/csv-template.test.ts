@@ -23,6 +23,7 @@ const HEADER = [
   'SKU',
   'Price Paid',
   'Expiry Date',
+  'Reorder Level',
 ];
 
 describe('template', () => {

@@ -58,6 +58,7 @@ describe('validateImportRows: a good row', () => {
         sku: null,
         price_paid: 4.5,
         expiry_date: '2026-01-31',
+        reorder_level: null,
       },
     ]);
   });
@@ -85,12 +86,20 @@ describe('validateImportRows: spec messages', () => {
   it.each([[''], ['   '], [null], [undefined]])("gives 'Missing item name' for %j", (name) => {
     expect(errorsFor({ ...good, item_name: name })).toEqual(['Missing item name']);
   });
-  it.each([[''], ['-2'], ['-0.5'], ['2.5'], ['abc'], ['1e3'], [null], [-1], [1.5], ['99999999999']])(
-    "gives 'Invalid quantity' for %j",
-    (quantity) => {
-      expect(errorsFor({ ...good, quantity })).toEqual(['Invalid quantity']);
-    },
-  );
+  it.each([
+    [''],
+    ['-2'],
+    ['-0.5'],
+    ['2.5'],
+    ['abc'],
+    ['1e3'],
+    [null],
+    [-1],
+    [1.5],
+    ['99999999999'],
+  ])("gives 'Invalid quantity' for %j", (quantity) => {
+    expect(errorsFor({ ...good, quantity })).toEqual(['Invalid quantity']);
+  });
   it('accepts whole quantities written loosely', () => {
     expect(errorsFor({ ...good, quantity: ' 7 ' })).toEqual([]);
     expect(errorsFor({ ...good, quantity: '7.0' })).toEqual([]);
@@ -300,6 +309,7 @@ describe('export → import round trip', () => {
         sku: 'MUG-1',
         price_paid: 4.5,
         expiry_date: '2026-01-31',
+        reorder_level: 3,
       },
       {
         item_name: '=SUM(A1)',
@@ -309,6 +319,7 @@ describe('export → import round trip', () => {
         sku: '-007',
         price_paid: null,
         expiry_date: null,
+        reorder_level: 0,
       },
       {
         item_name: "'90s jacket\nsize M",
@@ -318,6 +329,7 @@ describe('export → import round trip', () => {
         sku: null,
         price_paid: 1200,
         expiry_date: null,
+        reorder_level: null,
       },
     ];
     const parsed = rowsFromRecords(parseCsv(exportItemsCsv(items, storage)));
@@ -326,6 +338,37 @@ describe('export → import round trip', () => {
     const result = validateImportRows(parsed.rows, storage);
     expect(result.errors).toEqual([]);
     expect(result.items.map(({ row: _row, unit_id: _unit, ...item }) => item)).toEqual(items);
+    // the reorder levels come back as they went out: 3, 0 and none
+    expect(result.items.map((item) => item.reorder_level)).toEqual([3, 0, null]);
+  });
+
+  it('reads a Reorder Level column: a whole number from 0, else says so', () => {
+    const header = 'Item Name,Quantity,Room,Isle,Unit,Shelf,Reorder Level';
+    const parsed = rowsFromRecords(
+      parseCsv(
+        [
+          header,
+          'A,1,Garage,1,A,1,2',
+          'B,1,Garage,1,A,1,',
+          'C,1,Garage,1,A,1,-1',
+          'D,1,Garage,1,A,1,1.5',
+        ].join('\n'),
+      ),
+    );
+    const result = validateImportRows(parsed.rows, storage);
+    expect(result.items.map((item) => item.reorder_level)).toEqual([2, null]);
+    expect(result.errors).toEqual([
+      {
+        row: 4,
+        field: 'reorder_level',
+        message: "Invalid reorder level '-1': use a whole number from 0, such as 3",
+      },
+      {
+        row: 5,
+        field: 'reorder_level',
+        message: "Invalid reorder level '1.5': use a whole number from 0, such as 3",
+      },
+    ]);
   });
 });
 
@@ -352,7 +395,12 @@ describe('inBatches', () => {
   });
   it('makes no batch for no rows, and one for exactly 50', () => {
     expect(inBatches([])).toEqual([]);
-    expect(inBatches(Array.from({ length: 50 }, () => 'x'), 50)).toHaveLength(1);
+    expect(
+      inBatches(
+        Array.from({ length: 50 }, () => 'x'),
+        50,
+      ),
+    ).toHaveLength(1);
   });
   it('refuses a nonsense batch size', () => {
     expect(() => inBatches([1], 0)).toThrow(RangeError);

@@ -40,6 +40,8 @@ describe('label content', () => {
       'Garage › Isle 1 › Unit A › Shelf 2',
       '$4.50',
     ]);
+    // A SKU that already says SKU is printed once: 'SKU-114', not 'SKU SKU-114'.
+    expect(itemLabel({ ...item, sku: 'SKU-114' }, all, 'retail', extras)?.lines[0]).toBe('SKU-114');
     const none = { name: false, sku: false, location: false, price: false };
     expect(itemLabel(item, none, 'code128', extras)).toMatchObject({ title: null, lines: [] });
   });
@@ -91,9 +93,9 @@ describe('choosing items to label', () => {
 
   it('by one item (Print label on its row): that item only, or nothing once it is gone', () => {
     const withIds = items.map((i, n) => ({ ...i, item_id: `i${n + 1}` }));
-    expect(itemsInScope(withIds, { kind: 'item', itemId: 'i2' }, rooms).map((i) => i.item_name)).toEqual([
-      'Lamp',
-    ]);
+    expect(
+      itemsInScope(withIds, { kind: 'item', itemId: 'i2' }, rooms).map((i) => i.item_name),
+    ).toEqual(['Lamp']);
     expect(itemsInScope(withIds, { kind: 'item', itemId: 'gone' }, rooms)).toEqual([]);
     expect(printLabelPath('a b')).toBe('/dashboard/barcode-labels?item=a%20b');
   });

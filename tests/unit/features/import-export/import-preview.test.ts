@@ -97,6 +97,10 @@ describe('import preview: the spec messages, with row numbers (index + 2)', () =
       'Adding 3 items would exceed your free plan limit of 100 items',
     );
     expect(canCommit(preview)).toBe(false);
+    expect(preview.limitRoom).toBe('Your plan has room for 2 more items; this file adds 3.');
+    expect(previewOf(read('good.csv'), { planId: 'free', current: 100 }).limitRoom).toBe(
+      'Your plan has no room for more items; this file adds 3.',
+    );
     expect(canCommit(previewOf(read('good.csv'), { planId: 'free', current: 97 }))).toBe(true);
   });
 

@@ -810,6 +810,7 @@ export type Database = {
       storage_shelves: {
         Row: {
           account_id: string
+          code: string
           created_at: string
           shelf_id: string
           shelf_index: number
@@ -818,6 +819,7 @@ export type Database = {
         }
         Insert: {
           account_id?: string
+          code?: string
           created_at?: string
           shelf_id?: string
           shelf_index: number
@@ -826,6 +828,7 @@ export type Database = {
         }
         Update: {
           account_id?: string
+          code?: string
           created_at?: string
           shelf_id?: string
           shelf_index?: number
@@ -853,6 +856,7 @@ export type Database = {
         Row: {
           account_id: string
           active: boolean
+          code: string
           created_at: string
           isle_id: string
           naming_convention: string
@@ -866,6 +870,7 @@ export type Database = {
         Insert: {
           account_id?: string
           active?: boolean
+          code?: string
           created_at?: string
           isle_id: string
           naming_convention?: string
@@ -879,6 +884,7 @@ export type Database = {
         Update: {
           account_id?: string
           active?: boolean
+          code?: string
           created_at?: string
           isle_id?: string
           naming_convention?: string
@@ -1169,6 +1175,7 @@ export type Database = {
         Args: { p_unit_id: string }
         Returns: {
           account_id: string
+          code: string
           created_at: string
           shelf_id: string
           shelf_index: number
@@ -1187,6 +1194,7 @@ export type Database = {
         Returns: {
           account_id: string
           active: boolean
+          code: string
           created_at: string
           isle_id: string
           naming_convention: string
@@ -1473,6 +1481,7 @@ export type Database = {
         Args: { p_shelf_id: string }
         Returns: {
           account_id: string
+          code: string
           created_at: string
           shelf_id: string
           shelf_index: number
@@ -1492,6 +1501,7 @@ export type Database = {
         Returns: {
           account_id: string
           active: boolean
+          code: string
           created_at: string
           isle_id: string
           naming_convention: string

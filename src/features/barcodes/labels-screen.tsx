@@ -23,7 +23,6 @@ import {
   type LabelLayoutId,
 } from '../../domain/label-layouts';
 import { itemsInScope, type LabelScope } from '../../domain/label-selection';
-import { locationCode } from '../../domain/location-codes';
 import type { ShelfLocation } from '../../domain/storage-tree';
 import { errorMessage } from '../../lib/errors';
 import { useItems } from '../../data/items/get-items';
@@ -174,7 +173,7 @@ export function LabelsScreen() {
         .filter((place) => roomId === '' || place.room.room_id === roomId)
         .map((place) => ({
           key: place.shelf.shelf_id,
-          code: locationCode('shelf', place.shelf.shelf_id),
+          code: place.shelf.code ?? '',
           format: 'CODE128' as const,
           title: shelfPlaceName(place),
           lines: ['Shelf: scan to put items away here'],
@@ -184,7 +183,7 @@ export function LabelsScreen() {
       .filter(({ room }) => roomId === '' || room.room_id === roomId)
       .map(({ room, isle, unit }) => ({
         key: unit.unit_id,
-        code: locationCode('unit', unit.unit_id),
+        code: unit.code ?? '',
         format: 'CODE128' as const,
         title: unitPlaceName({ room, isle, unit }),
         lines: ['Unit: scan to put items on its first shelf'],

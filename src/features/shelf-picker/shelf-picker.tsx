@@ -3,10 +3,16 @@ import { useAccountId } from '../account';
 import { useStorageTree } from '../../data/storage/get-storage-tree';
 import { shelfPlaces } from '../../data/storage/tree';
 import type { ShelfPlace } from '../../data/storage/types';
+import { locationPath } from '../../domain/location-codes';
 
 /** 'Garage › Isle 2 › Unit B › Shelf 3': how a shelf is named wherever one is chosen. */
 export function shelfPlaceName(place: ShelfPlace): string {
-  return `${place.room.room_name} › Isle ${place.isle.isle_index} › Unit ${place.unit.unit_name} › Shelf ${place.shelf.shelf_index}`;
+  return locationPath({
+    room_name: place.room.room_name,
+    isle_index: place.isle.isle_index,
+    unit_name: place.unit.unit_name,
+    shelf_index: place.shelf.shelf_index,
+  });
 }
 
 /** Every shelf of the signed-in seller by id, with its room, isle and unit (the storage tree). */

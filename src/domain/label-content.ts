@@ -49,6 +49,8 @@ export interface Label {
   /** The heading line (item name, or the place for shelf and unit labels). */
   title: string | null;
   lines: string[];
+  /** Location labels (issue #41) carry the code as a QR code too, beside the Code 128. */
+  qr?: boolean;
 }
 
 /**

@@ -1,32 +1,53 @@
 /**
- * Codes printed on shelf and unit labels, so put-away mode can tell "this is a place" from
- * "this is an item" with one scan. SR-SHELF-1a2b3c4d / SR-UNIT-1a2b3c4d carry the first 8 hex
- * digits of the id: short enough for a crisp Code 128 on a 62 mm label (a whole UUID would need
- * bars too thin for most scanners), and 32 bits make a clash among one seller's few hundred
- * shelves vanishingly rare; a clash is still detected and reported rather than guessed.
+ * Codes printed on shelf and unit labels (issue #41). The database gives every shelf and unit one
+ * (supabase/schemas/30_storage.sql, "Location codes"): "S-" or "U-" and 5 (later 6) characters
+ * from an alphabet without look-alikes, unique in the account and kept when shelves renumber, so
+ * a printed label stays right. One scan then tells "this is a place" from "this is an item".
  */
+
+import { unitTitle } from './say-once';
 
 export type LocationKind = 'shelf' | 'unit';
 
-const PREFIX: Record<LocationKind, string> = { shelf: 'SR-SHELF-', unit: 'SR-UNIT-' };
-const SHORT_LENGTH = 8;
-const PATTERN = /^SR-(SHELF|UNIT)-([0-9A-F]{8})$/i;
+/** No 0/O, 1/I/L: every character reads aloud and types back one way. */
+export const LOCATION_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
-const shortId = (id: string): string => id.replace(/-/g, '').slice(0, SHORT_LENGTH).toLowerCase();
-
-export function locationCode(kind: LocationKind, id: string): string {
-  return `${PREFIX[kind]}${shortId(id).toUpperCase()}`;
-}
+const PREFIX: Record<LocationKind, string> = { shelf: 'S-', unit: 'U-' };
+const CODE = /^(S|U)-([2-9A-HJKMNP-Z]{5,6})$/;
+// What a seller may type or a scanner send: any case, spaces around, the hyphen as a space or left out.
+const TYPED = /^(S|U)[-\s]?([2-9A-HJKMNP-Z]{5,6})$/;
 
 export interface ParsedLocationCode {
   kind: LocationKind;
-  /** The short id, lower case. */
+  /** The code as the database holds it, e.g. "S-7KQ3M". */
+  code: string;
+}
+
+/** True for a code exactly as the database gives it. */
+export function isLocationCode(code: string): boolean {
+  return CODE.test(code);
+}
+
+/** The place a scanned or typed code names, or null when it is not a location code. */
+export function parseLocationCode(text: string): ParsedLocationCode | null {
+  const match = TYPED.exec(text.trim().toUpperCase());
+  if (!match) return null;
+  const kind: LocationKind = match[1] === 'S' ? 'shelf' : 'unit';
+  return { kind, code: `${PREFIX[kind]}${match[2]!}` };
+}
+
+// Labels printed before codes came from the database carry SR-SHELF-/SR-UNIT- and the first 8
+// hex digits of the id; put-away still reads them so those labels keep working.
+const LEGACY = /^SR-(SHELF|UNIT)-([0-9A-F]{8})$/i;
+
+export interface LegacyLocationCode {
+  kind: LocationKind;
+  /** The id's first 8 hex digits, lower case. */
   short: string;
 }
 
-/** The place a scanned code names, or null when it is an ordinary item code. */
-export function parseLocationCode(code: string): ParsedLocationCode | null {
-  const match = PATTERN.exec(code.trim());
+export function parseLegacyLocationCode(code: string): LegacyLocationCode | null {
+  const match = LEGACY.exec(code.trim());
   if (!match) return null;
   return {
     kind: match[1]!.toUpperCase() === 'SHELF' ? 'shelf' : 'unit',
@@ -37,14 +58,40 @@ export function parseLocationCode(code: string): ParsedLocationCode | null {
 export type LocationMatch<T> =
   { ok: true; place: T } | { ok: false; reason: 'not-found' | 'ambiguous' };
 
-/** Finds the seller's shelf or unit a label names among `places` (by id). */
+/** The seller's place a code names among `places`: by its code, or an old label by its id. */
 export function findLocation<T>(
-  parsed: ParsedLocationCode,
+  parsed: ParsedLocationCode | LegacyLocationCode,
   places: Iterable<T>,
-  idOf: (place: T) => string,
+  of: (place: T) => { id: string; code: string },
 ): LocationMatch<T> {
   const hits: T[] = [];
-  for (const place of places) if (shortId(idOf(place)) === parsed.short) hits.push(place);
+  for (const place of places) {
+    const { id, code } = of(place);
+    const hit =
+      'code' in parsed
+        ? code === parsed.code
+        : id.replace(/-/g, '').slice(0, 8).toLowerCase() === parsed.short;
+    if (hit) hits.push(place);
+  }
   if (hits.length === 1) return { ok: true, place: hits[0]! };
   return { ok: false, reason: hits.length === 0 ? 'not-found' : 'ambiguous' };
+}
+
+/** Either kind of location label a scan may be. */
+export function readLocationLabel(text: string): ParsedLocationCode | LegacyLocationCode | null {
+  return parseLocationCode(text) ?? parseLegacyLocationCode(text);
+}
+
+export interface PathParts {
+  room_name: string;
+  isle_index: number;
+  unit_name: string;
+  /** Absent for a unit's own path. */
+  shelf_index?: number;
+}
+
+/** 'Garage › Isle 2 › Unit A › Shelf 3': a place as every screen and label names it. */
+export function locationPath({ room_name, isle_index, unit_name, shelf_index }: PathParts): string {
+  const unit = `${room_name} › Isle ${isle_index} › ${unitTitle(unit_name)}`;
+  return shelf_index === undefined ? unit : `${unit} › Shelf ${shelf_index}`;
 }

@@ -5,6 +5,8 @@
 export interface TreeShelf {
   shelf_id: string;
   shelf_index: number;
+  /** The label code (location-codes.ts); absent until the server has answered. */
+  code?: string;
 }
 
 export interface TreeUnit {
@@ -12,6 +14,7 @@ export interface TreeUnit {
   unit_name: string;
   unit_index?: number | null;
   unit_type?: string | null;
+  code?: string;
   shelves?: readonly TreeShelf[] | null;
 }
 

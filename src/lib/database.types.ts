@@ -980,6 +980,7 @@ export type Database = {
       storage_shelves: {
         Row: {
           account_id: string
+          code: string
           created_at: string
           last_counted_at: string | null
           last_counted_by: string | null
@@ -990,6 +991,7 @@ export type Database = {
         }
         Insert: {
           account_id?: string
+          code?: string
           created_at?: string
           last_counted_at?: string | null
           last_counted_by?: string | null
@@ -1000,6 +1002,7 @@ export type Database = {
         }
         Update: {
           account_id?: string
+          code?: string
           created_at?: string
           last_counted_at?: string | null
           last_counted_by?: string | null
@@ -1029,6 +1032,7 @@ export type Database = {
         Row: {
           account_id: string
           active: boolean
+          code: string
           created_at: string
           isle_id: string
           naming_convention: string
@@ -1042,6 +1046,7 @@ export type Database = {
         Insert: {
           account_id?: string
           active?: boolean
+          code?: string
           created_at?: string
           isle_id: string
           naming_convention?: string
@@ -1055,6 +1060,7 @@ export type Database = {
         Update: {
           account_id?: string
           active?: boolean
+          code?: string
           created_at?: string
           isle_id?: string
           naming_convention?: string
@@ -1345,6 +1351,7 @@ export type Database = {
         Args: { p_unit_id: string }
         Returns: {
           account_id: string
+          code: string
           created_at: string
           last_counted_at: string | null
           last_counted_by: string | null
@@ -1365,6 +1372,7 @@ export type Database = {
         Returns: {
           account_id: string
           active: boolean
+          code: string
           created_at: string
           isle_id: string
           naming_convention: string
@@ -1696,6 +1704,7 @@ export type Database = {
         Args: { p_shelf_id: string }
         Returns: {
           account_id: string
+          code: string
           created_at: string
           last_counted_at: string | null
           last_counted_by: string | null
@@ -1717,6 +1726,7 @@ export type Database = {
         Returns: {
           account_id: string
           active: boolean
+          code: string
           created_at: string
           isle_id: string
           naming_convention: string

@@ -660,6 +660,127 @@ create trigger storage_shelves_set_updated_at
   for each row execute function private.set_updated_at();
 
 -- ---------------------------------------------------------------------------------------------
+-- Location codes (issue #41): a code for every unit and shelf, printed on its label
+-- ---------------------------------------------------------------------------------------------
+-- A printed label must stay right when shelves renumber, so the label carries a code of its own,
+-- not the shelf's number: "S-" for a shelf, "U-" for a unit, then 5 characters from an alphabet
+-- without look-alikes (no 0/O, 1/I/L), short enough to read aloud. The prefixes keep shelf and
+-- unit codes apart, so each table's own unique index (account_id, code) is enough: no shared
+-- codes table. The characters are a fixed shuffle (a keyed Feistel permutation) of one sequence's
+-- numbers: distinct by construction, so parallel inserts never collide or retry, a removed
+-- shelf's code never comes back on another shelf, and ADD COLUMN's default gives existing rows
+-- their codes in the migration itself. Past 31^5 numbers the codes grow to 6 characters.
+create sequence private.location_code_numbers;
+
+-- The code characters of the n-th number: a permutation of 0 .. 31^len - 1 written in base 31
+-- (the sequence starts at 1: number 0 is never used).
+create or replace function private.location_code_text(p_n bigint)
+returns text
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  c_alphabet constant text := '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+  v_length integer := 5;
+  v_size bigint := 28629151; -- 31^5
+  v_half integer := 13; -- 2^26 >= 31^5: the Feistel block is two halves of 13 bits
+  v_x bigint := p_n;
+  v_mask bigint;
+  v_left bigint;
+  v_right bigint;
+  v_swap bigint;
+  v_code text := '';
+begin
+  if p_n >= 28629151 then
+    v_length := 6;
+    v_size := 887503681; -- 31^6
+    v_half := 15;
+    v_x := p_n - 28629151;
+  end if;
+  if p_n < 0 or v_x >= v_size then
+    raise exception 'No location code for number %', p_n using errcode = '22023';
+  end if;
+  v_mask := (1::bigint << v_half) - 1;
+  -- cycle-walking: permute the 2*half-bit block until the result falls inside 0 .. size - 1
+  loop
+    v_left := v_x >> v_half;
+    v_right := v_x & v_mask;
+    for round in 1..4 loop
+      v_swap := v_right;
+      v_right := v_left # (hashint8(v_right * 8 + round)::bigint & v_mask);
+      v_left := v_swap;
+    end loop;
+    v_x := (v_left << v_half) | v_right;
+    exit when v_x < v_size;
+  end loop;
+  for i in 1..v_length loop
+    v_code := substr(c_alphabet, (v_x % 31)::integer + 1, 1) || v_code;
+    v_x := v_x / 31;
+  end loop;
+  return v_code;
+end;
+$$;
+revoke all on function private.location_code_text(bigint) from public;
+
+-- A new code with its kind's prefix. security definer: the caller needs no rights on the sequence.
+create or replace function private.new_location_code(p_prefix text)
+returns text
+language sql
+volatile
+security definer
+set search_path = ''
+as $$
+  select p_prefix || private.location_code_text(nextval('private.location_code_numbers'))
+$$;
+revoke all on function private.new_location_code(text) from public;
+grant execute on function private.new_location_code(text) to authenticated, service_role;
+
+-- Clients never choose or change a code: an insert from a client gets a fresh one (restore and
+-- undo, which run with private.keep_stamps(), put back the code the labels carry), and an update
+-- that changes one is refused. TG_ARGV[0]: the kind's prefix.
+create or replace function private.keep_location_code()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if tg_op = 'INSERT' then
+    if coalesce(current_setting('stockroom.keep_stamps', true), '') <> 'on' or new.code is null then
+      new.code := private.new_location_code(tg_argv[0]);
+    end if;
+  elsif new.code is distinct from old.code then
+    raise exception 'A location code never changes: the labels printed with it must stay right'
+      using errcode = '42501';
+  end if;
+  return new;
+end;
+$$;
+revoke all on function private.keep_location_code() from public;
+
+alter table public.storage_units
+  add column code text not null default private.new_location_code('U-')
+    constraint "Unit code: U- and 5 or 6 code characters"
+    check (code ~ '^U-[2-9A-HJKMNP-Z]{5,6}$');
+alter table public.storage_shelves
+  add column code text not null default private.new_location_code('S-')
+    constraint "Shelf code: S- and 5 or 6 code characters"
+    check (code ~ '^S-[2-9A-HJKMNP-Z]{5,6}$');
+comment on column public.storage_units.code is
+  'The unit''s label code (U-XXXXX): given by the database, unique in the account, never changed.';
+comment on column public.storage_shelves.code is
+  'The shelf''s label code (S-XXXXX): given by the database, unique in the account, kept when shelves renumber.';
+create unique index storage_units_code_key on public.storage_units (account_id, code);
+create unique index storage_shelves_code_key on public.storage_shelves (account_id, code);
+
+create trigger storage_units_keep_code
+  before insert or update on public.storage_units
+  for each row execute function private.keep_location_code('U-');
+create trigger storage_shelves_keep_code
+  before insert or update on public.storage_shelves
+  for each row execute function private.keep_location_code('S-');
+
+-- ---------------------------------------------------------------------------------------------
 -- Renumbering and places
 -- ---------------------------------------------------------------------------------------------
 -- Renumber the rows under one parent 1..n in their current order: the shelves of a unit, the

@@ -196,6 +196,7 @@ test.describe('bulk scan', () => {
     await barcodes.scan('NEW-1');
     await barcodes.expectToast('Scan Failed', 'Scan a shelf label first');
 
+    // labels printed before codes came from the database still scan (SR-SHELF- and the id)
     await barcodes.scan(`SR-SHELF-${shelf2!.replace(/-/g, '').slice(0, 8).toUpperCase()}`);
     await expect(barcodes.byTestId('putaway-shelf')).toHaveText(
       'Garage › Isle 1 › Unit A › Shelf 2',
@@ -341,11 +342,16 @@ test.describe('barcode labels', () => {
       format: 'EAN_13',
     });
 
-    // Shelf labels, for put-away
-    await barcodes.press(barcodes.byTestId('label-kind-shelves'));
-    await expect(barcodes.byTestId('label')).toHaveCount(1);
-    const shelfCode = `SR-SHELF-${seeded.shelfId.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
-    const shelfLabel = barcodes.byTestId('label').first();
+    // Shelf and unit labels, for put-away: the code the database gave the shelf (issue #41)
+    await barcodes.press(barcodes.byTestId('label-kind-locations'));
+    await expect(barcodes.byTestId('label')).toHaveCount(2);
+    const { data: shelfRow } = await admin
+      .from('storage_shelves')
+      .select('code')
+      .eq('shelf_id', seeded.shelfId)
+      .single();
+    const shelfCode = (shelfRow as { code: string }).code;
+    const shelfLabel = barcodes.byTestId('label').nth(1);
     await expect(shelfLabel).toHaveAttribute('data-code', shelfCode);
     expect(await decodeBarcode(shelfLabel.getByTestId('label-barcode'))).toEqual({
       text: shelfCode,

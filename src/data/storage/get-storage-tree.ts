@@ -10,7 +10,7 @@ import type { AccountId } from '../../domain/ids';
 // most 10 rooms and 100 units); the levels below rooms are sorted in toTree because PostgREST
 // orders embedded rows only when asked per level.
 const TREE_SELECT =
-  'room_id, room_name, room_index, isles:storage_isles(isle_id, isle_index, room_id, units:storage_units(unit_id, unit_name, unit_type, unit_index, isle_id, naming_convention, shelves:storage_shelves(shelf_id, shelf_index, unit_id)))';
+  'room_id, room_name, room_index, isles:storage_isles(isle_id, isle_index, room_id, units:storage_units(unit_id, unit_name, unit_type, unit_index, isle_id, naming_convention, code, shelves:storage_shelves(shelf_id, shelf_index, unit_id, code)))';
 
 export async function getStorageTree() {
   const { data, error } = await supabase

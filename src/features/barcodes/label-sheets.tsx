@@ -2,6 +2,7 @@ import type { CSSProperties } from 'react';
 import type { Label } from '../../domain/label-content';
 import { cssLength, labelBox, paginateLabels, type LabelLayout } from '../../domain/label-layouts';
 import { BarcodeSvg } from './barcode-svg';
+import { QrSvg } from './qr-svg';
 
 export interface LabelSheetsProps {
   layout: LabelLayout;
@@ -44,6 +45,36 @@ export function LabelSheets({
               width: len(box.width),
               height: len(box.height),
             };
+            if (label.qr)
+              return (
+                <div
+                  key={`${slot}-${label.key}`}
+                  className="label-sheet__label label-sheet__label--location"
+                  style={style}
+                  data-testid="label"
+                  data-slot={slot}
+                  data-code={label.code}
+                >
+                  <QrSvg code={label.code} className="label-sheet__qr" testId="label-qr" />
+                  <div className="label-sheet__text">
+                    <p className="label-sheet__title label-sheet__code" data-testid="label-title">
+                      {label.title}
+                    </p>
+                    {label.lines.map((line, index) => (
+                      <p key={index} className="label-sheet__line" data-testid="label-line">
+                        {line}
+                      </p>
+                    ))}
+                    <BarcodeSvg
+                      code={label.code}
+                      format={label.format}
+                      showText={false}
+                      className="label-sheet__barcode"
+                      testId="label-barcode"
+                    />
+                  </div>
+                </div>
+              );
             return (
               <div
                 key={`${slot}-${label.key}`}

@@ -23,8 +23,13 @@ import {
   type LabelLayoutId,
 } from '../../domain/label-layouts';
 import { itemsInScope, type LabelScope } from '../../domain/label-selection';
-import { locationCode } from '../../domain/location-codes';
 import type { ShelfLocation } from '../../domain/storage-tree';
+import {
+  heldLines,
+  locationLabel,
+  placesInScope,
+  type LocationScope,
+} from '../../domain/location-labels';
 import { errorMessage } from '../../lib/errors';
 import { useItems } from '../../data/items/get-items';
 import { usePreferences } from '../../data/settings/get-preferences';
@@ -35,7 +40,8 @@ import { LabelSelect, type LabelOption } from './label-select';
 import { LabelSheets } from './label-sheets';
 import './barcodes.css';
 
-type LabelKind = 'items' | 'shelves' | 'units';
+type LabelKind = 'items' | 'locations';
+type PlaceScopeKind = 'room' | 'unit' | 'shelves';
 type ScopeKind = LabelScope['kind'];
 type UnitPlace = Omit<ShelfLocation, 'shelf'>;
 
@@ -58,6 +64,21 @@ function chosenItemIds(state: unknown): string[] | null {
   const { itemIds } = state as { itemIds: unknown };
   return Array.isArray(itemIds) && itemIds.every((id) => typeof id === 'string') ? itemIds : null;
 }
+
+/** The shelves the reprint offer passes in the navigation state (issue #41), if any. */
+function chosenShelfIds(state: unknown): string[] | null {
+  if (typeof state !== 'object' || state === null || !('shelfIds' in state)) return null;
+  const { shelfIds } = state as { shelfIds: unknown };
+  return Array.isArray(shelfIds) && shelfIds.every((id) => typeof id === 'string')
+    ? shelfIds
+    : null;
+}
+
+const PLACE_SCOPE_OPTIONS: readonly LabelOption[] = [
+  { value: 'room', name: 'Room' },
+  { value: 'unit', name: 'Unit and its shelves' },
+];
+const HELD_LINES = 2;
 
 const LAYOUT_OPTIONS: readonly LabelOption[] = LABEL_LAYOUT_IDS.map((id) => ({
   value: id,
@@ -91,10 +112,13 @@ export function LabelsScreen() {
   // "Print label" on an item's row or dialog opens this screen with ?item=<id>: that item alone.
   const [searchParams] = useSearchParams();
   const itemId = searchParams.get('item') ?? '';
-  const [kind, setKind] = useState<LabelKind>('items');
   const navigationState: unknown = useLocation().state;
   // The items Products passed, as they were when the seller came here.
   const [chosenIds] = useState(() => chosenItemIds(navigationState));
+  const [reprintIds] = useState(() => chosenShelfIds(navigationState));
+  const [kind, setKind] = useState<LabelKind>(reprintIds ? 'locations' : 'items');
+  const [placeScope, setPlaceScope] = useState<PlaceScopeKind>(reprintIds ? 'shelves' : 'room');
+  const [showHeld, setShowHeld] = useState(false);
   const [scopeKind, setScopeKind] = useState<ScopeKind>(
     itemId ? 'item' : chosenIds ? 'chosen' : 'all',
   );
@@ -169,27 +193,42 @@ export function LabelsScreen() {
         return label ? [label] : [];
       });
     }
-    if (kind === 'shelves') {
-      return [...places.values()]
-        .filter((place) => roomId === '' || place.room.room_id === roomId)
-        .map((place) => ({
-          key: place.shelf.shelf_id,
-          code: locationCode('shelf', place.shelf.shelf_id),
-          format: 'CODE128' as const,
-          title: shelfPlaceName(place),
-          lines: ['Shelf: scan to put items away here'],
-        }));
-    }
-    return units
-      .filter(({ room }) => roomId === '' || room.room_id === roomId)
-      .map(({ room, isle, unit }) => ({
-        key: unit.unit_id,
-        code: locationCode('unit', unit.unit_id),
-        format: 'CODE128' as const,
-        title: unitPlaceName({ room, isle, unit }),
-        lines: ['Unit: scan to put items on its first shelf'],
-      }));
-  }, [kind, chosen, fields, symbology, places, units, roomId, currency]);
+    const locationScope: LocationScope =
+      placeScope === 'shelves'
+        ? { kind: 'shelves', shelfIds: reprintIds ?? [] }
+        : placeScope === 'unit'
+          ? { kind: 'unit', unitId }
+          : { kind: 'room', roomId };
+    return placesInScope(rooms, locationScope).map((place) =>
+      locationLabel(
+        place,
+        showHeld
+          ? heldLines(
+              (items.data ?? [])
+                .filter((item) =>
+                  place.kind === 'shelf' ? item.shelf_id === place.id : item.unit_id === place.id,
+                )
+                .map((item) => item.item_name),
+              HELD_LINES,
+            )
+          : [],
+      ),
+    );
+  }, [
+    kind,
+    chosen,
+    fields,
+    symbology,
+    places,
+    roomId,
+    unitId,
+    currency,
+    rooms,
+    placeScope,
+    reprintIds,
+    showHeld,
+    items.data,
+  ]);
 
   // Ctrl+P prints the labels too: the print copy is rendered just before the print dialog.
   useEffect(() => {
@@ -231,7 +270,7 @@ export function LabelsScreen() {
       <div className="labels-screen__controls">
         <fieldset className="labels-screen__group">
           <legend>Labels for</legend>
-          {(['items', 'shelves', 'units'] as const).map((value) => (
+          {(['items', 'locations'] as const).map((value) => (
             <label key={value} className="labels-screen__choice">
               <input
                 type="radio"
@@ -241,7 +280,7 @@ export function LabelsScreen() {
                 onChange={() => setKind(value)}
                 data-testid={`label-kind-${value}`}
               />
-              {value === 'items' ? 'Items' : value === 'shelves' ? 'Shelves' : 'Units'}
+              {value === 'items' ? 'Items' : 'Shelves and units'}
             </label>
           ))}
         </fieldset>
@@ -303,8 +342,49 @@ export function LabelsScreen() {
           </fieldset>
         ) : (
           <fieldset className="labels-screen__group">
-            <legend>Which {kind}</legend>
-            <RoomSelect value={roomId} onChange={setRoomId} allowAll />
+            <legend>Which places</legend>
+            <LabelSelect
+              label="By"
+              value={placeScope}
+              options={
+                reprintIds
+                  ? [
+                      {
+                        value: 'shelves',
+                        name: `The ${reprintIds.length} ${reprintIds.length === 1 ? 'shelf' : 'shelves'} that changed`,
+                      },
+                      ...PLACE_SCOPE_OPTIONS,
+                    ]
+                  : PLACE_SCOPE_OPTIONS
+              }
+              onChange={(value) => setPlaceScope(value as PlaceScopeKind)}
+              testId="label-place-scope"
+            />
+            {placeScope === 'room' ? (
+              <RoomSelect value={roomId} onChange={setRoomId} allowAll />
+            ) : null}
+            {placeScope === 'unit' ? (
+              <LabelSelect
+                label="Unit"
+                value={unitId}
+                options={units.map((place) => ({
+                  value: place.unit.unit_id,
+                  name: unitPlaceName(place),
+                }))}
+                onChange={setUnitId}
+                testId="label-place-unit"
+                placeholder="Choose a unit"
+              />
+            ) : null}
+            <label className="labels-screen__choice">
+              <input
+                type="checkbox"
+                checked={showHeld}
+                onChange={(event) => setShowHeld(event.target.checked)}
+                data-testid="label-held"
+              />
+              What it holds (first {HELD_LINES} lines)
+            </label>
           </fieldset>
         )}
 

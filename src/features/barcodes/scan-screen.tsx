@@ -8,7 +8,7 @@ import { LoadingScreen } from '../../components/loading-screen';
 import { notify } from '../../components/toasts';
 import type { ToastMessage } from '../../lib/messages';
 import { DUPLICATE_SCAN, lookupByBarcode } from '../../domain/barcodes';
-import { findLocation, parseLocationCode } from '../../domain/location-codes';
+import { findLocation, readLocationLabel } from '../../domain/location-codes';
 import {
   addEntry,
   entriesToAdd,
@@ -143,15 +143,18 @@ function Scanner() {
 
   /** The shelf a shelf or unit label names (a unit label means its first shelf). */
   const targetOf = (code: string): Target | null => {
-    const parsed = parseLocationCode(code);
+    const parsed = readLocationLabel(code);
     if (!parsed) return null;
     if (parsed.kind === 'shelf') {
-      const found = findLocation(parsed, places.values(), (p) => p.shelf.shelf_id);
+      const found = findLocation(parsed, places.values(), (p) => ({
+        id: p.shelf.shelf_id,
+        code: p.shelf.code ?? '',
+      }));
       if (found.ok) return { ok: true, shelfId: found.place.shelf.shelf_id };
       return { ok: false, message: locationProblem(found.reason, 'shelf') };
     }
     const units = rooms.flatMap((r) => r.isles.flatMap((i) => i.units));
-    const found = findLocation(parsed, units, (u) => u.unit_id);
+    const found = findLocation(parsed, units, (u) => ({ id: u.unit_id, code: u.code ?? '' }));
     if (!found.ok) return { ok: false, message: locationProblem(found.reason, 'unit') };
     const first = found.place.shelves[0];
     if (!first)

@@ -3,11 +3,16 @@ import { useAccountId } from '../account';
 import { useStorageTree } from '../../data/storage/get-storage-tree';
 import { shelfPlaces } from '../../data/storage/tree';
 import type { ShelfPlace } from '../../data/storage/types';
-import { unitTitle } from '../../domain/say-once';
+import { locationPath } from '../../domain/location-codes';
 
 /** 'Garage › Isle 2 › Unit B › Shelf 3': how a shelf is named wherever one is chosen. */
 export function shelfPlaceName(place: ShelfPlace): string {
-  return `${place.room.room_name} › Isle ${place.isle.isle_index} › ${unitTitle(place.unit.unit_name)} › Shelf ${place.shelf.shelf_index}`;
+  return locationPath({
+    room_name: place.room.room_name,
+    isle_index: place.isle.isle_index,
+    unit_name: place.unit.unit_name,
+    shelf_index: place.shelf.shelf_index,
+  });
 }
 
 /** Every shelf of the signed-in seller by id, with its room, isle and unit (the storage tree). */
@@ -116,7 +121,7 @@ export function ShelfPicker({
           <option value="">Choose a unit</option>
           {isle?.units.map((u) => (
             <option key={u.unit_id} value={u.unit_id}>
-              {unitTitle(u.unit_name)}
+              Unit {u.unit_name}
             </option>
           ))}
         </select>

@@ -1,33 +1,66 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { findLocation, locationCode, parseLocationCode } from '../../../src/domain/location-codes';
+import {
+  LOCATION_CODE_ALPHABET,
+  findLocation,
+  isLocationCode,
+  locationPath,
+  parseLocationCode,
+  readLocationLabel,
+} from '../../../src/domain/location-codes';
 
 const SHELF = '1a2b3c4d-0000-4000-8000-000000000001';
-const UNIT = 'ffee0011-2233-4455-8899-aabbccddeeff';
 
 describe('location codes', () => {
-  it('prints shelves and units as short Code 128 values', () => {
-    expect(locationCode('shelf', SHELF)).toBe('SR-SHELF-1A2B3C4D');
-    expect(locationCode('unit', UNIT)).toBe('SR-UNIT-FFEE0011');
+  it('use an alphabet without look-alikes', () => {
+    expect(LOCATION_CODE_ALPHABET).toHaveLength(31);
+    for (const lookAlike of ['0', 'O', '1', 'I', 'L'])
+      expect(LOCATION_CODE_ALPHABET).not.toContain(lookAlike);
+    expect(isLocationCode('S-7KQ3M')).toBe(true);
+    expect(isLocationCode('U-7KQ3MZ')).toBe(true);
+    expect(isLocationCode('S-7KQ3')).toBe(false);
+    expect(isLocationCode('S-7KQ0M')).toBe(false);
+    expect(isLocationCode('X-7KQ3M')).toBe(false);
   });
 
-  it('reads them back, in any case, and refuses item codes', () => {
-    expect(parseLocationCode('SR-SHELF-1A2B3C4D')).toEqual({ kind: 'shelf', short: '1a2b3c4d' });
-    expect(parseLocationCode(' sr-unit-ffee0011 ')).toEqual({ kind: 'unit', short: 'ffee0011' });
+  it('read a scanned or typed code back, in any case, with or without the hyphen', () => {
+    expect(parseLocationCode('S-7KQ3M')).toEqual({ kind: 'shelf', code: 'S-7KQ3M' });
+    expect(parseLocationCode(' u-7kq3m ')).toEqual({ kind: 'unit', code: 'U-7KQ3M' });
+    expect(parseLocationCode('s 7kq3m')).toEqual({ kind: 'shelf', code: 'S-7KQ3M' });
+    expect(parseLocationCode('S7KQ3M')).toEqual({ kind: 'shelf', code: 'S-7KQ3M' });
     expect(parseLocationCode('5012345678900')).toBeNull();
-    expect(parseLocationCode('SR-SHELF-1A2B3C4')).toBeNull();
-    expect(parseLocationCode('SR-BOX-1A2B3C4D')).toBeNull();
+    expect(parseLocationCode('S-7KQ1M')).toBeNull();
   });
 
-  it('finds the seller’s shelf, and says when none or several match', () => {
-    const shelves = [{ id: SHELF }, { id: '99999999-0000-4000-8000-000000000002' }];
-    const parsed = parseLocationCode(locationCode('shelf', SHELF))!;
-    expect(findLocation(parsed, shelves, (s) => s.id)).toEqual({ ok: true, place: shelves[0] });
-    expect(findLocation(parsed, [], (s: { id: string }) => s.id)).toEqual({
+  it('find the seller’s place by its code, and old SR- labels by the id', () => {
+    const shelves = [
+      { id: SHELF, code: 'S-7KQ3M' },
+      { id: '99999999-0000-4000-8000-000000000002', code: 'S-22222' },
+    ];
+    const of = (s: { id: string; code: string }) => s;
+    expect(findLocation(parseLocationCode('s-22222')!, shelves, of)).toEqual({
+      ok: true,
+      place: shelves[1],
+    });
+    expect(findLocation(parseLocationCode('S-33333')!, shelves, of)).toEqual({
       ok: false,
       reason: 'not-found',
     });
-    const twins = [{ id: SHELF }, { id: '1a2b3c4d-ffff-4000-8000-000000000003' }];
-    expect(findLocation(parsed, twins, (s) => s.id)).toEqual({ ok: false, reason: 'ambiguous' });
+    expect(findLocation(readLocationLabel('SR-SHELF-1A2B3C4D')!, shelves, of)).toEqual({
+      ok: true,
+      place: shelves[0],
+    });
+    const twins = [...shelves, { id: '1a2b3c4d-ffff-4000-8000-000000000003', code: 'S-44444' }];
+    expect(findLocation(readLocationLabel('sr-shelf-1a2b3c4d')!, twins, of)).toEqual({
+      ok: false,
+      reason: 'ambiguous',
+    });
+    expect(readLocationLabel('5012345678900')).toBeNull();
+  });
+
+  it('name a place by its path', () => {
+    const unit = { room_name: 'Garage', isle_index: 2, unit_name: 'A' };
+    expect(locationPath(unit)).toBe('Garage › Isle 2 › Unit A');
+    expect(locationPath({ ...unit, shelf_index: 3 })).toBe('Garage › Isle 2 › Unit A › Shelf 3');
   });
 });

@@ -42,6 +42,7 @@ export const LIVE_TABLES = {
   dismissed_notifications: 'account_id',
   order_picks: 'account_id',
   sku_links: 'account_id',
+  ebay_order_fetches: 'account_id',
   accounts: 'id',
   account_members: 'account_id',
 } as const;

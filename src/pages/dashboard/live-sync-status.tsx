@@ -7,6 +7,7 @@ import { preferencesKeys } from '../../data/settings/keys';
 import { storageKeys } from '../../data/storage/keys';
 import { notificationKeys } from '../../data/notifications/keys';
 import { pickingKeys } from '../../data/picking/keys';
+import { ebayKeys } from '../../data/ebay/keys';
 import { room3dKeys } from '../../data/room-3d/keys';
 import { subscriptionKeys } from '../../data/subscription/keys';
 import { accountKeys } from '../../data/account/keys';
@@ -33,6 +34,8 @@ function liveCaches(accountId: AccountId, userId: UserId): LiveCaches {
       dismissed_notifications: [notificationKeys.dismissals(accountId)],
       order_picks: [pickingKeys.picks(accountId)],
       sku_links: [pickingKeys.links(accountId)],
+      // a fetch of the account's eBay orders landed (on demand or scheduled): read them again
+      ebay_order_fetches: [ebayKeys.orders(accountId)],
       accounts: account,
       account_members: account,
     },

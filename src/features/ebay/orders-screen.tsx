@@ -390,11 +390,21 @@ export function EbayOrdersScreen() {
   const autoRefreshed = useRef(false);
   const stale = orders.data ? ordersStale(orders.data.fetchedAt) : false;
   const { mutate: refreshMutate } = refresh;
+  const { refetch: refetchOrders } = orders;
   useEffect(() => {
     if (!stale || offline || autoRefreshed.current) return;
     autoRefreshed.current = true;
-    refreshMutate(undefined, { onError: () => notify(messages.ordersFetch()) });
-  }, [stale, offline, refreshMutate]);
+    refreshMutate(undefined, {
+      // Only a fetch that happened is worth a toast here; a rate-limited one changed nothing.
+      onSuccess: (answer) => {
+        if (answer.fetched)
+          void refetchOrders().then((r) =>
+            notify(messages.ordersLoaded(r.data?.orders.length ?? 0)),
+          );
+      },
+      onError: () => notify(messages.ordersFetch()),
+    });
+  }, [stale, offline, refreshMutate, refetchOrders]);
   const onRefresh = () =>
     refresh.mutate(undefined, {
       onSuccess: (answer) =>
@@ -487,6 +497,11 @@ export function EbayOrdersScreen() {
         >
           {refresh.isPending ? 'Refreshing…' : 'Refresh orders'}
         </button>
+        {!mayConnect ? (
+          <span className="muted" data-testid="ebay-orders-connection">
+            {texts.connectedByOwner(connection.data?.ebayUser ?? null)}.
+          </span>
+        ) : null}
         {result.fetchedAt ? (
           <span className="muted" data-testid="ebay-orders-fetched-at">
             Fetched from eBay {when(result.fetchedAt)}.

@@ -111,9 +111,8 @@ test.describe('Picking eBay orders', () => {
       });
       const pickerEbay = new EbayPage(pickerPage, true);
       await pickerPage.goto('/dashboard/ebay-orders');
-      await expect(pickerPage.getByTestId('ebay-order')).toHaveCount(SANDBOX_ORDERS.length, {
-        timeout: 5_000,
-      });
+      // At once: from the database, with no fetch of its own (checked below).
+      await expect(pickerPage.getByTestId('ebay-order')).toHaveCount(SANDBOX_ORDERS.length);
       await expect(
         pickerPage.getByRole('heading', { name: `Orders (${SANDBOX_ORDERS.length})` }),
       ).toBeVisible();

@@ -22,7 +22,8 @@ import {
  *                                     1..200 a page and offset the page number from 0, as
  *                                     eBay's OpenAPI file says; href/next/prev links, size the
  *                                     number of pages
- * - POST /ws/api.dll                  Trading API GetMyeBaySelling (X-EBAY-API-IAF-TOKEN): the
+ * - POST /ws/api.dll                  Trading API GetUser (the token's own UserID) and
+ *                                     GetMyeBaySelling (X-EBAY-API-IAF-TOKEN): the
  *                                     active listings, EntriesPerPage (max 200)/PageNumber, XML;
  *                                     DetailLevel=ReturnAll returns every container, as eBay does
  * - GET  /sell/fulfillment/v1/order?limit&offset          the seller's orders (limit 1..200;
@@ -67,6 +68,8 @@ type Api = 'inventory' | 'listings' | 'orders' | 'token';
 /** One seller's consent: the tokens issued from one authorization code and its refreshes. */
 interface Connection {
   id: string;
+  /** The seller's eBay user ID (Trading GetUser's UserID). */
+  userId: string;
   scopes: string[];
   refreshToken: string;
   refreshRevoked: boolean;
@@ -82,7 +85,11 @@ interface Connection {
   latencyMs: number;
   /** Trading answers come back truncated with Ack=Warning while set. */
   truncateListings: boolean;
-  lastTrading: { compatibilityLevel: string | null; detailLevel: string | null; containers: string[] } | null;
+  lastTrading: {
+    compatibilityLevel: string | null;
+    detailLevel: string | null;
+    containers: string[];
+  } | null;
 }
 
 interface AccessToken {
@@ -115,8 +122,8 @@ const restError = (
     res,
     status,
     {
-    errors: [
-      {
+      errors: [
+        {
           errorId,
           domain: status === 401 ? 'OAuth' : 'API_SANDBOX',
           category: 'REQUEST',
@@ -290,6 +297,7 @@ export async function startEbaySandbox(opts: EbaySandboxOptions): Promise<EbaySa
     {
       const connection: Connection = {
         id: randomBytes(8).toString('hex'),
+        userId: `sandbox-seller-${randomBytes(3).toString('hex')}`,
         scopes: (params.get('scope') ?? '').split(/\s+/).filter(Boolean),
         refreshToken: token(REFRESH_PREFIX),
         refreshRevoked: false,
@@ -453,7 +461,8 @@ export async function startEbaySandbox(opts: EbaySandboxOptions): Promise<EbaySa
 
   async function handleTrading(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = (await readBody(req)).toString('utf8');
-    if (req.headers['x-ebay-api-call-name'] !== 'GetMyeBaySelling') {
+    const callName = req.headers['x-ebay-api-call-name'];
+    if (callName !== 'GetMyeBaySelling' && callName !== 'GetUser') {
       return tradingFailure(res, 2, 'Unsupported API call.');
     }
     // The Trading API takes OAuth user tokens in X-EBAY-API-IAF-TOKEN and answers HTTP 200
@@ -464,13 +473,28 @@ export async function startEbaySandbox(opts: EbaySandboxOptions): Promise<EbaySa
     if (entry.expiresAt <= Date.now())
       return tradingFailure(res, 21917053, 'IAF token supplied is expired.');
     const connection = entry.connection;
+    if (callName === 'GetUser') {
+      // GetUser without a UserID answers for the token's own user, as eBay does.
+      res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' });
+      res.end(
+        `<?xml version="1.0" encoding="UTF-8"?><GetUserResponse xmlns="urn:ebay:apis:eBLBaseComponents"><Timestamp>${new Date().toISOString()}</Timestamp><Ack>Success</Ack><Version>${SANDBOX_TRADING_VERSION}</Version><User><UserID>${escapeXml(connection.userId)}</UserID><Status>Confirmed</Status><Site>UK</Site></User></GetUserResponse>`,
+      );
+      return;
+    }
     connection.calls.listings += 1;
     const site = req.headers['x-ebay-api-siteid'];
     if (typeof site === 'string') connection.lastSiteId = site;
     const level = req.headers['x-ebay-api-compatibility-level'];
     const detailLevel = xmlTag(body, 'DetailLevel');
-    const included = ['ActiveList', 'SoldList', 'UnsoldList', 'ScheduledList', 'SellingSummary']
-      .filter((name) => new RegExp(`<${name}>(?:(?!</${name}>)[\\s\\S])*<Include>true</Include>`).test(body));
+    const included = [
+      'ActiveList',
+      'SoldList',
+      'UnsoldList',
+      'ScheduledList',
+      'SellingSummary',
+    ].filter((name) =>
+      new RegExp(`<${name}>(?:(?!</${name}>)[\\s\\S])*<Include>true</Include>`).test(body),
+    );
     connection.lastTrading = {
       compatibilityLevel: typeof level === 'string' ? level : null,
       detailLevel,
@@ -570,8 +594,10 @@ export async function startEbaySandbox(opts: EbaySandboxOptions): Promise<EbaySa
           }
           connection.kind = body.kind as SellerKind;
         }
-        if (body.latencyMs !== undefined) connection.latencyMs = Math.max(0, Number(body.latencyMs) || 0);
-        if (body.truncateListings !== undefined) connection.truncateListings = body.truncateListings === true;
+        if (body.latencyMs !== undefined)
+          connection.latencyMs = Math.max(0, Number(body.latencyMs) || 0);
+        if (body.truncateListings !== undefined)
+          connection.truncateListings = body.truncateListings === true;
         return sendJson(res, 200, {
           kind: connection.kind,
           latencyMs: connection.latencyMs,
@@ -580,6 +606,7 @@ export async function startEbaySandbox(opts: EbaySandboxOptions): Promise<EbaySa
       }
       case 'stats':
         return sendJson(res, 200, {
+          userId: connection.userId,
           kind: connection.kind,
           lastTrading: connection.lastTrading,
           scopes: connection.scopes,
@@ -600,7 +627,8 @@ export async function startEbaySandbox(opts: EbaySandboxOptions): Promise<EbaySa
     try {
       if (route === 'GET /oauth2/authorize') handleAuthorize(res, url);
       else if (route === 'POST /identity/v1/oauth2/token') await handleToken(req, res);
-      else if (route === 'GET /sell/inventory/v1/inventory_item') await handleInventory(req, res, url);
+      else if (route === 'GET /sell/inventory/v1/inventory_item')
+        await handleInventory(req, res, url);
       else if (route === 'GET /sell/fulfillment/v1/order') await handleOrders(req, res, url);
       else if (route === 'POST /ws/api.dll') await handleTrading(req, res);
       else if (url.pathname.startsWith('/_sandbox/')) await handleControls(req, res, url);

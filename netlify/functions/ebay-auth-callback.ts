@@ -1,7 +1,8 @@
 import { requireMember } from '../lib/auth.ts';
-import { ebayEnv } from '../lib/ebay-env.ts';
+import { fetchEbayUserId } from '../lib/ebay-api.ts';
+import { DEFAULT_EBAY_COUNTRY, ebayEnv, marketplaceFor } from '../lib/ebay-env.ts';
 import { EbayGrantError, exchangeCode } from '../lib/ebay-oauth.ts';
-import { saveTokens } from '../lib/ebay-tokens.ts';
+import { saveEbayUser, saveTokens } from '../lib/ebay-tokens.ts';
 import { json, jsonError, methodNotAllowed, readJsonObject } from '../lib/http.ts';
 
 const FAILED = 'Failed to connect';
@@ -40,6 +41,11 @@ export default async (req: Request): Promise<Response> => {
     const grant = await exchangeCode(env, code.trim());
     if (!grant.refresh_token) throw new Error('eBay granted no refresh token');
     await saveTokens(auth.account.id, grant);
+    // Which eBay user was connected, so every member can be told (issue 39); the connection
+    // stands without it when eBay does not say.
+    const marketplace = marketplaceFor(DEFAULT_EBAY_COUNTRY)!;
+    const ebayUser = await fetchEbayUserId(env, grant.access_token, marketplace);
+    await saveEbayUser(auth.account.id, ebayUser).catch(() => undefined);
     return json({ connected: true, expires_in: grant.expires_in });
   } catch (error) {
     // Only the error's name and eBay's error code are logged, never the code or a token.

@@ -1,38 +1,27 @@
-import { fetchOrdersPage, PAGE_SIZE, type Order } from '../lib/ebay-api.ts';
 import { ebayFunction } from '../lib/ebay-function.ts';
+import { fetchAndStoreOrders, storedFetch } from '../lib/ebay-orders.ts';
 import { budget } from '../lib/ebay-sync.ts';
 import { json } from '../lib/http.ts';
 
-/** Orders read at most per request: five eBay pages of 200, newest first. */
-const MAX_ORDERS = 1_000;
-
 /**
- * GET (bearer, country) -> { orders: [{ orderId, creationDate, buyer, status, total,
- * lineItems: [{ lineItemId, legacyItemId, sku, title, quantity }] }], total, more }: the
- * seller's recent orders from the Sell Fulfillment API (eBay's default window, the last 90
- * days), 200 a page while the call's time budget lasts, up to 1,000. `total` is eBay's count
- * and `more` says eBay holds orders this answer does not, so the screen can say so. Elite
- * Seller only (get_ebay_token refuses lower plans); at most once per 2 minutes. Orders are not
- * stored on the server: the SPA keeps the last ones in localStorage for a failed or
- * rate-limited fetch (docs/product.md#messages).
+ * GET (bearer, country) -> { fetched, fetchedAt, total, more, retryAfterSeconds }: fetch the
+ * ACCOUNT's recent orders from the Sell Fulfillment API (eBay's default window, the last 90
+ * days; 200 a page while the call's time budget lasts, up to 1,000) into public.ebay_orders,
+ * which every member's device reads (src/data/ebay/get-orders.ts). Any member who may pick can
+ * ask; Elite Seller only (get_ebay_token refuses lower plans). The rate limit is the account's:
+ * within it (2 minutes since any device's fetch, or the schedule's) eBay is not asked and the
+ * answer says `fetched: false` with when the stored orders were fetched, never a 429, since the
+ * stored orders are the same ones this call would have fetched.
  */
 export default ebayFunction({
   name: 'ebay-get-orders',
   purpose: 'orders',
   rateLimit: 'orders',
+  async onRateLimited(accountId, retryAfterSeconds) {
+    return json({ fetched: false, ...(await storedFetch(accountId)), retryAfterSeconds });
+  },
   async run(ctx) {
-    const orders: Order[] = [];
-    let total: number | null = null;
-    let more = true;
-    const inBudget = budget();
-    while (more && orders.length < MAX_ORDERS && (orders.length === 0 || inBudget())) {
-      const page = await ctx.withToken((token) =>
-        fetchOrdersPage(ctx.env, token, ctx.marketplace, orders.length),
-      );
-      orders.push(...page.entries);
-      total = page.total;
-      more = page.more && page.entries.length === PAGE_SIZE;
-    }
-    return json({ orders, total: total ?? orders.length, more });
+    await fetchAndStoreOrders(ctx.accountId, ctx.env, ctx.marketplace, ctx.withToken, budget());
+    return json({ fetched: true, ...(await storedFetch(ctx.accountId)), retryAfterSeconds: null });
   },
 });

@@ -359,3 +359,39 @@ export async function fetchListingsPage(
   const complete = ack === 'Success' && (totalPages === 0 || entries.length >= expected);
   return { entries, total: totalEntries, more: page < totalPages, totalPages, complete };
 }
+
+/**
+ * The connected seller's eBay user ID from Trading's GetUser (no UserID in the request: eBay
+ * answers for the token's own user). It needs no scope beyond the one we ask for, unlike the
+ * Commerce Identity API, so connections made before it was read work too. Null when eBay does
+ * not say; the caller treats the name as nice to have.
+ */
+export async function fetchEbayUserId(
+  env: EbayEnv,
+  token: string,
+  marketplace: Marketplace,
+): Promise<string | null> {
+  let response: Response;
+  try {
+    response = await fetch(`${env.EBAY_API_BASE}/ws/api.dll`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'text/xml',
+        'x-ebay-api-call-name': 'GetUser',
+        'x-ebay-api-compatibility-level': TRADING_COMPATIBILITY_LEVEL,
+        'x-ebay-api-siteid': marketplace.siteId,
+        'x-ebay-api-iaf-token': token,
+      },
+      body: '<?xml version="1.0" encoding="utf-8"?><GetUserRequest xmlns="urn:ebay:apis:eBLBaseComponents"/>',
+      signal: AbortSignal.timeout(PAGE_TIMEOUT_MS),
+    });
+  } catch {
+    return null;
+  }
+  if (!response.ok) return null;
+  const xml = await response.text();
+  const ack = tag(xml, 'Ack');
+  if (ack !== 'Success' && ack !== 'Warning') return null;
+  const user = tag(element(xml, 'User') ?? '', 'UserID');
+  return user ? user.slice(0, 100) : null;
+}

@@ -80,6 +80,32 @@ export interface EbayFunctionOptions {
   run: (ctx: EbayCallContext) => Promise<Response>;
   /** Answers from cache without reaching eBay (e.g. later inventory pages). */
   serveCached?: (accountId: AccountId, req: Request) => Promise<Response | null>;
+  /**
+   * The answer when the account's rate limit says not yet, instead of the 429 (orders: the
+   * stored ones are the account's, so a second device's refresh simply reads them).
+   */
+  onRateLimited?: (accountId: AccountId, retryAfterSeconds: number) => Promise<Response>;
+}
+
+/**
+ * Runs eBay calls with the account's access token, refreshing it first when it is about to
+ * expire and once more when eBay refuses it; shared by the functions and the schedules.
+ */
+export function tokenCaller(env: EbayEnv, accountId: AccountId, tokens: StoredTokens) {
+  let current = tokens;
+  const refresh = async () => {
+    current = await refreshTokens(env, accountId, current);
+  };
+  return async function withToken<T>(call: (accessToken: string) => Promise<T>): Promise<T> {
+    if (needsRefresh(current)) await refresh();
+    try {
+      return await call(current.accessToken);
+    } catch (error) {
+      if (!(error instanceof EbayTokenRejectedError)) throw error;
+      await refresh();
+      return call(current.accessToken);
+    }
+  };
 }
 
 export async function hitRateLimit(
@@ -154,6 +180,9 @@ async function runEbayCall(
     }
     if (opts.fetchesFromEbay?.(req) ?? true) {
       const limit = await hitRateLimit(accountId, opts.rateLimit);
+      if (!limit.allowed && opts.onRateLimited) {
+        return await opts.onRateLimited(accountId, limit.retryAfterSeconds);
+      }
       if (!limit.allowed) {
         const minutesRemaining = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
         const cached = opts.cached ? await opts.cached(accountId, req) : {};
@@ -171,25 +200,12 @@ async function runEbayCall(
       }
     }
 
-    let current = tokens;
-    const refresh = async () => {
-      current = await refreshTokens(env, accountId, current);
-    };
     const ctx: EbayCallContext = {
       accountId,
       env,
       req,
       marketplace,
-      async withToken(call) {
-        if (needsRefresh(current)) await refresh();
-        try {
-          return await call(current.accessToken);
-        } catch (error) {
-          if (!(error instanceof EbayTokenRejectedError)) throw error;
-          await refresh();
-          return call(current.accessToken);
-        }
-      },
+      withToken: tokenCaller(env, accountId, tokens),
     };
     return await opts.run(ctx);
   } catch (error) {

@@ -62,6 +62,15 @@ export async function saveTokens(accountId: AccountId, grant: EbayTokenGrant): P
   return expiresAt;
 }
 
+/** The eBay user the owner connected (null: eBay did not say, and an older name goes). */
+export async function saveEbayUser(accountId: AccountId, ebayUser: string | null): Promise<void> {
+  const { error } = await supabaseAdmin()
+    .from('ebay_tokens')
+    .update({ ebay_user: ebayUser })
+    .eq('account_id', accountId);
+  if (error) throw new Error(`Could not store the eBay user: ${error.message}`);
+}
+
 export async function deleteTokens(accountId: AccountId): Promise<void> {
   const { error } = await supabaseAdmin().from('ebay_tokens').delete().eq('account_id', accountId);
   if (error) throw new Error(`Could not delete eBay tokens: ${error.message}`);

@@ -316,6 +316,10 @@ export const texts = {
   // Screens a member's role cannot see (issue #27), shown instead of the screen.
   ownerOnlyBilling: 'Only the account owner can see billing.',
   ownerOnlyEbay: 'Only the account owner can connect eBay.',
+  // Issue 39: members see the account's connection, never a Connect they would be refused.
+  ownerNotConnectedEbay: "The owner hasn't connected eBay yet",
+  connectedByOwner: (ebayUser: string | null) =>
+    ebayUser ? `Connected as ${ebayUser} by the owner` : 'Connected by the owner',
   roleCannotImport: 'Only the owner or a manager can import or export.',
   roleCannotBackups: 'Only the owner or a manager can see backups.',
   roleCannotChangeSettings: 'Only the owner or a manager can change settings.',

@@ -4,7 +4,7 @@ import { SANDBOX_ORDERS } from '../../local/sandboxes/ebay-catalogue';
 import { expect, signInContext, test, type SellerAccount } from './fixtures';
 import { DashboardPage } from './pages/dashboard-page';
 import { EbayPage } from './pages/ebay-page';
-import { seedStorage, setPlan } from './seed';
+import { createSeller, joinAccount, seedStorage, setPlan } from './seed';
 
 const OPEN_ORDERS = SANDBOX_ORDERS.filter((o) => o.status !== 'FULFILLED');
 
@@ -25,9 +25,18 @@ async function quantityOf(admin: SupabaseClient, accountId: string, name: string
   return (data as { quantity: number }).quantity;
 }
 
-/** Lets the next visit ask eBay for orders again (the 2-minute limit is per seller). */
-async function clearRateLimits(admin: SupabaseClient, accountId: string) {
-  await admin.from('api_rate_limits').delete().eq('account_id', accountId);
+/** How many times the sandbox was asked for the account's orders (its per-connection counter). */
+async function ordersCallsOf(admin: SupabaseClient, accountId: string): Promise<number> {
+  const { data } = await admin
+    .from('ebay_tokens')
+    .select('refresh_token')
+    .eq('account_id', accountId)
+    .single();
+  const token = encodeURIComponent((data as { refresh_token: string }).refresh_token);
+  const response = await fetch(
+    `${process.env.STOCKROOM_E2E_EBAY_URL}/_sandbox/stats?token=${token}`,
+  );
+  return ((await response.json()) as { calls: { orders: number } }).calls.orders;
 }
 
 async function openOrders(page: Page, dashboard: DashboardPage, ebay: EbayPage) {
@@ -48,13 +57,90 @@ async function secondDevice(browser: Browser, account: SellerAccount, touch: boo
   const dashboard = new DashboardPage(page, touch);
   const ebay = new EbayPage(page, touch);
   await dashboard.goto('ebay-orders');
-  await expect(ebay.toastWith('Orders Loaded')).toBeVisible();
+  // The account's stored orders, fetched by the first device: no fetch of its own.
   await expect(page.getByTestId('ebay-order')).toHaveCount(SANDBOX_ORDERS.length);
   return { context, page, dashboard, ebay };
 }
 
 test.describe('Picking eBay orders', () => {
   test.setTimeout(4 * 120_000);
+
+  // Issue 39: one pick list for the account. The owner's desktop fetches; the picker's tablet,
+  // opened afterwards, shows the same orders from the database at once without asking eBay or
+  // the orders function; a pick on either shows on the other without a reload.
+  test('the owner fetches orders; a picker tablet shows them at once and picks reach both', async ({
+    page,
+    browser,
+    seller: owner,
+    dashboard,
+    admin,
+  }) => {
+    await setPlan(owner.accountId, 'elite');
+    const order = OPEN_ORDERS[0]!;
+    const line = order.lineItems[0]!;
+    await seedStorage(owner.accountId, [
+      {
+        name: 'Garage',
+        isles: [
+          {
+            index: 1,
+            units: [{ name: 'A', shelves: [[{ name: 'Blue mug', sku: line.sku, quantity: 5 }]] }],
+          },
+        ],
+      },
+    ]);
+    const ebay = new EbayPage(page, false);
+    await ebay.connect();
+    await openOrders(page, dashboard, ebay);
+    await expect(page.getByTestId('ebay-orders-fetched-at')).toBeVisible();
+    const ebayCalls = await ordersCallsOf(admin, owner.accountId);
+
+    const picker = await createSeller({ tag: 'picker-orders' });
+    await joinAccount(owner, picker, 'picker');
+    const tablet = await browser.newContext({
+      baseURL: test.info().project.use.baseURL,
+      viewport: { width: 1024, height: 768 },
+      hasTouch: true,
+    });
+    try {
+      await signInContext(tablet, picker);
+      const pickerPage = await tablet.newPage();
+      const functionCalls: string[] = [];
+      pickerPage.on('request', (r) => {
+        if (r.url().includes('/.netlify/functions/ebay-get-orders')) functionCalls.push(r.url());
+      });
+      const pickerEbay = new EbayPage(pickerPage, true);
+      await pickerPage.goto('/dashboard/ebay-orders');
+      // At once: from the database, with no fetch of its own (checked below).
+      await expect(pickerPage.getByTestId('ebay-order')).toHaveCount(SANDBOX_ORDERS.length);
+      await expect(
+        pickerPage.getByRole('heading', { name: `Orders (${SANDBOX_ORDERS.length})` }),
+      ).toBeVisible();
+      await expect(pickerPage.getByTestId('live-sync')).toHaveAttribute('data-state', 'live');
+
+      // A pick on the tablet shows on the owner's desktop; an unpick there shows on the tablet.
+      const pickerRow = orderLine(pickerPage, order.orderId, line.lineItemId);
+      await pickerEbay.press(pickerRow.getByTestId('order-line-pick'));
+      await expect(pickerRow).toHaveAttribute('data-picked', 'true');
+      const ownerRow = orderLine(page, order.orderId, line.lineItemId);
+      await expect(ownerRow).toHaveAttribute('data-picked', 'true');
+      await ebay.press(ownerRow.getByTestId('order-line-picked'));
+      await expect(ownerRow).toHaveAttribute('data-picked', 'false');
+      await expect(pickerRow).toHaveAttribute('data-picked', 'false');
+
+      // Neither the function nor eBay was asked on the picker's behalf.
+      expect(functionCalls).toEqual([]);
+      expect(await ordersCallsOf(admin, owner.accountId)).toBe(ebayCalls);
+      await expect(pickerPage.getByTestId('ebay-orders-connect')).toHaveCount(0);
+
+      // The picker is told whose eBay it is, with no Connect to be refused.
+      await expect(pickerPage.getByTestId('ebay-orders-connection')).toHaveText(
+        /^Connected as sandbox-seller-\w+ by the owner\.$/,
+      );
+    } finally {
+      await tablet.close();
+    }
+  });
 
   // Picking is done walking the shelves with a tablet: this journey (and the eBay Orders screen's
   // tablet layout) runs by touch too.
@@ -135,7 +221,6 @@ test.describe('Picking eBay orders', () => {
       // on eBay Orders meanwhile, follows without a reload.
       await dashboard.open('eBay Orders');
       await expect(row).toHaveAttribute('data-picked', 'true');
-      await clearRateLimits(admin, seller.accountId);
       const other = await secondDevice(browser, seller, touch);
       try {
         const otherRow = orderLine(other.page, order.orderId, line.lineItemId);

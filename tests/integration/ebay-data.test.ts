@@ -273,19 +273,25 @@ describe('ebay-get-inventory', () => {
 });
 
 describe('ebay-get-orders', () => {
-  it("returns an Elite seller's orders with line items and SKUs", async () => {
+  it("stores an Elite seller's orders with line items and SKUs for the account", async () => {
     const seller = await connectedSeller('elite');
-    const res = await getFunction<{
-      orders: Array<{
-        orderId: string;
-        lineItems: Array<{ sku: string; title: string; quantity: number }>;
-      }>;
-    }>('ebay-get-orders', seller.token, { country: 'GB' });
+    const res = await getFunction<{ fetched: boolean; total: number }>(
+      'ebay-get-orders',
+      seller.token,
+      { country: 'GB' },
+    );
     expect(res.status).toBe(200);
-    expect(res.body.orders).toHaveLength(SANDBOX_ORDERS.length);
+    expect(res.body).toMatchObject({ fetched: true, total: SANDBOX_ORDERS.length });
+    const { data } = await seller.client
+      .from('ebay_orders')
+      .select('order_id, buyer, ebay_order_lines(sku, title, position)')
+      .order('created_on_ebay', { ascending: false })
+      .order('position', { referencedTable: 'ebay_order_lines' });
+    expect(data).toHaveLength(SANDBOX_ORDERS.length);
     const first = SANDBOX_ORDERS[0]!;
-    expect(res.body.orders[0]).toMatchObject({ orderId: first.orderId, buyer: first.buyer });
-    expect(res.body.orders[0]!.lineItems[0]).toMatchObject({
+    const stored = data!.find((o) => o.order_id === first.orderId)!;
+    expect(stored).toMatchObject({ buyer: first.buyer });
+    expect(stored.ebay_order_lines[0]).toMatchObject({
       sku: first.lineItems[0]!.sku,
       title: first.lineItems[0]!.title,
     });

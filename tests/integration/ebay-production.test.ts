@@ -5,7 +5,7 @@ import {
   WEBSITE_AUCTIONS,
   WEBSITE_WITHOUT_SKU,
 } from '../../local/sandboxes/ebay-catalogue.ts';
-import { closeDb } from '../helpers/db-users.ts';
+import { closeDb, db } from '../helpers/db-users.ts';
 import {
   clearRateLimits,
   connectionStats,
@@ -105,9 +105,9 @@ describe('eBay items that only production shows', () => {
   it('an eBay 429 is waited out when Retry-After is short, and otherwise passed on with it', async () => {
     const s = await seller('elite');
     await failNext(s.accountId, 'orders', 429, { retryAfter: 1 });
-    const short = await getFunction<{ orders: unknown[] }>('ebay-get-orders', s.token);
+    const short = await getFunction<{ fetched: boolean }>('ebay-get-orders', s.token);
     expect(short.status).toBe(200);
-    expect(short.body.orders.length).toBeGreaterThan(0);
+    expect(short.body.fetched).toBe(true);
 
     await clearRateLimits(s.accountId);
     await failNext(s.accountId, 'orders', 429, { retryAfter: 300 });
@@ -151,13 +151,14 @@ describe('eBay items that only production shows', () => {
 
   it("orders past 200 are all read, with eBay's total", async () => {
     const s = await seller('elite', { kind: 'elite' });
-    const res = await getFunction<{ orders: unknown[]; total: number; more: boolean }>(
-      'ebay-get-orders',
-      s.token,
-    );
+    const res = await getFunction<{ total: number; more: boolean }>('ebay-get-orders', s.token);
     expect(res.status).toBe(200);
-    expect(res.body.orders).toHaveLength(ELITE_ORDER_COUNT);
     expect(res.body).toMatchObject({ total: ELITE_ORDER_COUNT, more: false });
+    const { rows } = await db().query(
+      'select count(*)::int as n from public.ebay_orders where account_id = $1',
+      [s.accountId],
+    );
+    expect(rows[0].n).toBe(ELITE_ORDER_COUNT);
   });
 
   it("the sandbox's orders carry no legacyOrderId and bad paging is eBay's error 31100", async () => {

@@ -29,6 +29,36 @@ export async function getConnection(): Promise<EbayConnection> {
   };
 }
 
+/** The account's eBay connection as any member may know it: never a token, nor its dates. */
+export interface AccountEbayConnection {
+  connected: boolean;
+  /** The eBay user the owner connected, when eBay said at connect time. */
+  ebayUser: string | null;
+  connectedAt: string | null;
+}
+
+/** Read through public.get_ebay_connection: the token table itself is the owner's alone. */
+export async function getAccountConnection(): Promise<AccountEbayConnection> {
+  const { data, error } = await supabase.rpc('get_ebay_connection');
+  if (error) throw toDataError(error);
+  const row = (Array.isArray(data) ? data[0] : data) as
+    { connected: boolean; ebay_user: string | null; connected_at: string | null } | undefined;
+  return {
+    connected: row?.connected === true,
+    ebayUser: row?.ebay_user ?? null,
+    connectedAt: row?.connected_at ?? null,
+  };
+}
+
+/** Every member's view of whether (and as whom) the account's owner connected eBay. */
+export function useAccountEbayConnection(accountId: AccountId, enabled = true) {
+  return useQuery({
+    queryKey: ebayKeys.accountConnection(accountId),
+    queryFn: getAccountConnection,
+    enabled: Boolean(accountId) && enabled,
+  });
+}
+
 /** eBay's consent page for this seller, carrying `state` back to the callback. */
 export async function consentUrl(state: string): Promise<string> {
   const { url } = await callEbayFunction<{ url: string }>(
@@ -67,7 +97,11 @@ export function useCompleteConnect(accountId: AccountId) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: completeConnect,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ebayKeys.connection(accountId) }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ebayKeys.connection(accountId) }),
+        queryClient.invalidateQueries({ queryKey: ebayKeys.accountConnection(accountId) }),
+      ]),
   });
 }
 
@@ -79,6 +113,7 @@ export function useDisconnectEbay(accountId: AccountId) {
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: ebayKeys.listings(accountId) });
       queryClient.removeQueries({ queryKey: ebayKeys.inventoryPages(accountId) });
+      void queryClient.invalidateQueries({ queryKey: ebayKeys.accountConnection(accountId) });
       return queryClient.invalidateQueries({ queryKey: ebayKeys.connection(accountId) });
     },
   });

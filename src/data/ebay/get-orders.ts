@@ -1,6 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountId } from '../../domain/ids';
-import { callEbayFunction, EbayFunctionError } from './ebay-functions';
+import { supabase } from '../../lib/supabase';
+import { toDataError } from '../errors';
+import { callEbayFunction } from './ebay-functions';
 import { ebayKeys } from './keys';
 
 export interface EbayOrderLine {
@@ -15,120 +17,107 @@ export interface EbayOrder {
   orderId: string;
   creationDate: string;
   buyer: string | null;
+  /** eBay's fulfilment status as eBay gave it (NOT_STARTED, IN_PROGRESS, FULFILLED…). */
   status: string;
   total: { value: string; currency: string } | null;
   lineItems: EbayOrderLine[];
 }
 
-export interface OrdersResult {
+/** The account's orders as stored by the server (issue 39): the same on every member's device. */
+export interface StoredOrders {
   orders: EbayOrder[];
-  /** 'live' from eBay just now, or 'cached' from this browser after a refusal or failure. */
-  source: 'live' | 'cached';
-  savedAt: string | null;
-  rateLimitedMinutes: number | null;
-  /** Seconds until eBay may be asked again, when rate-limited. */
-  retryAfterSeconds: number | null;
-  failed: boolean;
-  /** eBay's count of orders in the window, and whether it holds more than were read. */
-  total: number | null;
+  /** When the server last fetched them from eBay for the account; null: never yet. */
+  fetchedAt: string | null;
+  /** eBay's count of orders in its 90-day window, and whether it holds more than are stored. */
+  total: number;
   more: boolean;
 }
 
+/** The server's answer to a refresh: whether it asked eBay, or eBay may not be asked yet. */
+export interface OrdersRefresh {
+  fetched: boolean;
+  fetchedAt: string | null;
+  retryAfterSeconds: number | null;
+}
+
+/** The schedule fetches every connected Elite account this often (netlify/lib/ebay-orders.ts). */
+export const ORDERS_SCHEDULE_MINUTES = 15;
+
+/** Orders the server stores at most (five eBay pages); the read asks for no more. */
+const MAX_ORDERS = 1000;
+
+/** Reads the account's orders and their lines from the database (RLS: the caller's account). */
+export async function getStoredOrders(): Promise<StoredOrders> {
+  const [orders, fetch] = await Promise.all([
+    supabase
+      .from('ebay_orders')
+      .select(
+        'order_id, buyer, status, total_value, total_currency, created_on_ebay, ebay_order_lines(line_item_id, legacy_item_id, sku, title, quantity, position)',
+      )
+      .order('created_on_ebay', { ascending: false })
+      .order('order_id')
+      .limit(MAX_ORDERS),
+    supabase.from('ebay_order_fetches').select('fetched_at, total, more').maybeSingle(),
+  ]);
+  if (orders.error) throw toDataError(orders.error);
+  if (fetch.error) throw toDataError(fetch.error);
+  return {
+    orders: orders.data.map((row) => ({
+      orderId: row.order_id,
+      creationDate: row.created_on_ebay,
+      buyer: row.buyer,
+      status: row.status,
+      total:
+        row.total_value !== null
+          ? { value: row.total_value, currency: row.total_currency ?? '' }
+          : null,
+      lineItems: [...row.ebay_order_lines]
+        .sort((a, b) => a.position - b.position)
+        .map((line) => ({
+          lineItemId: line.line_item_id,
+          legacyItemId: line.legacy_item_id,
+          sku: line.sku,
+          title: line.title,
+          quantity: line.quantity,
+        })),
+    })),
+    fetchedAt: fetch.data?.fetched_at ?? null,
+    total: fetch.data?.total ?? orders.data.length,
+    more: fetch.data?.more ?? false,
+  };
+}
+
 /**
- * The last orders fetched, per account, in localStorage (docs/product.md#messages: on failure the
- * cached orders are shown). Orders hold order numbers, buyer names and items, nothing secret; they
- * are removed with the rest of the seller's browser data on sign-out by the browser's own rules.
- * The key's format predates accounts with members (their ids were the sellers'), so orders
- * saved then are still found.
+ * Asks the server to fetch the account's orders from eBay into the database. Within the
+ * account's rate limit it does not ask eBay and says when the stored orders were fetched.
  */
-export const ordersStorageKey = (accountId: AccountId) => `stockroom.ebay.orders.${accountId}`;
-
-export function readCachedOrders(accountId: AccountId, storage: Storage = localStorage) {
-  try {
-    const raw = storage.getItem(ordersStorageKey(accountId));
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as { savedAt?: unknown; orders?: unknown };
-    if (!Array.isArray(parsed.orders)) return null;
-    return {
-      orders: parsed.orders as EbayOrder[],
-      savedAt: typeof parsed.savedAt === 'string' ? parsed.savedAt : null,
-    };
-  } catch {
-    return null;
-  }
+export function refreshOrders(country: string | undefined): Promise<OrdersRefresh> {
+  return callEbayFunction<OrdersRefresh>('ebay-get-orders', { country });
 }
 
-export function saveCachedOrders(
-  accountId: AccountId,
-  orders: EbayOrder[],
-  storage: Storage = localStorage,
-) {
-  try {
-    storage.setItem(
-      ordersStorageKey(accountId),
-      JSON.stringify({ savedAt: new Date().toISOString(), orders }),
-    );
-  } catch {
-    // A full or disabled storage only costs the offline copy.
-  }
+/** Whether stored orders are older than the schedule's round (or were never fetched). */
+export function ordersStale(fetchedAt: string | null, now = Date.now()): boolean {
+  if (!fetchedAt) return true;
+  return now - new Date(fetchedAt).getTime() > ORDERS_SCHEDULE_MINUTES * 60_000;
 }
 
-export async function getOrders(
-  accountId: AccountId,
-  country: string | undefined,
-  storage: Storage = localStorage,
-): Promise<OrdersResult> {
-  try {
-    const { orders, total, more } = await callEbayFunction<{
-      orders: EbayOrder[];
-      total?: number;
-      more?: boolean;
-    }>('ebay-get-orders', { country });
-    saveCachedOrders(accountId, orders, storage);
-    return {
-      orders,
-      source: 'live',
-      savedAt: null,
-      rateLimitedMinutes: null,
-      retryAfterSeconds: null,
-      failed: false,
-      total: total ?? orders.length,
-      more: more === true,
-    };
-  } catch (error) {
-    // Plan and connection problems are for the screen to explain, not to paper over.
-    if (
-      error instanceof EbayFunctionError &&
-      (error.code === 'plan_feature_unavailable' || error.code === 'not_connected')
-    ) {
-      throw error;
-    }
-    const cached = readCachedOrders(accountId, storage);
-    const rateLimited = error instanceof EbayFunctionError && error.rateLimited;
-    if (!cached && !rateLimited) throw error;
-    return {
-      orders: cached?.orders ?? [],
-      source: 'cached',
-      savedAt: cached?.savedAt ?? null,
-      rateLimitedMinutes: rateLimited ? (error as EbayFunctionError).minutesRemaining : null,
-      retryAfterSeconds: rateLimited
-        ? Number((error as EbayFunctionError).body.retryAfterSeconds) || null
-        : null,
-      failed: !rateLimited,
-      total: null,
-      more: false,
-    };
-  }
-}
-
-/** The account's recent eBay orders; `country`: the seller's eBay country (preferences). */
-export function useOrders(accountId: AccountId, enabled: boolean, country: string | undefined) {
+/**
+ * The account's stored orders; live sync reads them again when a fetch lands (the
+ * ebay_order_fetches row, src/pages/dashboard/live-sync-status.tsx).
+ */
+export function useOrders(accountId: AccountId, enabled: boolean) {
   return useQuery({
     queryKey: ebayKeys.orders(accountId),
-    queryFn: () => getOrders(accountId, country),
+    queryFn: getStoredOrders,
     enabled: enabled && Boolean(accountId),
-    staleTime: 2 * 60_000,
-    refetchOnWindowFocus: false,
-    retry: false,
+  });
+}
+
+/** Refresh: the server fetches for the account; the stored orders are then read again. */
+export function useRefreshOrders(accountId: AccountId, country: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => refreshOrders(country),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ebayKeys.orders(accountId) }),
   });
 }

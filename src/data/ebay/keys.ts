@@ -4,6 +4,8 @@ import type { AccountId } from '../../domain/ids';
 export const ebayKeys = {
   all: ['ebay'] as const,
   connection: (accountId: AccountId) => ['ebay', accountId, 'connection'] as const,
+  /** The account's connection as every member sees it (no token details). */
+  accountConnection: (accountId: AccountId) => ['ebay', accountId, 'account-connection'] as const,
   listings: (accountId: AccountId) => ['ebay', accountId, 'listings'] as const,
   orders: (accountId: AccountId) => ['ebay', accountId, 'orders'] as const,
   shelfCheck: (accountId: AccountId) => ['ebay', accountId, 'shelf-check'] as const,

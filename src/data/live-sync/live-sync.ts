@@ -43,6 +43,7 @@ export const LIVE_TABLES = {
   order_picks: 'account_id',
   sku_links: 'account_id',
   item_photos: 'account_id',
+  ebay_order_fetches: 'account_id',
   accounts: 'id',
   account_members: 'account_id',
 } as const;

@@ -7,7 +7,12 @@ import { notify } from '../../components/toasts';
 import { errorMessage } from '../../lib/errors';
 import { messages, texts } from '../../lib/messages';
 import { useOffline } from '../../lib/online';
-import { useDisconnectEbay, useEbayConnection } from '../../data/ebay/connection';
+import {
+  useAccountEbayConnection,
+  useDisconnectEbay,
+  useEbayConnection,
+  type AccountEbayConnection,
+} from '../../data/ebay/connection';
 import { useEbayInventory, type InventoryPage } from '../../data/ebay/get-inventory';
 import { usePreferences } from '../../data/settings/get-preferences';
 import { startConnect } from './connection';
@@ -148,20 +153,51 @@ function EbayInventorySection() {
 }
 
 /**
+ * A member's view of the account's eBay connection (issue 39): whether the owner connected it
+ * and as which eBay user; connecting and disconnecting stay the owner's, so no button here.
+ */
+function MemberConnectionStatus({
+  connection,
+  pending,
+}: {
+  connection: AccountEbayConnection | undefined;
+  pending: boolean;
+}) {
+  if (pending) return <p className="muted">Checking the account&apos;s eBay connection…</p>;
+  if (!connection?.connected) {
+    return (
+      <p data-testid="ebay-status" data-connected="false">
+        {texts.ownerNotConnectedEbay}. {texts.ownerOnlyEbay}
+      </p>
+    );
+  }
+  return (
+    <p data-testid="ebay-status" data-connected="true">
+      {texts.connectedByOwner(connection.ebayUser)}
+      {connection.connectedAt ? ` since ${when(connection.connectedAt)}` : ''}. Listings and orders
+      are read from this eBay seller account.
+    </p>
+  );
+}
+
+/**
  * Integrations: connect or disconnect the seller's eBay account, the listings still to put
  * away, and the eBay inventory. Connecting leaves for eBay's consent page and comes back
  * through /dashboard/ebay/callback.
  */
 export function IntegrationsScreen() {
   const accountId = useAccountId();
-  const connection = useEbayConnection(accountId);
+  // Connecting and disconnecting eBay is the owner's; every member sees the account's state.
+  const mayConnect = useCan('ebay-connection');
+  const connection = useEbayConnection(accountId, mayConnect);
+  const accountConnection = useAccountEbayConnection(accountId);
   const disconnect = useDisconnectEbay(accountId);
   const [leaving, setLeaving] = useState(false);
   const [confirmDisconnect, setConfirmDisconnect] = useState(false);
   const offline = useOffline();
-  // Connecting and disconnecting eBay is the owner's (a manager sees the rest of the screen).
-  const mayConnect = useCan('ebay-connection');
-  const connected = connection.data?.connected === true;
+  const connected = mayConnect
+    ? connection.data?.connected === true
+    : accountConnection.data?.connected === true;
   const consentEndsAt = connection.data?.consentEndsAt ?? null;
   // eslint-disable-next-line react-hooks/purity -- days left are read at render, as shown
   const daysLeft = consentEndsAt ? (new Date(consentEndsAt).getTime() - Date.now()) / DAY_MS : null;
@@ -186,13 +222,17 @@ export function IntegrationsScreen() {
         <h2 id="ebay-connection-title">eBay</h2>
         <NeedsConnection need="ebay" />
         {!mayConnect ? (
-          <p data-testid="ebay-owner-only">{texts.ownerOnlyEbay}</p>
+          <MemberConnectionStatus
+            connection={accountConnection.data}
+            pending={accountConnection.isPending}
+          />
         ) : connection.isPending ? (
           <p className="muted">Checking your eBay connection…</p>
         ) : connected ? (
           <>
             <p data-testid="ebay-status" data-connected="true">
               Connected
+              {accountConnection.data?.ebayUser ? ` as ${accountConnection.data.ebayUser}` : ''}
               {connection.data?.connectedSince
                 ? ` since ${when(connection.data.connectedSince)}`
                 : ''}

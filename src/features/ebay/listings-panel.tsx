@@ -1,14 +1,14 @@
 import { useState, type ReactNode } from 'react';
-import { useAccountId, useAccountPlanId } from '../account';
+import { useAccountId, useAccountPlanId, useCan } from '../account';
 import { Link } from 'react-router-dom';
 import { NeedsConnection } from '../../components/offline-notice';
 import { notify } from '../../components/toasts';
 import { minimumPlanFor, planAllows } from '../../domain/plans';
-import { messages } from '../../lib/messages';
+import { messages, texts } from '../../lib/messages';
 import { useOffline } from '../../lib/online';
 import { useStorageTree } from '../../data/storage/get-storage-tree';
 import './ebay.css';
-import { useEbayConnection } from '../../data/ebay/connection';
+import { useAccountEbayConnection } from '../../data/ebay/connection';
 import { EbayFunctionError } from '../../data/ebay/ebay-functions';
 import { useListings, type EbayListing } from '../../data/ebay/listings';
 import { usePreferences } from '../../data/settings/get-preferences';
@@ -113,8 +113,10 @@ export function EbayListingsPanel({
   const accountId = useAccountId();
   const planId = useAccountPlanId();
   const allowed = planAllows(planId, 'listings');
-  const connection = useEbayConnection(accountId);
+  // Every member learns the account's connection (never its tokens); only the owner connects.
+  const connection = useAccountEbayConnection(accountId);
   const connected = connection.data?.connected === true;
+  const mayConnect = useCan('ebay-connection');
   const country = usePreferences(accountId).data?.ebay_country;
   const listings = useListings(accountId, allowed && connected, country);
   const tree = useStorageTree(accountId);
@@ -154,10 +156,14 @@ export function EbayListingsPanel({
       <p className="muted">Checking your eBay connection…</p>
     );
   } else if (!connected) {
-    body = (
+    body = mayConnect ? (
       <p className="muted" data-testid="ebay-listings-connect">
         <Link to="/dashboard/integrations">Connect your eBay account</Link> to put new listings on
         your shelves.
+      </p>
+    ) : (
+      <p className="muted" data-testid="ebay-listings-not-connected">
+        {texts.ownerNotConnectedEbay}
       </p>
     );
   } else if (listings.isPending) {

@@ -7,19 +7,20 @@ import { notify } from '../../components/toasts';
 import { showError } from '../../components/show-error';
 import { linkKey, pickList, type PickLine } from '../../domain/pick-list';
 import { minimumPlanFor, planAllows } from '../../domain/plans';
-import { RATE_LIMIT_MINUTES } from '../../domain/rate-limit';
-import { messages } from '../../lib/messages';
+import { messages, texts } from '../../lib/messages';
 import { useOffline } from '../../lib/online';
 import { useItems } from '../../data/items/get-items';
 import { useStorageTree } from '../../data/storage/get-storage-tree';
 import './ebay.css';
-import { useEbayConnection } from '../../data/ebay/connection';
+import { useAccountEbayConnection } from '../../data/ebay/connection';
 import { EbayFunctionError } from '../../data/ebay/ebay-functions';
 import {
+  ordersStale,
   useOrders,
+  useRefreshOrders,
   type EbayOrder,
   type EbayOrderLine,
-  type OrdersResult,
+  type OrdersRefresh,
 } from '../../data/ebay/get-orders';
 import { usePreferences } from '../../data/settings/get-preferences';
 import {
@@ -59,16 +60,16 @@ const STATUS_LABELS: Record<string, string> = {
   FULFILLED: 'Shipped',
 };
 
-function useOrderToasts(result: OrdersResult | undefined, updatedAt: number) {
-  const shown = useRef(0);
-  useEffect(() => {
-    if (!result || updatedAt === shown.current) return;
-    shown.current = updatedAt;
-    if (result.rateLimitedMinutes)
-      notify(messages.ebayRateLimit(result.rateLimitedMinutes, 'orders'));
-    else if (result.failed) notify(messages.ordersFetch());
-    else notify(messages.ordersLoaded(result.orders.length));
-  }, [result, updatedAt]);
+/** What a refresh the seller asked for came to: fetched from eBay, or not yet (the rate limit). */
+function refreshToast(answer: OrdersRefresh, count: number) {
+  if (answer.fetched) notify(messages.ordersLoaded(count));
+  else
+    notify(
+      messages.ebayRateLimit(
+        Math.max(1, Math.ceil((answer.retryAfterSeconds ?? 60) / 60)),
+        'orders',
+      ),
+    );
 }
 
 const pickable = (entry: PickLine<OrderLineRef>): PickableLine => ({
@@ -87,7 +88,7 @@ function PickListSection({
   handlers,
 }: {
   lines: PickLine<OrderLineRef>[];
-  /** No orders on this device yet because eBay may not be asked again for now. */
+  /** The account's orders were never fetched yet: the first fetch is under way. */
   waiting: boolean;
   picks: Map<string, OrderPick>;
   handlers: PickHandlers;
@@ -371,36 +372,56 @@ function usePicking(accountId: AccountId, planId: string) {
 }
 
 /**
- * The eBay orders screen (Elite Seller): the seller's orders with where each ordered item sits
+ * The eBay orders screen (Elite Seller): the account's orders with where each ordered item sits
  * (room › isle › unit › shelf, matched by SKU or barcode) and a printable pick list of what is
- * still to ship, sorted in walking order. Cached orders from this browser are shown when eBay
- * cannot be asked ('Failed to fetch orders') or may not be asked yet (rate limit).
+ * still to ship, sorted in walking order. The orders are the account's, stored by the server
+ * (issue 39): every member's device reads the same ones from the database, and live sync brings
+ * each new fetch and every pick to every screen. Refresh asks the server to fetch for the
+ * account; within the rate limit it does not ask eBay and the stored orders stay shown.
  */
 export function EbayOrdersScreen() {
   const accountId = useAccountId();
   const planId = useAccountPlanId();
   const allowed = planAllows(planId, 'orders');
-  // Only the owner may read the connection; a member learns it from the orders' answer.
-  const seesConnection = useCan('ebay-connection');
-  const connection = useEbayConnection(accountId, seesConnection);
-  const connected = seesConnection ? connection.data?.connected === true : true;
+  // Every member learns the account's connection (never its tokens); only the owner connects.
+  const mayConnect = useCan('ebay-connection');
+  const connection = useAccountEbayConnection(accountId, allowed);
+  const connected = connection.data?.connected === true;
   const country = usePreferences(accountId).data?.ebay_country;
-  const orders = useOrders(accountId, allowed && connected, country);
+  const orders = useOrders(accountId, allowed && connected);
+  const refresh = useRefreshOrders(accountId, country);
   const items = useItems(accountId, planId);
   const tree = useStorageTree(accountId);
   const picksQuery = useOrderPicks(accountId, allowed && connected);
   const linksQuery = useSkuLinks(accountId, allowed && connected);
   const picking = usePicking(accountId, planId);
   const offline = useOffline();
-  useOrderToasts(orders.data, orders.dataUpdatedAt);
-  // A rate-limited answer says when eBay may be asked again: ask then, without a click.
-  const retryAfter = orders.data?.retryAfterSeconds ?? null;
-  const { refetch } = orders;
+  // Orders never fetched, or older than the schedule's round: fetch once for the account as the
+  // screen opens. Orders another device fetched just now are shown as they are, no eBay call.
+  const autoRefreshed = useRef(false);
+  const stale = orders.data ? ordersStale(orders.data.fetchedAt) : false;
+  const { mutate: refreshMutate } = refresh;
+  const { refetch: refetchOrders } = orders;
   useEffect(() => {
-    if (!retryAfter) return;
-    const timer = window.setTimeout(() => void refetch(), retryAfter * 1000 + 1000);
-    return () => window.clearTimeout(timer);
-  }, [retryAfter, orders.dataUpdatedAt, refetch]);
+    if (!stale || offline || autoRefreshed.current) return;
+    autoRefreshed.current = true;
+    refreshMutate(undefined, {
+      // Only a fetch that happened is worth a toast here; a rate-limited one changed nothing.
+      onSuccess: (answer) => {
+        if (answer.fetched)
+          void refetchOrders().then((r) =>
+            notify(messages.ordersLoaded(r.data?.orders.length ?? 0)),
+          );
+      },
+      onError: () => notify(messages.ordersFetch()),
+    });
+  }, [stale, offline, refreshMutate, refetchOrders]);
+  const onRefresh = () =>
+    refresh.mutate(undefined, {
+      onSuccess: (answer) =>
+        void orders.refetch().then((r) => refreshToast(answer, r.data?.orders.length ?? 0)),
+      onError: () => notify(messages.ordersFetch()),
+    });
 
   const located = useMemo(() => {
     const lines: OrderLineRef[] = (orders.data?.orders ?? []).flatMap((order) =>
@@ -433,12 +454,15 @@ export function EbayOrdersScreen() {
       </p>
     );
   }
-  if (seesConnection && connection.isPending)
-    return <p className="muted">Checking your eBay connection…</p>;
+  if (connection.isPending) return <p className="muted">Checking your eBay connection…</p>;
   if (!connected) {
-    return (
+    return mayConnect ? (
       <p className="card muted" data-testid="ebay-orders-connect">
         <Link to="/dashboard/integrations">Connect your eBay account</Link> to see your orders here.
+      </p>
+    ) : (
+      <p className="card muted" data-testid="ebay-orders-not-connected">
+        {texts.ownerNotConnectedEbay}
       </p>
     );
   }
@@ -451,17 +475,10 @@ export function EbayOrdersScreen() {
     );
   }
   if (orders.isError) {
-    const error = orders.error;
     return (
       <div className="card" role="alert" data-testid="ebay-orders-error">
         <NeedsConnection need="ebay" />
-        <p>
-          {error instanceof EbayFunctionError && error.code === 'ebay_auth'
-            ? 'eBay asks you to sign in again.'
-            : error instanceof EbayFunctionError && error.code === 'not_connected'
-              ? "The account owner hasn't connected eBay yet."
-              : 'Failed to fetch orders'}
-        </p>
+        <p>Failed to fetch orders</p>
         <button
           type="button"
           className="button button--secondary"
@@ -475,10 +492,9 @@ export function EbayOrdersScreen() {
   }
 
   const result = orders.data;
-  // Rate-limited with nothing saved on this device (orders were fetched on another one):
-  // "no orders" would be untrue, so say why the list is empty and when it fills.
-  const waiting =
-    result.source === 'cached' && result.rateLimitedMinutes !== null && result.savedAt === null;
+  // Never fetched for the account yet: "no orders" would be untrue while the first fetch runs.
+  const waiting = result.fetchedAt === null;
+  const refreshError = refresh.error;
   return (
     <div className="ebay-orders">
       <NeedsConnection need="ebay" />
@@ -486,19 +502,31 @@ export function EbayOrdersScreen() {
         <button
           type="button"
           className="button button--secondary"
-          onClick={() => void orders.refetch()}
-          disabled={orders.isFetching || offline}
+          onClick={onRefresh}
+          disabled={refresh.isPending || offline}
           data-testid="ebay-orders-refresh"
         >
-          {orders.isFetching ? 'Refreshing…' : 'Refresh orders'}
+          {refresh.isPending ? 'Refreshing…' : 'Refresh orders'}
         </button>
-        {result.source === 'cached' ? (
-          <span className="muted" data-testid="ebay-orders-cached">
-            Showing orders saved on this device{result.savedAt ? ` on ${when(result.savedAt)}` : ''}
-            .
+        {!mayConnect ? (
+          <span className="muted" data-testid="ebay-orders-connection">
+            {texts.connectedByOwner(connection.data?.ebayUser ?? null)}.
+          </span>
+        ) : null}
+        {result.fetchedAt ? (
+          <span className="muted" data-testid="ebay-orders-fetched-at">
+            Fetched from eBay {when(result.fetchedAt)}.
           </span>
         ) : null}
       </div>
+      {refreshError ? (
+        <p className="ebay-notice" role="alert" data-testid="ebay-orders-refresh-error">
+          {refreshError instanceof EbayFunctionError && refreshError.code === 'ebay_auth'
+            ? 'eBay asks the owner to connect again.'
+            : 'Failed to fetch orders'}
+          {result.fetchedAt ? ' The orders fetched before are shown.' : ''}
+        </p>
+      ) : null}
       <PickListSection lines={toPick} waiting={waiting} picks={picks} handlers={picking.handlers} />
       <section className="no-print" aria-labelledby="orders-list-title">
         <h2 id="orders-list-title">Orders ({result.orders.length})</h2>
@@ -510,11 +538,10 @@ export function EbayOrdersScreen() {
           </p>
         ) : null}
         {waiting ? (
-          <p className="ebay-notice" role="status" data-testid="ebay-orders-rate-limited">
-            Your eBay orders were fetched less than {RATE_LIMIT_MINUTES.orders} minutes ago (on
-            another device or tab), so none are saved on this device yet. eBay can be asked again in{' '}
-            {result.rateLimitedMinutes} {result.rateLimitedMinutes === 1 ? 'minute' : 'minutes'};
-            this page refreshes by itself then.
+          <p className="muted" role="status" data-testid="ebay-orders-first-fetch">
+            {refresh.isPending
+              ? 'Fetching your eBay orders…'
+              : 'Your eBay orders have not been fetched yet.'}
           </p>
         ) : result.orders.length === 0 ? (
           <p className="muted">No orders in the last 90 days.</p>

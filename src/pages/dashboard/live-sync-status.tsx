@@ -8,6 +8,7 @@ import { storageKeys } from '../../data/storage/keys';
 import { notificationKeys } from '../../data/notifications/keys';
 import { pickingKeys } from '../../data/picking/keys';
 import { photoKeys } from '../../data/photos/keys';
+import { ebayKeys } from '../../data/ebay/keys';
 import { room3dKeys } from '../../data/room-3d/keys';
 import { subscriptionKeys } from '../../data/subscription/keys';
 import { accountKeys } from '../../data/account/keys';
@@ -35,6 +36,8 @@ function liveCaches(accountId: AccountId, userId: UserId): LiveCaches {
       order_picks: [pickingKeys.picks(accountId)],
       sku_links: [pickingKeys.links(accountId)],
       item_photos: [photoKeys.list(accountId)],
+      // a fetch of the account's eBay orders landed (on demand or scheduled): read them again
+      ebay_order_fetches: [ebayKeys.orders(accountId)],
       accounts: account,
       account_members: account,
     },

@@ -3,30 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const getSession = vi.fn();
 vi.mock('../../../../src/lib/supabase', () => ({ supabase: { auth: { getSession } } }));
 
-const { getOrders, ordersStorageKey, readCachedOrders } =
+const { ordersStale, refreshOrders, ORDERS_SCHEDULE_MINUTES } =
   await import('../../../../src/data/ebay/get-orders');
-const { accountIdOf } = await import('../../../../src/domain/ids');
-
-// The orders are kept per account; here the seller's own, whose id is theirs.
-const account = accountIdOf('user-1');
 
 const session = { access_token: 'supabase-jwt', user: { id: 'user-1' } };
-const order = {
-  orderId: '26-13000-40000',
-  creationDate: '2026-11-21T18:00:00Z',
-  buyer: 'thrifty-jo',
-  status: 'NOT_STARTED',
-  total: { value: '12.00', currency: 'GBP' },
-  lineItems: [
-    { lineItemId: '1', legacyItemId: '2045', sku: 'SR-0001', title: 'Thing', quantity: 1 },
-  ],
-};
 
-function answer(status: number, body: unknown) {
-  return vi.fn(async () => new Response(JSON.stringify(body), { status }));
-}
-
-describe('eBay orders with the browser cache', () => {
+describe('refreshing the account orders (issue 39)', () => {
   beforeEach(() => {
     localStorage.clear();
     getSession.mockResolvedValue({ data: { session } });
@@ -35,11 +17,11 @@ describe('eBay orders with the browser cache', () => {
     vi.unstubAllGlobals();
   });
 
-  it('fetches with the bearer, country and user-id headers and keeps a copy', async () => {
-    const fetchMock = answer(200, { orders: [order] });
+  it('asks the server with the bearer, country and user-id headers; nothing kept on the device', async () => {
+    const body = { fetched: true, fetchedAt: '2026-11-28T10:00:00Z', retryAfterSeconds: null };
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
-    const result = await getOrders(account, 'GB');
-    expect(result).toMatchObject({ source: 'live', failed: false, orders: [order] });
+    expect(await refreshOrders('GB')).toEqual(body);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/.netlify/functions/ebay-get-orders');
     expect(init.headers).toMatchObject({
@@ -47,60 +29,14 @@ describe('eBay orders with the browser cache', () => {
       country: 'GB',
       'user-id': 'user-1',
     });
-    expect(readCachedOrders(account)?.orders).toEqual([order]);
+    expect(localStorage.length).toBe(0);
   });
 
-  it('shows the cached orders when the fetch fails', async () => {
-    localStorage.setItem(
-      ordersStorageKey(account),
-      JSON.stringify({ savedAt: '2026-11-21T00:00:00Z', orders: [order] }),
-    );
-    vi.stubGlobal(
-      'fetch',
-      answer(502, { error: 'Failed to sync with eBay', code: 'ebay_unavailable' }),
-    );
-    const result = await getOrders(account, 'GB');
-    expect(result).toMatchObject({
-      source: 'cached',
-      failed: true,
-      orders: [order],
-      savedAt: '2026-11-21T00:00:00Z',
-    });
-  });
-
-  it('shows the cached orders with the minutes left when rate limited', async () => {
-    localStorage.setItem(
-      ordersStorageKey(account),
-      JSON.stringify({ savedAt: null, orders: [order] }),
-    );
-    vi.stubGlobal(
-      'fetch',
-      answer(429, { error: 'Please wait 2 minutes…', code: 'rate_limited', minutesRemaining: 2 }),
-    );
-    expect(await getOrders(account, 'GB')).toMatchObject({
-      source: 'cached',
-      failed: false,
-      rateLimitedMinutes: 2,
-    });
-  });
-
-  it('a failure with nothing cached is an error; plan refusals are never papered over', async () => {
-    vi.stubGlobal('fetch', answer(502, { error: 'Failed to sync with eBay' }));
-    await expect(getOrders(account, 'GB')).rejects.toThrow('Failed to sync with eBay');
-    localStorage.setItem(ordersStorageKey(account), JSON.stringify({ orders: [order] }));
-    vi.stubGlobal(
-      'fetch',
-      answer(403, {
-        error: 'Marketplace orders require the Elite Seller plan',
-        code: 'plan_feature_unavailable',
-      }),
-    );
-    await expect(getOrders(account, 'GB')).rejects.toThrow('Elite Seller');
-  });
-
-  it('caches per seller and ignores an unreadable copy', () => {
-    localStorage.setItem(ordersStorageKey(accountIdOf('user-2')), '{not json');
-    expect(readCachedOrders(accountIdOf('user-2'))).toBeNull();
-    expect(readCachedOrders(accountIdOf('user-3'))).toBeNull();
+  it('calls orders stale when never fetched or older than the schedule round', () => {
+    const now = Date.parse('2026-11-28T12:00:00Z');
+    expect(ordersStale(null, now)).toBe(true);
+    expect(ordersStale('2026-11-28T11:59:00Z', now)).toBe(false);
+    const old = new Date(now - (ORDERS_SCHEDULE_MINUTES * 60 + 1) * 1000).toISOString();
+    expect(ordersStale(old, now)).toBe(true);
   });
 });

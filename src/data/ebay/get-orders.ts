@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountId } from '../../domain/ids';
+import { readStored, writeStored } from '../../lib/browser-storage';
 import { supabase } from '../../lib/supabase';
 import { toDataError } from '../errors';
 import { callEbayFunction } from './ebay-functions';
@@ -31,6 +32,8 @@ export interface StoredOrders {
   /** eBay's count of orders in its 90-day window, and whether it holds more than are stored. */
   total: number;
   more: boolean;
+  /** From this device's copy: the database could not be read (on failure the kept orders show). */
+  fromDevice?: boolean;
 }
 
 /** The server's answer to a refresh: whether it asked eBay, or eBay may not be asked yet. */
@@ -101,6 +104,41 @@ export function ordersStale(fetchedAt: string | null, now = Date.now()): boolean
   return now - new Date(fetchedAt).getTime() > ORDERS_SCHEDULE_MINUTES * 60_000;
 }
 
+/** Where this device keeps the last orders it read, per account. */
+export function keptOrdersKey(accountId: AccountId): string {
+  return `stockroom.orders.${accountId}`;
+}
+
+function readKeptOrders(accountId: AccountId): StoredOrders | null {
+  const text = readStored(keptOrdersKey(accountId));
+  if (!text) return null;
+  try {
+    const kept = JSON.parse(text) as StoredOrders;
+    return Array.isArray(kept.orders) ? kept : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads the account's orders and keeps a copy on the device; when the read fails (offline, the
+ * server down) the copy is shown instead, so a picker in a dead spot still has the pick list.
+ */
+export async function readOrdersKeepingCopy(
+  accountId: AccountId,
+  read: () => Promise<StoredOrders> = getStoredOrders,
+): Promise<StoredOrders> {
+  try {
+    const orders = await read();
+    writeStored(keptOrdersKey(accountId), JSON.stringify(orders));
+    return orders;
+  } catch (error) {
+    const kept = readKeptOrders(accountId);
+    if (kept) return { ...kept, fromDevice: true };
+    throw error;
+  }
+}
+
 /**
  * The account's stored orders; live sync reads them again when a fetch lands (the
  * ebay_order_fetches row, src/pages/dashboard/live-sync-status.tsx).
@@ -108,7 +146,7 @@ export function ordersStale(fetchedAt: string | null, now = Date.now()): boolean
 export function useOrders(accountId: AccountId, enabled: boolean) {
   return useQuery({
     queryKey: ebayKeys.orders(accountId),
-    queryFn: getStoredOrders,
+    queryFn: () => readOrdersKeepingCopy(accountId),
     enabled: enabled && Boolean(accountId),
   });
 }

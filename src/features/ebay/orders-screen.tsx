@@ -519,6 +519,11 @@ export function EbayOrdersScreen() {
           </span>
         ) : null}
       </div>
+      {result.fromDevice ? (
+        <p className="ebay-notice" role="status" data-testid="ebay-orders-from-device">
+          Failed to fetch orders. The orders last read on this device are shown.
+        </p>
+      ) : null}
       {refreshError ? (
         <p className="ebay-notice" role="alert" data-testid="ebay-orders-refresh-error">
           {refreshError instanceof EbayFunctionError && refreshError.code === 'ebay_auth'

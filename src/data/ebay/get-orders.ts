@@ -147,6 +147,8 @@ export function useOrders(accountId: AccountId, enabled: boolean) {
   return useQuery({
     queryKey: ebayKeys.orders(accountId),
     queryFn: () => readOrdersKeepingCopy(accountId),
+    // Offline the read is still tried once, so it fails to the device's copy instead of waiting.
+    networkMode: 'offlineFirst',
     enabled: enabled && Boolean(accountId),
   });
 }

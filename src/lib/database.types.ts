@@ -1809,10 +1809,6 @@ export type Database = {
           shelf_id: string
         }[]
       }
-      signed_out_by_password_change: {
-        Args: { p_since: string; p_user_id: string }
-        Returns: boolean
-      }
       store_ebay_orders: {
         Args: {
           p_account_id: string

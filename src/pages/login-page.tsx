@@ -16,7 +16,6 @@ import {
   useSignIn,
 } from '../features/auth';
 import { messages, texts } from '../lib/messages';
-import { useSignedOutReason } from '../data/auth/signed-out-reason';
 
 interface LoginLocationState {
   /** Set by the sign-up page: the address a confirmation e-mail was just sent to. */
@@ -25,9 +24,7 @@ interface LoginLocationState {
 
 export function LoginPage() {
   useDocumentTitle('Sign in');
-  const { status, session, user, sessionEnded, endedSession } = useAuth();
-  // A session ended elsewhere: the database says whether a password change ended it.
-  const signedOutReason = useSignedOutReason(sessionEnded ? endedSession : null);
+  const { status, session, user, sessionEnded } = useAuth();
   const location = useLocation();
   const state = (location.state ?? {}) as LoginLocationState;
   const [email, setEmail] = useState(state.confirmEmail ?? '');
@@ -74,11 +71,7 @@ export function LoginPage() {
       ) : null}
       {sessionEnded && !signIn.isError && !linkError ? (
         <div className="notice" role="status" data-testid="session-ended-notice">
-          <p>
-            {signedOutReason === 'password-changed'
-              ? texts.signedOutByPasswordChange
-              : texts.sessionEnded}
-          </p>
+          <p>{texts.sessionEnded}</p>
         </div>
       ) : null}
       {state.confirmEmail && !signIn.isError ? (

@@ -230,9 +230,8 @@ test.describe('a session ended by a password change elsewhere', () => {
       await refused;
       await expect(otherLogin.heading).toBeVisible({ timeout: 20_000 });
       await expect(other).toHaveURL(/\/login/);
-      // The database says why: the password changed after its last token was issued.
       await expect(other.getByTestId('session-ended-notice')).toHaveText(
-        'You were signed out because your password was changed. Sign in with your new password.',
+        'Your session has ended. Sign in again.',
       );
       // Signed out for real: the dashboard is not shown any more.
       await other.goto('/dashboard/inventory');

@@ -71,15 +71,6 @@ describe('user', () => {
     });
     expect(otherRefresh.error?.code).toBe('refresh_token_not_found');
     expect((await c.auth.refreshSession()).error).toBeNull();
-    // and, signed out, it can ask why: the password changed after its last token was issued
-    const why = (since: string) =>
-      client().rpc('signed_out_by_password_change', {
-        p_user_id: otherSession.user.id,
-        p_since: since,
-      });
-    const issued = new Date((otherSession.expires_at! - otherSession.expires_in) * 1000);
-    expect((await why(issued.toISOString())).data).toBe(true);
-    expect((await why(new Date(Date.now() + 60_000).toISOString())).data).toBe(false);
     const old = await client().auth.signInWithPassword({ email, password: PASSWORD });
     expect(old.error?.code).toBe('invalid_credentials');
     const fresh = await client().auth.signInWithPassword({

@@ -13,7 +13,7 @@ export interface Assurance {
 }
 
 /** The JWT payload's claims, or null for anything that is not a readable JWT. */
-export function jwtClaims(token: string): Record<string, unknown> | null {
+function jwtClaims(token: string): Record<string, unknown> | null {
   const part = token.split('.')[1];
   if (!part) return null;
   try {

@@ -1,5 +1,4 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
-import { jwtClaims } from '../../data/mfa/assurance';
 import { userIdOf, type UserId } from '../../domain/ids';
 import { nameFromEmail } from './user-name';
 
@@ -28,24 +27,6 @@ export interface AuthState {
    * Auth no longer knows, a refresh it refused): the sign-in page says so.
    */
   sessionEnded: boolean;
-  /**
-   * With sessionEnded: whose session it was and when its last token was issued, so the sign-in
-   * page can ask whether a password change ended it.
-   */
-  endedSession: EndedSession | null;
-}
-
-export interface EndedSession {
-  userId: UserId;
-  /** ISO time the last access token was issued. */
-  since: string;
-}
-
-/** Whose session this was and when its token was issued; null without a readable token. */
-function endedSessionOf(session: Session | null): EndedSession | null {
-  const issuedAt = session ? jwtClaims(session.access_token)?.iat : undefined;
-  if (!session || typeof issuedAt !== 'number') return null;
-  return { userId: userIdOf(session.user.id), since: new Date(issuedAt * 1000).toISOString() };
 }
 
 export const initialAuthState: AuthState = {
@@ -56,7 +37,6 @@ export const initialAuthState: AuthState = {
   signingOut: false,
   signedOutByUser: false,
   sessionEnded: false,
-  endedSession: null,
 };
 
 export function userFromSession(session: Session | null): AppUser | null {
@@ -83,7 +63,6 @@ function withSession(state: AuthState, session: Session | null): AuthState {
     user: sameUser ? state.user : user,
     signedOutByUser: false,
     sessionEnded: false,
-    endedSession: null,
   };
 }
 
@@ -99,11 +78,7 @@ export function authReducer(
       return withSession(state, session);
     case 'SIGNED_IN':
       return withSession(state, session);
-    case 'SIGNED_OUT': {
-      const ended =
-        !state.signingOut &&
-        (state.status === 'authenticated' ||
-          (state.status === 'unauthenticated' && state.sessionEnded));
+    case 'SIGNED_OUT':
       return {
         status: 'unauthenticated',
         session: null,
@@ -112,14 +87,11 @@ export function authReducer(
         signingOut: false,
         signedOutByUser: state.signingOut,
         // A second SIGNED_OUT (supabase-js can emit one per removal) keeps what the first said.
-        sessionEnded: ended,
-        endedSession: !ended
-          ? null
-          : state.status === 'authenticated'
-            ? endedSessionOf(state.session)
-            : state.endedSession,
+        sessionEnded:
+          !state.signingOut &&
+          (state.status === 'authenticated' ||
+            (state.status === 'unauthenticated' && state.sessionEnded)),
       };
-    }
     case 'TOKEN_REFRESHED':
       // New tokens for the same session; a null session means the refresh gave up.
       return withSession(state, session);

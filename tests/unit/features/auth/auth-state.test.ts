@@ -64,8 +64,6 @@ describe('authReducer', () => {
       signedOutByUser: false,
       // Not asked for: the sign-in page says the session has ended.
       sessionEnded: true,
-      // no readable token, so nothing to ask the database about
-      endedSession: null,
     });
     const asked = authReducer(
       { ...signedIn, signingOut: true },
@@ -74,29 +72,6 @@ describe('authReducer', () => {
     expect(asked).toMatchObject({ signedOutByUser: true, signingOut: false, sessionEnded: false });
     const back = authReducer(asked, { event: 'SIGNED_IN', session: session() });
     expect(back.signedOutByUser).toBe(false);
-  });
-
-  it('keeps whose session ended and when its token was issued, for the sign-in page to ask why', () => {
-    const payload = btoa(JSON.stringify({ sub: 'user-1', iat: 1_800_000_000 }));
-    const withJwt = authReducer(initialAuthState, {
-      event: 'SIGNED_IN',
-      session: session(undefined, undefined, `h.${payload}.s`),
-    });
-    const ended = authReducer(withJwt, { event: 'SIGNED_OUT', session: null });
-    expect(ended.endedSession).toEqual({
-      userId: 'user-1',
-      since: new Date(1_800_000_000_000).toISOString(),
-    });
-    // a second SIGNED_OUT keeps it; signing out by choice or in again forgets it
-    expect(authReducer(ended, { event: 'SIGNED_OUT', session: null }).endedSession).toEqual(
-      ended.endedSession,
-    );
-    const asked = authReducer(
-      { ...withJwt, signingOut: true },
-      { event: 'SIGNED_OUT', session: null },
-    );
-    expect(asked.endedSession).toBeNull();
-    expect(authReducer(ended, { event: 'SIGNED_IN', session: session() }).endedSession).toBeNull();
   });
 
   it('takes new tokens on TOKEN_REFRESHED without changing the user object', () => {

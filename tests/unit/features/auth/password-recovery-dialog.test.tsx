@@ -15,7 +15,6 @@ function renderWith(recovering: boolean, endRecovery = vi.fn()) {
     signingOut: false,
     signedOutByUser: false,
     sessionEnded: false,
-    endedSession: null,
     endRecovery,
     signOutStarted: () => undefined,
     signOutFailed: () => undefined,

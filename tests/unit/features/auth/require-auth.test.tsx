@@ -19,7 +19,6 @@ function auth(status: AuthStatus, signedOutByUser = false): AuthContextValue {
     signingOut: false,
     signedOutByUser,
     sessionEnded: false,
-    endedSession: null,
     endRecovery: () => undefined,
     signOutStarted: () => undefined,
     signOutFailed: () => undefined,

@@ -660,6 +660,19 @@ create trigger storage_shelves_set_updated_at
   for each row execute function private.set_updated_at();
 
 -- ---------------------------------------------------------------------------------------------
+-- When each shelf was last counted, and by whom (apply_shelf_count, 47_counts.sql)
+-- ---------------------------------------------------------------------------------------------
+alter table public.storage_shelves add column last_counted_at timestamptz;
+alter table public.storage_shelves add column last_counted_by uuid references auth.users (id) on delete set null;
+comment on column public.storage_shelves.last_counted_at is
+  'When a count of this shelf was last applied (apply_shelf_count); null: never counted.';
+comment on column public.storage_shelves.last_counted_by is
+  'The person who applied the last count (user id).';
+
+create index storage_shelves_last_counted_by_idx on public.storage_shelves (last_counted_by)
+  where last_counted_by is not null;
+
+-- ---------------------------------------------------------------------------------------------
 -- Location codes (issue #41): a code for every unit and shelf, printed on its label
 -- ---------------------------------------------------------------------------------------------
 -- A printed label must stay right when shelves renumber, so the label carries a code of its own,

@@ -19,18 +19,8 @@
 -- The stamp is not part of the undoable change: Undo takes back what the count changed on the
 -- shelf, while the shelf was still looked at then (and a picker's undo could not write a shelf).
 
--- ---------------------------------------------------------------------------------------------
--- When each shelf was last counted, and by whom
--- ---------------------------------------------------------------------------------------------
-alter table public.storage_shelves add column last_counted_at timestamptz;
-alter table public.storage_shelves add column last_counted_by uuid references auth.users (id) on delete set null;
-comment on column public.storage_shelves.last_counted_at is
-  'When a count of this shelf was last applied (apply_shelf_count); null: never counted.';
-comment on column public.storage_shelves.last_counted_by is
-  'The person who applied the last count (user id).';
-
-create index storage_shelves_last_counted_by_idx on public.storage_shelves (last_counted_by)
-  where last_counted_by is not null;
+-- The shelves' last_counted_at / last_counted_by columns are in 30_storage.sql, ahead of the
+-- location codes, in the order the columns were added.
 
 -- Only a count writes the stamp: a direct PATCH from the browser keeps the stored one.
 create or replace function private.keep_count_stamp()

@@ -863,7 +863,7 @@ comment on table public.ebay_orders is
 create index ebay_orders_account_created_idx on public.ebay_orders (account_id, created_on_ebay desc);
 
 create table public.ebay_order_lines (
-  account_id uuid not null,
+  account_id uuid not null references public.accounts (id) on delete cascade,
   order_id text not null,
   line_item_id text not null
     constraint "Line item id: 1 to 100 characters" check (length(line_item_id) between 1 and 100),

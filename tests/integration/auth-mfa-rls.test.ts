@@ -364,8 +364,13 @@ describe('schema-wide: nothing in public escapes the gate (tables added later in
           and has_function_privilege('authenticated', p.oid, 'execute')
         order by 1`,
     );
-    // create_backup: the only way a backup is made (sellers have no INSERT on backups)
-    expect(rows.map((r) => r.name)).toEqual(['create_backup', 'save_ebay_tokens']);
+    // create_backup: the only way a backup is made (sellers have no INSERT on backups);
+    // get_ebay_connection: the caller's own account's connection state, never a token column.
+    expect(rows.map((r) => r.name)).toEqual([
+      'create_backup',
+      'get_ebay_connection',
+      'save_ebay_tokens',
+    ]);
   });
 
   it('private.mfa_satisfied() is a security definer with a fixed search_path, for signed-in callers only', async () => {

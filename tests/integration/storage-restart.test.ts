@@ -45,14 +45,23 @@ describe('Storage on its own stack', { timeout: 240_000 }, () => {
       try {
         // A data folder from before Storage (no storage schema, no record of its setup file) gets
         // it from a start's project setup, with the privileges a fresh database has.
-        const fresh = await privilegeCatalog(first.env.DB_URL);
+        // The project's own policies on storage.objects come from its migrations, which an older
+        // folder runs after this setup; the setup's part is compared without them.
+        const setupPart = async () => {
+          const catalog = await privilegeCatalog(first.env.DB_URL);
+          return {
+            ...catalog,
+            policies: catalog.policies.filter((line) => !line.startsWith('storage.objects ')),
+          };
+        };
+        const fresh = await setupPart();
         await sql(
           first,
           `drop schema storage cascade;
           delete from supabase_migrations.local_setup where name = '40-storage-schema.sql'`,
         );
         expect(await setUpProjectDatabase(first.env.DB_URL)).toEqual(['40-storage-schema.sql']);
-        expect(await privilegeCatalog(first.env.DB_URL)).toEqual(fresh);
+        expect(await setupPart()).toEqual(fresh);
 
         const storage = service(first);
         expect((await storage.createBucket('photos', { public: false })).error).toBeNull();

@@ -395,6 +395,12 @@ describe('roles: the matrix', () => {
     pick_order_line: ['owner', 'manager', 'picker'],
     unpick_order_line: ['owner', 'manager', 'picker'],
     has_plan_feature: ['owner', 'manager', 'picker'],
+    // counting a shelf changes only quantities and shelves, which every role may (47_counts.sql)
+    apply_shelf_count: ['owner', 'manager', 'picker'],
+    shelves_not_counted: ['owner', 'manager', 'picker'],
+    ebay_shelf_check: ['owner', 'manager', 'picker'],
+    ebay_unpicked_lines: ['owner', 'manager', 'picker'],
+    get_ebay_connection: ['owner', 'manager', 'picker'],
     invite_member: ['owner', 'manager'],
     withdraw_invitation: ['owner', 'manager'],
     change_member_role: ['owner', 'manager'],

@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 // The account feature's header reaches the data layer, whose client needs the app's env.
 vi.mock('../../../../src/lib/supabase', () => ({ supabase: {} }));
@@ -39,17 +40,20 @@ const actions: StorageActions = {
 };
 
 function renderIsle(drawnFirst: ReadonlySet<string> | null) {
+  // A shelf's menu leads to its count (a route), so the card lives inside a router.
   return render(
-    <IsleCard
-      room={room}
-      isle={isle}
-      colours={SCHEME_COLOURS.default}
-      filter="all"
-      highlightShelfId={null}
-      actions={actions}
-      Content={({ shelf }) => <span data-testid="shelf-content">{shelf.shelf_id}</span>}
-      drawnFirst={drawnFirst}
-    />,
+    <MemoryRouter>
+      <IsleCard
+        room={room}
+        isle={isle}
+        colours={SCHEME_COLOURS.default}
+        filter="all"
+        highlightShelfId={null}
+        actions={actions}
+        Content={({ shelf }) => <span data-testid="shelf-content">{shelf.shelf_id}</span>}
+        drawnFirst={drawnFirst}
+      />
+    </MemoryRouter>,
   );
 }
 

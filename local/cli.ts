@@ -48,7 +48,7 @@ Stockroom is running (stack ready in ${(stack.startMs / 1000).toFixed(2)} s${
   }).
 
   App           ${appUrl}
-  API           ${env.API_URL}  (/rest/v1, /auth/v1)
+  API           ${env.API_URL}  (/rest/v1, /auth/v1, /storage/v1, /realtime/v1)
   Database      ${env.DB_URL}
   Mailbox       ${env.MAILBOX_URL}/messages
   Anon key      ${env.ANON_KEY}

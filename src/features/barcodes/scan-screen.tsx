@@ -38,7 +38,7 @@ import { useMoveItemToShelf } from './move-to-shelf';
 import { useScanAccess } from './scan-access';
 import { ScanInput } from './scan-input';
 import { ScanList } from './scan-list';
-import { useWedgeScanner } from './use-wedge-scanner';
+import { useWedgeScanner } from '../../lib/use-wedge-scanner';
 import './barcodes.css';
 import { unitTitle } from '../../domain/say-once';
 

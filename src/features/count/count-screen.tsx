@@ -23,7 +23,7 @@ import {
 } from '../../domain/shelf-count';
 import { messages } from '../../lib/messages';
 import { useUndoOffer } from '../undo';
-import { useWedge } from './use-wedge';
+import { useWedgeScanner } from '../../lib/use-wedge-scanner';
 import type { AccountId } from '../../domain/ids';
 
 const NO_ITEMS: Item[] = [];
@@ -96,7 +96,7 @@ export function CountScreen({
     },
     [items, shelfId, countOne, byId],
   );
-  useWedge(onCode, !confirming);
+  useWedgeScanner(onCode, !confirming);
 
   const submitCode = (event: FormEvent) => {
     event.preventDefault();

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { WedgeDetector } from '../../domain/wedge-scanner';
+import { WedgeDetector } from '../domain/wedge-scanner';
 
 const isEditable = (target: EventTarget | null): boolean => {
   if (!(target instanceof HTMLElement)) return false;

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useWedgeScanner } from '../../../../src/features/barcodes/use-wedge-scanner';
+import { useWedgeScanner } from '../../../src/lib/use-wedge-scanner';
 
 function Harness({ onScan }: { onScan: (code: string) => void }) {
   useWedgeScanner(onScan);

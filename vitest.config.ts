@@ -33,6 +33,8 @@ const ALONE = {
   // The daily backup job backs up every seller with storage and drops everyone's old backups.
   'backups-daily.test.ts': 'daily backup job over every seller',
   'db-bounded-storage.test.ts': 'daily backup job over every seller',
+  // The photo cleanup forgets removed items' photos and removes old unlisted files of everyone.
+  'photos-cleanup.test.ts': 'photo cleanup job over every account',
   // The scheduled eBay orders fetch acts on every connected Elite account (their rate limits).
   'ebay-orders-scheduled.test.ts': 'scheduled orders fetch over every Elite account',
   // Times every call of an Elite sync against the 10 s limit.

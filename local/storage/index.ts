@@ -23,6 +23,7 @@ import {
   mimeTypeAllowed,
   parseFileSizeLimit,
   parseRange,
+  removeNames,
   splitObjectPath,
 } from './paths.ts';
 import { callerFrom, signUrlToken, verifyUrlToken, type Caller } from './tokens.ts';
@@ -574,8 +575,7 @@ export async function createStorageService(config: StorageConfig): Promise<Stora
       const caller = await callerOf(req);
       const bucket = decodePath(second);
       const body = await json(req);
-      if (!Array.isArray(body.prefixes)) throw ERRORS.missingParameter('prefixes');
-      const names = body.prefixes.map(String);
+      const names = removeNames(body);
       const rows = await inTransaction(
         pool,
         caller,

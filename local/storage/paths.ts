@@ -104,3 +104,17 @@ export function parseRange(
   if (start >= size || start > end) return 'unsatisfiable';
   return { start, end };
 }
+
+/** Storage's bulk remove takes at most this many names a request (supabase/storage limits.ts). */
+export const MAX_OBJECTS_PER_REQUEST = 1000;
+
+/** The names of a bulk remove's body ({ prefixes }), refused past Storage's per-request cap. */
+export function removeNames(body: { prefixes?: unknown }): string[] {
+  if (!Array.isArray(body.prefixes)) throw ERRORS.missingParameter('prefixes');
+  if (body.prefixes.length > MAX_OBJECTS_PER_REQUEST) {
+    throw ERRORS.invalidRequest(
+      `Bulk object requests are limited to ${MAX_OBJECTS_PER_REQUEST} objects per request.`,
+    );
+  }
+  return body.prefixes.map(String);
+}

@@ -324,6 +324,13 @@ export type Database = {
         }
         Relationships: [
           {
+            foreignKeyName: "ebay_order_lines_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
             foreignKeyName: "ebay_order_lines_order_fkey"
             columns: ["account_id", "order_id"]
             isOneToOne: false
@@ -1497,6 +1504,14 @@ export type Database = {
           title: string
         }[]
       }
+      forget_removed_photos: {
+        Args: { p_limit?: number }
+        Returns: {
+          account_id: string
+          photo_id: string
+          remove_files: string[]
+        }[]
+      }
       get_ebay_connection: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -1623,6 +1638,7 @@ export type Database = {
           role: string
         }[]
       }
+      orphan_photo_files: { Args: { p_limit?: number }; Returns: string[] }
       pick_order_line: {
         Args: {
           p_item_id: string

@@ -32,6 +32,12 @@ const error = (title: string, message: string): ToastMessage => ({ kind: 'error'
 const detailOr = (detail: string | undefined, fallback: string): string =>
   detail !== undefined && detail.trim() !== '' ? detail : fallback;
 
+/** What a restore says of the backup's photos it could not list again (docs/product.md#photos). */
+function photosLeftOut(count: number): string {
+  if (count <= 0) return '';
+  return `. ${count} ${plural(count, 'photo', 'photos')} could not come back (removed since the backup)`;
+}
+
 export const messages = {
   // A change asked for while a first visit's full list is still on its way (nothing is lost).
   stockStillLoading: () =>
@@ -176,12 +182,17 @@ export const messages = {
     error('Import Failed', detailOr(detail, 'The file could not be imported')),
   logsClear: (detail?: string) =>
     error('Clear Failed', detailOr(detail, 'The activity log could not be cleared')),
-  backupRestored: () => success('Backup Restored', 'Your data was restored from the backup'),
-  oneRestored: (name: string, place: string, items: number, kind: string) =>
+  backupRestored: (photosSkipped = 0) =>
+    success(
+      'Backup Restored',
+      'Your data was restored from the backup' + photosLeftOut(photosSkipped),
+    ),
+  oneRestored: (name: string, place: string, items: number, kind: string, photosSkipped = 0) =>
     success(
       'Restored',
       `${name} is back at ${place}` +
-        (kind === 'item' ? '' : ` with ${items} ${plural(items, 'item', 'items')}`),
+        (kind === 'item' ? '' : ` with ${items} ${plural(items, 'item', 'items')}`) +
+        photosLeftOut(photosSkipped),
     ),
   restoreFailed: (detail?: string) =>
     error('Restore Failed', detailOr(detail, 'Failed to restore backup')),

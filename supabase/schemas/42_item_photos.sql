@@ -224,3 +224,174 @@ create policy item_photos_files_delete on storage.objects
               or (owner_id = (select auth.uid())::text
                   and private.photo_file_in_account(name, (select private.current_account()))
                   and not private.photo_file_listed(name))));
+
+-- ---------------------------------------------------------------------------------------------
+-- Where a removed item's photos go (docs/product.md#photos). A photo row stays while its item's
+-- removal can be undone: while a kept, not undone change of the account (50_undo.sql: the newest
+-- private.undo_keeps()) holds the item. After that the scheduled photo-cleanup function
+-- (netlify/functions/photo-cleanup.ts) forgets the row and removes its files through the Storage
+-- API, except files a kept backup names (65_backups.sql: 3 days, 20 at most), which a restore
+-- lists again; those, and files no row ever listed (an upload whose add never came), go once no
+-- row and no kept backup names them and they are a day old.
+-- ---------------------------------------------------------------------------------------------
+
+-- The photo a file belongs to, from its name <account_id>/<item_id>/<photo_id>.<ext> or
+-- <photo_id>-thumb.webp; null for any other name (the cleanup leaves what it cannot read alone).
+create or replace function private.photo_file_photo(p_name text)
+returns uuid
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when private.photo_file_item(p_name) is not null
+              then left(split_part(p_name, '/', 3), 36)::uuid end
+$$;
+revoke all on function private.photo_file_photo(text) from public;
+grant execute on function private.photo_file_photo(text) to service_role;
+
+-- forget_removed_photos(p_limit) -> the photo rows it deleted, each with the files to remove now
+-- (those no kept backup names). Service role only (the photo-cleanup function): up to p_limit
+-- rows whose item is gone and whose removal no kept change can undo, under each account's
+-- storage lock so an undo or a restore of the same account waits or goes first. The rows go
+-- before their files: a run that dies between the two leaves files no row names, which the next
+-- runs remove (orphan_photo_files), never a row naming a file that is gone.
+-- security definer: it reads private.undo_rows and every account's rows and backups.
+create or replace function public.forget_removed_photos(p_limit integer default 500)
+returns table (photo_id uuid, account_id uuid, remove_files text[])
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_accounts uuid[];
+begin
+  -- the accounts with such photos, locked in one order (as every other locker of two accounts)
+  select array_agg(a.account_id order by a.account_id) into v_accounts
+    from (select distinct p.account_id from public.item_photos p
+           where not exists (select 1 from public.storage_items i where i.item_id = p.item_id)) a;
+  if v_accounts is null then
+    return;
+  end if;
+  perform private.lock_storage(a) from unnest(v_accounts) a order by a;
+
+  return query
+  with gone as (
+    select p.photo_id
+      from public.item_photos p
+     where p.account_id = any (v_accounts)
+       and not exists (select 1 from public.storage_items i where i.item_id = p.item_id)
+       and not exists (select 1 from private.undo_rows r
+                         join public.undo_changes c on c.change_id = r.change_id
+                        where r.table_name = 'storage_items' and r.row_id = p.item_id
+                          and c.undone_at is null)
+     order by p.created_at, p.photo_id
+     limit greatest(coalesce(p_limit, 500), 1)
+  ), forgotten as (
+    delete from public.item_photos p using gone g where p.photo_id = g.photo_id
+    returning p.photo_id, p.account_id, p.object_name, p.thumb_name
+  ), kept as materialized (
+    select k.name from private.photo_files_in_backups(v_accounts) k
+  )
+  select f.photo_id, f.account_id,
+         array(select n from unnest(array[f.object_name, f.thumb_name]) n
+                where not exists (select 1 from kept k where k.name = n))
+    from forgotten f;
+end;
+$$;
+comment on function public.forget_removed_photos(integer) is
+  'Service role (photo-cleanup): delete photo rows of items gone past their undo window; returns the files to remove.';
+revoke all on function public.forget_removed_photos(integer) from public, anon, authenticated;
+grant execute on function public.forget_removed_photos(integer) to service_role;
+
+-- orphan_photo_files(p_limit) -> names of item-photos files a day old that no photo row and no
+-- kept backup names: what a crashed or closed upload left, and files kept for a backup that has
+-- gone since. Service role only (the photo-cleanup function removes them through Storage).
+-- security definer: it reads storage.objects and every account's rows and backups.
+create or replace function public.orphan_photo_files(p_limit integer default 1000)
+returns setof text
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  return query
+  with old as (
+    select o.name, split_part(o.name, '/', 1)::uuid as account_id
+      from storage.objects o
+     where o.bucket_id = 'item-photos'
+       and o.created_at < now() - interval '1 day'
+       and private.photo_file_photo(o.name) is not null
+       and not exists (select 1 from public.item_photos p
+                        where p.photo_id = private.photo_file_photo(o.name))
+  ), kept as materialized (
+    select k.name from private.photo_files_in_backups(array(select distinct o.account_id from old o)) k
+  )
+  select o.name from old o
+   where not exists (select 1 from kept k where k.name = o.name)
+   order by o.name
+   limit greatest(coalesce(p_limit, 1000), 1);
+end;
+$$;
+comment on function public.orphan_photo_files(integer) is
+  'Service role (photo-cleanup): item-photos files a day old that no photo row and no kept backup names.';
+revoke all on function public.orphan_photo_files(integer) from public, anon, authenticated;
+grant execute on function public.orphan_photo_files(integer) to service_role;
+
+-- restore_photos(account, photos, items) -> {restored, skipped}: after a restore put items back,
+-- the backup's photos of those items (p_item_ids; all of them when null) whose rows are gone are
+-- listed again, in their order, when both files are still in the bucket; the others (removed
+-- since, or no room left: 6 an item, the plan's photo storage) are skipped and counted. Called by
+-- restore_backup and restore_from_backup, which hold the seller's locks.
+-- security definer: it reads the files' rows in storage.objects and keeps created_by only for a
+-- person who still exists (auth.users); it acts only for the caller's own account.
+create or replace function private.restore_photos(p_account_id uuid, p_photos jsonb, p_item_ids uuid[] default NULL::uuid[])
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_photo jsonb;
+  v_restored integer := 0;
+  v_skipped integer := 0;
+begin
+  if auth.role() = 'authenticated' and p_account_id is distinct from private.current_account() then
+    raise exception 'Not allowed to restore photos of another account' using errcode = '42501';
+  end if;
+  for v_photo in
+    select e from jsonb_array_elements(coalesce(p_photos, '[]'::jsonb)) e
+     where jsonb_typeof(e) = 'object'
+       and (p_item_ids is null or (e ->> 'item_id')::uuid = any (p_item_ids))
+       and exists (select 1 from public.storage_items i
+                    where i.item_id = (e ->> 'item_id')::uuid and i.account_id = p_account_id)
+       and not exists (select 1 from public.item_photos p where p.photo_id = (e ->> 'photo_id')::uuid)
+     order by e ->> 'item_id', (e ->> 'position')::integer
+  loop
+    if (select count(*) from storage.objects o
+         where o.bucket_id = 'item-photos'
+           and o.name in (v_photo ->> 'object_name', v_photo ->> 'thumb_name')) < 2 then
+      v_skipped := v_skipped + 1;
+      continue;
+    end if;
+    begin
+      insert into public.item_photos (photo_id, account_id, item_id, object_name, thumb_name,
+                                      width, height, created_by, created_at)
+      values ((v_photo ->> 'photo_id')::uuid, p_account_id, (v_photo ->> 'item_id')::uuid,
+              v_photo ->> 'object_name', v_photo ->> 'thumb_name',
+              (v_photo ->> 'width')::integer, (v_photo ->> 'height')::integer,
+              (select u.id from auth.users u where u.id = (v_photo ->> 'created_by')::uuid),
+              coalesce((v_photo ->> 'created_at')::timestamptz, now()));
+      v_restored := v_restored + 1;
+    exception
+      -- 6 an item or the plan's photo storage: that photo stays out, the restore goes on
+      when raise_exception or check_violation or unique_violation or foreign_key_violation
+           or invalid_parameter_value then
+        v_skipped := v_skipped + 1;
+    end;
+  end loop;
+  return jsonb_build_object('restored', v_restored, 'skipped', v_skipped);
+end;
+$$;
+revoke all on function private.restore_photos(uuid, jsonb, uuid[]) from public;
+grant execute on function private.restore_photos(uuid, jsonb, uuid[]) to authenticated, service_role;

@@ -2,15 +2,16 @@
 -- deleted thing at a time (restore_from_backup).
 
 -- ---------------------------------------------------------------------------------------------
--- backups: snapshots of an account's whole storage tree (rooms, isles, units, shelves, items) as
--- jsonb, made daily and kept 3 days (Help Center). Restoring is Power Seller and up.
+-- backups: snapshots of an account's whole storage tree (rooms, isles, units, shelves, items, and
+-- the items' photos' rows: the files are Storage's) as jsonb, made daily and kept 3 days (Help Center). Restoring is Power Seller and up.
 -- Only public.create_backup makes them (a seller has no INSERT), so the snapshot is always the
 -- seller's real storage, created_at is the real time and the cap of 20 holds.
 -- ---------------------------------------------------------------------------------------------
 create table public.backups (
   backup_id uuid primary key default gen_random_uuid(),
   account_id uuid not null default private.current_account() references public.accounts (id) on delete cascade,
-  -- {version, rooms[], isles[], units[], shelves[], items[]} rows as to_jsonb() gives them
+  -- {version, rooms[], isles[], units[], shelves[], items[], photos[]} rows as to_jsonb() gives
+  -- them (photos: the item_photos columns a restore lists again; older backups have none)
   snapshot jsonb not null check (jsonb_typeof(snapshot) = 'object'),
   item_count integer not null default 0,
   created_at timestamptz not null default now()
@@ -92,7 +93,19 @@ begin
            'shelves', coalesce((select jsonb_agg(to_jsonb(s) order by s.unit_id, s.shelf_index)
                                   from public.storage_shelves s where s.account_id = v_account), '[]'::jsonb),
            'items', coalesce((select jsonb_agg(to_jsonb(it) order by it.created_at)
-                                from public.storage_items it where it.account_id = v_account), '[]'::jsonb)),
+                                from public.storage_items it where it.account_id = v_account), '[]'::jsonb),
+           -- the references to the items' photos (the files stay in Storage while a kept backup
+           -- names them, 42_item_photos.sql)
+           'photos', coalesce((select jsonb_agg(jsonb_build_object(
+                                        'photo_id', p.photo_id, 'item_id', p.item_id, 'position', p.position,
+                                        'object_name', p.object_name, 'thumb_name', p.thumb_name,
+                                        'bytes', p.bytes, 'width', p.width, 'height', p.height,
+                                        'created_by', p.created_by, 'created_at', p.created_at)
+                                      order by p.item_id, p.position)
+                                 from public.item_photos p
+                                where p.account_id = v_account
+                                  and exists (select 1 from public.storage_items it where it.item_id = p.item_id)),
+                              '[]'::jsonb)),
          (select count(*) from public.storage_items it where it.account_id = v_account)
   returning * into v_backup;
 
@@ -144,6 +157,35 @@ $$;
 revoke all on function private.restore_rows(text, jsonb, uuid) from public;
 grant execute on function private.restore_rows(text, jsonb, uuid) to authenticated, service_role;
 
+-- The photo files the kept backups of these accounts name: the photo cleanup leaves them in
+-- Storage (42_item_photos.sql).
+create or replace function private.photo_files_in_backups(p_account_ids uuid[])
+returns table (name text)
+language sql
+stable
+set search_path = ''
+as $$
+  select distinct f.name
+    from public.backups b
+   cross join lateral jsonb_array_elements(coalesce(b.snapshot -> 'photos', '[]'::jsonb)) e
+   cross join lateral (values (e ->> 'object_name'), (e ->> 'thumb_name')) f (name)
+   where b.account_id = any (p_account_ids) and f.name is not null
+$$;
+revoke all on function private.photo_files_in_backups(uuid[]) from public;
+grant execute on function private.photo_files_in_backups(uuid[]) to service_role;
+
+-- A snapshot's photo references: [] for a backup made before backups held them, or damaged.
+create or replace function private.snapshot_photos(p_snap jsonb)
+returns jsonb
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when jsonb_typeof(p_snap -> 'photos') = 'array' then p_snap -> 'photos' else '[]'::jsonb end
+$$;
+revoke all on function private.snapshot_photos(jsonb) from public;
+grant execute on function private.snapshot_photos(jsonb) to authenticated, service_role;
+
 -- Boilerplate: like the storage calls it opens with the seller's lock and a not-found check on
 -- its own row; the restore itself is unlike them.
 create or replace function public.restore_backup(p_backup_id uuid)
@@ -159,6 +201,7 @@ declare
   v_counts jsonb;
   v_dismissed public.dismissed_notifications[];
   v_message text;
+  v_photos jsonb;
 begin
   perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
   -- RLS (security invoker) hides other accounts' backups: theirs are simply "not found".
@@ -228,12 +271,18 @@ begin
     on conflict do nothing;
   end if;
 
+  -- the photos the backup names and the stockroom no longer lists come back where their files
+  -- still are; the others are counted, not refused (42_item_photos.sql)
+  v_photos := private.restore_photos(v_account, private.snapshot_photos(v_snap));
+
   v_counts := jsonb_build_object(
     'rooms', jsonb_array_length(coalesce(v_snap -> 'rooms', '[]'::jsonb)),
     'isles', jsonb_array_length(coalesce(v_snap -> 'isles', '[]'::jsonb)),
     'units', jsonb_array_length(coalesce(v_snap -> 'units', '[]'::jsonb)),
     'shelves', jsonb_array_length(coalesce(v_snap -> 'shelves', '[]'::jsonb)),
-    'items', jsonb_array_length(coalesce(v_snap -> 'items', '[]'::jsonb)));
+    'items', jsonb_array_length(coalesce(v_snap -> 'items', '[]'::jsonb)),
+    'photos', (v_photos ->> 'restored')::integer,
+    'photos_skipped', (v_photos ->> 'skipped')::integer);
 
   perform private.log(v_account, 'restore_backup',
           format('Restored the backup of %s: %s room(s), %s unit(s), %s item(s)',
@@ -437,7 +486,8 @@ comment on function public.backup_deleted_things(uuid) is
   'What a backup holds that is no longer in the stockroom (deleted units, shelves, items), for restoring one.';
 revoke all on function public.backup_deleted_things(uuid) from public, anon;
 
--- restore_from_backup(p_backup_id, p_kind, p_id, p_shelf_id) -> {kind, name, place, items}
+-- restore_from_backup(p_backup_id, p_kind, p_id, p_shelf_id) -> {kind, name, place, items, photos,
+-- photos_skipped}
 -- Boilerplate: it opens like restore_backup (the seller's lock, the backup's not-found and plan
 -- checks); what it restores and how differ.
 create or replace function public.restore_from_backup(p_backup_id uuid, p_kind text, p_id uuid, p_shelf_id uuid default NULL::uuid)
@@ -463,6 +513,7 @@ declare
   v_index integer;
   v_clash record;
   v_message text;
+  v_photos jsonb;
 begin
   perform private.lock_my_storage(); -- before any row lock (see private.lock_storage)
   if p_kind is null or p_kind not in ('item', 'shelf', 'unit') then
@@ -622,6 +673,10 @@ begin
         message = v_name || ' could not be restored, nothing was changed: ' || v_message;
   end;
 
+  -- its items' photos the stockroom no longer lists, where their files still are
+  v_photos := private.restore_photos(v_account, private.snapshot_photos(v_snap),
+                                     array(select (e ->> 'item_id')::uuid from jsonb_array_elements(v_items) e));
+
   v_place := case p_kind
     when 'item' then coalesce(private.place_now(null, (v_row ->> 'unit_id')::uuid, (v_row ->> 'shelf_id')::uuid), 'no shelf')
     when 'shelf' then private.place_now(null, null, p_id)
@@ -633,7 +688,9 @@ begin
           || case when p_kind <> 'item' then format(' with %s item(s)', jsonb_array_length(v_items)) else '' end);
 
   return jsonb_build_object('kind', p_kind, 'name', v_name, 'place', v_place,
-                            'items', jsonb_array_length(v_items));
+                            'items', jsonb_array_length(v_items),
+                            'photos', (v_photos ->> 'restored')::integer,
+                            'photos_skipped', (v_photos ->> 'skipped')::integer);
 end;
 $$;
 comment on function public.restore_from_backup(uuid, text, uuid, uuid) is

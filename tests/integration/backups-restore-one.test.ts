@@ -58,7 +58,7 @@ describe('restore one thing: an item', () => {
 
     const restored = await seller.client.rpc('restore_from_backup', { p_backup_id: backupId, p_kind: 'item', p_id: itemId });
     expect(restored.error).toBeNull();
-    expect(restored.data).toEqual({ kind: 'item', name: '"Blue mug"', place: 'Garage › Isle 1 › Unit A › Shelf 1', items: 1 });
+    expect(restored.data).toEqual({ kind: 'item', name: '"Blue mug"', place: 'Garage › Isle 1 › Unit A › Shelf 1', items: 1, photos: 0, photos_skipped: 0 });
     const { rows: after } = await db().query('select * from public.storage_items where item_id = $1', [itemId]);
     expect({ ...after[0], updated_at: null }).toEqual({ ...before[0], updated_at: null });
     expect(await deletedThings(seller, backupId)).toEqual([]);
@@ -134,7 +134,7 @@ describe('restore one thing: a shelf', () => {
 
     const restored = await seller.client.rpc('restore_from_backup', { p_backup_id: backupId, p_kind: 'shelf', p_id: storage.shelfIds[1] });
     expect(restored.error).toBeNull();
-    expect(restored.data).toEqual({ kind: 'shelf', name: 'Shelf 2', place: 'Garage › Isle 1 › Unit A › Shelf 2', items: 2 });
+    expect(restored.data).toEqual({ kind: 'shelf', name: 'Shelf 2', place: 'Garage › Isle 1 › Unit A › Shelf 2', items: 2, photos: 0, photos_skipped: 0 });
     expect(await shelvesOf(storage.unitIds[0]!)).toEqual([
       [storage.shelfIds[0], 1], [storage.shelfIds[1], 2], [storage.shelfIds[2], 3],
     ]);
@@ -162,7 +162,7 @@ describe('restore one thing: a unit', () => {
     ]);
     const restored = await seller.client.rpc('restore_from_backup', { p_backup_id: backupId, p_kind: 'unit', p_id: storage.unitIds[0] });
     expect(restored.error).toBeNull();
-    expect(restored.data).toEqual({ kind: 'unit', name: 'Unit A', place: 'Garage › Isle 1 › Unit A', items: 3 });
+    expect(restored.data).toEqual({ kind: 'unit', name: 'Unit A', place: 'Garage › Isle 1 › Unit A', items: 3, photos: 0, photos_skipped: 0 });
     expect(await countRows(seller.accountId)).toEqual(before);
     const { rows } = await db().query<{ isle_id: string }>('select isle_id from public.storage_units where unit_id = $1', [storage.unitIds[0]]);
     expect(rows[0]!.isle_id).toBe(storage.isleId);
@@ -236,7 +236,7 @@ describe('restore one thing: a unit', () => {
       p_backup_id: backupId, p_kind: 'unit', p_id: storage.unitIds[0], p_shelf_id: other.shelfIds[0],
     });
     expect(restored.error).toBeNull();
-    expect(restored.data).toEqual({ kind: 'unit', name: 'Unit A', place: 'New room › Isle 1 › Unit A', items: 1 });
+    expect(restored.data).toEqual({ kind: 'unit', name: 'Unit A', place: 'New room › Isle 1 › Unit A', items: 1, photos: 0, photos_skipped: 0 });
   });
 
   it('another seller cannot read or restore from a backup that is not theirs', async () => {

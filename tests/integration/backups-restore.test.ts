@@ -163,7 +163,15 @@ describe('backups: restore', () => {
 
     const restored = await seller.client.rpc('restore_backup', { p_backup_id: backupId });
     expect(restored.error).toBeNull();
-    expect(restored.data).toEqual({ rooms: 1, isles: 1, units: 3, shelves: 2, items: 4 });
+    expect(restored.data).toEqual({
+      rooms: 1,
+      isles: 1,
+      units: 3,
+      shelves: 2,
+      items: 4,
+      photos: 0,
+      photos_skipped: 0,
+    });
     expect(await storageOf(seller.accountId)).toEqual(before);
 
     const { rows } = await db().query<{ details: string }>(

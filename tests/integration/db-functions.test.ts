@@ -763,7 +763,15 @@ describe('backups', () => {
     await setPlan(owner.accountId, 'power');
     const restored = await owner.client.rpc('restore_backup', { p_backup_id: backupId });
     expect(restored.error).toBeNull();
-    expect(restored.data).toEqual({ rooms: 1, isles: 1, units: 2, shelves: 2, items: 3 });
+    expect(restored.data).toEqual({
+      rooms: 1,
+      isles: 1,
+      units: 2,
+      shelves: 2,
+      items: 3,
+      photos: 0,
+      photos_skipped: 0,
+    });
     const items = await owner.client
       .from('storage_items')
       .select('item_id, shelf_id')

@@ -16,6 +16,10 @@ export interface RestoredOne {
   name: string;
   place: string;
   items: number;
+  /** the backup's photos of what came back that were listed again (their rows had gone) */
+  photos: number;
+  /** the backup's photos that could not come back: files removed since, or no room */
+  photos_skipped: number;
 }
 
 /** Brings one deleted thing back from a backup; the server refuses in words when it cannot. */

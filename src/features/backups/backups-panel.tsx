@@ -75,7 +75,7 @@ export function BackupsPanel() {
         when(backup.created_at),
       )
       .then(
-        () => notify(messages.backupRestored()),
+        (done) => notify(messages.backupRestored(done.photos_skipped)),
         (error: unknown) => notify(messages.restoreFailed(errorText(error))),
       );
   };

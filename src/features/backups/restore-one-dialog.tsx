@@ -63,7 +63,9 @@ export function RestoreOneDialog({ backup, takenAt, onClose }: RestoreOneDialogP
       { backupId: backup.backup_id, kind: thing.kind, id: thing.id, shelfId: chosenShelf },
       {
         onSuccess: (done) => {
-          notify(messages.oneRestored(done.name, done.place, done.items, done.kind));
+          notify(
+            messages.oneRestored(done.name, done.place, done.items, done.kind, done.photos_skipped),
+          );
           setPlacing(null);
           setShelfId(null);
         },
@@ -110,7 +112,11 @@ export function RestoreOneDialog({ backup, takenAt, onClose }: RestoreOneDialogP
       ) : (
         <ul className="restore-one__list" data-testid="restore-one-list">
           {shown.map((thing) => (
-            <li key={`${thing.kind}-${thing.id}`} className="restore-one__row" data-testid="restore-one-row">
+            <li
+              key={`${thing.kind}-${thing.id}`}
+              className="restore-one__row"
+              data-testid="restore-one-row"
+            >
               <div className="restore-one__what">
                 <span className="restore-one__kind">{KIND_NAME[thing.kind]}</span>{' '}
                 <strong>{thing.name}</strong>

@@ -14,6 +14,11 @@ import { useAccountId, useCan } from '../account';
 const NO_PHOTOS: readonly ItemPhoto[] = [];
 /** A horizontal move this long (px) is a swipe to the next or previous photo. */
 const SWIPE_PX = 40;
+/** The viewer's two step buttons, each one step of step() (as an arrow key or a swipe). */
+const STEPS = [
+  { by: -1, label: 'Previous photo', glyph: '‹', testId: 'item-photo-previous' },
+  { by: 1, label: 'Next photo', glyph: '›', testId: 'item-photo-next' },
+] as const;
 
 /**
  * The item dialog's Photos section (docs/product.md#photos): the photos full size, one at a time
@@ -126,30 +131,22 @@ export function ItemPhotos({ itemId, itemName }: { itemId: string; itemName: str
         </div>
       ) : null}
       <div className="item-photos__actions">
-        {photos.length > 1 ? (
-          <>
-            <button
-              type="button"
-              className="button button--secondary item-photos__step"
-              aria-label="Previous photo"
-              disabled={shown === 0}
-              onClick={() => step(-1)}
-              data-testid="item-photo-previous"
-            >
-              ‹
-            </button>
-            <button
-              type="button"
-              className="button button--secondary item-photos__step"
-              aria-label="Next photo"
-              disabled={shown === photos.length - 1}
-              onClick={() => step(1)}
-              data-testid="item-photo-next"
-            >
-              ›
-            </button>
-          </>
-        ) : null}
+        {photos.length > 1
+          ? STEPS.map(({ by, label, glyph, testId }) => (
+              <button
+                key={by}
+                type="button"
+                className="button button--secondary item-photos__step"
+                aria-label={label}
+                // at either end the step goes nowhere: the same rule as the keys and the swipe
+                disabled={stepIndex(shown, by, photos.length) === shown}
+                onClick={() => step(by)}
+                data-testid={testId}
+              >
+                {glyph}
+              </button>
+            ))
+          : null}
         {mayAdd ? (
           <>
             <button

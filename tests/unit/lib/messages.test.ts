@@ -141,6 +141,16 @@ describe('messages catalogue', () => {
     expect(messages.itemAdd('   ').message).toBe('The item could not be added. Please try again');
   });
 
+  it('says how many of a backup’s photos a restore could not bring back, only when some', () => {
+    expect(messages.backupRestored(0).message).toBe('Your data was restored from the backup');
+    expect(messages.backupRestored(2).message).toBe(
+      'Your data was restored from the backup. 2 photos could not come back (removed since the backup)',
+    );
+    expect(messages.oneRestored('"Mug"', 'Garage › Isle 1', 1, 'item', 1).message).toBe(
+      '"Mug" is back at Garage › Isle 1. 1 photo could not come back (removed since the backup)',
+    );
+  });
+
   it('has a generic error toast', () => {
     expect(messages.genericError('boom')).toEqual({
       kind: 'error',

@@ -8,6 +8,7 @@ import {
   mimeTypeAllowed,
   parseFileSizeLimit,
   parseRange,
+  removeNames,
   splitObjectPath,
 } from '../../../local/storage/paths';
 import { callerFrom, signUrlToken, verifyUrlToken } from '../../../local/storage/tokens';
@@ -53,6 +54,18 @@ describe('Storage paths and rules', () => {
     expect(mimeTypeAllowed(['image/jpeg'], 'image/jpeg; charset=binary')).toBe(true);
     expect(mimeTypeAllowed(['image/*'], 'application/pdf')).toBe(false);
     expect(mimeTypeAllowed(null, 'application/pdf')).toBe(true);
+  });
+
+  it('removes at most 1000 names a request, as Storage does', async () => {
+    const names = Array.from({ length: 1000 }, (_, i) => `a/${i}.jpg`);
+    expect(removeNames({ prefixes: names })).toHaveLength(1000);
+    expect(await outcome(() => removeNames({ prefixes: [...names, 'a/x.jpg'] }))).toEqual({
+      statusCode: '400',
+      code: 'InvalidRequest',
+      error: 'InvalidRequest',
+      message: 'Bulk object requests are limited to 1000 objects per request.',
+    });
+    expect(await outcome(() => removeNames({}))).toMatchObject({ code: 'MissingParameter' });
   });
 
   it('lists one level under a prefix and reads single byte ranges', () => {

@@ -7,13 +7,11 @@ import { usePhotosByItem } from '../../data/photos/list-photos';
 import { useRemovePhotoMutation } from '../../data/photos/remove-photo';
 import { usePhotoUrl } from '../../data/photos/signed-urls';
 import type { ItemPhoto } from '../../data/photos/types';
-import { MAX_PHOTOS_PER_ITEM, canAddPhoto, stepIndex } from '../../domain/photos';
+import { MAX_PHOTOS_PER_ITEM, canAddPhoto, stepIndex, swipeStep } from '../../domain/photos';
 import { messages } from '../../lib/messages';
 import { useAccountId, useCan } from '../account';
 
 const NO_PHOTOS: readonly ItemPhoto[] = [];
-/** A horizontal move this long (px) is a swipe to the next or previous photo. */
-const SWIPE_PX = 40;
 
 /**
  * The item dialog's Photos section (docs/product.md#photos): the photos full size, one at a time
@@ -84,8 +82,8 @@ export function ItemPhotos({ itemId, itemName }: { itemId: string; itemName: str
     const from = swipeFrom.current;
     swipeFrom.current = null;
     if (from === null) return;
-    const moved = event.clientX - from;
-    if (Math.abs(moved) >= SWIPE_PX) step(moved < 0 ? 1 : -1);
+    const by = swipeStep(event.clientX - from);
+    if (by !== 0) step(by);
   };
 
   const full = !canAddPhoto(photos.length);

@@ -14,8 +14,20 @@ export interface QueuedScan {
 }
 
 /**
+ * A photo taken offline, resized on the device as online (src/lib/image-resize.ts): both files
+ * are kept in the queued change itself, so they are stored and deleted with it.
+ */
+export interface QueuedPhotoFiles {
+  photo: Blob;
+  thumb: Blob;
+  width: number;
+  height: number;
+}
+
+/**
  * One queued change: `args` are the arguments of the data-layer function replay calls
- * (moveItems, updateItem, addItem, addScannedItems, applyShelfCount); the rest is what the seller is shown.
+ * (moveItems, updateItem, addItem, addScannedItems, applyShelfCount, sendPhoto); the rest is
+ * what the seller is shown.
  */
 export type QueuedChange =
   | {
@@ -55,6 +67,13 @@ export type QueuedChange =
       kind: 'count';
       args: [shelfId: string, expected: CountLine[], found: CountLine[]];
       place: string;
+    }
+  | {
+      /** A photo of an item (issue #40); its id is chosen on the device, so a resend is the same photo. */
+      kind: 'photo';
+      args: [itemId: string, photoId: string, files: QueuedPhotoFiles];
+      /** The item's name when the photo was taken. */
+      name: string;
     };
 
 export interface OutboxEntry {
@@ -111,6 +130,8 @@ export function itemIdsOf(change: QueuedChange): string[] {
       return change.args[1].flatMap((scan) => (scan.item_id ? [scan.item_id] : []));
     case 'count':
       return [...change.args[1], ...change.args[2]].map((line) => line.item_id);
+    case 'photo':
+      return [change.args[0]];
   }
 }
 
@@ -144,6 +165,8 @@ export function rewriteIds(change: QueuedChange, ids: ReadonlyMap<string, string
         list.map((line) => ({ ...line, item_id: real(line.item_id) }));
       return { ...change, args: [change.args[0], lines(change.args[1]), lines(change.args[2])] };
     }
+    case 'photo':
+      return { ...change, args: [real(change.args[0]), change.args[1], change.args[2]] };
   }
 }
 
@@ -236,7 +259,43 @@ export function describeChange(change: QueuedChange): string {
     }
     case 'count':
       return `Apply the count of ${change.place}`;
+    case 'photo':
+      return `Photo for ${change.name}`;
   }
+}
+
+/**
+ * At most this many photos wait on one device (queued or refused and not decided): each holds
+ * about 0.5 MB of IndexedDB, which the browser may limit, so the seller hears it before then.
+ */
+export const MAX_QUEUED_PHOTOS = 50;
+
+/** Whether one more photo may wait on a device that holds `count`. */
+export function canQueuePhoto(count: number): boolean {
+  return count < MAX_QUEUED_PHOTOS;
+}
+
+/** A photo waiting in the queue, as its item shows it. */
+export interface QueuedPhoto {
+  entryId: string;
+  photoId: string;
+  files: QueuedPhotoFiles;
+}
+
+/** The photos waiting in the queue, by the item id they name, each item's in the order taken. */
+export function queuedPhotosByItem(
+  entries: readonly OutboxEntry[],
+): ReadonlyMap<string, readonly QueuedPhoto[]> {
+  const byItem = new Map<string, QueuedPhoto[]>();
+  for (const { id, change } of inOrder(entries)) {
+    if (change.kind !== 'photo') continue;
+    const [itemId, photoId, files] = change.args;
+    const list = byItem.get(itemId);
+    const photo = { entryId: id, photoId, files };
+    if (list) list.push(photo);
+    else byItem.set(itemId, [photo]);
+  }
+  return byItem;
 }
 
 /** An edit or quantity change whose item is gone can be added back as a new item. */

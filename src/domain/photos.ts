@@ -119,6 +119,15 @@ export function photoObjectNames(
   return { object: `${folder}.${extensionOf(type)}`, thumb: `${folder}-thumb.webp` };
 }
 
+/** A horizontal touch move this long (px) is a swipe to the next or previous photo. */
+export const SWIPE_PX = 40;
+
+/** The step a touch move of `moved` px makes: a swipe to the left goes on, to the right back. */
+export function swipeStep(moved: number): -1 | 0 | 1 {
+  if (Math.abs(moved) < SWIPE_PX) return 0;
+  return moved < 0 ? 1 : -1;
+}
+
 /** The next index of a swipeable gallery after a step (-1 back, +1 on), kept within it. */
 export function stepIndex(index: number, step: number, count: number): number {
   if (count <= 0) return 0;

@@ -1,4 +1,5 @@
 import type { MarketplaceFetch } from '../domain/rate-limit';
+import { MAX_QUEUED_PHOTOS } from '../domain/outbox';
 import { fixPlurals, plural } from '../domain/plural';
 import { unitTitle } from '../domain/say-once';
 
@@ -303,6 +304,11 @@ export const messages = {
     error('Account not switched', detailOr(detail, 'The account could not be switched.')),
   // Photos of items (docs/product.md#photos).
   photoAdded: () => success('Photo Added', 'The photo is saved with the item.'),
+  photoQueued: (itemName: string) =>
+    success(
+      'Photo Kept on This Device',
+      `The photo of ${itemName} is sent with your other changes when the connection is back.`,
+    ),
   photoRemoved: () => success('Photo Removed', 'The photo is no longer on the item.'),
   photoNotAdded: (detail?: string) =>
     error('Photo Not Added', detailOr(detail, 'The photo could not be added. Try again.')),
@@ -400,4 +406,10 @@ export const texts = {
   photoTooLarge: 'That file is too large to add as a photo (40 MB at most).',
   photoUnreadable: 'That image could not be read. Try another photo.',
   photoItemFull: 'An item can have at most 6 photos',
+  // A photo's item removed while it was uploaded or waited offline (the database's own words).
+  photoItemGone: 'The item is no longer there',
+  // A photo taken offline waits on the device (docs/architecture.md#offline): how many, and room.
+  photoQueueFull: `This device already holds ${MAX_QUEUED_PHOTOS} photos waiting to be sent. Connect to send them before taking more.`,
+  photoDeviceFull:
+    'This device has no room left to keep the photo. Connect to send the changes waiting, then try again.',
 } as const;

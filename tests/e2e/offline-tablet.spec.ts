@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { cameraJpeg, loadedWidth } from './camera';
 import { deviceItemRows } from './device-copy';
 import { expect, signInContext, test } from './fixtures';
 import { BarcodesPage } from './pages/barcodes-page';
@@ -7,9 +8,10 @@ import { MovePage } from './pages/move-page';
 import { deviceDbOf, seedStorage, setPlan, type SellerAccount } from './seed';
 
 // Issue #26's must-show: the tablet in a stockroom with patchy Wi-Fi. Loaded once online, it is
-// reloaded offline, ten changes of different kinds wait on the device (surviving another reload),
-// and back online they all reach the database and the desktop; a change the database now refuses
-// (the item was deleted on the desktop meanwhile) is put to the seller, not lost.
+// reloaded offline, eleven changes of different kinds wait on the device (surviving another
+// reload; a photo of an item added offline among them, issue #40), and back online they all reach
+// the database and the desktop; a change the database now refuses (the item was deleted on the
+// desktop meanwhile) is put to the seller, not lost.
 test.use({ serviceWorkers: 'allow' });
 
 const SHELF_1 = { room: 'Garage', isle: 1, unit: 'A', shelf: 1 };
@@ -43,7 +45,7 @@ test.describe('offline on the tablet', () => {
 
   // The offline tablet journey: a touch tablet's only (@touch-only).
   test(
-    'ten changes made offline wait on the device, survive a reload and catch up',
+    'eleven changes made offline, a photo among them, wait on the device, survive a reload and catch up',
     { tag: '@touch-only' },
     async ({ page, browser, admin, seller, dashboard, touch }, testInfo) => {
       // Garage › isle 1 › unit A: shelf 1 with five items, shelf 2 empty.
@@ -119,12 +121,28 @@ test.describe('offline on the tablet', () => {
       await page.getByTestId('item-quantity').fill('4');
       await move.press(page.getByTestId('item-dialog-submit'));
       await expect(move.item('Brass lantern')).toBeVisible();
-      // 7: Mug is deleted on the desktop meanwhile; the tablet raises its quantity.
+      // 7: a photo of Brass lantern, itself added offline (a file stands in for the camera):
+      // resized and kept on the device, shown from there at once, sent after its item's add.
+      await move.press(move.item('Brass lantern').getByTestId('item-edit'));
+      const photos = move.dialog.getByTestId('item-photos');
+      await photos.getByTestId('item-photo-camera-input').setInputFiles({
+        name: 'camera.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await cameraJpeg(page),
+      });
+      await expect(photos.getByTestId('item-photos-count')).toHaveText('1 of 1 (at most 6)');
+      await expect(photos.getByTestId('item-photo-waiting')).toBeVisible();
+      await expect.poll(() => loadedWidth(photos.getByTestId('item-photo'))).toBe(1600);
+      await move.press(move.dialog.getByRole('button', { name: 'Cancel' }));
+      const lanternThumb = move.item('Brass lantern').getByTestId('item-thumb-img');
+      await expect(lanternThumb).toHaveAttribute('data-queued', 'true');
+      await expect.poll(() => loadedWidth(lanternThumb)).toBe(160);
+      // 8: Mug is deleted on the desktop meanwhile; the tablet raises its quantity.
       await admin.from('storage_items').delete().eq('item_id', mugId!);
       await move.press(move.item('Mug').getByTestId('item-increase'));
-      await expect(waiting).toHaveText('7 changes waiting');
+      await expect(waiting).toHaveText('8 changes waiting');
 
-      // 8-9: Bulk Scan, opened offline, two scans onto Shelf 1.
+      // 9-10: Bulk Scan, opened offline, two scans onto Shelf 1.
       await dashboard.press(page.getByTestId('nav-scan'));
       await expect(page.getByRole('heading', { level: 1, name: 'Bulk Scan' })).toBeVisible();
       await barcodes.chooseShelf('scan-shelf', SHELF_1);
@@ -132,12 +150,12 @@ test.describe('offline on the tablet', () => {
       await expect(barcodes.entry('NEW-1')).toHaveAttribute('data-status', 'added');
       await barcodes.scan('NEW-2');
       await expect(barcodes.entry('NEW-2')).toHaveAttribute('data-status', 'added');
-      // 10: put-away of Teapot onto Shelf 2.
+      // 11: put-away of Teapot onto Shelf 2.
       await barcodes.press(barcodes.byTestId('mode-putaway'));
       await barcodes.scan(`SR-SHELF-${shelf2.replace(/-/g, '').slice(0, 8).toUpperCase()}`);
       await barcodes.scan('TEA-1');
       await expect(barcodes.entry('TEA-1')).toHaveAttribute('data-status', 'moved');
-      await expect(waiting).toHaveText('10 changes waiting');
+      await expect(waiting).toHaveText('11 changes waiting');
       const box = await waiting.boundingBox();
       expect(box!.height).toBeGreaterThanOrEqual(44);
 
@@ -153,18 +171,22 @@ test.describe('offline on the tablet', () => {
           Teapot: shelf2,
         });
       await page.reload();
-      await expect(waiting).toHaveText('10 changes waiting');
+      await expect(waiting).toHaveText('11 changes waiting');
       await move.goto();
       await expect(move.item('Bow saw')).toBeVisible();
       await expect(move.item('Brass lantern')).toBeVisible();
+      // the photo's files came back from the device's queue
+      await expect.poll(() => loadedWidth(lanternThumb)).toBe(160);
       await expect(move.shelfById(shelf2).getByTestId('item-name')).toHaveText([
         'Teapot',
         'Hammer',
       ]);
       await move.press(waiting);
       const list = page.getByTestId('change-waiting');
-      await expect(list).toHaveCount(10);
+      await expect(list).toHaveCount(11);
       await expect(list.first()).toContainText('Move Hammer to Garage › Isle 1 › A › Shelf 2');
+      await expect(list.nth(5)).toContainText('Add Brass lantern (4) to');
+      await expect(list.nth(6)).toContainText('Photo for Brass lantern');
       await page.screenshot({ path: testInfo.outputPath('tablet-changes-waiting.png') });
       await move.press(
         page.getByTestId('changes-waiting-dialog').getByRole('button', { name: 'Close' }),
@@ -204,6 +226,28 @@ test.describe('offline on the tablet', () => {
         { item_name: 'Teapot', quantity: 1, barcode: 'TEA-1', shelf_id: shelf2 },
       ];
       expect(await itemsOf(admin, seller.accountId)).toEqual(expected);
+      // The photo is listed on the item its add made, and both files are in Storage.
+      const brassLantern = await admin
+        .from('storage_items')
+        .select('item_id')
+        .eq('account_id', seller.accountId)
+        .eq('item_name', 'Brass lantern')
+        .single();
+      const lanternPhotos = await admin
+        .from('item_photos')
+        .select('item_id, object_name, thumb_name, position')
+        .eq('account_id', seller.accountId);
+      expect(lanternPhotos.error).toBeNull();
+      expect(lanternPhotos.data).toHaveLength(1);
+      expect(lanternPhotos.data![0]).toMatchObject({
+        item_id: brassLantern.data!.item_id,
+        position: 0,
+      });
+      for (const name of [lanternPhotos.data![0]!.object_name, lanternPhotos.data![0]!.thumb_name])
+        expect((await admin.storage.from('item-photos').download(name)).error).toBeNull();
+      // now shown from Storage, not the device
+      await expect(lanternThumb).not.toHaveAttribute('data-queued');
+      await expect.poll(() => loadedWidth(lanternThumb)).toBe(160);
 
       // The seller discards it; nothing is left waiting.
       await move.press(decision.getByTestId('change-discard'));

@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
 import { SANDBOX_ORDERS } from '../../local/sandboxes/ebay-catalogue';
+import { cameraJpeg, loadedWidth as loaded } from './camera';
 import { expect, signInContext, test } from './fixtures';
 import { DashboardPage } from './pages/dashboard-page';
 import { EbayPage } from './pages/ebay-page';
@@ -8,26 +8,6 @@ import { createSeller, joinAccount, seedShelf, setPlan } from './seed';
 
 const ORDER = SANDBOX_ORDERS.filter((o) => o.status !== 'FULFILLED')[0]!;
 const LINE = ORDER.lineItems[0]!;
-
-/** A 3000 × 2000 JPEG as a tablet's camera gives it: drawn by the browser itself. */
-async function cameraJpeg(page: Page): Promise<Buffer> {
-  const bytes = await page.evaluate(async () => {
-    const canvas = new OffscreenCanvas(3000, 2000);
-    const context = canvas.getContext('2d')!;
-    context.fillStyle = '#2563eb';
-    context.fillRect(0, 0, 3000, 2000);
-    context.fillStyle = '#f59e0b';
-    context.fillRect(600, 400, 1800, 1200);
-    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 });
-    return [...new Uint8Array(await blob.arrayBuffer())];
-  });
-  return Buffer.from(bytes);
-}
-
-/** Whether the image has loaded real pixels (a signed address that works). */
-async function loaded(image: import('@playwright/test').Locator): Promise<number> {
-  return image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0));
-}
 
 test.describe('Photos of items', () => {
   test.setTimeout(3 * 60_000);

@@ -16,7 +16,7 @@
  * - `rows` (version 2): [entry key, row id] → one row of a list kept row by row.
  * - `order` (version 2): entry key → that list's row ids in order.
  * - `outbox`: ordered entries (an auto-incremented key unless the caller gives one); values are
- *   plain objects. `getAll` returns them in key order.
+ *   plain objects, a queued photo's with its two Blobs. `getAll` returns them in key order.
  * Version 1 held every list whole in `cache`; such an entry is still read, and replaced by rows
  * at its next write, so an existing copy is not lost by the upgrade.
  *

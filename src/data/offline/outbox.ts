@@ -1,13 +1,16 @@
 import { useSyncExternalStore } from 'react';
 import {
+  MAX_QUEUED_PHOTOS,
+  canQueuePhoto,
   entryId,
   inOrder,
   type Decision,
   type OutboxEntry,
   type QueuedChange,
 } from '../../domain/outbox';
-import { isNetworkFailure } from '../errors';
+import { DataError, isNetworkFailure } from '../errors';
 import { isOffline } from '../../lib/online';
+import { texts } from '../../lib/messages';
 import { openDeviceDb } from './device-db';
 import type { AccountId } from '../../domain/ids';
 
@@ -113,15 +116,31 @@ export class Outbox {
     return this.loading;
   }
 
-  private async write(record: OutboxRecord): Promise<void> {
+  /**
+   * Keeps a record in memory and on the device. `strict` (a photo): the device being out of room
+   * is said, and the record dropped, rather than kept in memory only, where a reload loses it.
+   */
+  private async write(record: OutboxRecord, strict = false): Promise<void> {
     this.records.set(record.id, record);
     this.publish();
     try {
       const db = await openDeviceDb(this.accountId);
       await db.outbox.put(record, record.id);
-    } catch {
+    } catch (error) {
+      if (strict && (error as { name?: unknown } | null)?.name === 'QuotaExceededError') {
+        this.records.delete(record.id);
+        this.publish();
+        throw new DataError(texts.photoDeviceFull, { code: 'photo_device_full', cause: error });
+      }
       // Kept in memory; see load().
     }
+  }
+
+  /** Photos on the device: waiting, or refused and not decided (their files are kept too). */
+  private photoCount(): number {
+    let count = 0;
+    for (const record of this.records.values()) if (record.change.kind === 'photo') count += 1;
+    return count;
   }
 
   private async remove(id: string): Promise<void> {
@@ -135,10 +154,16 @@ export class Outbox {
     }
   }
 
-  /** Puts a change at the end of the queue. */
+  /** Puts a change at the end of the queue; a photo past the device's share is refused. */
   async enqueue(change: QueuedChange): Promise<OutboxEntry> {
+    const photo = change.kind === 'photo';
+    if (photo && !canQueuePhoto(this.photoCount()))
+      throw new DataError(texts.photoQueueFull, {
+        code: 'photo_queue_full',
+        body: { limit: MAX_QUEUED_PHOTOS },
+      });
     const entry: OutboxEntry = { id: nextId(), at: new Date().toISOString(), change };
-    await this.write(entry);
+    await this.write(entry, photo);
     return entry;
   }
 
@@ -169,6 +194,24 @@ export class Outbox {
 
 const outboxes = new Map<AccountId, Outbox>();
 
+/** Per account, the real ids of items added offline and sent since (for this page's life). */
+const sentIds = new Map<AccountId, Map<string, string>>();
+
+/** Remembers the real ids the database gave items added offline (the replay tells them). */
+export function rememberSentIds(accountId: AccountId, ids: ReadonlyMap<string, string>): void {
+  let known = sentIds.get(accountId);
+  if (!known) sentIds.set(accountId, (known = new Map()));
+  for (const [temp, real] of ids) known.set(temp, real);
+}
+
+/**
+ * The id to send for an item: a screen still showing an item added offline (a Bulk Scan entry)
+ * names its temporary id after the add was sent, and a change naming it must name the real one.
+ */
+export function sentItemId(accountId: AccountId, itemId: string): string {
+  return sentIds.get(accountId)?.get(itemId) ?? itemId;
+}
+
 /** The seller's queue (loaded from the device on first use). */
 export function outboxFor(accountId: AccountId): Outbox {
   let outbox = outboxes.get(accountId);
@@ -194,7 +237,8 @@ const noSubscribe = () => () => undefined;
 
 /**
  * Sends a change, or queues it: while the device is offline, while earlier changes still wait
- * (so nothing overtakes them), or when the request gets no answer. A database refusal is thrown
+ * (so nothing overtakes them), when the caller says it must wait (`queue`: it names an item added
+ * offline and not sent yet), or when the request gets no answer. A database refusal is thrown
  * as before. `shown` is what the caller returns in place of the server's answer when queued: the
  * same optimistic edit the online path makes then stays on the screen.
  */
@@ -203,10 +247,11 @@ export async function sendOrQueue<T>(
   change: QueuedChange,
   send: () => Promise<T>,
   shown: () => T,
+  { queue = false }: { queue?: boolean } = {},
 ): Promise<T> {
   const outbox = outboxFor(accountId);
   await outbox.load();
-  if (isOffline() || outbox.snapshot.waiting.length > 0) {
+  if (queue || isOffline() || outbox.snapshot.waiting.length > 0) {
     await outbox.enqueue(change);
     return shown();
   }

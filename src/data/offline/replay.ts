@@ -20,11 +20,14 @@ import { updateItem } from '../items/update-item';
 import type { ItemFields } from '../items/types';
 import { preferencesKeys } from '../settings/keys';
 import { holdLiveSync } from '../live-sync/hold';
-import { outboxFor } from './outbox';
+import { sendQueuedPhoto, showAddedPhoto } from '../photos/add-photo';
+import { photoKeys } from '../photos/keys';
+import type { ItemPhoto } from '../photos/types';
+import { outboxFor, rememberSentIds } from './outbox';
 import type { AccountId } from '../../domain/ids';
 
 /** Sends one queued change through the same data-layer function the online path calls. */
-function send(change: QueuedChange): Promise<unknown> {
+function send(accountId: AccountId, change: QueuedChange): Promise<unknown> {
   switch (change.kind) {
     case 'move':
       return moveItems(...change.args);
@@ -36,6 +39,8 @@ function send(change: QueuedChange): Promise<unknown> {
       return addScannedItems(...change.args);
     case 'count':
       return applyShelfCount(...change.args);
+    case 'photo':
+      return sendQueuedPhoto(accountId, ...change.args);
   }
 }
 
@@ -63,6 +68,7 @@ export function replayOutbox(
     const outbox = outboxFor(accountId);
     await outbox.load();
     let sent = 0;
+    let photos = 0;
     let result: ReplayResult = 'empty';
     // The device's record of each sent change goes in the background: the queue in memory drops
     // it at once, so the next change is sent without waiting for IndexedDB (writes keep their
@@ -78,10 +84,16 @@ export function replayOutbox(
         continue;
       }
       try {
-        const answer = await send(next.change);
+        const answer = await send(accountId, next.change);
         sent += 1;
         recorded.push(outbox.done(next.id));
+        if (next.change.kind === 'photo') {
+          // Shown from the list at once, as the online path does: no gap after its local copy.
+          showAddedPhoto(queryClient, accountId, answer as ItemPhoto);
+          photos += 1;
+        }
         const ids = idsFromAnswer(next.change, answer);
+        if (ids.size > 0) rememberSentIds(accountId, ids);
         if (ids.size > 0)
           for (const later of outbox.snapshot.waiting)
             if (pendingTempIds(later.change).some((id) => ids.has(id)))
@@ -100,6 +112,9 @@ export function replayOutbox(
       const reads = Promise.all([
         queryClient.invalidateQueries({ queryKey: inventoryRoot(accountId) }),
         queryClient.invalidateQueries({ queryKey: preferencesKeys.detail(accountId) }),
+        photos > 0
+          ? queryClient.invalidateQueries({ queryKey: photoKeys.list(accountId) })
+          : undefined,
       ]);
       // Let go once these reads are under way, so the live sync's owed catch-up joins them.
       release();

@@ -1,23 +1,26 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  PHOTO_BUCKET,
-  photoObjectNames,
-  refuseChosenFile,
-  type PhotoType,
-} from '../../domain/photos';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { isTempId, type QueuedChange, type QueuedPhotoFiles } from '../../domain/outbox';
+import { refuseChosenFile } from '../../domain/photos';
 import { resizePhoto, type ResizedPhoto } from '../../lib/image-resize';
 import { texts } from '../../lib/messages';
 import { supabase } from '../../lib/supabase';
-import { DataError, toDataError } from '../errors';
+import { DataError } from '../errors';
 import type { MutationCallbacks } from '../mutation-callbacks';
+import { sendOrQueue, sentItemId } from '../offline/outbox';
 import { photoKeys } from './keys';
+import { sendPhoto } from './send-photo';
 import type { ItemPhoto } from './types';
 import type { AccountId } from '../../domain/ids';
 
 export interface AddPhotoInput {
   itemId: string;
+  /** For the offline queue's entry: "Photo for <item name>". */
+  itemName: string;
   file: File;
 }
+
+/** The photo listed, or kept on the device to be sent with the queue (docs/architecture.md#offline). */
+export type AddPhotoResult = { queued: false; photo: ItemPhoto } | { queued: true; photo: null };
 
 /** The chosen file resized, or the refusal in the seller's words; nothing is sent yet. */
 export async function preparePhoto(file: File): Promise<ResizedPhoto> {
@@ -31,75 +34,67 @@ export async function preparePhoto(file: File): Promise<ResizedPhoto> {
   }
 }
 
-/** The refusal's sentence without the database's tag ('LIMIT_REACHED: …'). */
-function photoError(error: unknown): DataError {
-  const data = toDataError(error);
-  const untagged = /^LIMIT_REACHED:\s*(.*)$/s.exec(data.message);
-  if (!untagged) return data;
-  return new DataError(untagged[1]!, { code: data.code, body: data.body, cause: data.cause });
+/** Sends a photo (the queue's replay calls this with the queued change's arguments). */
+export function sendQueuedPhoto(
+  accountId: AccountId,
+  itemId: string,
+  photoId: string,
+  files: QueuedPhotoFiles,
+): Promise<ItemPhoto> {
+  return sendPhoto(supabase, accountId, itemId, photoId, files);
+}
+
+/** Shows a photo the database listed without waiting for the list to be read again. */
+export function showAddedPhoto(
+  queryClient: QueryClient,
+  accountId: AccountId,
+  photo: ItemPhoto,
+): void {
+  queryClient.setQueryData<ItemPhoto[]>(photoKeys.list(accountId), (photos) =>
+    photos && !photos.some((p) => p.photo_id === photo.photo_id) ? [...photos, photo] : photos,
+  );
 }
 
 /**
- * Uploads both files, then lists the photo (the database checks the item, its six places and the
- * plan's photo storage under the account's lock). A refused or failed step removes what was
- * uploaded, so nothing half-added stays behind.
+ * Resizes the photo in the browser, then sends it (sendPhoto: both files, then the row) or, with
+ * no connection, behind earlier changes or for an item added offline and not sent yet, keeps both
+ * files in the device's queue to be sent in order with the rest.
  */
-export async function addPhoto(accountId: AccountId, input: AddPhotoInput): Promise<ItemPhoto> {
-  const resized = await preparePhoto(input.file);
-  const photoId = crypto.randomUUID();
-  const type = resized.photo.type as PhotoType;
-  const names = photoObjectNames(accountId, input.itemId, photoId, type);
-  const bucket = supabase.storage.from(PHOTO_BUCKET);
-  const uploaded: string[] = [];
-  try {
-    for (const [name, blob] of [
-      [names.object, resized.photo],
-      [names.thumb, resized.thumb],
-    ] as const) {
-      const { error } = await bucket.upload(name, blob, {
-        contentType: blob.type,
-        cacheControl: '31536000',
-        upsert: false,
-      });
-      if (error) throw error;
-      uploaded.push(name);
-    }
-    const { data, error } = await supabase
-      .from('item_photos')
-      .insert({
-        photo_id: photoId,
-        account_id: accountId,
-        item_id: input.itemId,
-        object_name: names.object,
-        thumb_name: names.thumb,
-        width: resized.width,
-        height: resized.height,
-      })
-      .select()
-      .single();
-    if (error) throw error;
-    return data;
-  } catch (error) {
-    // the uploader may remove files no photo row names (the bucket's delete policy)
-    if (uploaded.length > 0) await bucket.remove(uploaded).catch(() => undefined);
-    throw photoError(error);
-  }
+export async function addPhoto(
+  accountId: AccountId,
+  input: AddPhotoInput,
+): Promise<AddPhotoResult> {
+  const files = await preparePhoto(input.file);
+  // An item added offline and sent since (a Bulk Scan entry still names it so): its real id.
+  const itemId = sentItemId(accountId, input.itemId);
+  const change: Extract<QueuedChange, { kind: 'photo' }> = {
+    kind: 'photo',
+    args: [itemId, crypto.randomUUID(), files],
+    name: input.itemName,
+  };
+  return sendOrQueue<AddPhotoResult>(
+    accountId,
+    change,
+    async () => ({ queued: false, photo: await sendQueuedPhoto(accountId, ...change.args) }),
+    () => ({ queued: true, photo: null }),
+    { queue: isTempId(itemId) },
+  );
 }
 
 /** Adds a photo; the list shows it once the database has it (and live sync tells the others). */
 export function useAddPhotoMutation(
   accountId: AccountId,
-  { onSuccess, onError }: MutationCallbacks<ItemPhoto, AddPhotoInput> = {},
+  { onSuccess, onError }: MutationCallbacks<AddPhotoResult, AddPhotoInput> = {},
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: AddPhotoInput) => addPhoto(accountId, input),
-    onSuccess: (photo, input) => {
-      queryClient.setQueryData<ItemPhoto[]>(photoKeys.list(accountId), (photos) =>
-        photos && !photos.some((p) => p.photo_id === photo.photo_id) ? [...photos, photo] : photos,
-      );
-      void queryClient.invalidateQueries({ queryKey: photoKeys.list(accountId) });
-      onSuccess?.(photo, input);
+    onSuccess: (result, input) => {
+      if (result.photo) {
+        showAddedPhoto(queryClient, accountId, result.photo);
+        void queryClient.invalidateQueries({ queryKey: photoKeys.list(accountId) });
+      }
+      onSuccess?.(result, input);
     },
     onError,
   });

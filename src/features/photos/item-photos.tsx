@@ -1,33 +1,55 @@
 import './photos.css';
-import { useRef, useState, type ChangeEvent, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  useMemo,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
 import { notify } from '../../components/toasts';
 import { toDataError } from '../../data/errors';
+import { useQueuedPhotos } from '../../data/offline/queued-photos';
 import { useAddPhotoMutation } from '../../data/photos/add-photo';
 import { usePhotosByItem } from '../../data/photos/list-photos';
 import { useRemovePhotoMutation } from '../../data/photos/remove-photo';
 import { usePhotoUrl } from '../../data/photos/signed-urls';
 import type { ItemPhoto } from '../../data/photos/types';
-import { MAX_PHOTOS_PER_ITEM, canAddPhoto, stepIndex } from '../../domain/photos';
+import type { QueuedPhoto } from '../../domain/outbox';
+import { MAX_PHOTOS_PER_ITEM, canAddPhoto, stepIndex, swipeStep } from '../../domain/photos';
 import { messages } from '../../lib/messages';
+import { useObjectUrl } from '../../lib/use-object-url';
 import { useAccountId, useCan } from '../account';
 
 const NO_PHOTOS: readonly ItemPhoto[] = [];
-/** A horizontal move this long (px) is a swipe to the next or previous photo. */
-const SWIPE_PX = 40;
 /** The viewer's two step buttons, each one step of step() (as an arrow key or a swipe). */
 const STEPS = [
   { by: -1, label: 'Previous photo', glyph: '‹', testId: 'item-photo-previous' },
   { by: 1, label: 'Next photo', glyph: '›', testId: 'item-photo-next' },
 ] as const;
 
+/** A photo the database lists, or one taken on this device waiting in its queue. */
+type Shown = { photo: ItemPhoto; queued: null } | { photo: null; queued: QueuedPhoto };
+
 /**
  * The item dialog's Photos section (docs/product.md#photos): the photos full size, one at a time
  * (swipe on touch, arrow keys or the buttons), adding one by camera or file, and removing one
- * (owners and managers).
+ * (owners and managers). Photos taken offline show from the device, after the listed ones, until
+ * the queue sends them.
  */
 export function ItemPhotos({ itemId, itemName }: { itemId: string; itemName: string }) {
   const accountId = useAccountId();
-  const photos = usePhotosByItem(accountId).get(itemId) ?? NO_PHOTOS;
+  const listed = usePhotosByItem(accountId).get(itemId) ?? NO_PHOTOS;
+  const waiting = useQueuedPhotos(accountId, itemId);
+  const photos = useMemo<Shown[]>(() => {
+    const ids = new Set(listed.map((photo) => photo.photo_id));
+    return [
+      ...listed.map((photo) => ({ photo, queued: null })),
+      ...waiting
+        .filter((queued) => !ids.has(queued.photoId))
+        .map((queued) => ({ photo: null, queued })),
+    ];
+  }, [listed, waiting]);
   const [index, setIndex] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -39,12 +61,16 @@ export function ItemPhotos({ itemId, itemName }: { itemId: string; itemName: str
 
   const shown = Math.min(index, Math.max(0, photos.length - 1));
   const current = photos[shown] ?? null;
-  const url = usePhotoUrl(accountId, current?.object_name);
+  const signedUrl = usePhotoUrl(accountId, current?.photo?.object_name);
+  const localUrl = useObjectUrl(current?.queued?.files.photo);
+  const url = current?.queued ? localUrl : signedUrl;
+  // Only a listed photo can be removed; one waiting is the queue's (discarded there if refused).
+  const removable = current?.photo ?? null;
 
   const add = useAddPhotoMutation(accountId, {
-    onSuccess: () => {
+    onSuccess: (result) => {
       setFailure(null);
-      notify(messages.photoAdded());
+      notify(result.queued ? messages.photoQueued(itemName) : messages.photoAdded());
     },
     onError: (error) => {
       const text = toDataError(error).message;
@@ -66,7 +92,7 @@ export function ItemPhotos({ itemId, itemName }: { itemId: string; itemName: str
     if (!file) return;
     setFailure(null);
     add.mutate(
-      { itemId, file },
+      { itemId, itemName, file },
       // the new photo is shown: it takes the first free place
       { onSuccess: () => setIndex(photos.length) },
     );
@@ -89,8 +115,8 @@ export function ItemPhotos({ itemId, itemName }: { itemId: string; itemName: str
     const from = swipeFrom.current;
     swipeFrom.current = null;
     if (from === null) return;
-    const moved = event.clientX - from;
-    if (Math.abs(moved) >= SWIPE_PX) step(moved < 0 ? 1 : -1);
+    const by = swipeStep(event.clientX - from);
+    if (by !== 0) step(by);
   };
 
   const full = !canAddPhoto(photos.length);
@@ -123,12 +149,18 @@ export function ItemPhotos({ itemId, itemName }: { itemId: string; itemName: str
               alt={`Photo ${shown + 1} of ${itemName}`}
               draggable={false}
               data-testid="item-photo"
-              data-photo-id={current.photo_id}
+              data-photo-id={current.photo ? current.photo.photo_id : current.queued.photoId}
+              data-queued={current.queued ? 'true' : undefined}
             />
           ) : (
             <span className="muted">Loading photo…</span>
           )}
         </div>
+      ) : null}
+      {current?.queued ? (
+        <p className="muted item-photos__waiting" data-testid="item-photo-waiting">
+          Kept on this device: sent with your other changes when the connection is back.
+        </p>
       ) : null}
       <div className="item-photos__actions">
         {photos.length > 1
@@ -190,14 +222,14 @@ export function ItemPhotos({ itemId, itemName }: { itemId: string; itemName: str
             />
           </>
         ) : null}
-        {mayRemove && current ? (
+        {mayRemove && removable ? (
           confirming ? (
             <span className="item-photos__confirm" role="group" aria-label="Remove this photo?">
               <button
                 type="button"
                 className="button button--danger"
                 disabled={remove.isPending}
-                onClick={() => remove.mutate(current)}
+                onClick={() => remove.mutate(removable)}
                 data-testid="item-photo-remove-confirm"
               >
                 Remove this photo

@@ -42,7 +42,18 @@ vi.mock('../../../src/data/counts/shelf-count', () => ({
   },
 }));
 
-const { outboxFor } = await import('../../../src/data/offline/outbox');
+vi.mock('../../../src/data/photos/add-photo', () => ({
+  sendQueuedPhoto: (_account: string, itemId: string, photoId: string) => {
+    calls.push(`photo ${itemId} ${photoId}`);
+    return (
+      answers.photo ?? (() => Promise.resolve({ photo_id: photoId, item_id: itemId, position: 0 }))
+    )();
+  },
+  showAddedPhoto: (client: QueryClient, accountId: string, photo: { photo_id: string }) =>
+    client.setQueryData(['photos', accountId, 'list'], (list: unknown[] = []) => [...list, photo]),
+}));
+
+const { outboxFor, sentItemId } = await import('../../../src/data/offline/outbox');
 const { replayOutbox } = await import('../../../src/data/offline/replay');
 
 let user = 0;
@@ -61,6 +72,13 @@ const add = {
   tempId: 'offline-a',
   place: 'Garage',
 };
+
+const files = { photo: new Blob(['p']), thumb: new Blob(['t']), width: 1600, height: 1200 };
+const photoOf = (itemId: string, photoId: string) => ({
+  kind: 'photo' as const,
+  args: [itemId, photoId, files] as [string, string, typeof files],
+  name: 'Lantern',
+});
 
 describe('replayOutbox', () => {
   it('sends in order and rewrites the temporary id of an item added offline', async () => {
@@ -150,5 +168,67 @@ describe('replayOutbox', () => {
     expect(outbox.snapshot.decisions.map((d) => [d.entry.change.kind, d.code, d.reason])).toEqual([
       ['count', '22023', 'This shelf changed while you counted — count again'],
     ]);
+  });
+
+  it('sends a photo of an item added offline after the add, with its real id, and lists it', async () => {
+    const account = accountIdOf(`u${user}`);
+    const outbox = outboxFor(account);
+    await outbox.enqueue(add);
+    await outbox.enqueue(photoOf('offline-a', 'p1'));
+    await outbox.enqueue(photoOf('i2', 'p2'));
+    expect(outbox.snapshot.waiting.map((entry) => entry.change.kind)).toEqual([
+      'add',
+      'photo',
+      'photo',
+    ]);
+    const client = new QueryClient();
+    expect(await replayOutbox(account, client)).toBe('empty');
+    expect(calls).toEqual(['add s1', 'photo real-1 p1', 'photo i2 p2']);
+    expect(outbox.snapshot.waiting).toEqual([]);
+    expect(
+      client
+        .getQueryData<{ photo_id: string }[]>(['photos', account, 'list'])
+        ?.map((p) => p.photo_id),
+    ).toEqual(['p1', 'p2']);
+    // A screen still naming the item by its temporary id (a Bulk Scan entry) sends the real one.
+    expect(sentItemId(account, 'offline-a')).toBe('real-1');
+    expect(sentItemId(account, 'i2')).toBe('i2');
+  });
+
+  it('puts a refused photo to the seller with the reason, and one whose item was never added', async () => {
+    const account = accountIdOf(`u${user}`);
+    const outbox = outboxFor(account);
+    answers.add = () =>
+      Promise.reject(new DataError('You have reached the item limit', { code: 'P0001' }));
+    answers.photo = () =>
+      Promise.reject(new DataError('An item can have at most 6 photos', { code: 'P0001' }));
+    await outbox.enqueue(add);
+    await outbox.enqueue(photoOf('offline-a', 'p1'));
+    await outbox.enqueue(photoOf('i2', 'p2'));
+    expect(await replayOutbox(account, new QueryClient())).toBe('empty');
+    expect(calls).toEqual(['add s1', 'photo i2 p2']);
+    expect(outbox.snapshot.decisions.map((d) => [d.entry.change.kind, d.reason])).toEqual([
+      ['add', 'You have reached the item limit'],
+      ['photo', 'The item it names was never added, so this change could not be made.'],
+      ['photo', 'An item can have at most 6 photos'],
+    ]);
+  });
+
+  it('keeps at most 50 photos on the device, refused or waiting, saying so', async () => {
+    const outbox = outboxFor(accountIdOf(`u${user}`));
+    answers.photo = () => Promise.reject(new DataError('refused', { code: 'P0001' }));
+    await outbox.enqueue(photoOf('i1', 'refused'));
+    expect(await replayOutbox(accountIdOf(`u${user}`), new QueryClient())).toBe('empty');
+    for (let i = 1; i < 50; i++) await outbox.enqueue(photoOf('i1', `p${i}`));
+    await expect(outbox.enqueue(photoOf('i1', 'p50'))).rejects.toThrow(
+      'This device already holds 50 photos waiting to be sent. Connect to send them before taking more.',
+    );
+    // other changes still queue
+    await outbox.enqueue({ kind: 'update', args: ['i1', { quantity: 2 }], name: 'Hammer' });
+    expect(outbox.snapshot.waiting).toHaveLength(50);
+    // discarding the refused one makes room for one more
+    await outbox.done(outbox.snapshot.decisions[0]!.entry.id);
+    await outbox.enqueue(photoOf('i1', 'p50'));
+    expect(outbox.snapshot.waiting).toHaveLength(51);
   });
 });

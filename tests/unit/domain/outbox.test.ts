@@ -10,7 +10,10 @@ import {
   idsFromAnswer,
   inOrder,
   isTempId,
+  MAX_QUEUED_PHOTOS,
+  canQueuePhoto,
   pendingTempIds,
+  queuedPhotosByItem,
   rewriteIds,
   tempItemId,
   type OutboxEntry,
@@ -143,5 +146,51 @@ describe("the seller's words", () => {
     expect(describeChange({ kind: 'count', args: ['s1', [], []], place: PLACE })).toBe(
       `Apply the count of ${PLACE}`,
     );
+  });
+});
+
+describe('photos taken offline', () => {
+  const files = { photo: new Blob(['p']), thumb: new Blob(['t']), width: 1600, height: 1200 };
+  const photo = (itemId: string, photoId = 'p1'): QueuedChange => ({
+    kind: 'photo',
+    args: [itemId, photoId, files],
+    name: 'Lantern',
+  });
+  const entry = (id: string, change: QueuedChange): OutboxEntry => ({ id, at: '', change });
+
+  it('is one entry in the queue, named for its item', () => {
+    expect(describeChange(photo('i1'))).toBe('Photo for Lantern');
+  });
+
+  it('waits for the add of an item made offline, then names its real id with the same files', () => {
+    const queued = photo('offline-a');
+    expect(pendingTempIds(queued)).toEqual(['offline-a']);
+    const sent = rewriteIds(queued, new Map([['offline-a', 'real-a']]));
+    expect(sent).toMatchObject({ kind: 'photo', name: 'Lantern' });
+    expect(sent.args).toEqual(['real-a', 'p1', files]);
+    expect(sent.args[2]).toBe(files);
+    expect(pendingTempIds(sent)).toEqual([]);
+    expect(pendingTempIds(photo('i1'))).toEqual([]);
+  });
+
+  it('shows the waiting photos on their items, in the order taken', () => {
+    const byItem = queuedPhotosByItem([
+      entry('3', photo('i1', 'p3')),
+      entry('1', photo('i1', 'p1')),
+      entry('2', move),
+      entry('4', photo('offline-a', 'p4')),
+    ]);
+    expect([...byItem.keys()]).toEqual(['i1', 'offline-a']);
+    expect(byItem.get('i1')!.map((p) => [p.entryId, p.photoId])).toEqual([
+      ['1', 'p1'],
+      ['3', 'p3'],
+    ]);
+    expect(byItem.get('i1')![0]!.files).toBe(files);
+  });
+
+  it(`holds at most ${MAX_QUEUED_PHOTOS} photos on the device`, () => {
+    expect(MAX_QUEUED_PHOTOS).toBe(50);
+    expect(canQueuePhoto(49)).toBe(true);
+    expect(canQueuePhoto(50)).toBe(false);
   });
 });

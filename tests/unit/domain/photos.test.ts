@@ -10,6 +10,7 @@ import {
   pictureOf,
   refuseChosenFile,
   stepIndex,
+  swipeStep,
 } from '../../../src/domain/photos.ts';
 
 describe('photos: sizes', () => {
@@ -69,5 +70,15 @@ describe('photos: places', () => {
     expect(stepIndex(1, 1, 3)).toBe(2);
     expect(stepIndex(2, 1, 3)).toBe(2);
     expect(stepIndex(0, 1, 0)).toBe(0);
+  });
+
+  it('a touch swipe of 40 px or more moves on (to the left) or back (to the right)', () => {
+    expect(swipeStep(-120)).toBe(1);
+    expect(swipeStep(-40)).toBe(1);
+    expect(swipeStep(90)).toBe(-1);
+    // a tap or a wobble is not a swipe
+    expect(swipeStep(-39)).toBe(0);
+    expect(swipeStep(12)).toBe(0);
+    expect(swipeStep(0)).toBe(0);
   });
 });

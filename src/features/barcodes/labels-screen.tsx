@@ -314,17 +314,7 @@ export function LabelsScreen() {
             {scopeKind === 'room' ? <RoomSelect value={roomId} onChange={setRoomId} /> : null}
             {/* Boilerplate: each drop-down names its own label, options and test id. */}
             {scopeKind === 'unit' ? (
-              <LabelSelect
-                label="Unit"
-                value={unitId}
-                options={units.map((place) => ({
-                  value: place.unit.unit_id,
-                  name: unitPlaceName(place),
-                }))}
-                onChange={setUnitId}
-                testId="label-unit"
-                placeholder="Choose a unit"
-              />
+              <UnitSelect units={units} value={unitId} onChange={setUnitId} testId="label-unit" />
             ) : null}
             {scopeKind === 'shelf' ? (
               <LabelSelect
@@ -364,16 +354,11 @@ export function LabelsScreen() {
               <RoomSelect value={roomId} onChange={setRoomId} allowAll />
             ) : null}
             {placeScope === 'unit' ? (
-              <LabelSelect
-                label="Unit"
+              <UnitSelect
+                units={units}
                 value={unitId}
-                options={units.map((place) => ({
-                  value: place.unit.unit_id,
-                  name: unitPlaceName(place),
-                }))}
                 onChange={setUnitId}
                 testId="label-place-unit"
-                placeholder="Choose a unit"
               />
             ) : null}
             <label className="labels-screen__choice">
@@ -565,6 +550,30 @@ export function LabelsScreen() {
 /** A unit as the seller finds it: room › isle › unit. */
 function unitPlaceName({ room, isle, unit }: UnitPlace): string {
   return `${room.room_name} › Isle ${isle.isle_index} › Unit ${unit.unit_name}`;
+}
+
+/** One unit of the seller's, for item labels or for location labels (its own test id each). */
+function UnitSelect({
+  units,
+  value,
+  onChange,
+  testId,
+}: {
+  units: readonly UnitPlace[];
+  value: string;
+  onChange: (unitId: string) => void;
+  testId: string;
+}) {
+  return (
+    <LabelSelect
+      label="Unit"
+      value={value}
+      options={units.map((place) => ({ value: place.unit.unit_id, name: unitPlaceName(place) }))}
+      onChange={onChange}
+      testId={testId}
+      placeholder="Choose a unit"
+    />
+  );
 }
 
 function RoomSelect({

@@ -19,10 +19,13 @@ export function useReprintOffer(): (places: ChosenPlaces) => ToastAction | undef
         : {
             label: texts.reprintOffer(places),
             testId: 'reprint-offer',
-            onClick: () =>
+            onClick: () => {
               void navigate(LABELS_PATH, {
                 state: { shelfIds: places.shelfIds, unitIds: places.unitIds },
-              }),
+              });
+              // The inventory was scrolled to the shelf; Barcode Labels starts at its top.
+              window.scrollTo(0, 0);
+            },
           },
     [navigate],
   );

@@ -104,7 +104,7 @@ function PlaceResult({
   return (
     <button
       type="button"
-      className="hit"
+      className="hit hit--place"
       onClick={() => onGoToPlace(place)}
       data-testid="item-search-place"
       data-place-kind={place.kind}
@@ -221,7 +221,7 @@ export function ItemSearch({
           placeholder={mode === 'name' ? 'Search by name' : 'Search by barcode or name'}
           onChange={(event) => search(event.target.value)}
           onKeyDown={(event) => {
-            // Enter on a shelf code goes there again (the seller may have scrolled away).
+            // Enter on a shelf code goes there again, after the seller chose another room.
             if (event.key === 'Enter' && codedPlace.ok) onGoToPlace(codedPlace.place);
           }}
           data-testid="item-search-input"

@@ -65,6 +65,8 @@ export function ShelfPicker({
       setPartial({ room: place.roomId, isle: place.isleId, unit: place.unitId });
       onChange(place.kind === 'shelf' || place.shelfIds.length === 1 ? place.shelfIds[0]! : null);
     } else if (found.reason !== 'not-a-code') {
+      // A wrong scan must not leave the shelf of an earlier one chosen unnoticed.
+      onChange(null);
       setCodeError(
         found.reason === 'not-found'
           ? `No shelf or unit of yours has the code ${text.trim().toUpperCase()}.`

@@ -44,11 +44,13 @@ function ToastCard({
   t,
   message,
   action,
+  offer,
   hold,
 }: {
   t: Toast;
   message: ToastMessage;
   action: ToastAction | undefined;
+  offer: ToastAction | undefined;
   /** Keeps the toast while it has focus or a finger on it (true), lets it go again (false). */
   hold?: (held: boolean) => void;
 }) {
@@ -83,6 +85,19 @@ function ToastCard({
         <p className="toast__message" data-testid="toast-message">
           {message.message}
         </p>
+        {offer ? (
+          <button
+            type="button"
+            className="toast__offer"
+            data-testid={offer.testId ?? 'toast-offer'}
+            onClick={() => {
+              toast.dismiss(t.id);
+              offer.onClick();
+            }}
+          >
+            {offer.label}
+          </button>
+        ) : null}
       </div>
       {action ? (
         <button
@@ -116,6 +131,8 @@ export interface NotifyOptions {
   duration?: number;
   /** A button shown for the toast's time, e.g. Undo. */
   action?: ToastAction;
+  /** A next step the toast offers under its message, e.g. reprinting labels a change outdated. */
+  offer?: ToastAction;
 }
 
 /** Shows a catalogue message (src/lib/messages.ts) as a toast; returns the toast id. */
@@ -128,8 +145,9 @@ export function notify(message: ToastMessage, options: NotifyOptions = {}): stri
           t={t}
           message={message}
           action={options.action}
+          offer={options.offer}
           // Only a toast with something to press waits for the seller; hover pauses them all.
-          hold={options.action ? (h) => void show(t.id, h) : undefined}
+          hold={options.action || options.offer ? (h) => void show(t.id, h) : undefined}
         />
       ),
       // Shown again with the same id, the toast's time starts over (react-hot-toast).

@@ -6,6 +6,7 @@
  */
 
 import { unitTitle } from './say-once';
+import { sortedShelves, type TreeRoom } from './storage-tree';
 
 export type LocationKind = 'shelf' | 'unit';
 
@@ -94,4 +95,66 @@ export interface PathParts {
 export function locationPath({ room_name, isle_index, unit_name, shelf_index }: PathParts): string {
   const unit = `${room_name} › Isle ${isle_index} › ${unitTitle(unit_name)}`;
   return shelf_index === undefined ? unit : `${unit} › Shelf ${shelf_index}`;
+}
+
+/** A shelf or unit a code names, with what it takes to go there and to name it. */
+export interface CodedPlace {
+  kind: LocationKind;
+  code: string;
+  roomId: string;
+  isleId: string;
+  unitId: string;
+  /** The shelf itself; for a unit, its shelves in order. */
+  shelfIds: string[];
+  path: string;
+}
+
+export type CodeLookup =
+  { ok: true; place: CodedPlace } | { ok: false; reason: 'not-a-code' | 'not-found' | 'ambiguous' };
+
+/**
+ * The place a code typed or scanned into the search bar or a shelf field names (issue #41):
+ * a label's code, in any case and with or without the hyphen, or an old SR- label. 'not-a-code'
+ * means the text is something else (an item's barcode, a name), to be searched as such.
+ */
+export function lookUpLocationCode(rooms: readonly TreeRoom[], text: string): CodeLookup {
+  const parsed = readLocationLabel(text);
+  if (!parsed) return { ok: false, reason: 'not-a-code' };
+  const candidates: CodedPlace[] = [];
+  for (const room of rooms) {
+    for (const isle of room.isles ?? []) {
+      for (const unit of isle.units ?? []) {
+        const shelves = sortedShelves(unit.shelves);
+        const at = { roomId: room.room_id, isleId: isle.isle_id, unitId: unit.unit_id };
+        const parts = {
+          room_name: room.room_name,
+          isle_index: isle.isle_index,
+          unit_name: unit.unit_name,
+        };
+        if (parsed.kind === 'unit') {
+          candidates.push({
+            kind: 'unit',
+            code: unit.code ?? '',
+            ...at,
+            shelfIds: shelves.map((shelf) => shelf.shelf_id),
+            path: locationPath(parts),
+          });
+          continue;
+        }
+        for (const shelf of shelves)
+          candidates.push({
+            kind: 'shelf',
+            code: shelf.code ?? '',
+            ...at,
+            shelfIds: [shelf.shelf_id],
+            path: locationPath({ ...parts, shelf_index: shelf.shelf_index }),
+          });
+      }
+    }
+  }
+  const found = findLocation(parsed, candidates, (place) => ({
+    id: place.kind === 'unit' ? place.unitId : place.shelfIds[0]!,
+    code: place.code,
+  }));
+  return found.ok ? { ok: true, place: found.place } : found;
 }

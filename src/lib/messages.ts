@@ -2,6 +2,7 @@ import type { MarketplaceFetch } from '../domain/rate-limit';
 import { MAX_QUEUED_PHOTOS } from '../domain/outbox';
 import { fixPlurals, plural } from '../domain/plural';
 import { unitTitle } from '../domain/say-once';
+import { countPlaces, type ChosenPlaces } from '../domain/location-labels';
 
 /**
  * Every user-facing toast of the product, keyed by what happened (docs/product.md#messages).
@@ -152,6 +153,10 @@ export const messages = {
     success('Unit Removed', `${unitTitle(unitName)} was removed with its shelves and items`),
   shelfRemoved: (shelfNumber: number) =>
     success('Shelf Removed', `Shelf ${shelfNumber} was removed with its items`),
+  isleRenumbered: (from: number, to: number) =>
+    success('Isle Renumbered', `Isle ${from} is now isle ${to}`),
+  unitRenamed: (from: string, to: string) =>
+    success('Unit Renamed', `${unitTitle(from)} is now ${unitTitle(to)}`),
   countApplied: (where: string, summary: string, queued: boolean) =>
     success(
       'Count Applied',
@@ -323,6 +328,11 @@ export type MessageKey = keyof typeof messages;
 
 /** Plain texts used outside toasts: thrown errors, inline notices (docs/product.md#messages). */
 export const texts = {
+  // Under a removal's or rename's toast: the labels it left with an old path (issue #41).
+  reprintOffer: (places: ChosenPlaces) =>
+    places.unitIds.length === 0
+      ? `Reprint labels for ${places.shelfIds.length} renumbered ${plural(places.shelfIds.length, 'shelf', 'shelves')}`
+      : `Reprint labels for ${countPlaces(places)}`,
   // A first visit on a slow line draws the active room before the rest of the stock is in.
   loadingRestOfStock: 'Loading the rest of your stock… Moves and changes wait until it is in.',
   searchWaitsForStock: 'Search starts when all your stock has loaded.',

@@ -16,8 +16,10 @@
 -- quantities and shelves, which pickers may change (10_accounts.sql). It adds no item, so plan
 -- limits are untouched.
 --
--- The stamp is not part of the undoable change: Undo takes back what the count changed on the
--- shelf, while the shelf was still looked at then (and a picker's undo could not write a shelf).
+-- The stamp is kept out of the change's captured rows (a shelf renumbered since must not block
+-- the count's Undo), but the change remembers the stamp it replaced (private.count_stamps), and
+-- Undo puts that back while the shelf still carries this count's stamp (private.undo_count_stamp,
+-- in 50_undo.sql after the changes it belongs to).
 
 -- The shelves' last_counted_at / last_counted_by columns are in 30_storage.sql, ahead of the
 -- location codes, in the order the columns were added.
@@ -181,6 +183,8 @@ begin
 
   if coalesce(cardinality(v_missing), 0) + coalesce(cardinality(v_changed), 0) + coalesce(cardinality(v_moved), 0) > 0 then
     v_change := private.begin_undo('count_shelf');
+    perform private.remember_count_stamp(v_change, v_shelf.shelf_id, v_at,
+                                         v_shelf.last_counted_at, v_shelf.last_counted_by);
     update public.storage_items it set quantity = 0
      where it.shelf_id = v_shelf.shelf_id and it.quantity <> 0
        and not (it.item_id = any (v_found_ids));

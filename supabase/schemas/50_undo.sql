@@ -362,6 +362,7 @@ begin
       raise exception 'Can''t undo: the place it was in has been removed since.' using errcode = '22023';
   end;
 
+  perform private.undo_count_stamp(p_change_id);
   perform private.finish_undo(p_change_id);
   perform private.log(v_account, 'undo', 'Undid: ' || coalesce(v_change.summary, v_change.action));
 
@@ -406,3 +407,70 @@ $$;
 comment on function public.undoable_changes() is
   'The caller''s changes that undo_change would take back now, newest first.';
 revoke all on function public.undoable_changes() from public, anon;
+
+-- ---------------------------------------------------------------------------------------------
+-- A count's shelf stamp (apply_shelf_count, 47_counts.sql)
+-- ---------------------------------------------------------------------------------------------
+-- The stamp each undoable count replaced, for its Undo. Not reachable through the API. No
+-- foreign key to the shelf: a removed shelf can come back by Undo, stamp and all.
+create table private.count_stamps (
+  change_id uuid primary key references public.undo_changes (change_id) on delete cascade,
+  shelf_id uuid not null,
+  counted_at timestamptz not null,
+  before_at timestamptz,
+  before_by uuid references auth.users (id) on delete set null
+);
+comment on table private.count_stamps is
+  'The shelf stamp each undoable count replaced, put back when the count is undone.';
+create index count_stamps_shelf_idx on private.count_stamps (shelf_id);
+create index count_stamps_before_by_idx on private.count_stamps (before_by) where before_by is not null;
+revoke all on table private.count_stamps from public, anon, authenticated;
+
+-- Remembers the stamp a count replaced with its change. security definer: see count_stamps.
+create or replace function private.remember_count_stamp(
+  p_change_id uuid, p_shelf_id uuid, p_counted_at timestamptz, p_before_at timestamptz, p_before_by uuid)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  insert into private.count_stamps (change_id, shelf_id, counted_at, before_at, before_by)
+  select p_change_id, p_shelf_id, p_counted_at, p_before_at, p_before_by
+   where p_change_id is not null
+$$;
+revoke all on function private.remember_count_stamp(uuid, uuid, timestamptz, timestamptz, uuid) from public;
+grant execute on function private.remember_count_stamp(uuid, uuid, timestamptz, timestamptz, uuid)
+  to authenticated, service_role;
+
+-- On Undo of a count (undo_change, 50_undo.sql): the shelf gets back the stamp the count replaced
+-- while it still carries this count's; a newer count of it keeps its own stamp, and its Undo will
+-- put back what was there before the undone one. A no-op for other changes. security definer:
+-- pickers count and undo but may not write shelves.
+create or replace function private.undo_count_stamp(p_change_id uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_stamp private.count_stamps;
+begin
+  select c.* into v_stamp from private.count_stamps c
+    join public.undo_changes u on u.change_id = c.change_id
+   where c.change_id = p_change_id and u.account_id = private.current_account();
+  if not found then
+    return;
+  end if;
+  perform set_config('stockroom.counting', 'on', true);
+  update public.storage_shelves s
+     set last_counted_at = v_stamp.before_at, last_counted_by = v_stamp.before_by
+   where s.shelf_id = v_stamp.shelf_id and s.last_counted_at = v_stamp.counted_at;
+  perform set_config('stockroom.counting', '', true);
+  update private.count_stamps c
+     set before_at = v_stamp.before_at, before_by = v_stamp.before_by
+   where c.shelf_id = v_stamp.shelf_id and c.before_at = v_stamp.counted_at;
+  delete from private.count_stamps c where c.change_id = p_change_id;
+end;
+$$;
+revoke all on function private.undo_count_stamp(uuid) from public;
+grant execute on function private.undo_count_stamp(uuid) to authenticated, service_role;

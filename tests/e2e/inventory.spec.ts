@@ -135,11 +135,12 @@ test.describe('inventory', () => {
 
   test('searches by name and barcode and takes the seller to the shelf, in any room', async ({
     page,
+    admin,
     seller,
     inventory,
   }) => {
     await setPlan(seller.accountId, 'growing');
-    await seedStorage(seller.accountId, [
+    const [garage, shed] = await seedStorage(seller.accountId, [
       {
         name: 'Garage',
         isles: [
@@ -218,6 +219,33 @@ test.describe('inventory', () => {
     await expect(inventory.searchResults.first()).toContainText('Blue teapot');
     await inventory.searchInput.fill('no such thing');
     await expect(page.getByTestId('item-search-results')).toHaveText('No items found.');
+
+    // Issue #41: a shelf label's code typed into the search bar goes to that shelf at once, from
+    // any room; a unit's code scanned with the focus on no field goes to the unit's first shelf.
+    const codeOf = async (table: 'storage_shelves' | 'storage_units', column: string, id: string) =>
+      ((await admin.from(table).select('code').eq(column, id).single()).data as { code: string })
+        .code;
+    const mugShelf = await codeOf(
+      'storage_shelves',
+      'shelf_id',
+      garage!.isles[0]!.units[0]!.shelves[1]!.id,
+    );
+    const shedUnit = await codeOf('storage_units', 'unit_id', shed!.isles[0]!.units[0]!.id);
+    await inventory.searchInput.fill(mugShelf.toLowerCase().replace('-', ''));
+    await expect(inventory.activeRoomTab).toHaveText('Garage');
+    await expect(inventory.shelf(1, 'A', 2)).toHaveAttribute('data-highlighted', 'true');
+    await expect(page.getByTestId('item-search-place')).toContainText(
+      `Shelf ${mugShelf}Garage › Isle 1 › Unit A › Shelf 2`,
+    );
+    await inventory.searchInput.fill('S-99999');
+    await expect(page.getByTestId('item-search-place-missing')).toHaveText(
+      'No shelf or unit of yours has the code S-99999.',
+    );
+    await inventory.searchInput.blur();
+    await inventory.scanAnywhere(shedUnit);
+    await expect(inventory.activeRoomTab).toHaveText('Shed');
+    await expect(inventory.shelf(1, 'A', 1)).toHaveAttribute('data-highlighted', 'true');
+    await expect(inventory.searchInput).toHaveValue(shedUnit);
   });
 
   test('renames and removes things, renumbering shelves and isles and cascading removals', async ({

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { BarcodesPage } from './pages/barcodes-page';
+import { InventoryPage } from './pages/inventory-page';
 import { seedStorage, setPlan } from './seed';
 
 // @zxing/library is CommonJS whose named exports Node's ESM loader cannot see; require it.
@@ -136,5 +137,25 @@ test(
         return (data as { shelf_id: string }).shelf_id;
       })
       .toBe(shelves[1]!.shelf_id);
+
+    // Removing shelf 1 renumbers the two above it; their labels keep their codes but name the old
+    // shelf numbers, so the toast offers to reprint those two, chosen on Barcode Labels.
+    const inventory = new InventoryPage(page, touch);
+    await inventory.goto();
+    await inventory.chooseAction(inventory.shelf(1, 'A', 1), 'remove-shelf');
+    await inventory.confirm('rpc/remove_shelf');
+    const offer = inventory.toastTitled('Shelf Removed').getByTestId('reprint-offer');
+    await expect(offer).toHaveText('Reprint labels for 2 renumbered shelves');
+    await inventory.press(offer);
+    await expect(barcodes.byTestId('label-place-scope')).toHaveValue('chosen');
+    await expect(barcodes.byTestId('label-summary')).toContainText('2 labels on 1 page');
+    const reprinted = barcodes.byTestId('label-sheets').getByTestId('label');
+    await expect(reprinted.getByTestId('label-title')).toHaveText([
+      shelves[1]!.code,
+      shelves[2]!.code,
+    ]);
+    await expect(reprinted.nth(0).getByTestId('label-line').first()).toHaveText(
+      'Garage › Isle 1 › Unit A › Shelf 1',
+    );
   },
 );

@@ -116,12 +116,31 @@ test.describe('products: act on many', () => {
 
     await page.getByTestId('bulk-move').click();
     const move = page.getByTestId('bulk-move-dialog');
+    // the code field takes the focus, so a scanner's keys land in it
+    const code = move.getByTestId('bulk-shelf-code');
+    await expect(code).toBeFocused();
     await move.getByTestId('bulk-move-confirm').click();
     await expect(move.getByRole('alert')).toHaveText('Choose a room, isle, unit and shelf');
-    await move.getByTestId('bulk-shelf-room').selectOption({ label: 'Garage' });
-    await move.getByTestId('bulk-shelf-isle').selectOption({ index: 1 });
-    await move.getByTestId('bulk-shelf-unit').selectOption({ index: 1 });
-    await move.getByTestId('bulk-shelf-shelf').selectOption({ index: 2 });
+    // Issue #41: shelf 2's label code, typed or scanned into the dialog, chooses that shelf
+    const { data: shelfRows } = await admin
+      .from('storage_shelves')
+      .select('code')
+      .eq('account_id', seller.accountId)
+      .order('shelf_index');
+    const shelf2 = (shelfRows as { code: string }[])[1]!.code;
+    await code.fill('S-99999');
+    await code.press('Enter');
+    await expect(move.getByTestId('bulk-shelf-code-error')).toHaveText(
+      'No shelf or unit of yours has the code S-99999.',
+    );
+    await code.fill(shelf2.toLowerCase());
+    await expect(move.getByTestId('bulk-shelf-code-error')).toHaveCount(0);
+    await expect(move.getByTestId('bulk-shelf-room').locator('option:checked')).toHaveText(
+      'Garage',
+    );
+    await expect(move.getByTestId('bulk-shelf-shelf').locator('option:checked')).toHaveText(
+      'Shelf 2',
+    );
     const moved = page.waitForResponse((r) => r.url().includes('/rpc/move_items') && r.ok());
     await move.getByTestId('bulk-move-confirm').click();
     await moved;

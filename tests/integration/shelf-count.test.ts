@@ -55,6 +55,12 @@ describe('apply_shelf_count', () => {
   it('applies the count whole, logs it once, stamps the shelf, and Undo puts it back', async () => {
     const f = await fixture(user);
     const before = await items(user.accountId);
+    // counted once before, by the same seller
+    const earlier = new Date('2026-01-05T10:00:00Z');
+    await db().query(
+      'update public.storage_shelves set last_counted_at = $1, last_counted_by = $2 where shelf_id = $3',
+      [earlier, user.id, f.shelf],
+    );
 
     const res = await user.client.rpc('apply_shelf_count', {
       p_shelf_id: f.shelf,
@@ -90,9 +96,17 @@ describe('apply_shelf_count', () => {
     );
     expect(stamp[0]).toMatchObject({ last_counted_at: expect.any(Date), last_counted_by: user.id });
 
+    expect(stamp[0].last_counted_at).not.toEqual(earlier);
+
     const undone = await user.client.rpc('undo_change', { p_change_id: changeId });
     expect(undone.error).toBeNull();
     expect(await items(user.accountId)).toEqual(before);
+    // the shelf is again as last counted before this count
+    const { rows: back } = await db().query(
+      'select last_counted_at, last_counted_by from public.storage_shelves where shelf_id = $1',
+      [f.shelf],
+    );
+    expect(back[0]).toEqual({ last_counted_at: earlier, last_counted_by: user.id });
   });
 
   it('refuses a count made while another device changed the shelf, and changes nothing', async () => {
@@ -177,6 +191,62 @@ describe('apply_shelf_count', () => {
       [f.shelf],
     );
     expect(stamp[0].last_counted_by).toBe(other.id);
+
+    // the picker's Undo takes the stamp back too, though pickers may not write shelves
+    const undone = await other.client.rpc('undo_change', {
+      p_change_id: (picked.data as { change_id: string }).change_id,
+    });
+    expect(undone.error).toBeNull();
+    const { rows: back } = await db().query(
+      'select last_counted_at, last_counted_by from public.storage_shelves where shelf_id = $1',
+      [f.shelf],
+    );
+    expect(back[0]).toEqual({ last_counted_at: null, last_counted_by: null });
+  });
+
+  it('Undo of an older count keeps a newer count of the shelf stamped; undoing both clears it', async () => {
+    const f = await fixture(user);
+    const first = await user.client.rpc('apply_shelf_count', {
+      p_shelf_id: f.shelf,
+      p_expected: f.expected,
+      p_found: f.found,
+    });
+    expect(first.error).toBeNull();
+    // a second count of the same shelf changes only Item 1, which the first did not touch
+    const second = await user.client.rpc('apply_shelf_count', {
+      p_shelf_id: f.shelf,
+      p_expected: [
+        { item_id: f.a, quantity: 1 },
+        { item_id: f.b, quantity: 0 },
+        { item_id: f.c, quantity: 5 },
+        { item_id: f.d, quantity: 2 },
+      ],
+      p_found: [
+        { item_id: f.c, quantity: 5 },
+        { item_id: f.d, quantity: 2 },
+      ],
+    });
+    expect(second.error).toBeNull();
+    const stampOf = async () =>
+      (
+        await db().query<{ last_counted_at: Date | null }>(
+          'select last_counted_at from public.storage_shelves where shelf_id = $1',
+          [f.shelf],
+        )
+      ).rows[0]!.last_counted_at;
+    const secondAt = new Date((second.data as { counted_at: string }).counted_at);
+    expect(await stampOf()).toEqual(secondAt);
+
+    const undoFirst = await user.client.rpc('undo_change', {
+      p_change_id: (first.data as { change_id: string }).change_id,
+    });
+    expect(undoFirst.error).toBeNull();
+    expect(await stampOf()).toEqual(secondAt);
+    const undoSecond = await user.client.rpc('undo_change', {
+      p_change_id: (second.data as { change_id: string }).change_id,
+    });
+    expect(undoSecond.error).toBeNull();
+    expect(await stampOf()).toBeNull();
   });
 
   it('refuses bad input clearly and keeps the stamp from direct writes', async () => {

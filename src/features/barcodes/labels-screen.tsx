@@ -25,9 +25,11 @@ import {
 import { itemsInScope, type LabelScope } from '../../domain/label-selection';
 import type { ShelfLocation } from '../../domain/storage-tree';
 import {
+  countPlaces,
   heldLines,
   locationLabel,
   placesInScope,
+  type ChosenPlaces,
   type LocationScope,
 } from '../../domain/location-labels';
 import { errorMessage } from '../../lib/errors';
@@ -41,7 +43,7 @@ import { LabelSheets } from './label-sheets';
 import './barcodes.css';
 
 type LabelKind = 'items' | 'locations';
-type PlaceScopeKind = 'room' | 'unit' | 'shelves';
+type PlaceScopeKind = 'room' | 'unit' | 'chosen';
 type ScopeKind = LabelScope['kind'];
 type UnitPlace = Omit<ShelfLocation, 'shelf'>;
 
@@ -65,13 +67,14 @@ function chosenItemIds(state: unknown): string[] | null {
   return Array.isArray(itemIds) && itemIds.every((id) => typeof id === 'string') ? itemIds : null;
 }
 
-/** The shelves the reprint offer passes in the navigation state (issue #41), if any. */
-function chosenShelfIds(state: unknown): string[] | null {
+const isIdList = (ids: unknown): ids is string[] =>
+  Array.isArray(ids) && ids.every((id) => typeof id === 'string');
+
+/** The shelves (and units) the reprint offer passes in the navigation state (issue #41), if any. */
+function chosenPlaces(state: unknown): ChosenPlaces | null {
   if (typeof state !== 'object' || state === null || !('shelfIds' in state)) return null;
-  const { shelfIds } = state as { shelfIds: unknown };
-  return Array.isArray(shelfIds) && shelfIds.every((id) => typeof id === 'string')
-    ? shelfIds
-    : null;
+  const { shelfIds, unitIds = [] } = state as { shelfIds: unknown; unitIds?: unknown };
+  return isIdList(shelfIds) && isIdList(unitIds) ? { shelfIds, unitIds } : null;
 }
 
 const PLACE_SCOPE_OPTIONS: readonly LabelOption[] = [
@@ -115,9 +118,9 @@ export function LabelsScreen() {
   const navigationState: unknown = useLocation().state;
   // The items Products passed, as they were when the seller came here.
   const [chosenIds] = useState(() => chosenItemIds(navigationState));
-  const [reprintIds] = useState(() => chosenShelfIds(navigationState));
-  const [kind, setKind] = useState<LabelKind>(reprintIds ? 'locations' : 'items');
-  const [placeScope, setPlaceScope] = useState<PlaceScopeKind>(reprintIds ? 'shelves' : 'room');
+  const [reprint] = useState(() => chosenPlaces(navigationState));
+  const [kind, setKind] = useState<LabelKind>(reprint ? 'locations' : 'items');
+  const [placeScope, setPlaceScope] = useState<PlaceScopeKind>(reprint ? 'chosen' : 'room');
   const [showHeld, setShowHeld] = useState(false);
   const [scopeKind, setScopeKind] = useState<ScopeKind>(
     itemId ? 'item' : chosenIds ? 'chosen' : 'all',
@@ -194,8 +197,8 @@ export function LabelsScreen() {
       });
     }
     const locationScope: LocationScope =
-      placeScope === 'shelves'
-        ? { kind: 'shelves', shelfIds: reprintIds ?? [] }
+      placeScope === 'chosen'
+        ? { kind: 'chosen', unitIds: reprint?.unitIds ?? [], shelfIds: reprint?.shelfIds ?? [] }
         : placeScope === 'unit'
           ? { kind: 'unit', unitId }
           : { kind: 'room', roomId };
@@ -225,7 +228,7 @@ export function LabelsScreen() {
     currency,
     rooms,
     placeScope,
-    reprintIds,
+    reprint,
     showHeld,
     items.data,
   ]);
@@ -314,17 +317,7 @@ export function LabelsScreen() {
             {scopeKind === 'room' ? <RoomSelect value={roomId} onChange={setRoomId} /> : null}
             {/* Boilerplate: each drop-down names its own label, options and test id. */}
             {scopeKind === 'unit' ? (
-              <LabelSelect
-                label="Unit"
-                value={unitId}
-                options={units.map((place) => ({
-                  value: place.unit.unit_id,
-                  name: unitPlaceName(place),
-                }))}
-                onChange={setUnitId}
-                testId="label-unit"
-                placeholder="Choose a unit"
-              />
+              <UnitSelect units={units} value={unitId} onChange={setUnitId} testId="label-unit" />
             ) : null}
             {scopeKind === 'shelf' ? (
               <LabelSelect
@@ -347,12 +340,9 @@ export function LabelsScreen() {
               label="By"
               value={placeScope}
               options={
-                reprintIds
+                reprint
                   ? [
-                      {
-                        value: 'shelves',
-                        name: `The ${reprintIds.length} ${reprintIds.length === 1 ? 'shelf' : 'shelves'} that changed`,
-                      },
+                      { value: 'chosen', name: `The ${countPlaces(reprint)} that changed` },
                       ...PLACE_SCOPE_OPTIONS,
                     ]
                   : PLACE_SCOPE_OPTIONS
@@ -364,16 +354,11 @@ export function LabelsScreen() {
               <RoomSelect value={roomId} onChange={setRoomId} allowAll />
             ) : null}
             {placeScope === 'unit' ? (
-              <LabelSelect
-                label="Unit"
+              <UnitSelect
+                units={units}
                 value={unitId}
-                options={units.map((place) => ({
-                  value: place.unit.unit_id,
-                  name: unitPlaceName(place),
-                }))}
                 onChange={setUnitId}
                 testId="label-place-unit"
-                placeholder="Choose a unit"
               />
             ) : null}
             <label className="labels-screen__choice">
@@ -565,6 +550,30 @@ export function LabelsScreen() {
 /** A unit as the seller finds it: room › isle › unit. */
 function unitPlaceName({ room, isle, unit }: UnitPlace): string {
   return `${room.room_name} › Isle ${isle.isle_index} › Unit ${unit.unit_name}`;
+}
+
+/** One unit of the seller's, for item labels or for location labels (its own test id each). */
+function UnitSelect({
+  units,
+  value,
+  onChange,
+  testId,
+}: {
+  units: readonly UnitPlace[];
+  value: string;
+  onChange: (unitId: string) => void;
+  testId: string;
+}) {
+  return (
+    <LabelSelect
+      label="Unit"
+      value={value}
+      options={units.map((place) => ({ value: place.unit.unit_id, name: unitPlaceName(place) }))}
+      onChange={onChange}
+      testId={testId}
+      placeholder="Choose a unit"
+    />
+  );
 }
 
 function RoomSelect({

@@ -9,7 +9,9 @@ import {
   searchByBarcode,
   searchResultsSummary,
 } from '../../domain/search';
-import type { ShelfPlace } from '../../data/storage/types';
+import type { Room, ShelfPlace } from '../../data/storage/types';
+import { lookUpLocationCode, type CodeLookup, type CodedPlace } from '../../domain/location-codes';
+import { useWedgeScanner } from '../../lib/use-wedge-scanner';
 import { useItems } from '../../data/items/get-items';
 import { useBarcodeSearch } from '../../data/items/search-items';
 import {
@@ -78,21 +80,64 @@ function HitList({
   );
 }
 
+/** The shelf or unit a location code in the search bar names, to go to again or to say is not there. */
+function PlaceResult({
+  text,
+  found,
+  onGoToPlace,
+}: {
+  text: string;
+  found: CodeLookup;
+  onGoToPlace: (place: CodedPlace) => void;
+}) {
+  if (!found.ok) {
+    if (found.reason === 'not-a-code') return null;
+    return (
+      <p className="muted" role="status" data-testid="item-search-place-missing">
+        {found.reason === 'not-found'
+          ? `No shelf or unit of yours has the code ${text.trim().toUpperCase()}.`
+          : 'More than one place matches this old label: scan its new S- or U- code.'}
+      </p>
+    );
+  }
+  const { place } = found;
+  return (
+    <button
+      type="button"
+      className="hit hit--place"
+      onClick={() => onGoToPlace(place)}
+      data-testid="item-search-place"
+      data-place-kind={place.kind}
+    >
+      <span className="hit__name">
+        {place.kind === 'shelf' ? 'Shelf' : 'Unit'} {place.code}
+      </span>
+      <span className="hit__location">{place.path}</span>
+    </button>
+  );
+}
+
 /**
  * Quick search (name contains the text, 10 results) and barcode search (exact barcode, else
  * name or barcode contains it), each hit with its room › isle › unit › shelf; choosing one
  * takes the seller there. Name search runs on the loaded items, so results follow each key
  * press at once; barcode search asks the server (docs/product.md#search), showing the same rule
  * applied to the loaded items until it answers. Below, the 10 most recently added items.
+ * A shelf or unit label's code, typed or scanned (also with the focus on no field), goes
+ * straight to that place (docs/product.md#search).
  */
 export function ItemSearch({
   accountId,
   places,
+  rooms,
   onGoTo,
+  onGoToPlace,
 }: {
   accountId: AccountId;
   places: ReadonlyMap<string, ShelfPlace>;
+  rooms: readonly Room[];
   onGoTo: (location: HitLocation, itemId: string) => void;
+  onGoToPlace: (place: CodedPlace) => void;
 }) {
   const id = useId();
   const loaded = useItems(accountId, useAccountPlanId()).data;
@@ -123,6 +168,21 @@ export function ItemSearch({
     mode === 'barcode' && server.data && !server.isPlaceholderData && serverQuery === query
       ? server.data
       : localHits;
+
+  // A complete location code goes there at once: a scanner sends no Enter the search needs.
+  const search = (next: string) => {
+    setText(next);
+    const found = lookUpLocationCode(rooms, next);
+    if (found.ok) onGoToPlace(found.place);
+    return found;
+  };
+  // A scan with the focus on no field lands here too; an item's code is searched as a barcode.
+  // Not while a dialog is open: the scan is not meant for the screen behind it.
+  useWedgeScanner((code) => {
+    if (document.querySelector('[aria-modal="true"]')) return;
+    if (search(code).ok === false) setMode('barcode');
+  });
+  const codedPlace = lookUpLocationCode(rooms, query);
 
   const recent = useMemo(
     // The list is kept newest first (loaded that way, new items prepended), so the newest ten
@@ -159,15 +219,20 @@ export function ItemSearch({
           value={text}
           autoComplete="off"
           placeholder={mode === 'name' ? 'Search by name' : 'Search by barcode or name'}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => search(event.target.value)}
+          onKeyDown={(event) => {
+            // Enter on a shelf code goes there again, after the seller chose another room.
+            if (event.key === 'Enter' && codedPlace.ok) onGoToPlace(codedPlace.place);
+          }}
           data-testid="item-search-input"
         />
       </div>
+      <PlaceResult text={query} found={codedPlace} onGoToPlace={onGoToPlace} />
       {query.trim() !== '' && loaded === undefined ? (
         <p className="muted" data-testid="item-search-results" data-count="0" role="status">
           {texts.searchWaitsForStock}
         </p>
-      ) : query.trim() !== '' ? (
+      ) : query.trim() !== '' && !codedPlace.ok ? (
         hits.length === 0 ? (
           <p className="muted" data-testid="item-search-results" data-count="0" role="status">
             No items found.

@@ -189,6 +189,7 @@ export function ProductsBulkBar({
               }}
               legend="Move to"
               testId="bulk-shelf"
+              codeField
             />
           </div>
           {shelfError ? (

@@ -3,7 +3,7 @@ import { useAccountId } from '../account';
 import { useStorageTree } from '../../data/storage/get-storage-tree';
 import { shelfPlaces } from '../../data/storage/tree';
 import type { ShelfPlace } from '../../data/storage/types';
-import { locationPath } from '../../domain/location-codes';
+import { locationPath, lookUpLocationCode } from '../../domain/location-codes';
 
 /** 'Garage › Isle 2 › Unit B › Shelf 3': how a shelf is named wherever one is chosen. */
 export function shelfPlaceName(place: ShelfPlace): string {
@@ -30,6 +30,8 @@ export interface ShelfPickerProps {
   legend?: string;
   testId?: string;
   disabled?: boolean;
+  /** A first field that takes a shelf or unit label's code, typed or scanned (issue #41). */
+  codeField?: boolean;
 }
 
 /**
@@ -44,11 +46,40 @@ export function ShelfPicker({
   legend = 'Shelf',
   testId = 'shelf-picker',
   disabled = false,
+  codeField = false,
 }: ShelfPickerProps) {
   const id = useId();
   const { places, rooms, isPending } = useShelfPlaces();
   const chosen = value ? places.get(value) : undefined;
   const [partial, setPartial] = useState<{ room?: string; isle?: string; unit?: string }>({});
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+
+  // A shelf's code chooses it; a unit's chooses the unit, and its shelf when it has only one.
+  // Anything else is said when the seller presses Enter, not while they are still typing.
+  const readCode = (text: string, entered: boolean) => {
+    const found = lookUpLocationCode(rooms, text);
+    if (found.ok) {
+      const { place } = found;
+      setCodeError(null);
+      setPartial({ room: place.roomId, isle: place.isleId, unit: place.unitId });
+      onChange(place.kind === 'shelf' || place.shelfIds.length === 1 ? place.shelfIds[0]! : null);
+    } else if (found.reason !== 'not-a-code') {
+      // A wrong scan must not leave the shelf of an earlier one chosen unnoticed.
+      onChange(null);
+      setCodeError(
+        found.reason === 'not-found'
+          ? `No shelf or unit of yours has the code ${text.trim().toUpperCase()}.`
+          : 'More than one place matches this old label: scan its new S- or U- code.',
+      );
+    } else {
+      setCodeError(
+        entered && text.trim() !== ''
+          ? 'That is not a shelf or unit code: they look like S-7KQ3M or U-7KQ3M.'
+          : null,
+      );
+    }
+  };
 
   const roomId = chosen?.room.room_id ?? partial.room ?? '';
   const room = rooms.find((r) => r.room_id === roomId);
@@ -73,6 +104,44 @@ export function ShelfPicker({
   return (
     <fieldset className="shelf-picker" data-testid={testId} disabled={disabled || isPending}>
       <legend>{legend}</legend>
+      {codeField ? (
+        <label htmlFor={`${id}-code`} className="shelf-picker__code">
+          Shelf or unit code
+          <input
+            className="input"
+            id={`${id}-code`}
+            type="text"
+            value={code}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="Scan or type a label's code"
+            aria-invalid={codeError ? true : undefined}
+            aria-describedby={codeError ? `${id}-code-error` : undefined}
+            onChange={(event) => {
+              setCode(event.target.value);
+              readCode(event.target.value, false);
+            }}
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter') return;
+              // A scanner ends with Enter: it must not press the dialog's buttons.
+              event.preventDefault();
+              readCode(code, true);
+            }}
+            data-testid={`${testId}-code`}
+          />
+        </label>
+      ) : null}
+      {codeError ? (
+        <p
+          className="field__error shelf-picker__code"
+          id={`${id}-code-error`}
+          role="alert"
+          data-testid={`${testId}-code-error`}
+        >
+          {codeError}
+        </p>
+      ) : null}
       <label htmlFor={`${id}-room`}>
         Room
         <select

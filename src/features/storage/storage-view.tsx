@@ -2,6 +2,8 @@ import './inventory.css';
 import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/dialog';
+import { notify, UNDO_TOAST_DURATION_MS } from '../../components/toasts';
+import { placesRelabelledBy } from '../../domain/location-labels';
 import type { UnitColours } from '../../domain/colour-schemes';
 import { nextIsleIndex } from '../../domain/isle-numbering';
 import { UNIT_TYPES, type UnitTypeFilter } from '../../domain/unit-naming';
@@ -10,6 +12,7 @@ import { countOf } from '../../lib/format';
 import { whenIdle } from '../../lib/when-idle';
 import { messages } from '../../lib/messages';
 import { useCan } from '../account';
+import { useReprintOffer } from '../barcodes';
 import { room3dPath } from '../room-3d';
 import { useUndoOffer } from '../undo';
 import { IsleCard } from './isle-card';
@@ -127,6 +130,8 @@ export function StorageView({
     removeShelf,
   } = useStorageChanges(accountId, planId);
   const offerUndo = useUndoOffer(accountId);
+  // Labels printed with a path this change alters: their toast offers to reprint them (issue #41).
+  const reprintOffer = useReprintOffer();
   const addShelfMutate = addShelf.mutate;
 
   const actions = useMemo<StorageActions>(
@@ -373,9 +378,29 @@ export function StorageView({
           currentNumber={dialog.isle.isle_index}
           busy={renumberIsle.isPending}
           onClose={close}
-          onSubmit={(isleIndex) =>
-            renumberIsle.mutate({ isleId: dialog.isle.isle_id, isleIndex }, { onSuccess: close })
-          }
+          onSubmit={(isleIndex) => {
+            const from = dialog.isle.isle_index;
+            const offer = reprintOffer(
+              placesRelabelledBy(rooms, {
+                kind: 'renumber-isle',
+                isleId: dialog.isle.isle_id,
+                isleIndex,
+              }),
+            );
+            renumberIsle.mutate(
+              { isleId: dialog.isle.isle_id, isleIndex },
+              {
+                onSuccess: () => {
+                  if (offer)
+                    notify(messages.isleRenumbered(from, isleIndex), {
+                      offer,
+                      duration: UNDO_TOAST_DURATION_MS,
+                    });
+                  close();
+                },
+              },
+            );
+          }}
         />
       ) : null}
       {dialog?.kind === 'remove-isle' ? (
@@ -387,8 +412,12 @@ export function StorageView({
           onCancel={close}
           onConfirm={() => {
             const isleNumber = dialog.isle.isle_index;
+            const offer = reprintOffer(
+              placesRelabelledBy(rooms, { kind: 'remove-isle', isleId: dialog.isle.isle_id }),
+            );
             removeIsle.mutate(dialog.isle.isle_id, {
-              onSuccess: () => offerUndo(messages.isleRemoved(isleNumber), 'remove_isle'),
+              onSuccess: () =>
+                offerUndo(messages.isleRemoved(isleNumber), 'remove_isle', { offer }),
             });
             close();
           }}
@@ -414,7 +443,26 @@ export function StorageView({
           testId="unit-name-dialog"
           onClose={close}
           onSubmit={(unitName) => {
-            renameUnit.mutate({ unitId: dialog.unit.unit_id, unitName });
+            const from = dialog.unit.unit_name;
+            const offer = reprintOffer(
+              placesRelabelledBy(rooms, {
+                kind: 'rename-unit',
+                unitId: dialog.unit.unit_id,
+                unitName,
+              }),
+            );
+            renameUnit.mutate(
+              { unitId: dialog.unit.unit_id, unitName },
+              {
+                onSuccess: () => {
+                  if (offer)
+                    notify(messages.unitRenamed(from, unitName), {
+                      offer,
+                      duration: UNDO_TOAST_DURATION_MS,
+                    });
+                },
+              },
+            );
             close();
           }}
         />
@@ -448,9 +496,15 @@ export function StorageView({
           onCancel={close}
           onConfirm={() => {
             const shelfNumber = dialog.shelf.shelf_index;
+            const offer = reprintOffer(
+              placesRelabelledBy(rooms, { kind: 'remove-shelf', shelfId: dialog.shelf.shelf_id }),
+            );
             removeShelf.mutate(
               { shelfId: dialog.shelf.shelf_id, unitId: dialog.unit.unit_id },
-              { onSuccess: () => offerUndo(messages.shelfRemoved(shelfNumber), 'remove_shelf') },
+              {
+                onSuccess: () =>
+                  offerUndo(messages.shelfRemoved(shelfNumber), 'remove_shelf', { offer }),
+              },
             );
             close();
           }}

@@ -3,6 +3,7 @@ import { useAccountId, useAccountPlanId } from '../../features/account';
 import { useDocumentTitle } from '../../components/document-title';
 import { LoadingScreen } from '../../components/loading-screen';
 import { getPlan, planAllows } from '../../domain/plans';
+import type { CodedPlace } from '../../domain/location-codes';
 import type { UnitTypeFilter } from '../../domain/unit-naming';
 import { EbayListingsPanel } from '../../features/ebay';
 import { useCachedItems } from '../../data/items/items-cache';
@@ -66,6 +67,16 @@ export default function InventoryPage() {
       // The shelf must be on screen: a unit-type filter could be hiding its unit.
       setFilter('all');
       setHighlightShelfId(location.shelfId);
+    },
+    [selectRoom, setFilter, setHighlightShelfId],
+  );
+
+  // A shelf or unit code from the search bar: that shelf, or a unit's first shelf (its top).
+  const goToPlace = useCallback(
+    (place: CodedPlace) => {
+      selectRoom(place.roomId);
+      setFilter('all');
+      setHighlightShelfId(place.shelfIds[0] ?? null);
     },
     [selectRoom, setFilter, setHighlightShelfId],
   );
@@ -158,7 +169,13 @@ export default function InventoryPage() {
               {cachedItems === undefined ? texts.loadingRestOfStock : null}
             </p>
             <div className="inventory__layout" data-testid="inventory-ready">
-              <ItemSearch accountId={accountId} places={places} onGoTo={goTo} />
+              <ItemSearch
+                accountId={accountId}
+                places={places}
+                rooms={rooms}
+                onGoTo={goTo}
+                onGoToPlace={goToPlace}
+              />
               {/* One column beside the search: the listings (Growing Seller and up,
                   docs/product.md#plans) sit above the shelves they are dragged to. */}
               <div className="inventory__main">

@@ -20,6 +20,29 @@ export abstract class BasePage {
     else await target.click();
   }
 
+  /**
+   * A scan with the focus on no text field, as a keyboard-wedge scanner sends it: every key and
+   * the Enter within a few milliseconds. The keys are dispatched in the page in one go, since a
+   * loaded test machine can space keys sent one by one from here further apart than any
+   * scanner would (the detector rightly takes such keys for typing).
+   */
+  async scanAnywhere(code: string): Promise<void> {
+    await this.page.evaluate(
+      (keys) => {
+        const target = document.activeElement ?? document.body;
+        for (const key of keys) {
+          target.dispatchEvent(
+            new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }),
+          );
+          target.dispatchEvent(
+            new KeyboardEvent('keyup', { key, bubbles: true, cancelable: true }),
+          );
+        }
+      },
+      [...code, 'Enter'],
+    );
+  }
+
   get main(): Locator {
     return this.page.getByRole('main');
   }

@@ -103,6 +103,24 @@ describe('a toast with an action', () => {
     expect(visibility()).toBe('false');
   });
 
+  it('offers a next step under its message beside its action; either closes it', () => {
+    const undo = vi.fn();
+    const reprint = vi.fn();
+    render(<AppToaster />);
+    act(() => {
+      notify(messages.shelfRemoved(1), {
+        action: { label: 'Undo', onClick: undo },
+        offer: { label: 'Reprint labels for 2 renumbered shelves', onClick: reprint },
+      });
+    });
+    const offer = screen.getByTestId('toast-offer');
+    expect(offer.closest('.toast__body')).not.toBeNull();
+    act(() => offer.click());
+    expect(reprint).toHaveBeenCalledTimes(1);
+    expect(undo).not.toHaveBeenCalled();
+    expect(visibility()).toBe('false');
+  });
+
   it('has no action button unless asked', () => {
     render(<AppToaster />);
     act(() => {

@@ -81,9 +81,12 @@ test.describe('inventory', () => {
     await inventory.expectToast('Item Added', 'Blue teapot was added to your inventory');
     const teapot = inventory.shelf(1, 'A', 2).getByTestId('item');
     await expect(teapot).toContainText('Blue teapot');
-    // Short on the row, in full in its title.
+    // Every code in full on the row, and all of them in its title.
     const details = teapot.getByTestId('item-details');
-    await expect(details).toHaveText('Exp. 12/31/2030 · TP-1 · 5012345678900 · $4.50');
+    await expect(teapot.getByTestId('item-expiry')).toHaveText('Exp. 12/31/2030');
+    await expect(teapot.getByTestId('item-sku')).toHaveText('TP-1');
+    await expect(teapot.getByTestId('item-barcode')).toHaveText('5012345678900');
+    await expect(teapot.getByTestId('item-price')).toHaveText('$4.50');
     await expect(details).toHaveAttribute(
       'title',
       'Barcode 5012345678900 · SKU TP-1 · Paid $4.50 · Expires 12/31/2030',

@@ -273,13 +273,13 @@ export function ProductsTable({
                   </td>
                   <td className="products__name" data-testid="product-name" title={item.item_name}>
                     <ItemThumb itemId={item.item_id} />
-                    {item.item_name}
+                    <span className="products__clamp">{item.item_name}</span>
                   </td>
                   <td className="numeric" data-testid="product-quantity">
                     {item.quantity}
                   </td>
                   <td className="products__location" title={row.location}>
-                    {row.location}
+                    <span className="products__clamp">{row.location}</span>
                   </td>
                   <td>{item.barcode ?? ''}</td>
                   <td>{item.sku ?? ''}</td>

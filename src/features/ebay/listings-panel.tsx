@@ -109,11 +109,14 @@ function ListingRow({
 export function EbayListingsPanel({
   renderHandle,
   activeRoomId = null,
+  collapsible: mayCollapse = false,
 }: {
   /** The drag handle of a listing (src/features/move on the inventory screen); none elsewhere. */
   renderHandle?: (listing: EbayListing) => ReactNode;
   /** The room shown on the inventory screen: "Place on shelf…" starts there. */
   activeRoomId?: string | null;
+  /** Above the shelves (the inventory) it collapses; on Integrations it is the page, always open. */
+  collapsible?: boolean;
 } = {}) {
   const accountId = useAccountId();
   const planId = useAccountPlanId();
@@ -132,7 +135,7 @@ export function EbayListingsPanel({
   // Collapsible, remembered on the device (issue #39). With no choice yet, a list that would push
   // the shelves below the first screen starts collapsed: measured once, before it is painted.
   const [collapsedChoice, setCollapsed] = useCollapsed(accountId, collapseIds.listings);
-  const collapsible = allowed && connected;
+  const collapsible = mayCollapse && allowed && connected;
   const collapsed = collapsible && collapsedChoice === true;
   const panel = useRef<HTMLElement>(null);
   const hasList = collapsible && (listings.data?.listings.length ?? 0) > 0;

@@ -198,6 +198,7 @@ export default function InventoryPage() {
               <div className="inventory__main">
                 {planAllows(planId, 'listings') ? (
                   <EbayListingsPanel
+                    collapsible
                     renderHandle={renderListingHandle}
                     activeRoomId={activeRoom?.room_id ?? null}
                   />

@@ -236,7 +236,7 @@ export function EbayListingsPanel({
     <section
       ref={panel}
       // With nothing to list (not connected, or not in the plan) it is one line, not a panel.
-      className={`card ebay-listings${allowed && connected ? '' : ' ebay-listings--note'}`}
+      className={`card ebay-listings${allowed && connected ? '' : ' ebay-listings--note'}${collapsed ? ' ebay-listings--collapsed' : ''}`}
       data-testid="ebay-listings-panel"
       aria-labelledby="ebay-listings-title"
     >

@@ -58,6 +58,20 @@ export function daysUntilExpiry(
   return daysBetween(today, expiryDate);
 }
 
+/**
+ * How an expiry date is flagged where stock is listed: 'expired' once past, 'soon' within
+ * EXPIRY_WINDOW_DAYS (the window notifications use), otherwise nothing.
+ */
+export function expiryLevel(
+  expiryDate: string | null | undefined,
+  today: string,
+): 'expired' | 'soon' | null {
+  const days = daysUntilExpiry(expiryDate, today);
+  if (days === null) return null;
+  if (days < 0) return 'expired';
+  return days <= EXPIRY_WINDOW_DAYS ? 'soon' : null;
+}
+
 export function expiryMessage(itemName: string, daysLeft: number): string {
   if (daysLeft > 1) return `${itemName} expires in ${daysLeft} days`;
   if (daysLeft === 1) return `${itemName} expires tomorrow`;

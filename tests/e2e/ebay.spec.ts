@@ -155,6 +155,7 @@ test.describe('eBay', () => {
     const loft = page.getByTestId('rooms').getByRole('button', { name: 'Loft', exact: true });
     await ebay.press(loft);
     await expect(loft).toHaveAttribute('aria-pressed', 'true');
+    await ebay.openListings();
     await ebay.press(ebay.listings.first().getByTestId('ebay-listing-place'));
     await expect(ebay.placeDialog).toBeVisible();
     await expect(page.getByTestId('place-listing-location')).toContainText(
@@ -181,6 +182,14 @@ test.describe('eBay', () => {
       await ebay.connect();
       await dashboard.open('Inventory');
       await expect(page.getByTestId('inventory-ready')).toBeVisible();
+
+      // On a first visit the six listings would push the shelves off the first screen: the panel
+      // starts collapsed, with its count, and opens from its title (issue #39).
+      await expect(ebay.listingsToggle).toHaveAttribute('aria-expanded', 'false');
+      await expect(ebay.listingsToggle).toHaveText(`eBay listings (${SANDBOX_LISTINGS.length})`);
+      await expect(ebay.listings.first()).toBeHidden();
+      await expect(page.getByTestId('shelf').first()).toBeInViewport();
+      await ebay.openListings();
 
       for (const index of [0, 1, 2]) {
         const row = ebay.listings.nth(index);

@@ -342,6 +342,7 @@ test.describe('Moving stock by drag and drop', () => {
     const ebay = new EbayPage(page, touch);
     await ebay.connect();
     await openGarage(move);
+    await ebay.openListings();
     await expect(ebay.listings).toHaveCount(SANDBOX_LISTINGS.length);
     const listing = SANDBOX_LISTINGS[1]!;
     const target = ids.shelves['Garage/1/A/2']!;

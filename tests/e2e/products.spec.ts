@@ -129,6 +129,9 @@ test.describe('products', () => {
           const added = await page.getByTestId('sort-created_at').boundingBox();
           const actions = await page.getByTestId('product-actions').first().boundingBox();
           expect(added!.x + added!.width).toBeLessThanOrEqual(actions!.x + 1);
+          // …and the name, beside its picture, has room for two readable lines (issue #39).
+          const name = await page.getByTestId('product-name').first().boundingBox();
+          expect(name!.width).toBeGreaterThanOrEqual(210);
         }
         await page.screenshot({
           path: testInfo.outputPath(`${testInfo.project.name}-products-${width}.png`),

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useAccountId, useAccountPlanId, useCan } from '../account';
 import { Link } from 'react-router-dom';
 import { NeedsConnection } from '../../components/offline-notice';
@@ -7,6 +7,8 @@ import { minimumPlanFor, planAllows } from '../../domain/plans';
 import { messages, texts } from '../../lib/messages';
 import { useOffline } from '../../lib/online';
 import { useStorageTree } from '../../data/storage/get-storage-tree';
+import { useCollapsed } from '../../data/storage/collapsed';
+import { collapseIds } from '../../domain/collapse-state';
 import './ebay.css';
 import { useAccountEbayConnection } from '../../data/ebay/connection';
 import { EbayFunctionError } from '../../data/ebay/ebay-functions';
@@ -14,6 +16,9 @@ import { useListings, type EbayListing } from '../../data/ebay/listings';
 import { usePreferences } from '../../data/settings/get-preferences';
 import { useHideListing, usePlaceListing } from './listings';
 import { PlaceListingDialog } from './place-listing-dialog';
+
+/** What of the shelves must still show on the first screen under an open listings panel. */
+const FIRST_SCREEN_SHELVES_PX = 240;
 
 /**
  * The listing's picture, or a neutral tile when it has none or it cannot be loaded (eBay's
@@ -104,11 +109,14 @@ function ListingRow({
 export function EbayListingsPanel({
   renderHandle,
   activeRoomId = null,
+  collapsible: mayCollapse = false,
 }: {
   /** The drag handle of a listing (src/features/move on the inventory screen); none elsewhere. */
   renderHandle?: (listing: EbayListing) => ReactNode;
   /** The room shown on the inventory screen: "Place on shelf…" starts there. */
   activeRoomId?: string | null;
+  /** Above the shelves (the inventory) it collapses; on Integrations it is the page, always open. */
+  collapsible?: boolean;
 } = {}) {
   const accountId = useAccountId();
   const planId = useAccountPlanId();
@@ -124,6 +132,18 @@ export function EbayListingsPanel({
   const hide = useHideListing(accountId);
   const [placing, setPlacing] = useState<EbayListing | null>(null);
   const offline = useOffline();
+  // Collapsible, remembered on the device (issue #39). With no choice yet, a list that would push
+  // the shelves below the first screen starts collapsed: measured once, before it is painted.
+  const [collapsedChoice, setCollapsed] = useCollapsed(accountId, collapseIds.listings);
+  const collapsible = mayCollapse && allowed && connected;
+  const collapsed = collapsible && collapsedChoice === true;
+  const panel = useRef<HTMLElement>(null);
+  const hasList = collapsible && (listings.data?.listings.length ?? 0) > 0;
+  useLayoutEffect(() => {
+    if (!hasList || collapsedChoice !== undefined || !panel.current) return;
+    if (panel.current.getBoundingClientRect().bottom > window.innerHeight - FIRST_SCREEN_SHELVES_PX)
+      setCollapsed(true);
+  }, [hasList, collapsedChoice, setCollapsed]);
 
   const refresh = async () => {
     const result = await listings.refetch();
@@ -214,17 +234,32 @@ export function EbayListingsPanel({
 
   return (
     <section
+      ref={panel}
       // With nothing to list (not connected, or not in the plan) it is one line, not a panel.
-      className={`card ebay-listings${allowed && connected ? '' : ' ebay-listings--note'}`}
+      className={`card ebay-listings${allowed && connected ? '' : ' ebay-listings--note'}${collapsed ? ' ebay-listings--collapsed' : ''}`}
       data-testid="ebay-listings-panel"
       aria-labelledby="ebay-listings-title"
     >
       <header className="ebay-listings__header">
         <h2 id="ebay-listings-title">
-          eBay listings
-          {listings.data ? (
-            <span className="ebay-listings__count"> ({listings.data.listings.length})</span>
-          ) : null}
+          {collapsible ? (
+            <button
+              type="button"
+              className="ebay-listings__toggle"
+              aria-expanded={!collapsed}
+              aria-controls="ebay-listings-body"
+              onClick={() => setCollapsed(!collapsed)}
+              data-testid="ebay-listings-toggle"
+            >
+              <span className="ebay-listings__chevron" aria-hidden="true" />
+              eBay listings
+              {listings.data ? (
+                <span className="ebay-listings__count"> ({listings.data.listings.length})</span>
+              ) : null}
+            </button>
+          ) : (
+            'eBay listings'
+          )}
         </h2>
         {allowed && connected ? (
           <button
@@ -238,33 +273,39 @@ export function EbayListingsPanel({
           </button>
         ) : null}
       </header>
-      {allowed && connected ? <NeedsConnection need="ebay" /> : null}
-      {listings.isFetching &&
-      !listings.isPending &&
-      listings.progress &&
-      !listings.progress.done ? (
-        <p className="muted ebay-listings__note" role="status" data-testid="ebay-listings-progress">
-          Reading your eBay listings… {listings.progress.fetched.toLocaleString()}
-          {listings.progress.total ? ` of ${listings.progress.total.toLocaleString()}` : ''}
-        </p>
-      ) : null}
-      {listings.data?.incomplete ? (
-        <p className="muted ebay-listings__note" data-testid="ebay-listings-incomplete">
-          eBay sent an incomplete list this time, so no listing was taken off; the next refresh will
-          catch up.
-        </p>
-      ) : null}
-      {listings.data?.rateLimitedMessage ? (
-        <p className="muted ebay-listings__note" data-testid="ebay-listings-cached">
-          {listings.data.rateLimitedMessage}
-        </p>
-      ) : listings.data?.rateLimitedMinutes ? (
-        <p className="muted ebay-listings__note" data-testid="ebay-listings-cached">
-          Showing saved listings; eBay can be asked again in {listings.data.rateLimitedMinutes}{' '}
-          {listings.data.rateLimitedMinutes === 1 ? 'minute' : 'minutes'}.
-        </p>
-      ) : null}
-      {body}
+      <div id="ebay-listings-body" className="ebay-listings__body" hidden={collapsed}>
+        {allowed && connected ? <NeedsConnection need="ebay" /> : null}
+        {listings.isFetching &&
+        !listings.isPending &&
+        listings.progress &&
+        !listings.progress.done ? (
+          <p
+            className="muted ebay-listings__note"
+            role="status"
+            data-testid="ebay-listings-progress"
+          >
+            Reading your eBay listings… {listings.progress.fetched.toLocaleString()}
+            {listings.progress.total ? ` of ${listings.progress.total.toLocaleString()}` : ''}
+          </p>
+        ) : null}
+        {listings.data?.incomplete ? (
+          <p className="muted ebay-listings__note" data-testid="ebay-listings-incomplete">
+            eBay sent an incomplete list this time, so no listing was taken off; the next refresh
+            will catch up.
+          </p>
+        ) : null}
+        {listings.data?.rateLimitedMessage ? (
+          <p className="muted ebay-listings__note" data-testid="ebay-listings-cached">
+            {listings.data.rateLimitedMessage}
+          </p>
+        ) : listings.data?.rateLimitedMinutes ? (
+          <p className="muted ebay-listings__note" data-testid="ebay-listings-cached">
+            Showing saved listings; eBay can be asked again in {listings.data.rateLimitedMinutes}{' '}
+            {listings.data.rateLimitedMinutes === 1 ? 'minute' : 'minutes'}.
+          </p>
+        ) : null}
+        {body}
+      </div>
       {placing ? (
         <PlaceListingDialog
           listing={placing}

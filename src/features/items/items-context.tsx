@@ -20,10 +20,13 @@ import { texts } from '../../lib/messages';
 import { useCan } from '../account';
 import { limitNotice } from '../../domain/limit-notice';
 import { ItemPhotos } from '../photos';
+import { localIsoDate } from '../../domain/calendar-date';
 
 export interface ItemActions {
   currency: string;
   dateFormat: string;
+  /** The seller's local date when the screen was drawn, 'YYYY-MM-DD': rows flag expiry by it. */
+  today: string;
   openAdd: (place: ShelfContentProps) => void;
   openEdit: (item: Item) => void;
   askDelete: (item: Item) => void;
@@ -117,6 +120,7 @@ export function ItemsProvider({
     return {
       currency,
       dateFormat,
+      today: localIsoDate(new Date()),
       openAdd: orWait((place: ShelfContentProps) => setDialog({ kind: 'add', place })),
       openEdit: orWait((item: Item) => setDialog({ kind: 'edit', item })),
       askDelete: orWait((item: Item) => setDialog({ kind: 'delete', item })),

@@ -273,23 +273,25 @@ export function ProductsTable({
                   </td>
                   <td className="products__name" data-testid="product-name" title={item.item_name}>
                     <ItemThumb itemId={item.item_id} />
-                    {item.item_name}
+                    <span className="products__clamp">{item.item_name}</span>
                   </td>
                   <td className="numeric" data-testid="product-quantity">
                     {item.quantity}
                   </td>
                   <td className="products__location" title={row.location}>
-                    {row.location}
+                    <span className="products__clamp">{row.location}</span>
                   </td>
-                  <td>{item.barcode ?? ''}</td>
-                  <td>{item.sku ?? ''}</td>
-                  <td className="numeric">
+                  <td className="products__code">{item.barcode ?? ''}</td>
+                  <td className="products__code">{item.sku ?? ''}</td>
+                  <td className="numeric products__code">
                     {item.price_paid !== null ? formatPrice(item.price_paid, actions.currency) : ''}
                   </td>
-                  <td>
+                  <td className="products__code">
                     {item.expiry_date ? formatDate(item.expiry_date, actions.dateFormat) : ''}
                   </td>
-                  <td>{formatDate(item.created_at.slice(0, 10), actions.dateFormat)}</td>
+                  <td className="products__code">
+                    {formatDate(item.created_at.slice(0, 10), actions.dateFormat)}
+                  </td>
                   <td className="products__actions" data-testid="product-actions">
                     <div className="products__action-buttons">
                       <ItemButton verb="Edit" item={item} onClick={actions.openEdit} />

@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { ActionsMenu } from '../../components/actions-menu';
 import { formatDate, formatPrice } from '../../domain/currency-date';
+import { expiryLevel } from '../../domain/expiry';
 import { countOf } from '../../lib/format';
 import { readStored, writeStored } from '../../lib/browser-storage';
 import { useNearViewport } from '../../lib/use-near-viewport';
@@ -43,18 +44,14 @@ export const ItemRow = memo(function ItemRow({
   item: Item;
   actions: ItemActions;
 }) {
-  // Short on the row (the expiry first, then the codes a seller reads a shelf by), in full on
-  // hover.
-  const codes = [
-    item.sku,
-    item.barcode,
-    item.price_paid !== null ? formatPrice(item.price_paid, actions.currency) : null,
-  ].filter(Boolean);
+  // Every code in full on the row's second line, wrapping rather than squeezing (issue #39); the
+  // expiry first, coloured when near or past.
   const expiry = item.expiry_date ? formatDate(item.expiry_date, actions.dateFormat) : null;
+  const price = item.price_paid !== null ? formatPrice(item.price_paid, actions.currency) : null;
   const details = [
     item.barcode ? `Barcode ${item.barcode}` : null,
     item.sku ? labelOnce('SKU', item.sku) : null,
-    item.price_paid !== null ? `Paid ${formatPrice(item.price_paid, actions.currency)}` : null,
+    price ? `Paid ${price}` : null,
     expiry ? `Expires ${expiry}` : null,
   ].filter(Boolean);
   const renderHandle = useContext(ItemHandleSlot);
@@ -63,27 +60,30 @@ export const ItemRow = memo(function ItemRow({
   return (
     <li className="item" data-testid="item" data-item-id={item.item_id}>
       {renderHandle?.(item)}
-      <div className="item__main">
-        <ItemThumb itemId={item.item_id} />
-        <span className="item__name" data-testid="item-name" title={item.item_name}>
-          {item.item_name}
+      <ItemThumb itemId={item.item_id} />
+      <span className="item__name" data-testid="item-name" title={item.item_name}>
+        {item.item_name}
+      </span>
+      {details.length > 0 ? (
+        <span
+          className="item__details muted"
+          title={details.join(' · ')}
+          data-testid="item-details"
+        >
+          {expiry ? (
+            <span
+              className="item__expiry"
+              data-expiry={expiryLevel(item.expiry_date, actions.today) ?? undefined}
+              data-testid="item-expiry"
+            >
+              Exp. {expiry}
+            </span>
+          ) : null}
+          {item.sku ? <span data-testid="item-sku">{item.sku}</span> : null}
+          {item.barcode ? <span data-testid="item-barcode">{item.barcode}</span> : null}
+          {price ? <span data-testid="item-price">{price}</span> : null}
         </span>
-        {details.length > 0 ? (
-          <span
-            className="item__details muted"
-            title={details.join(' · ')}
-            data-testid="item-details"
-          >
-            {expiry ? <span className="item__expiry">Exp. {expiry}</span> : null}
-            {codes.length > 0 ? (
-              <span className="item__codes">
-                {expiry ? ' · ' : null}
-                {codes.join(' · ')}
-              </span>
-            ) : null}
-          </span>
-        ) : null}
-      </div>
+      ) : null}
       <div className="item__quantity" role="group" aria-label={`Quantity of ${item.item_name}`}>
         <button
           type="button"
@@ -144,13 +144,13 @@ export const ItemRow = memo(function ItemRow({
 // idle, when reading the layout costs nothing, not while the shelves are being drawn or painted.
 const ROW_HEIGHT_VARIABLE = '--item-row-height';
 // Kept between visits too, so a shelf not yet drawn on a fresh page is sized like the rows this
-// screen draws: one line of about 38 px with a mouse (28 px controls, a long name on two lines
-// of text), two lines of about 100 px on a touch screen (44 px targets). The key changed with
-// the compact rows, so the taller rows learnt before (130 to 150 px) size nothing.
-const ROW_HEIGHT_KEY = 'stockroom.itemRowHeight.compact';
+// screen draws: about 50 px with a mouse (28 px controls over a line of codes), more on a touch
+// screen (44 px targets). The key changed with the two-line rows (issue #39), so the one-line
+// rows learnt before size nothing.
+const ROW_HEIGHT_KEY = 'stockroom.itemRowHeight.twoLine';
 // Nothing remembered yet: a desktop's row and the 4 px between rows, where long rooms are read
 // most.
-const ROW_HEIGHT_GUESS = Number(readStored(ROW_HEIGHT_KEY)) || 42;
+const ROW_HEIGHT_GUESS = Number(readStored(ROW_HEIGHT_KEY)) || 52;
 let measuring: HTMLUListElement | null = null;
 // What placeholders are sized by now: the guess (the CSS variable's fallback) until learnt.
 let learnt = ROW_HEIGHT_GUESS;
@@ -267,7 +267,10 @@ export function ShelfItems(place: ShelfContentProps) {
         </button>
         {place.menu}
       </div>
-      <ItemList items={items} actions={actions} near={near || drawAll} drawn={drawn} />
+      {/* Collapsed: the top line alone (its count says what is there); still a drop target. */}
+      {place.collapsed ? null : (
+        <ItemList items={items} actions={actions} near={near || drawAll} drawn={drawn} />
+      )}
     </div>
   );
 }

@@ -23,6 +23,14 @@ export type DropData =
 /** What a draggable says about itself. */
 export type DragData = { kind: 'item'; itemId: string } | { kind: 'listing'; listing: EbayListing };
 
+/**
+ * Edge scrolling while dragging (dnd-kit): it starts a quarter of the window from the edge, not
+ * in the last few pixels, and gently (dnd-kit scrolls `acceleration` px every 5 ms at the very
+ * edge, less further in), so a listing dragged down to the shelves does not overshoot them
+ * (issue #39).
+ */
+export const AUTO_SCROLL = { threshold: { x: 0.1, y: 0.25 }, acceleration: 4 } as const;
+
 export const ITEM_DRAG_PREFIX = 'item:';
 export const LISTING_DRAG_PREFIX = 'listing:';
 export const SHELF_DROP_PREFIX = 'shelf:';

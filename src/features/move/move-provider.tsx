@@ -38,6 +38,7 @@ import { ItemHandleSlot } from '../items';
 import { usePreferences } from '../../data/settings/get-preferences';
 import type { Room } from '../../data/storage/types';
 import {
+  AUTO_SCROLL,
   CarryContext,
   MoveActionsContext,
   type Carry,
@@ -397,7 +398,7 @@ export function MoveProvider({
             sensors={sensors}
             collisionDetection={collisionDetection}
             measuring={DROPPABLE_MEASURING}
-            autoScroll={{ threshold: { x: 0.1, y: 0.15 }, acceleration: 12 }}
+            autoScroll={AUTO_SCROLL}
             accessibility={{
               announcements,
               screenReaderInstructions: {

@@ -1,8 +1,11 @@
 import { memo, useEffect, useRef } from 'react';
-import { useCan } from '../account';
+import { useAccountId, useCan } from '../account';
 import { useNavigate } from 'react-router-dom';
 import { ActionsMenu, type MenuAction } from '../../components/actions-menu';
 import { countShelfPath } from '../../domain/shelf-count';
+import { collapseIds } from '../../domain/collapse-state';
+import { useCollapsed } from '../../data/storage/collapsed';
+import { CollapseToggle } from './collapse-toggle';
 import type { ShelfContent, StorageActions } from './storage-actions';
 import type { Isle, Room, Shelf, Unit } from '../../data/storage/types';
 import { unitTitle } from '../../domain/say-once';
@@ -29,6 +32,14 @@ export const ShelfRow = memo(function ShelfRow({
   Content: ShelfContent;
 }) {
   const ref = useRef<HTMLLIElement>(null);
+  const [collapsed = false, setCollapsed] = useCollapsed(
+    useAccountId(),
+    collapseIds.shelf(shelf.shelf_id),
+  );
+  // A search hit on a collapsed shelf opens it: the seller asked to see what is on it.
+  useEffect(() => {
+    if (highlighted && collapsed) setCollapsed(false, false);
+  }, [highlighted, collapsed, setCollapsed]);
   useEffect(() => {
     if (!highlighted) return;
     const element = ref.current;
@@ -89,6 +100,7 @@ export const ShelfRow = memo(function ShelfRow({
       data-shelf-id={shelf.shelf_id}
       data-shelf-index={shelf.shelf_index}
       data-highlighted={highlighted ? 'true' : undefined}
+      data-collapsed={collapsed ? 'true' : undefined}
       tabIndex={-1}
       aria-label={label}
     >
@@ -97,7 +109,18 @@ export const ShelfRow = memo(function ShelfRow({
         isle={isle}
         unit={unit}
         shelf={shelf}
-        header={<h4 className="shelf__title">Shelf {shelf.shelf_index}</h4>}
+        collapsed={collapsed}
+        header={
+          <h4 className="shelf__title">
+            <CollapseToggle
+              expanded={!collapsed}
+              onToggle={() => setCollapsed(!collapsed, !collapsed)}
+              testId="shelf-toggle"
+            >
+              Shelf {shelf.shelf_index}
+            </CollapseToggle>
+          </h4>
+        }
         menu={
           menuActions.length > 0 && (
             <ActionsMenu

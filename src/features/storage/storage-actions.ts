@@ -11,6 +11,8 @@ export interface ShelfContentProps {
   header?: ReactNode;
   /** The shelf's menu of rarer actions, drawn last on that line. */
   menu?: ReactNode;
+  /** Collapsed by the seller on this device: the top line alone, with the shelf's item count. */
+  collapsed?: boolean;
 }
 export type ShelfContent = ComponentType<ShelfContentProps>;
 

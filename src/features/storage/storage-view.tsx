@@ -8,7 +8,7 @@ import type { UnitColours } from '../../domain/colour-schemes';
 import { nextIsleIndex } from '../../domain/isle-numbering';
 import { UNIT_TYPES, type UnitTypeFilter } from '../../domain/unit-naming';
 import { limitNotice } from '../../domain/limit-notice';
-import { countOf } from '../../lib/format';
+import { countOf, formatCount } from '../../lib/format';
 import { whenIdle } from '../../lib/when-idle';
 import { messages } from '../../lib/messages';
 import { useCan } from '../account';
@@ -60,9 +60,24 @@ export interface StorageViewProps {
    * it (null: not known, all are drawn at once). Asked once, for the room shown first.
    */
   unitsSeenFirst?: (room: Room) => ReadonlySet<string> | null;
+  /** What a shelf holds, for the removal confirmation to say what goes with it (null: not known). */
+  shelfStock?: (shelfId: string) => { items: number; quantity: number } | null;
 }
 
 const FILTERS: readonly UnitTypeFilter[] = ['all', ...UNIT_TYPES];
+
+/** The shelf-removal question, saying how many items (and how many in all) go with the shelf. */
+function removeShelfMessage(
+  shelf: Shelf,
+  unit: Unit,
+  stock: { items: number; quantity: number } | null | undefined,
+): string {
+  const what = `Remove shelf ${shelf.shelf_index} of ${unitTitle(unit.unit_name, 'unit')}`;
+  const rest = 'The other shelves are renumbered from 1.';
+  if (!stock) return `${what} with its items? ${rest}`;
+  if (stock.items === 0) return `${what}? It holds no items. ${rest}`;
+  return `${what} with its ${countOf(stock.items, 'item')} (total quantity ${formatCount(stock.quantity)})? ${rest}`;
+}
 
 /** Rooms, and the isles, units and shelves of the active room, with every change to them. */
 export function StorageView({
@@ -78,6 +93,7 @@ export function StorageView({
   highlightShelfId,
   Content,
   unitsSeenFirst,
+  shelfStock,
 }: StorageViewProps) {
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   // Building, renaming and removing storage: owner and managers only (domain/roles).
@@ -147,11 +163,10 @@ export function StorageView({
     [addShelfMutate],
   );
 
+  // Offered only with a room; the add-isle mutation still refuses without one with 'Room
+  // Required' (docs/product.md#storage).
   const onAddIsle = () => {
-    // Without a room the add-isle mutation refuses with 'Room Required' (docs/product.md#storage).
-    if (!activeRoom)
-      addIsle.mutate({ roomId: null, isleIndex: 1, unitType: 'box', size: 'MEDIUM' });
-    else setDialog({ kind: 'add-isle', room: activeRoom });
+    if (activeRoom) setDialog({ kind: 'add-isle', room: activeRoom });
   };
 
   const visibleIsles =
@@ -263,7 +278,8 @@ export function StorageView({
             </li>
           ))}
         </ul>
-        {build && (
+        {/* Isles go in a room: before there is one, the toolbar says so instead (issue #39). */}
+        {build && activeRoom ? (
           <button
             type="button"
             className="inv-button inv-button--primary"
@@ -272,7 +288,11 @@ export function StorageView({
           >
             + Isle
           </button>
-        )}
+        ) : build ? (
+          <p className="storage__hint muted" data-testid="add-isle-needs-room">
+            Add a room first
+          </p>
+        ) : null}
       </div>
 
       {!activeRoom ? (
@@ -491,7 +511,11 @@ export function StorageView({
         <ConfirmDialog
           open
           title="Remove shelf"
-          message={`Remove shelf ${dialog.shelf.shelf_index} of ${unitTitle(dialog.unit.unit_name, 'unit')} with its items? The other shelves are renumbered from 1.`}
+          message={removeShelfMessage(
+            dialog.shelf,
+            dialog.unit,
+            shelfStock?.(dialog.shelf.shelf_id),
+          )}
           confirmLabel="Remove shelf"
           onCancel={close}
           onConfirm={() => {

@@ -1,5 +1,8 @@
-import { memo } from 'react';
-import { useCan } from '../account';
+import { memo, useEffect } from 'react';
+import { useAccountId, useCan } from '../account';
+import { collapseIds } from '../../domain/collapse-state';
+import { useCollapsed } from '../../data/storage/collapsed';
+import { CollapseToggle } from './collapse-toggle';
 import { ActionsMenu } from '../../components/actions-menu';
 import { readableTextColour } from '../../domain/colour-schemes';
 import { countOf } from '../../lib/format';
@@ -31,6 +34,14 @@ export const UnitCard = memo(function UnitCard({
   const titleId = `unit-${unit.unit_id}-title`;
   // Building and removing storage is for the owner and managers (a picker's card has neither).
   const build = useCan('edit-storage');
+  const [collapsed = false, setCollapsed] = useCollapsed(
+    useAccountId(),
+    collapseIds.unit(unit.unit_id),
+  );
+  // A search hit in a collapsed unit opens it, as it does a collapsed shelf (ShelfRow).
+  useEffect(() => {
+    if (highlightShelfId && collapsed) setCollapsed(false, false);
+  }, [highlightShelfId, collapsed, setCollapsed]);
   return (
     <article
       className="unit"
@@ -38,6 +49,7 @@ export const UnitCard = memo(function UnitCard({
       data-unit-id={unit.unit_id}
       data-unit-name={unit.unit_name}
       data-unit-type={unit.unit_type}
+      data-collapsed={collapsed ? 'true' : undefined}
       aria-labelledby={titleId}
       style={{ borderColor: colour }}
     >
@@ -47,7 +59,13 @@ export const UnitCard = memo(function UnitCard({
         data-testid="unit-header"
       >
         <h3 id={titleId} className="unit__title">
-          {unitTitle(unit.unit_name)}
+          <CollapseToggle
+            expanded={!collapsed}
+            onToggle={() => setCollapsed(!collapsed, !collapsed)}
+            testId="unit-toggle"
+          >
+            {unitTitle(unit.unit_name)}
+          </CollapseToggle>
         </h3>
         <span className="unit__type" data-testid="unit-type">
           {UNIT_TYPE_LABELS[unit.unit_type]}
@@ -86,7 +104,7 @@ export const UnitCard = memo(function UnitCard({
           </div>
         )}
       </header>
-      {unit.shelves.length === 0 ? (
+      {collapsed ? null : unit.shelves.length === 0 ? (
         <p className="unit__empty muted">No shelves yet.</p>
       ) : (
         <ol
@@ -124,7 +142,7 @@ export function UnitToCome({ unit, colour }: { unit: Unit; colour: string }) {
       aria-busy="true"
       style={{
         borderColor: colour,
-        minHeight: `calc(3.5rem + ${unit.shelves.length} * (3rem + 3 * var(--item-row-height, 42px)))`,
+        minHeight: `calc(3.5rem + ${unit.shelves.length} * (3rem + 3 * var(--item-row-height, 52px)))`,
       }}
     />
   );

@@ -1,4 +1,5 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useDndMonitor } from '@dnd-kit/core';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAccountId, useAccountPlanId } from '../../features/account';
 import { useDocumentTitle } from '../../components/document-title';
 import { LoadingScreen } from '../../components/loading-screen';
@@ -20,6 +21,13 @@ import { texts } from '../../lib/messages';
 import { useItems, useRoomItemsStandIn } from '../../data/items/get-items';
 
 const NO_ROOMS: Room[] = [];
+const HIGHLIGHT_MS = 5000;
+
+/** Ends a search hit's highlight when a drag starts (inside the move layer's DndContext). */
+function EndHighlightOnDrag({ onDrag }: { onDrag: () => void }) {
+  useDndMonitor({ onDragStart: onDrag });
+  return null;
+}
 
 function Usage({ label, used, limit }: { label: string; used: number; limit: number }) {
   return (
@@ -60,6 +68,16 @@ export default function InventoryPage() {
   const colours = preferences.storage_colors.colors;
   const [filter, setFilter] = useState<UnitTypeFilter>('all');
   const [highlightShelfId, setHighlightShelfId] = useState<string | null>(null);
+
+  // The highlight of a search hit shows the seller where to look, then goes (issue #39): after a
+  // few seconds or at the next drag, and with the screen, so it does not linger through later
+  // moves.
+  useEffect(() => {
+    if (!highlightShelfId) return;
+    const timer = window.setTimeout(() => setHighlightShelfId(null), HIGHLIGHT_MS);
+    return () => window.clearTimeout(timer);
+  }, [highlightShelfId]);
+  const endHighlight = useCallback(() => setHighlightShelfId(null), []);
 
   const goTo = useCallback(
     (location: HitLocation) => {
@@ -105,6 +123,21 @@ export default function InventoryPage() {
     (shownItems === undefined && items.fetchStatus === 'paused');
   const failed = tree.error ?? items.error;
   const limits = getPlan(planId).limits;
+  // Counted when the shelf-removal confirmation opens, not on every render.
+  const shelfStock = useCallback(
+    (shelfId: string) => {
+      if (!cachedItems) return null;
+      let items = 0;
+      let quantity = 0;
+      for (const item of cachedItems)
+        if (item.shelf_id === shelfId) {
+          items += 1;
+          quantity += item.quantity;
+        }
+      return { items, quantity };
+    },
+    [cachedItems],
+  );
 
   return (
     <section
@@ -160,6 +193,7 @@ export default function InventoryPage() {
             selectRoom={chooseRoom}
             waiting={cachedItems === undefined}
           >
+            <EndHighlightOnDrag onDrag={endHighlight} />
             {/* Always there, so the screen reader hears the words when they come. */}
             <p
               className={cachedItems === undefined ? 'notice' : 'visually-hidden'}
@@ -181,6 +215,7 @@ export default function InventoryPage() {
               <div className="inventory__main">
                 {planAllows(planId, 'listings') ? (
                   <EbayListingsPanel
+                    collapsible
                     renderHandle={renderListingHandle}
                     activeRoomId={activeRoom?.room_id ?? null}
                   />
@@ -198,6 +233,7 @@ export default function InventoryPage() {
                   highlightShelfId={highlightShelfId}
                   Content={MovableShelfItems}
                   unitsSeenFirst={unitsSeenFirst}
+                  shelfStock={shelfStock}
                 />
               </div>
             </div>

@@ -24,8 +24,24 @@ export class EbayPage extends BasePage {
   get pickListLocations(): Locator {
     return this.page.getByTestId('pick-list-location');
   }
+  /** The listings panel's title, which collapses it above the shelves of the inventory. */
+  get listingsToggle(): Locator {
+    return this.page.getByTestId('ebay-listings-toggle');
+  }
   toastWith(text: string): Locator {
     return this.toast.filter({ hasText: text });
+  }
+
+  /**
+   * Opens the inventory's listings panel, as a seller does when it started collapsed (a first
+   * visit whose list would push the shelves off the first screen).
+   */
+  async openListings(): Promise<void> {
+    // Once the count shows, the list is in and the panel has taken its first-visit state.
+    await expect(this.listingsToggle).toHaveText(/\(\d+\)$/);
+    if ((await this.listingsToggle.getAttribute('aria-expanded')) === 'false')
+      await this.press(this.listingsToggle);
+    await expect(this.listingsToggle).toHaveAttribute('aria-expanded', 'true');
   }
 
   async gotoIntegrations(): Promise<void> {

@@ -4,6 +4,7 @@ import {
   DEFAULT_EXPIRY_SETTINGS,
   daysUntilExpiry,
   dismiss,
+  expiryLevel,
   expiryMessage,
   expiryNotifications,
   expiryToastText,
@@ -189,5 +190,15 @@ describe('messages and toast', () => {
   });
   it('gives no toast for none', () => {
     expect(expiryToastText([])).toBeNull();
+  });
+});
+
+describe('expiryLevel: how a row flags its expiry', () => {
+  it('is expired once past, soon within the window, nothing after it or without a date', () => {
+    expect(expiryLevel('2026-11-27', '2026-11-28')).toBe('expired');
+    expect(expiryLevel('2026-11-28', '2026-11-28')).toBe('soon');
+    expect(expiryLevel('2026-12-28', '2026-11-28')).toBe('soon');
+    expect(expiryLevel('2026-12-29', '2026-11-28')).toBeNull();
+    expect(expiryLevel(null, '2026-11-28')).toBeNull();
   });
 });

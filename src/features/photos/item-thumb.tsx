@@ -1,21 +1,24 @@
 import { memo } from 'react';
-import { pictureOf } from '../../domain/photos';
-import { usePhotosByItem } from '../../data/photos/list-photos';
-import { usePhotoUrl } from '../../data/photos/signed-urls';
+import { useItemThumbUrl } from '../../data/photos/signed-urls';
+import { useOnScreen } from '../../lib/use-on-screen';
 import { useAccountId } from '../account';
 
 /**
  * The item's picture as a 40 px thumbnail (docs/product.md#photos): the slot is there whether or
- * not the item has a photo, so rows line up and nothing moves when one arrives.
+ * not the item has a photo, so rows line up and nothing moves when one arrives. The rows in the
+ * window have their addresses asked for first, the rows drawn out of sight after them.
  */
 export const ItemThumb = memo(function ItemThumb({ itemId }: { itemId: string }) {
   const accountId = useAccountId();
-  const picture = pictureOf(
-    (usePhotosByItem(accountId).get(itemId) ?? []).map((p) => ({ ...p, photoId: p.photo_id })),
-  );
-  const url = usePhotoUrl(accountId, picture?.thumb_name);
+  const [shown, ref] = useOnScreen<HTMLSpanElement>();
+  const [url, watch] = useItemThumbUrl(accountId, itemId, shown);
   return (
-    <span className="item-thumb" data-testid="item-thumb" aria-hidden="true">
+    <span
+      ref={watch ? ref : undefined}
+      className="item-thumb"
+      data-testid="item-thumb"
+      aria-hidden="true"
+    >
       {url ? (
         <img src={url} alt="" width={40} height={40} loading="lazy" data-testid="item-thumb-img" />
       ) : null}

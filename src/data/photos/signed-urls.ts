@@ -132,13 +132,15 @@ export interface KeptThumb {
 type Kept = Map<string, KeptThumb>;
 let kept: Kept | null = null;
 let writing: (() => void) | null = null;
-let followingSignOut = false;
 
 const keyOf = (accountId: AccountId, itemId: string) => `${accountId}/${itemId}`;
 
 function keptThumbs(): Kept {
   if (kept) return kept;
   kept = new Map();
+  supabase.auth.onAuthStateChange((event) => {
+    if (event === 'SIGNED_OUT') forgetKeptThumbs();
+  });
   try {
     const stored = JSON.parse(readTabStored(TAB_KEY) ?? '[]') as unknown;
     if (Array.isArray(stored))
@@ -155,12 +157,6 @@ function keptThumbs(): Kept {
 }
 
 function writeSoon(): void {
-  if (!followingSignOut) {
-    followingSignOut = true;
-    supabase.auth.onAuthStateChange((event) => {
-      if (event === 'SIGNED_OUT') forgetKeptThumbs();
-    });
-  }
   writing ??= whenIdle(() => {
     writing = null;
     const now = Date.now();

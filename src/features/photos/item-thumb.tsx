@@ -6,7 +6,8 @@ import { useAccountId } from '../account';
 /**
  * The item's picture as a 40 px thumbnail (docs/product.md#photos): the slot is there whether or
  * not the item has a photo, so rows line up and nothing moves when one arrives. The rows in the
- * window have their addresses asked for first, the rows drawn out of sight after them.
+ * window have their addresses asked for first, the rows drawn out of sight after them. Decoded
+ * off the frame: a reload draws them from the tab's kept addresses with the rest of the rows.
  */
 export const ItemThumb = memo(function ItemThumb({ itemId }: { itemId: string }) {
   const accountId = useAccountId();
@@ -20,7 +21,15 @@ export const ItemThumb = memo(function ItemThumb({ itemId }: { itemId: string })
       aria-hidden="true"
     >
       {url ? (
-        <img src={url} alt="" width={40} height={40} loading="lazy" data-testid="item-thumb-img" />
+        <img
+          src={url}
+          alt=""
+          width={40}
+          height={40}
+          loading="lazy"
+          decoding="async"
+          data-testid="item-thumb-img"
+        />
       ) : null}
     </span>
   );

@@ -25,3 +25,22 @@ export function writeStored(key: string, value: string | null): void {
     // unavailable or full: see above
   }
 }
+
+/** sessionStorage (this tab only, kept across reloads, gone with the tab) that never throws. */
+export function readTabStored(key: string): string | null {
+  try {
+    return window.sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** Stores `value` under `key` for this tab, or removes the key when `value` is null. */
+export function writeTabStored(key: string, value: string | null): void {
+  try {
+    if (value === null) window.sessionStorage.removeItem(key);
+    else window.sessionStorage.setItem(key, value);
+  } catch {
+    // unavailable or full: a convenience, as above
+  }
+}

@@ -1,27 +1,31 @@
 import { memo } from 'react';
-import { pictureOf } from '../../domain/photos';
 import { useQueuedPhotos } from '../../data/offline/queued-photos';
-import { usePhotosByItem } from '../../data/photos/list-photos';
-import { usePhotoUrl } from '../../data/photos/signed-urls';
+import { useItemThumbUrl } from '../../data/photos/signed-urls';
 import { useObjectUrl } from '../../lib/use-object-url';
+import { useOnScreen } from '../../lib/use-on-screen';
 import { useAccountId } from '../account';
 
 /**
  * The item's picture as a 40 px thumbnail (docs/product.md#photos): the slot is there whether or
- * not the item has a photo, so rows line up and nothing moves when one arrives. An item with no
- * listed photo shows the first one taken on this device and waiting in its queue.
+ * not the item has a photo, so rows line up and nothing moves when one arrives. The rows in the
+ * window have their addresses asked for first, the rows drawn out of sight after them. Decoded
+ * off the frame: a reload draws them from the tab's kept addresses with the rest of the rows. An
+ * item with no listed photo shows the first one taken on this device and waiting in its queue.
  */
 export const ItemThumb = memo(function ItemThumb({ itemId }: { itemId: string }) {
   const accountId = useAccountId();
-  const picture = pictureOf(
-    (usePhotosByItem(accountId).get(itemId) ?? []).map((p) => ({ ...p, photoId: p.photo_id })),
-  );
+  const [shown, ref] = useOnScreen<HTMLSpanElement>();
+  const [signedUrl, watch] = useItemThumbUrl(accountId, itemId, shown);
   const waiting = useQueuedPhotos(accountId, itemId);
-  const signedUrl = usePhotoUrl(accountId, picture?.thumb_name);
-  const localUrl = useObjectUrl(picture ? null : waiting[0]?.files.thumb);
-  const url = picture ? signedUrl : localUrl;
+  const localUrl = useObjectUrl(watch ? null : waiting[0]?.files.thumb);
+  const url = watch ? signedUrl : localUrl;
   return (
-    <span className="item-thumb" data-testid="item-thumb" aria-hidden="true">
+    <span
+      ref={watch ? ref : undefined}
+      className="item-thumb"
+      data-testid="item-thumb"
+      aria-hidden="true"
+    >
       {url ? (
         <img
           src={url}
@@ -29,8 +33,9 @@ export const ItemThumb = memo(function ItemThumb({ itemId }: { itemId: string })
           width={40}
           height={40}
           loading="lazy"
+          decoding="async"
           data-testid="item-thumb-img"
-          data-queued={picture ? undefined : 'true'}
+          data-queued={watch ? undefined : 'true'}
         />
       ) : null}
     </span>

@@ -708,6 +708,10 @@ export const ADDED_FUNCTIONS: Record<string, string> = {
   get_ebay_connection: "the account's eBay connection state for its members (issue 39)",
   store_ebay_orders: "one page of the account's eBay orders (service role, issue 39)",
   ebay_order_accounts_due: 'accounts whose orders the schedule fetches (service role, issue 39)',
+  forget_removed_photos:
+    'photo rows of items past their undo window, for the cleanup (service role, issue 40)',
+  orphan_photo_files:
+    'photo files no row or kept backup names, for the cleanup (service role, issue 40)',
 };
 
 function fill(call: string, cast: Cast): string {

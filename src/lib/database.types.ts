@@ -324,6 +324,13 @@ export type Database = {
         }
         Relationships: [
           {
+            foreignKeyName: "ebay_order_lines_account_id_fkey"
+            columns: ["account_id"]
+            isOneToOne: false
+            referencedRelation: "accounts"
+            referencedColumns: ["id"]
+          },
+          {
             foreignKeyName: "ebay_order_lines_order_fkey"
             columns: ["account_id", "order_id"]
             isOneToOne: false
@@ -1799,6 +1806,10 @@ export type Database = {
           p_units?: Json
         }
         Returns: number
+      }
+      session_end_reason: {
+        Args: { p_issued_at: string; p_session_id: string; p_user_id: string }
+        Returns: string
       }
       shelves_not_counted: {
         Args: { p_days?: number }

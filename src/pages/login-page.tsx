@@ -16,6 +16,7 @@ import {
   useSignIn,
 } from '../features/auth';
 import { messages, texts } from '../lib/messages';
+import { useSignedOutReason } from '../data/auth/signed-out-reason';
 
 interface LoginLocationState {
   /** Set by the sign-up page: the address a confirmation e-mail was just sent to. */
@@ -24,7 +25,9 @@ interface LoginLocationState {
 
 export function LoginPage() {
   useDocumentTitle('Sign in');
-  const { status, session, user, sessionEnded } = useAuth();
+  const { status, session, user, sessionEnded, endedToken } = useAuth();
+  // A session ended without the seller asking: its last token asks whether a password change did.
+  const endedReason = useSignedOutReason(sessionEnded ? endedToken : null);
   const location = useLocation();
   const state = (location.state ?? {}) as LoginLocationState;
   const [email, setEmail] = useState(state.confirmEmail ?? '');
@@ -69,9 +72,13 @@ export function LoginPage() {
           <p>{linkError}</p>
         </div>
       ) : null}
-      {sessionEnded && !signIn.isError && !linkError ? (
+      {sessionEnded && endedReason !== null && !signIn.isError && !linkError ? (
         <div className="notice" role="status" data-testid="session-ended-notice">
-          <p>{texts.sessionEnded}</p>
+          <p>
+            {endedReason === 'password-changed'
+              ? texts.signedOutByPasswordChange
+              : texts.sessionEnded}
+          </p>
         </div>
       ) : null}
       {state.confirmEmail && !signIn.isError ? (

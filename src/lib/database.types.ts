@@ -156,21 +156,27 @@ export type Database = {
           backup_id: string
           created_at: string
           item_count: number
+          room_count: number | null
           snapshot: NonNullable<Json>
+          unit_count: number | null
         }
         Insert: {
           account_id?: string
           backup_id?: string
           created_at?: string
           item_count?: number
+          room_count?: never
           snapshot: NonNullable<Json>
+          unit_count?: never
         }
         Update: {
           account_id?: string
           backup_id?: string
           created_at?: string
           item_count?: number
+          room_count?: never
           snapshot?: NonNullable<Json>
+          unit_count?: never
         }
         Relationships: [
           {
@@ -1453,7 +1459,9 @@ export type Database = {
           backup_id: string
           created_at: string
           item_count: number
+          room_count: number | null
           snapshot: NonNullable<Json>
+          unit_count: number | null
         }
         SetofOptions: {
           from: "*"

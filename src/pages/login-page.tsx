@@ -68,12 +68,12 @@ export function LoginPage() {
       <h1>Sign in</h1>
       <p className="muted">Welcome back. Sign in to your stockroom.</p>
       {linkError && !signIn.isError ? (
-        <div className="notice" role="status" data-testid="link-expired-notice">
+        <div className="notice notice--info" role="status" data-testid="link-expired-notice">
           <p>{linkError}</p>
         </div>
       ) : null}
       {sessionEnded && endedReason !== null && !signIn.isError && !linkError ? (
-        <div className="notice" role="status" data-testid="session-ended-notice">
+        <div className="notice notice--info" role="status" data-testid="session-ended-notice">
           <p>
             {endedReason === 'password-changed'
               ? texts.signedOutByPasswordChange

@@ -257,6 +257,8 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       SUPABASE_URL: env.API_URL,
       SUPABASE_ANON_KEY: env.ANON_KEY,
       SUPABASE_SERVICE_ROLE_KEY: env.SERVICE_ROLE_KEY,
+      // signed-out-reason checks a signed-out device's last token with it.
+      SUPABASE_JWT_SECRET: env.JWT_SECRET,
       URL: env.APP_URL,
       ...opts.functionEnv,
     });

@@ -110,6 +110,8 @@ export interface ConfirmDialogProps {
   open: boolean;
   title: string;
   message: ReactNode;
+  /** Shown under the message: a notice of its own (a limit the action would go over). */
+  detail?: ReactNode;
   confirmLabel?: string;
   cancelLabel?: string;
   onConfirm: () => void;
@@ -125,6 +127,7 @@ export function ConfirmDialog({
   open,
   title,
   message,
+  detail,
   confirmLabel = 'Confirm',
   cancelLabel = 'Cancel',
   onConfirm,
@@ -168,6 +171,7 @@ export function ConfirmDialog({
       }
     >
       <p>{message}</p>
+      {detail}
     </Dialog>
   );
 }

@@ -156,21 +156,27 @@ export type Database = {
           backup_id: string
           created_at: string
           item_count: number
+          room_count: number | null
           snapshot: NonNullable<Json>
+          unit_count: number | null
         }
         Insert: {
           account_id?: string
           backup_id?: string
           created_at?: string
           item_count?: number
+          room_count?: never
           snapshot: NonNullable<Json>
+          unit_count?: never
         }
         Update: {
           account_id?: string
           backup_id?: string
           created_at?: string
           item_count?: number
+          room_count?: never
           snapshot?: NonNullable<Json>
+          unit_count?: never
         }
         Relationships: [
           {
@@ -1453,7 +1459,9 @@ export type Database = {
           backup_id: string
           created_at: string
           item_count: number
+          room_count: number | null
           snapshot: NonNullable<Json>
+          unit_count: number | null
         }
         SetofOptions: {
           from: "*"
@@ -1815,6 +1823,10 @@ export type Database = {
           p_units?: Json
         }
         Returns: number
+      }
+      session_end_reason: {
+        Args: { p_issued_at: string; p_session_id: string; p_user_id: string }
+        Returns: string
       }
       shelves_not_counted: {
         Args: { p_days?: number }

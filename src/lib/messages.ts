@@ -361,6 +361,9 @@ export const texts = {
     'The invitation e-mail could not be sent again. The earlier invitation still stands: try Resend in a few minutes.',
   /** On the sign-in page after the session ended elsewhere (e.g. a password change). */
   sessionEnded: 'Your session has ended. Sign in again.',
+  /** On the sign-in page when a password change (on another device) ended the session. */
+  signedOutByPasswordChange:
+    'You were signed out because your password was changed. Sign in with your new password.',
   notAuthenticatedWithEbay: 'Not authenticated with eBay',
   noEbayToken: 'No eBay token found',
   ebaySyncFailed: 'Failed to sync with eBay',

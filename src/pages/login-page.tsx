@@ -16,6 +16,7 @@ import {
   useSignIn,
 } from '../features/auth';
 import { messages, texts } from '../lib/messages';
+import { useSignedOutReason } from '../data/auth/signed-out-reason';
 
 interface LoginLocationState {
   /** Set by the sign-up page: the address a confirmation e-mail was just sent to. */
@@ -24,7 +25,9 @@ interface LoginLocationState {
 
 export function LoginPage() {
   useDocumentTitle('Sign in');
-  const { status, session, user, sessionEnded } = useAuth();
+  const { status, session, user, sessionEnded, endedToken } = useAuth();
+  // A session ended without the seller asking: its last token asks whether a password change did.
+  const endedReason = useSignedOutReason(sessionEnded ? endedToken : null);
   const location = useLocation();
   const state = (location.state ?? {}) as LoginLocationState;
   const [email, setEmail] = useState(state.confirmEmail ?? '');
@@ -65,13 +68,17 @@ export function LoginPage() {
       <h1>Sign in</h1>
       <p className="muted">Welcome back. Sign in to your stockroom.</p>
       {linkError && !signIn.isError ? (
-        <div className="notice" role="status" data-testid="link-expired-notice">
+        <div className="notice notice--info" role="status" data-testid="link-expired-notice">
           <p>{linkError}</p>
         </div>
       ) : null}
-      {sessionEnded && !signIn.isError && !linkError ? (
-        <div className="notice" role="status" data-testid="session-ended-notice">
-          <p>{texts.sessionEnded}</p>
+      {sessionEnded && endedReason !== null && !signIn.isError && !linkError ? (
+        <div className="notice notice--info" role="status" data-testid="session-ended-notice">
+          <p>
+            {endedReason === 'password-changed'
+              ? texts.signedOutByPasswordChange
+              : texts.sessionEnded}
+          </p>
         </div>
       ) : null}
       {state.confirmEmail && !signIn.isError ? (

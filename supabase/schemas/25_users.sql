@@ -133,3 +133,90 @@ create trigger on_auth_user_email_changed
 create trigger on_auth_user_deleted
   before delete on auth.users
   for each row execute function private.handle_user_delete();
+
+-- ---------------------------------------------------------------------------------------------
+-- Why a session ended: a password change
+-- ---------------------------------------------------------------------------------------------
+-- A new password ends the user's other sessions (the auth server does it, as GoTrue does); the
+-- other device only sees its refresh refused and lands on sign-in. Auth keeps no time of the
+-- change, so the trigger below keeps it, for that device's sign-in page to say "because your
+-- password was changed" (issue #39). Nobody but the owner of these functions reads it: the
+-- signed-out device asks through the signed-out-reason function, which first checks that the
+-- device holds a token Auth signed for the ended session (docs/product.md#sessions).
+create table private.password_changes (
+  user_id uuid primary key references auth.users (id) on delete cascade,
+  changed_at timestamptz not null
+);
+comment on table private.password_changes is
+  'When each user last changed their password (trigger on auth.users), to say why a session ended.';
+alter table private.password_changes enable row level security;
+revoke all on table private.password_changes from public, anon, authenticated, service_role;
+
+create or replace function private.handle_user_password_change()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new.encrypted_password is distinct from old.encrypted_password then
+    insert into private.password_changes (user_id, changed_at) values (new.id, now())
+    on conflict (user_id) do update set changed_at = excluded.changed_at;
+  end if;
+  return new;
+end;
+$$;
+revoke all on function private.handle_user_password_change() from public, anon, authenticated, service_role;
+
+create trigger on_auth_user_password_changed
+  after update of encrypted_password on auth.users
+  for each row execute function private.handle_user_password_change();
+
+-- The asks of session_end_reason per user, for its rate limit; kept for an hour.
+create table private.session_end_reason_asks (
+  user_id uuid not null references auth.users (id) on delete cascade,
+  asked_at timestamptz not null default now()
+);
+create index session_end_reason_asks_user_idx on private.session_end_reason_asks (user_id, asked_at);
+comment on table private.session_end_reason_asks is
+  'Each ask of session_end_reason, per user, for its limit of 10 an hour.';
+alter table private.session_end_reason_asks enable row level security;
+revoke all on table private.session_end_reason_asks from public, anon, authenticated, service_role;
+
+-- session_end_reason(user, session, issued_at) -> 'password_changed' when that session of the
+-- user no longer exists and the user's password changed after the token was issued; otherwise
+-- null. The caller (the signed-out-reason function, service role) has verified the token's
+-- signature and read these three from it, so only the device that held the session can ask.
+-- At most 10 asks an hour per user (PT429): a device asks once per ended session.
+create or replace function public.session_end_reason(p_user_id uuid, p_session_id uuid, p_issued_at timestamptz)
+returns text
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from private.session_end_reason_asks a
+   where a.user_id = p_user_id and a.asked_at < now() - interval '1 hour';
+  if (select count(*) from private.session_end_reason_asks a where a.user_id = p_user_id) >= 10 then
+    raise exception 'Too many requests. Try again later.' using errcode = 'PT429';
+  end if;
+  if not exists (select 1 from auth.users u where u.id = p_user_id) then
+    return null;
+  end if;
+  insert into private.session_end_reason_asks (user_id) values (p_user_id);
+  if exists (select 1 from auth.sessions s where s.id = p_session_id) then
+    return null;
+  end if;
+  if exists (
+    select 1 from private.password_changes pc
+     where pc.user_id = p_user_id and pc.changed_at > p_issued_at
+  ) then
+    return 'password_changed';
+  end if;
+  return null;
+end;
+$$;
+comment on function public.session_end_reason(uuid, uuid, timestamptz) is
+  'Service role: ''password_changed'' when the session is gone and the password changed after p_issued_at, else null.';
+revoke all on function public.session_end_reason(uuid, uuid, timestamptz) from public, anon, authenticated;
+grant execute on function public.session_end_reason(uuid, uuid, timestamptz) to service_role;

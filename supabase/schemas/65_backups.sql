@@ -14,7 +14,15 @@ create table public.backups (
   -- them (photos: the item_photos columns a restore lists again; older backups have none)
   snapshot jsonb not null check (jsonb_typeof(snapshot) = 'object'),
   item_count integer not null default 0,
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  -- what a restore would bring against the plan's room and unit limits, said before it starts
+  -- (issue #39 point 9); a damaged part counts 0 and restore refuses it anyway
+  room_count integer generated always as (
+    case when jsonb_typeof(snapshot -> 'rooms') = 'array' then jsonb_array_length(snapshot -> 'rooms') else 0 end
+  ) stored,
+  unit_count integer generated always as (
+    case when jsonb_typeof(snapshot -> 'units') = 'array' then jsonb_array_length(snapshot -> 'units') else 0 end
+  ) stored
 );
 comment on table public.backups is
   'Snapshots of an account''s storage (jsonb), daily with 3-day retention; restore needs Power Seller or higher.';

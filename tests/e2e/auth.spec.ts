@@ -230,8 +230,9 @@ test.describe('a session ended by a password change elsewhere', () => {
       await refused;
       await expect(otherLogin.heading).toBeVisible({ timeout: 20_000 });
       await expect(other).toHaveURL(/\/login/);
+      // Its last token proves it held the ended session, so it is told why (issue #39).
       await expect(other.getByTestId('session-ended-notice')).toHaveText(
-        'Your session has ended. Sign in again.',
+        'You were signed out because your password was changed. Sign in with your new password.',
       );
       // Signed out for real: the dashboard is not shown any more.
       await other.goto('/dashboard/inventory');

@@ -75,6 +75,25 @@ test.describe('backups', () => {
       .eq('account_id', seller.accountId)
       .eq('action', 'restore_backup');
     expect(log.data).toHaveLength(1);
+
+    // A backup holding more rooms than Power Seller allows says so before the seller confirms.
+    const taken = await admin
+      .from('backups')
+      .select('backup_id, snapshot')
+      .eq('account_id', seller.accountId)
+      .single();
+    const snapshot = taken.data!.snapshot as { rooms: unknown[] };
+    snapshot.rooms = Array.from({ length: 6 }, () => snapshot.rooms[0]);
+    await admin.from('backups').update({ snapshot }).eq('backup_id', taken.data!.backup_id);
+    await settings.goto('backups');
+    await settings.press(settings.field('backup-restore'));
+    await expect(settings.field('restore-limit')).toHaveText(
+      'This backup holds 6 rooms; your Power Seller plan allows 5 rooms. Upgrade to restore it. See plans and upgrade',
+    );
+    await expect(
+      settings.field('restore-limit').getByRole('link', { name: 'See plans and upgrade' }),
+    ).toHaveAttribute('href', '/pricing');
+    await expect(settings.field('restore-dialog-confirm')).toBeDisabled();
   });
 
   test("a damaged backup gives 'Restore Failed' and leaves everything as it was", async ({

@@ -1,6 +1,7 @@
 // The signed-in user: reading and updating it, changing e-mail and password, and recovering a
 // forgotten password from the mailed link.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import ws from 'ws';
 import { followLink, linkIn, listMail, waitForMail } from '../helpers/mailbox.ts';
@@ -78,6 +79,75 @@ describe('user', () => {
       password: 'a brand new password',
     });
     expect(fresh.error).toBeNull();
+  });
+
+  it('tells only the device that held a session a password change ended why', async () => {
+    const { c, email, session: first } = await signedIn();
+    const other = (await client().auth.signInWithPassword({ email, password: PASSWORD })).data
+      .session!;
+    const reason = async (token: string | null) => {
+      const response = await fetch(`${stack().appUrl}/.netlify/functions/signed-out-reason`, {
+        method: 'POST',
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    const claims = (token: string) =>
+      JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<
+        string,
+        unknown
+      >;
+    const sign = (payload: Record<string, unknown>, secret = stack().jwtSecret) =>
+      new SignJWT(payload)
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .sign(new TextEncoder().encode(secret));
+
+    // Before the change: the other device's session is alive, so no reason.
+    expect(await reason(other.access_token)).toEqual({ status: 200, body: { reason: null } });
+
+    expect((await c.auth.updateUser({ password: 'a brand new password' })).error).toBeNull();
+    const refused = await client().auth.refreshSession({ refresh_token: other.refresh_token });
+    expect(refused.error?.code).toBe('refresh_token_not_found');
+
+    // The signed-out device's last token proves it held the ended session: it is told why.
+    expect(await reason(other.access_token)).toEqual({
+      status: 200,
+      body: { reason: 'password_changed' },
+    });
+    // Even once that token has expired (signed by Auth, expiry ignored).
+    const expired = await sign({
+      ...claims(other.access_token),
+      exp: claims(other.access_token).iat,
+    });
+    expect((await reason(expired)).body).toEqual({ reason: 'password_changed' });
+    // The device that changed it is still signed in: nothing to say.
+    expect((await reason(first.access_token)).body).toEqual({ reason: null });
+    // A forged token (wrong secret), an unsigned one, none, or one older than 30 days: nothing.
+    const forged = await sign(
+      claims(other.access_token),
+      'not-the-project-secret-0123456789abcdef',
+    );
+    expect(await reason(forged)).toEqual({ status: 200, body: { reason: null } });
+    const [head, body] = other.access_token.split('.');
+    expect((await reason(`${head}.${body}.`)).body).toEqual({ reason: null });
+    expect((await reason('not a token')).body).toEqual({ reason: null });
+    expect((await reason(null)).body).toEqual({ reason: null });
+    const old = Math.floor(Date.now() / 1000) - 31 * 86_400;
+    const stale = await sign({ ...claims(other.access_token), iat: old, exp: old + 3600 });
+    expect((await reason(stale)).body).toEqual({ reason: null });
+
+    // Another user whose session ended by signing out, with no password change: nothing.
+    const { c: someone, session: theirs } = await signedIn();
+    expect((await someone.auth.signOut()).error).toBeNull();
+    expect((await reason(theirs.access_token)).body).toEqual({ reason: null });
+    // The changed user's ended session, but another user's id in it (needs the secret): nothing.
+    const mixed = await sign({ ...claims(other.access_token), sub: theirs.user.id });
+    expect((await reason(mixed)).body).toEqual({ reason: null });
+    // Nobody asks for ever: 10 asks an hour per user, then 429 with no reason.
+    let status = 200;
+    for (let i = 0; i < 10 && status === 200; i += 1)
+      status = (await reason(other.access_token)).status;
+    expect(await reason(other.access_token)).toMatchObject({ status: 429, body: { reason: null } });
   });
 
   it('changes the e-mail once both the old and the new address confirm', async () => {

@@ -9,7 +9,13 @@ export async function takeBackup(): Promise<BackupSummary> {
   const supabase = await loadSupabase();
   const { data, error } = await supabase.rpc('create_backup');
   if (error) throw toDataError(error, 'The backup could not be taken');
-  return { backup_id: data.backup_id, created_at: data.created_at, item_count: data.item_count };
+  return {
+    backup_id: data.backup_id,
+    created_at: data.created_at,
+    item_count: data.item_count,
+    room_count: data.room_count ?? 0,
+    unit_count: data.unit_count ?? 0,
+  };
 }
 
 /** Takes a backup now; the list is read again. */

@@ -27,6 +27,11 @@ export interface AuthState {
    * Auth no longer knows, a refresh it refused): the sign-in page says so.
    */
   sessionEnded: boolean;
+  /**
+   * With sessionEnded: the ended session's last access token, the device's proof that it held
+   * the session, for the sign-in page to ask why it ended (data/auth/signed-out-reason.ts).
+   */
+  endedToken: string | null;
 }
 
 export const initialAuthState: AuthState = {
@@ -37,6 +42,7 @@ export const initialAuthState: AuthState = {
   signingOut: false,
   signedOutByUser: false,
   sessionEnded: false,
+  endedToken: null,
 };
 
 export function userFromSession(session: Session | null): AppUser | null {
@@ -63,6 +69,7 @@ function withSession(state: AuthState, session: Session | null): AuthState {
     user: sameUser ? state.user : user,
     signedOutByUser: false,
     sessionEnded: false,
+    endedToken: null,
   };
 }
 
@@ -78,7 +85,12 @@ export function authReducer(
       return withSession(state, session);
     case 'SIGNED_IN':
       return withSession(state, session);
-    case 'SIGNED_OUT':
+    case 'SIGNED_OUT': {
+      // A second SIGNED_OUT (supabase-js can emit one per removal) keeps what the first said.
+      const ended =
+        !state.signingOut &&
+        (state.status === 'authenticated' ||
+          (state.status === 'unauthenticated' && state.sessionEnded));
       return {
         status: 'unauthenticated',
         session: null,
@@ -86,12 +98,14 @@ export function authReducer(
         recovering: false,
         signingOut: false,
         signedOutByUser: state.signingOut,
-        // A second SIGNED_OUT (supabase-js can emit one per removal) keeps what the first said.
-        sessionEnded:
-          !state.signingOut &&
-          (state.status === 'authenticated' ||
-            (state.status === 'unauthenticated' && state.sessionEnded)),
+        sessionEnded: ended,
+        endedToken: !ended
+          ? null
+          : state.status === 'authenticated'
+            ? (state.session?.access_token ?? null)
+            : state.endedToken,
       };
+    }
     case 'TOKEN_REFRESHED':
       // New tokens for the same session; a null session means the refresh gave up.
       return withSession(state, session);

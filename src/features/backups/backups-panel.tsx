@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../components/dialog';
 import { useProcessingOverlay } from '../../components/processing-overlay';
 import { NeedsConnection } from '../../components/offline-notice';
 import { notify } from '../../components/toasts';
+import { restoreLimitNotice } from '../../domain/limit-notice';
 import { minimumPlanFor } from '../../domain/plans';
 import { errorMessage } from '../../lib/errors';
 import { formatCount, formatDateTime } from '../../lib/format';
@@ -41,7 +42,8 @@ export function BackupsPanel() {
   const accountId = useAccountId();
   const backups = useBackups(accountId);
   // The account's plan decides; a plan change (billing) asks the server again.
-  const restoreAllowed = useRestoreAllowed(accountId, useAccountPlanId());
+  const planId = useAccountPlanId();
+  const restoreAllowed = useRestoreAllowed(accountId, planId);
   const take = useTakeBackup(accountId);
   const restore = useRestoreBackup();
   const overlay = useProcessingOverlay();
@@ -65,6 +67,15 @@ export function BackupsPanel() {
       setDownloading(null);
     }
   };
+
+  // Said where the restore starts, before the seller confirms; the database refuses it too.
+  const overLimit = confirming
+    ? restoreLimitNotice(planId, {
+        rooms: confirming.room_count,
+        units: confirming.unit_count,
+        items: confirming.item_count,
+      })
+    : null;
 
   const onRestore = (backup: BackupSummary) => {
     setConfirming(null);
@@ -191,9 +202,16 @@ export function BackupsPanel() {
             ? `Your storage and items will be replaced by the backup taken ${when(confirming.created_at)} (${formatCount(confirming.item_count)} items). Anything added or changed since then is lost.`
             : ''
         }
+        detail={
+          overLimit ? (
+            <p className="notice notice--error" role="alert" data-testid="restore-limit">
+              {overLimit.message} <Link to="/pricing">See plans and upgrade</Link>
+            </p>
+          ) : null
+        }
         confirmLabel="Restore"
         testId="restore-dialog"
-        busy={offline}
+        busy={offline || Boolean(overLimit?.blocked)}
         onCancel={() => setConfirming(null)}
         onConfirm={() => confirming && onRestore(confirming)}
       />

@@ -1,9 +1,12 @@
 import { useId, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Dialog } from '../../components/dialog';
 import { NeedsConnection } from '../../components/offline-notice';
 import { TextField } from '../../components/text-field';
 import { notify } from '../../components/toasts';
 import { errorText } from '../../data/errors';
+import { useUsage } from '../../data/billing/usage';
+import { restoreAdds, restoreOneLimitNotice } from '../../domain/limit-notice';
 import { formatCount } from '../../lib/format';
 import { messages } from '../../lib/messages';
 import { useOffline } from '../../lib/online';
@@ -11,7 +14,7 @@ import { ShelfPicker } from '../shelf-picker';
 import type { BackupSummary } from '../../data/backups/list-backups';
 import { useDeletedThings, type DeletedThing } from '../../data/backups/list-deleted-things';
 import { useRestoreOne } from '../../data/backups/restore-one';
-import { useAccountId } from '../account';
+import { useAccountId, useAccountPlanId } from '../account';
 import './restore-one.css';
 
 const KIND_NAME = { item: 'Item', shelf: 'Shelf', unit: 'Unit' } as const;
@@ -37,7 +40,11 @@ export interface RestoreOneDialogProps {
  */
 export function RestoreOneDialog({ backup, takenAt, onClose }: RestoreOneDialogProps) {
   const id = useId();
-  const things = useDeletedThings(useAccountId(), backup?.backup_id ?? null);
+  const accountId = useAccountId();
+  const things = useDeletedThings(accountId, backup?.backup_id ?? null);
+  // What the stockroom holds now, so a thing that would go over a plan limit says so at once.
+  const usage = useUsage(accountId);
+  const planId = useAccountPlanId();
   const restore = useRestoreOne();
   const [query, setQuery] = useState('');
   const [placing, setPlacing] = useState<DeletedThing | null>(null);
@@ -111,59 +118,72 @@ export function RestoreOneDialog({ backup, takenAt, onClose }: RestoreOneDialogP
         <p data-testid="restore-one-none">Nothing deleted matches “{query.trim()}”.</p>
       ) : (
         <ul className="restore-one__list" data-testid="restore-one-list">
-          {shown.map((thing) => (
-            <li
-              key={`${thing.kind}-${thing.id}`}
-              className="restore-one__row"
-              data-testid="restore-one-row"
-            >
-              <div className="restore-one__what">
-                <span className="restore-one__kind">{KIND_NAME[thing.kind]}</span>{' '}
-                <strong>{thing.name}</strong>
-                <span className="muted">
-                  {' '}
-                  {thing.kind === 'item'
-                    ? `× ${formatCount(thing.item_count)}`
-                    : `with ${formatCount(thing.item_count)} ${thing.item_count === 1 ? 'item' : 'items'}`}
-                </span>
-                <div className="muted">
-                  Was at {thing.place}
-                  {thing.place_exists ? '' : ' (that place is gone)'}
-                </div>
-              </div>
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={restore.isPending || offline}
-                aria-label={`Restore ${KIND_NAME[thing.kind].toLowerCase()} ${thing.name}`}
-                onClick={() => {
-                  if (thing.place_exists) bringBack(thing, null);
-                  else {
-                    setPlacing(thing);
-                    setShelfId(null);
-                  }
-                }}
-                data-testid="restore-one-restore"
+          {shown.map((thing) => {
+            const overLimit = usage.data
+              ? restoreOneLimitNotice(planId, usage.data, restoreAdds(thing.kind, thing.item_count))
+              : null;
+            return (
+              <li
+                key={`${thing.kind}-${thing.id}`}
+                className="restore-one__row"
+                data-testid="restore-one-row"
               >
-                {thing.place_exists ? 'Restore' : 'Choose where…'}
-              </button>
-              {placing?.kind === thing.kind && placing.id === thing.id ? (
-                <div className="restore-one__place" data-testid="restore-one-place">
-                  <p>{CHOSEN_PLACE[thing.kind]}</p>
-                  <ShelfPicker value={shelfId} onChange={setShelfId} testId="restore-one-shelf" />
-                  <button
-                    type="button"
-                    className="button button--primary"
-                    disabled={!shelfId || restore.isPending || offline}
-                    onClick={() => bringBack(thing, shelfId)}
-                    data-testid="restore-one-here"
-                  >
-                    Restore here
-                  </button>
+                <div className="restore-one__what">
+                  <span className="restore-one__kind">{KIND_NAME[thing.kind]}</span>{' '}
+                  <strong>{thing.name}</strong>
+                  <span className="muted">
+                    {' '}
+                    {thing.kind === 'item'
+                      ? `× ${formatCount(thing.item_count)}`
+                      : `with ${formatCount(thing.item_count)} ${thing.item_count === 1 ? 'item' : 'items'}`}
+                  </span>
+                  <div className="muted">
+                    Was at {thing.place}
+                    {thing.place_exists ? '' : ' (that place is gone)'}
+                  </div>
                 </div>
-              ) : null}
-            </li>
-          ))}
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={restore.isPending || offline || Boolean(overLimit?.blocked)}
+                  aria-label={`Restore ${KIND_NAME[thing.kind].toLowerCase()} ${thing.name}`}
+                  onClick={() => {
+                    if (thing.place_exists) bringBack(thing, null);
+                    else {
+                      setPlacing(thing);
+                      setShelfId(null);
+                    }
+                  }}
+                  data-testid="restore-one-restore"
+                >
+                  {thing.place_exists ? 'Restore' : 'Choose where…'}
+                </button>
+                {overLimit ? (
+                  <p
+                    className="notice notice--error restore-one__limit"
+                    data-testid="restore-one-limit"
+                  >
+                    {overLimit.message} <Link to="/pricing">See plans and upgrade</Link>
+                  </p>
+                ) : null}
+                {placing?.kind === thing.kind && placing.id === thing.id ? (
+                  <div className="restore-one__place" data-testid="restore-one-place">
+                    <p>{CHOSEN_PLACE[thing.kind]}</p>
+                    <ShelfPicker value={shelfId} onChange={setShelfId} testId="restore-one-shelf" />
+                    <button
+                      type="button"
+                      className="button button--primary"
+                      disabled={!shelfId || restore.isPending || offline}
+                      onClick={() => bringBack(thing, shelfId)}
+                      data-testid="restore-one-here"
+                    >
+                      Restore here
+                    </button>
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
         </ul>
       )}
     </Dialog>

@@ -64,12 +64,26 @@ describe('authReducer', () => {
       signedOutByUser: false,
       // Not asked for: the sign-in page says the session has ended.
       sessionEnded: true,
+      // and keeps its last token, to ask why it ended
+      endedToken: 'a',
     });
+    // A second SIGNED_OUT keeps the token; a sign-in forgets it.
+    const again = authReducer(authReducer(signedIn, { event: 'SIGNED_OUT', session: null }), {
+      event: 'SIGNED_OUT',
+      session: null,
+    });
+    expect(again).toMatchObject({ sessionEnded: true, endedToken: 'a' });
+    expect(authReducer(again, { event: 'SIGNED_IN', session: session() }).endedToken).toBeNull();
     const asked = authReducer(
       { ...signedIn, signingOut: true },
       { event: 'SIGNED_OUT', session: null },
     );
-    expect(asked).toMatchObject({ signedOutByUser: true, signingOut: false, sessionEnded: false });
+    expect(asked).toMatchObject({
+      signedOutByUser: true,
+      signingOut: false,
+      sessionEnded: false,
+      endedToken: null,
+    });
     const back = authReducer(asked, { event: 'SIGNED_IN', session: session() });
     expect(back.signedOutByUser).toBe(false);
   });

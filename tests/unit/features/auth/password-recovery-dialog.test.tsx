@@ -15,6 +15,7 @@ function renderWith(recovering: boolean, endRecovery = vi.fn()) {
     signingOut: false,
     signedOutByUser: false,
     sessionEnded: false,
+    endedToken: null,
     endRecovery,
     signOutStarted: () => undefined,
     signOutFailed: () => undefined,

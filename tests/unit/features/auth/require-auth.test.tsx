@@ -19,6 +19,7 @@ function auth(status: AuthStatus, signedOutByUser = false): AuthContextValue {
     signingOut: false,
     signedOutByUser,
     sessionEnded: false,
+    endedToken: null,
     endRecovery: () => undefined,
     signOutStarted: () => undefined,
     signOutFailed: () => undefined,

@@ -710,6 +710,8 @@ export const ADDED_FUNCTIONS: Record<string, string> = {
   ebay_order_accounts_due: 'accounts whose orders the schedule fetches (service role, issue 39)',
   forget_removed_photos:
     'photo rows of items past their undo window, for the cleanup (service role, issue 40)',
+  session_end_reason:
+    'whether a password change ended a session, for the signed-out device (service role, issue 39)',
   orphan_photo_files:
     'photo files no row or kept backup names, for the cleanup (service role, issue 40)',
 };

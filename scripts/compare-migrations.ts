@@ -352,6 +352,10 @@ export const GIVEN_COLUMNS: Record<string, Record<string, string>> = {
   'public.storage_units': { code: 'the label code the database gives (issue 41)' },
   'public.plans': { max_photo_bytes: "each plan's photo storage (issue 40)" },
   'public.ebay_tokens': { ebay_user: 'the eBay user name, read at the next connect' },
+  'public.backups': {
+    room_count: "the snapshot's rooms, for the restore's limit notice (issue 39)",
+    unit_count: "the snapshot's units, for the restore's limit notice (issue 39)",
+  },
 };
 
 function withoutGiven(table: string, row: Record<string, unknown>): Record<string, unknown> {

@@ -32,6 +32,11 @@ const OTHER_SCREENS = new Set(
     'features/ebay/callback-screen.tsx',
     'features/import-export/import-screen.tsx',
     'features/import-export/export-screen.tsx',
+    'features/ebay/ebay-check-screen.tsx',
+    'features/items/products-table.tsx',
+    'features/items/low-stock-table.tsx',
+    'features/count/count-screen.tsx',
+    'features/count/not-counted-list.tsx',
   ].map(src),
 );
 const SUPABASE = /[\\/]node_modules[\\/]@supabase[\\/]/;

@@ -3,4 +3,3 @@ export { ScanScreen } from './scan-screen';
 export { LabelsScreen } from './labels-screen';
 export { BarcodeSvg } from './barcode-svg';
 export { useScanAccess } from './scan-access';
-export { useReprintOffer } from './reprint-offer';

@@ -12,7 +12,7 @@ import { countOf, formatCount } from '../../lib/format';
 import { whenIdle } from '../../lib/when-idle';
 import { messages } from '../../lib/messages';
 import { useCan } from '../account';
-import { useReprintOffer } from '../barcodes';
+import { useReprintOffer } from './reprint-offer';
 import { room3dPath } from '../room-3d';
 import { useUndoOffer } from '../undo';
 import { IsleCard } from './isle-card';
